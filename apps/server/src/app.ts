@@ -1,0 +1,77 @@
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import websocket from "@fastify/websocket";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { COOKIE_SESSAO, lerSessao } from "./auth/sessions.js";
+import type { TDeps } from "./deps.js";
+import { guardRoute } from "./http/auth-context.js";
+import { garantirCookieCsrf, verificarCsrf } from "./http/csrf.js";
+import { errorHandler } from "./http/error-handler.js";
+import { registerApiDocs } from "./http/docs.js";
+import { registerStatic } from "./http/static.js";
+import { apiRoutes } from "./routes.js";
+import { realtimeRoute } from "./realtime/ws-route.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deps: TDeps;
+  }
+}
+
+export type TApp = FastifyInstance;
+
+/** Builds the whole HTTP app. Plugins load in order: external → app hooks → routes → static web. */
+export async function buildApp(deps: TDeps, opts: { logger?: boolean; serveWeb?: boolean } = {}): Promise<FastifyInstance> {
+  const secure = deps.config.appUrl.startsWith("https://");
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: deps.config.logLevel },
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: deps.config.env === "test",
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("deps", deps);
+  app.decorateRequest("auth", null);
+  app.setErrorHandler(errorHandler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: secure,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  app.addHook("onRequest", async (req, reply) => {
+    if (!req.url.startsWith("/api") && !req.url.startsWith("/ws")) return;
+    garantirCookieCsrf(req, reply, secure);
+    req.auth = await lerSessao(deps.db.app, req.cookies[COOKIE_SESSAO]);
+  });
+
+  await registerApiDocs(app);
+  await app.register(
+    async (api) => {
+      api.addHook("preHandler", async (req, reply) => {
+        await verificarCsrf(req);
+        await guardRoute(req, reply);
+      });
+      await apiRoutes(api);
+    },
+    { prefix: "/api" },
+  );
+  await app.register(realtimeRoute);
+  if (opts.serveWeb !== false) await registerStatic(app);
+  return app;
+}

@@ -1,0 +1,91 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { z } from "zod";
+
+/** Every setting the server reads, validated once at start (README "Configuração"). */
+const ZEnv = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./.data"),
+  APP_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().url().optional(),
+  APP_SECRET: z.string().min(32, "APP_SECRET precisa de pelo menos 32 caracteres").optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default("CRM Revisional <nao-responda@crm.local>"),
+  SEED_DEMO: z.enum(["auto", "true", "false"]).default("auto"),
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  STORAGE_S3_ENDPOINT: z.string().url().optional(),
+  STORAGE_S3_BUCKET: z.string().optional(),
+  STORAGE_S3_REGION: z.string().default("us-east-1"),
+  STORAGE_S3_ACCESS_KEY: z.string().optional(),
+  STORAGE_S3_SECRET_KEY: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+});
+
+export type TConfig = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  appUrl: string;
+  databaseUrl?: string;
+  appSecret: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** demo accounts and data exist only on the embedded default (or when asked explicitly) */
+  seedDemo: boolean;
+  storage: {
+    driver: "local" | "s3";
+    s3: { endpoint?: string; bucket?: string; region: string; accessKey?: string; secretKey?: string };
+  };
+  logLevel: string;
+  trustProxy: boolean;
+};
+
+/** APP_SECRET, or a random key generated once and kept in DATA_DIR (mode 600). */
+function loadSecret(dataDir: string, given?: string): string {
+  if (given) return given;
+  const file = path.join(dataDir, "app-secret.key");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Configuração inválida:\n${lines}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    databaseUrl: e.DATABASE_URL,
+    appSecret: loadSecret(dataDir, e.APP_SECRET),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    seedDemo: e.SEED_DEMO === "auto" ? !e.DATABASE_URL : e.SEED_DEMO === "true",
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      s3: {
+        endpoint: e.STORAGE_S3_ENDPOINT,
+        bucket: e.STORAGE_S3_BUCKET,
+        region: e.STORAGE_S3_REGION,
+        accessKey: e.STORAGE_S3_ACCESS_KEY,
+        secretKey: e.STORAGE_S3_SECRET_KEY,
+      },
+    },
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === "true",
+  };
+}

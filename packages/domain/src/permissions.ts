@@ -1,0 +1,42 @@
+import { PAPEL, type TPapel } from "./roles";
+
+const { plataforma: P, admin: A, consultor: C, juridico: J } = PAPEL;
+const TODOS: TPapel[] = [P, A, C, J];
+
+/**
+ * The one permission table (000 §6, 001 §6). Every API route names one of these keys;
+ * the server refuses any role not listed. The web reads the same table to hide what a role cannot use.
+ */
+export const PERMISSOES = {
+  "sessao.usar": TODOS,
+  "notificacoes.usar": TODOS,
+  "busca.usar": [P, A, C, J],
+  "perfil.usar": TODOS,
+  "empresas.gerenciar": [P],
+  "usuarios.gerenciar": [P],
+  "dashboard.empresa": [P, A],
+  "dashboard.consultor": [C],
+  "leads.gerenciar": [P, A],
+  "leads.meus": [A, C],
+  "leads.importar": [P, A],
+  "conversas.usar": [P, A, C],
+  "chat.usar": [P, A, C, J],
+  "consultores.gerenciar": [P, A],
+  "ia.gerenciar": [P, A],
+  "whatsapp.configurar": [P, A],
+  "whatsapp.status": TODOS,
+  "empresa.configurar": [P, A],
+  "financeiro.ver": [P, A],
+  "marketing.gerenciar": [P, A],
+  "juridico.processos": [P, A, J],
+  "juridico.equipe": [P, A],
+  "assinatura.gerenciar": [P, A],
+  "desempenho.ver": [C],
+  "testes.usar": [P, A],
+} as const satisfies Record<string, TPapel[]>;
+
+export type TPermissao = keyof typeof PERMISSOES;
+
+export function pode(papel: string | undefined | null, permissao: TPermissao): boolean {
+  return !!papel && (PERMISSOES[permissao] as readonly string[]).includes(papel);
+}

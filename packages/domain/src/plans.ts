@@ -1,0 +1,50 @@
+/** Plans and prices in BRL (000 §9, 001 §9). `null` means unlimited. */
+export const PLANOS = ["Básico", "Premium", "Enterprise"] as const;
+export type TPlano = (typeof PLANOS)[number];
+
+export type TPlanoInfo = {
+  nome: TPlano;
+  precoMensal: number;
+  precoAnual: number;
+  maxAdmins: number;
+  maxConsultores: number | null;
+  maxLeadsMes: number | null;
+  maisPopular: boolean;
+  recursos: string[];
+};
+
+export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
+  Básico: {
+    nome: "Básico",
+    precoMensal: 199,
+    precoAnual: 1990,
+    maxAdmins: 1,
+    maxConsultores: 3,
+    maxLeadsMes: 100,
+    maisPopular: false,
+    recursos: ["1 administrador", "3 consultores", "100 leads/mês", "Triagem por IA", "API de WhatsApp", "Suporte por email"],
+  },
+  Premium: {
+    nome: "Premium",
+    precoMensal: 499,
+    precoAnual: 4990,
+    maxAdmins: 3,
+    maxConsultores: 10,
+    maxLeadsMes: 500,
+    maisPopular: true,
+    recursos: ["3 administradores", "10 consultores", "500 leads/mês", "Triagem por IA", "API de WhatsApp", "Suporte prioritário", "Relatórios avançados"],
+  },
+  Enterprise: {
+    nome: "Enterprise",
+    precoMensal: 999,
+    precoAnual: 9990,
+    maxAdmins: 10,
+    maxConsultores: null,
+    maxLeadsMes: null,
+    maisPopular: false,
+    recursos: ["10 administradores", "Consultores ilimitados", "Leads ilimitados", "IA avançada", "Suporte 24/7", "Relatórios avançados", "API personalizada"],
+  },
+};
+
+/** Simulated renewal: 30 days ahead (000 §9). */
+export const DIAS_RENOVACAO = 30;

@@ -1,0 +1,82 @@
+/** Every enumeration of the spec, written once. The SQL CHECK constraints mirror these lists. */
+
+export const STATUS_LEAD = [
+  "Novo Lead",
+  "novo",
+  "Em Triagem IA",
+  "Requer Análise Manual IA",
+  "Confirmado pela IA",
+  "Qualificado para Atendente",
+  "Em Contato / Primeiro Contato",
+  "Em Atendimento",
+  "Em Negociação",
+  "Proposta Enviada",
+  "Aguardando Documentação",
+  "Em Acompanhamento",
+  "Convertido",
+  "Convertido (Ganho)",
+  "Perdido",
+  "Desqualificado / Perdido",
+  "Sem Resposta",
+  "Não Interessado",
+  "Aguardando Retorno",
+  "Processo Jurídico",
+] as const;
+export type TStatusLead = (typeof STATUS_LEAD)[number];
+
+/** One legal vocabulary (000 §4). */
+export const STATUS_JURIDICO = [
+  "Aguardando Contato Jurídico",
+  "Em Contato Jurídico",
+  "Documentação Solicitada",
+  "Laudo em Andamento",
+  "Finalizado Jurídico",
+  "Jurídico Pendente",
+] as const;
+export type TStatusJuridico = (typeof STATUS_JURIDICO)[number];
+
+export const STATUS_ASSINATURA = ["Ativo", "Inativo", "Suspenso"] as const;
+export type TStatusAssinatura = (typeof STATUS_ASSINATURA)[number];
+
+export const STATUS_CONEXAO = ["Conectado", "Desconectado", "Ocupado"] as const;
+export type TStatusConexao = (typeof STATUS_CONEXAO)[number];
+
+export const ORIGENS_LEAD = ["Manual", "Facebook Ads", "Google Ads", "WhatsApp", "Indicação", "Site", "Outros", "Importação CSV"] as const;
+export type TOrigemLead = (typeof ORIGENS_LEAD)[number];
+
+export const TIPOS_FINANCIAMENTO = ["Carro", "Casa", "Moto", "Crédito Pessoal", "Outros"] as const;
+
+export const PLATAFORMAS_MARKETING = ["Facebook", "Google", "Instagram", "LinkedIn", "TikTok", "Outro"] as const;
+
+export const ESPECIALIDADES_JURIDICAS = [
+  "Direito Bancário",
+  "Direito do Consumidor",
+  "Direito Civil",
+  "Direito Contratual",
+  "Direito Tributário",
+] as const;
+
+export const TIPOS_NOTIFICACAO = [
+  "system",
+  "lead_assigned",
+  "new_message",
+  "status_change",
+  "whatsapp_disconnected",
+  "invite_sent",
+  "message_sent",
+] as const;
+export type TTipoNotificacao = (typeof TIPOS_NOTIFICACAO)[number];
+
+/** pt-BR labels for the notification types (filters on /notificacoes). */
+export const ROTULO_TIPO_NOTIFICACAO: Record<TTipoNotificacao, string> = {
+  system: "Sistema",
+  lead_assigned: "Lead atribuído",
+  new_message: "Nova mensagem",
+  status_change: "Mudança de status",
+  whatsapp_disconnected: "WhatsApp desconectado",
+  invite_sent: "Convite enviado",
+  message_sent: "Mensagem enviada",
+};
+
+/** Statuses counted as converted (001 §9). */
+export const STATUS_CONVERTIDOS: readonly TStatusLead[] = ["Convertido", "Convertido (Ganho)"];
