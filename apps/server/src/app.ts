@@ -29,7 +29,6 @@ export async function buildApp(deps: TDeps, opts: { logger?: boolean; serveWeb?:
     logger: opts.logger === false ? false : { level: deps.config.logLevel },
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: deps.config.env === "test",
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,0 +1,29 @@
+import path from "node:path";
+import pg from "pg";
+import type { TConfig } from "../config/config.js";
+import { startEmbeddedPostgres } from "./embedded.js";
+import { withDatabase } from "./pool.js";
+
+export const EMBEDDED_DB_NAME = "crm";
+
+/**
+ * Gives the database URL to use: DATABASE_URL as is, or the embedded PostgreSQL in DATA_DIR/pg
+ * with a `crm` database created on first start.
+ */
+export async function resolveDatabase(config: TConfig): Promise<{ url: string; stop: () => Promise<void>; embedded: boolean }> {
+  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {}, embedded: false };
+  const pgServer = await startEmbeddedPostgres({
+    dir: path.join(config.dataDir, "pg"),
+    // the superuser password never leaves this machine; derived from the app secret so restarts reuse it
+    password: config.appSecret.slice(0, 32),
+  });
+  const admin = new pg.Client({ connectionString: pgServer.url });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [EMBEDDED_DB_NAME]);
+    if (!rowCount) await admin.query(`CREATE DATABASE ${EMBEDDED_DB_NAME}`);
+  } finally {
+    await admin.end();
+  }
+  return { url: withDatabase(pgServer.url, EMBEDDED_DB_NAME), stop: pgServer.stop, embedded: true };
+}

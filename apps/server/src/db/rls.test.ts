@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../test/db.js";
+import { createDb, type TDb } from "./pool.js";
+import { unsafeWithSystem, withTenant } from "./tenant.js";
+
+let db: TDb;
+let drop: () => Promise<void>;
+const ids = { a: "", b: "", userA: "" };
+
+beforeAll(async () => {
+  const t = await createTestDatabase();
+  drop = t.drop;
+  db = createDb(t.url);
+  await unsafeWithSystem(db.app, "teste", async (tx) => {
+    const e = await tx.query(
+      "INSERT INTO empresas (nome_empresa, email_contato) VALUES ('A', 'a@a.com'), ('B', 'b@b.com') RETURNING id",
+    );
+    [ids.a, ids.b] = e.rows.map((r) => r.id);
+    const u = await tx.query(
+      "INSERT INTO usuarios_plataforma (id_empresa_fk, email, papel, senha_hash) VALUES ($1, 'u@a.com', 'Admin Empresa', 'x') RETURNING id",
+      [ids.a],
+    );
+    ids.userA = u.rows[0].id;
+    await tx.query("INSERT INTO leads_juros_check (id_empresa_fk, nome) VALUES ($1, 'Lead A'), ($2, 'Lead B')", [ids.a, ids.b]);
+  });
+});
+afterAll(async () => {
+  await db.close();
+  await drop();
+});
+
+describe("row-level security", () => {
+  const ctxA = () => ({ empresaId: ids.a, usuarioId: ids.userA, papel: "Admin Empresa" as const });
+
+  it("shows a company only its own rows, even without a WHERE", async () => {
+    const rows = await withTenant(db.app, ctxA(), async (tx) => (await tx.query("SELECT nome FROM leads_juros_check")).rows);
+    expect(rows.map((r) => r.nome)).toEqual(["Lead A"]);
+  });
+
+  it("shows nothing when no tenant is set", async () => {
+    const { rows } = await db.app.query("SELECT count(*)::int AS n FROM leads_juros_check");
+    expect(rows[0].n).toBe(0);
+  });
+
+  it("refuses to write a row into another company", async () => {
+    await expect(
+      withTenant(db.app, ctxA(), (tx) => tx.query("INSERT INTO leads_juros_check (id_empresa_fk, nome) VALUES ($1, 'x')", [ids.b])),
+    ).rejects.toThrow(/row-level security/);
+  });
+
+  it("cannot update or delete another company's rows", async () => {
+    const n = await withTenant(db.app, ctxA(), async (tx) => {
+      const u = await tx.query("UPDATE leads_juros_check SET nome = 'hacked' WHERE id_empresa_fk = $1", [ids.b]);
+      const d = await tx.query("DELETE FROM leads_juros_check WHERE id_empresa_fk = $1", [ids.b]);
+      return (u.rowCount ?? 0) + (d.rowCount ?? 0);
+    });
+    expect(n).toBe(0);
+    const still = await unsafeWithSystem(db.app, "teste", (tx) => tx.query("SELECT nome FROM leads_juros_check WHERE id_empresa_fk = $1", [ids.b]));
+    expect(still.rows[0].nome).toBe("Lead B");
+  });
+
+  it("runs the application as a role that is neither owner nor superuser", async () => {
+    const { rows } = await db.app.query("SELECT current_user AS u, (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS s");
+    expect(rows[0]).toEqual({ u: "crm_app", s: false });
+  });
+
+  it("forces RLS on every table that has id_empresa_fk", async () => {
+    const { rows } = await db.owner.query(`
+      SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = 'public' AND c.relkind = 'r'
+         AND EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = c.relname AND column_name = 'id_empresa_fk')
+         AND NOT (c.relrowsecurity AND c.relforcerowsecurity)`);
+    expect(rows).toEqual([]);
+  });
+});

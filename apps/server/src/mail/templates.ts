@@ -1,0 +1,46 @@
+/** pt-BR email templates. Plain text and a simple, inline-styled HTML version of each. */
+export type TEmailConteudo = { assunto: string; texto: string; html: string };
+
+const escapar = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+
+function layout(titulo: string, paragrafos: string[], botao: { texto: string; url: string }, rodape: string): string {
+  return `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;background:#f1f5f9;padding:24px;color:#0f172a">
+<div style="max-width:520px;margin:auto;background:#fff;border-radius:8px;padding:32px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapar(titulo)}</h1>
+${paragrafos.map((p) => `<p style="line-height:1.5">${escapar(p)}</p>`).join("\n")}
+<p style="margin:24px 0"><a href="${escapar(botao.url)}" style="background:#2563eb;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapar(botao.texto)}</a></p>
+<p style="font-size:12px;color:#64748b">Se o botão não funcionar, copie e cole este endereço no navegador:<br>${escapar(botao.url)}</p>
+<p style="font-size:12px;color:#64748b">${escapar(rodape)}</p>
+</div></body></html>`;
+}
+
+export function emailConfirmacao(nome: string, url: string): TEmailConteudo {
+  const p = [`Olá, ${nome}!`, "Recebemos o cadastro da sua empresa. Confirme seu email para começar a usar o CRM."];
+  const rodape = "O link vale por 24 horas. Se você não fez este cadastro, ignore este email.";
+  return {
+    assunto: "Confirme seu email",
+    texto: `${p.join("\n\n")}\n\nConfirmar email: ${url}\n\n${rodape}`,
+    html: layout("Confirme seu email", p, { texto: "Confirmar email", url }, rodape),
+  };
+}
+
+export function emailRedefinicaoSenha(nome: string, url: string): TEmailConteudo {
+  const p = [`Olá, ${nome}!`, "Recebemos um pedido para redefinir a senha da sua conta."];
+  const rodape = "O link vale por 1 hora e só pode ser usado uma vez. Se você não pediu, ignore este email: sua senha continua a mesma.";
+  return {
+    assunto: "Redefinição de senha",
+    texto: `${p.join("\n\n")}\n\nRedefinir senha: ${url}\n\n${rodape}`,
+    html: layout("Redefinição de senha", p, { texto: "Redefinir senha", url }, rodape),
+  };
+}
+
+export function emailConvite(nome: string, empresa: string, papel: string, url: string): TEmailConteudo {
+  const p = [`Olá, ${nome}!`, `Você foi convidado(a) para a equipe da ${empresa} como ${papel}.`, "Complete seu cadastro pelo link abaixo."];
+  const rodape = "O convite vale por 7 dias e só pode ser usado uma vez.";
+  return {
+    assunto: `Convite para a equipe da ${empresa}`,
+    texto: `${p.join("\n\n")}\n\nCompletar cadastro: ${url}\n\n${rodape}`,
+    html: layout("Convite para Equipe", p, { texto: "Completar Cadastro", url }, rodape),
+  };
+}

@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { startEmbeddedPostgres } from "../src/db/embedded.js";
+import { migrate } from "../src/db/migrate.js";
+import { createDb, withDatabase } from "../src/db/pool.js";
+
+export const TEMPLATE_DB = "crm_test_template";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+  }
+}
+
+/**
+ * One PostgreSQL for the whole run (the embedded one, or TEST_DATABASE_URL / DATABASE_URL if given),
+ * with a migrated template database; each test file clones it (test/db.ts).
+ */
+export default async function setup(project: TestProject) {
+  const given = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  let stop = async () => {};
+  let dir: string | null = null;
+  let adminUrl: string;
+  if (given) {
+    adminUrl = given;
+  } else {
+    dir = mkdtempSync(path.join(tmpdir(), "crm-test-pg-"));
+    const server = await startEmbeddedPostgres({ dir, password: "test", persistent: false });
+    adminUrl = server.url;
+    stop = server.stop;
+  }
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+  await admin.end();
+  const db = createDb(withDatabase(adminUrl, TEMPLATE_DB));
+  await migrate(db.owner);
+  await db.close();
+  project.provide("pgAdminUrl", adminUrl);
+  return async () => {
+    await stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  };
+}
