@@ -35,6 +35,13 @@ export async function buildApp(deps: TDeps, opts: { logger?: boolean; serveWeb?:
   app.decorate("deps", deps);
   app.decorateRequest("auth", null);
   app.setErrorHandler(errorHandler);
+  // A route that names neither `publica` nor a permission would be closed by the guard anyway;
+  // failing at start makes the omission impossible to ship.
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/") || route.url.startsWith("/api/docs")) return;
+    const cfg = route.config as { publica?: boolean; permissao?: string } | undefined;
+    if (!cfg?.publica && !cfg?.permissao) throw new Error(`Rota ${route.method} ${route.url} sem permissão declarada`);
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

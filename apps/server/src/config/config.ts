@@ -57,7 +57,9 @@ function loadSecret(dataDir: string, given?: string): string {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
-  const parsed = ZEnv.safeParse(env);
+  // an empty variable means "not set" (e.g. DATABASE_URL= in a shell)
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = ZEnv.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Configuração inválida:\n${lines}`);

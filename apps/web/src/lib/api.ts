@@ -1,0 +1,79 @@
+import { MSG } from "@crm/domain/messages";
+
+/** An error answered by the API (`{erro, campos?}`), or a network failure (status 0). */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly erro: string,
+    public readonly campos?: Record<string, string>,
+    public readonly codigo?: string,
+  ) {
+    super(erro);
+    this.name = "ApiError";
+  }
+}
+
+export const COOKIE_CSRF = "crm_csrf";
+const SEGUROS = new Set(["GET", "HEAD"]);
+
+export function lerCookie(nome: string): string | null {
+  for (const parte of document.cookie.split(";")) {
+    const [k, ...v] = parte.trim().split("=");
+    if (k === nome) return decodeURIComponent(v.join("="));
+  }
+  return null;
+}
+
+/** Every /api response sets the CSRF cookie; on a first visit that has made no call yet, make one. */
+async function garantirCsrf(): Promise<string | null> {
+  const atual = lerCookie(COOKIE_CSRF);
+  if (atual) return atual;
+  await fetch("/api/config/publica", { credentials: "include" }).catch(() => undefined);
+  return lerCookie(COOKIE_CSRF);
+}
+
+type TOpcoes = {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+/** Same-origin JSON call with the session cookie and, for writes, the CSRF header. */
+export async function api<T = unknown>(caminho: string, { method = "GET", body, signal }: TOpcoes = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (!SEGUROS.has(method)) {
+    const csrf = await garantirCsrf();
+    if (csrf) headers["X-CSRF-Token"] = csrf;
+  }
+
+  let resp: Response;
+  try {
+    resp = await fetch(caminho, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "include",
+      signal,
+    });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === "AbortError") throw e;
+    throw new ApiError(0, MSG.erroConexao);
+  }
+
+  if (resp.status === 204) return undefined as T;
+  const json = resp.headers.get("content-type")?.includes("application/json") ? await resp.json().catch(() => null) : null;
+  if (!resp.ok) {
+    const erro = typeof json?.erro === "string" ? json.erro : resp.status >= 500 ? MSG.erroInterno : MSG.requisicaoInvalida;
+    throw new ApiError(resp.status, erro, json?.campos ?? undefined, json?.codigo ?? undefined);
+  }
+  return json as T;
+}
+
+/** The user-facing text of any error thrown by `api` (or something else). */
+export function mensagemDeErro(e: unknown, padrao: string): string {
+  if (e instanceof ApiError) return e.erro;
+  return padrao;
+}
+
+export const ehNaoAutenticado = (e: unknown) => e instanceof ApiError && e.status === 401;

@@ -1,0 +1,103 @@
+import type { TEventoTempoReal } from "@crm/domain/realtime";
+
+export type TOuvinteTempoReal = (evento: TEventoTempoReal) => void;
+
+const ATRASO_INICIAL = 1_000;
+const ATRASO_MAXIMO = 30_000;
+
+export function urlTempoReal(): string {
+  const protocolo = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${protocolo}//${location.host}/ws`;
+}
+
+/**
+ * The one WebSocket of a signed-in tab (cookie auth). Reconnects with exponential backoff
+ * (1 s doubling to 30 s, equal jitter) and tells `aoReconectar` listeners so they refetch what was missed.
+ */
+export class ConexaoTempoReal {
+  private ws: WebSocket | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private tentativas = 0;
+  private ativa = false;
+  private jaConectou = false;
+  private readonly ouvintes = new Set<TOuvinteTempoReal>();
+  private readonly reconexoes = new Set<() => void>();
+
+  constructor(private readonly url: string = urlTempoReal()) {}
+
+  iniciar() {
+    if (this.ativa) return;
+    this.ativa = true;
+    window.addEventListener("online", this.aoFicarOnline);
+    this.conectar();
+  }
+
+  parar() {
+    this.ativa = false;
+    window.removeEventListener("online", this.aoFicarOnline);
+    clearTimeout(this.timer);
+    const ws = this.ws;
+    this.ws = null;
+    ws?.close(1000);
+  }
+
+  ouvir(fn: TOuvinteTempoReal): () => void {
+    this.ouvintes.add(fn);
+    return () => this.ouvintes.delete(fn);
+  }
+
+  aoReconectar(fn: () => void): () => void {
+    this.reconexoes.add(fn);
+    return () => this.reconexoes.delete(fn);
+  }
+
+  private readonly aoFicarOnline = () => {
+    if (!this.ativa || this.ws) return;
+    clearTimeout(this.timer);
+    this.tentativas = 0;
+    this.conectar();
+  };
+
+  private conectar() {
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(this.url);
+    } catch {
+      this.agendar();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      if (this.ws !== ws) return;
+      this.tentativas = 0;
+      if (this.jaConectou) for (const fn of this.reconexoes) fn();
+      this.jaConectou = true;
+    };
+    ws.onmessage = (m) => {
+      if (this.ws !== ws || typeof m.data !== "string") return;
+      let evento: TEventoTempoReal;
+      try {
+        evento = JSON.parse(m.data);
+      } catch {
+        return;
+      }
+      if (!evento || typeof evento.tipo !== "string") return;
+      for (const fn of this.ouvintes) fn(evento);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.ativa) this.agendar();
+    };
+  }
+
+  private agendar() {
+    const base = Math.min(ATRASO_MAXIMO, ATRASO_INICIAL * 2 ** this.tentativas);
+    this.tentativas++;
+    const atraso = base / 2 + Math.random() * (base / 2);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      if (this.ativa) this.conectar();
+    }, atraso);
+  }
+}

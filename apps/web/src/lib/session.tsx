@@ -1,0 +1,61 @@
+import type { TSessao } from "@crm/domain/schemas/session";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
+import { createContext, useContext } from "react";
+import { ApiError, api } from "./api";
+import { esperar } from "./esperar";
+
+export const CHAVE_SESSAO = ["sessao"] as const;
+
+/** GET /api/auth/sessao: the signed-in person, or null when signed out (401). */
+export const sessaoQuery = queryOptions({
+  queryKey: CHAVE_SESSAO,
+  queryFn: async ({ signal }): Promise<TSessao | null> => {
+    try {
+      return await api<TSessao>("/api/auth/sessao", { signal });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) return null;
+      throw e;
+    }
+  },
+  staleTime: 5 * 60_000,
+  retry: (n, e) => e instanceof ApiError && (e.status === 0 || e.status >= 500) && n < 2,
+});
+
+/** Why the last session ended when the person did not sign out themselves ('sessao': expired or revoked). */
+let motivoSaida: "sessao" | null = null;
+export const motivoDaSaida = () => motivoSaida;
+
+/**
+ * Forgets the session in this tab: every other query is dropped and the session becomes null, which makes the
+ * signed-in layout redirect to /login (with ?motivo=sessao when the session expired or was revoked).
+ */
+export function encerrarSessaoLocal(qc: QueryClient, motivo: "sessao" | null = null) {
+  motivoSaida = motivo;
+  qc.cancelQueries();
+  qc.removeQueries({ predicate: (q) => q.queryKey[0] !== CHAVE_SESSAO[0] });
+  qc.setQueryData(CHAVE_SESSAO, null);
+}
+
+/** A fresh sign-in: keep the session, drop anything cached for a previous one. */
+export function iniciarSessaoLocal(qc: QueryClient, sessao: TSessao) {
+  motivoSaida = null;
+  qc.removeQueries({ predicate: (q) => q.queryKey[0] !== CHAVE_SESSAO[0] });
+  qc.setQueryData(CHAVE_SESSAO, sessao);
+}
+
+/** Sign out (000 §4): end the server session, then clear the cache and go to /login after 100 ms. */
+export async function sair(qc: QueryClient) {
+  await api("/api/auth/logout", { method: "POST" }).catch(() => undefined);
+  await esperar(100);
+  encerrarSessaoLocal(qc);
+}
+
+const SessaoContext = createContext<TSessao | null>(null);
+export const SessaoProvider = SessaoContext.Provider;
+
+/** The signed-in person, for screens inside the signed-in layout. */
+export function useSessaoAtual(): TSessao {
+  const s = useContext(SessaoContext);
+  if (!s) throw new Error("useSessaoAtual fora do layout autenticado");
+  return s;
+}

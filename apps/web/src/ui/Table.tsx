@@ -1,0 +1,42 @@
+import type { ComponentProps, ReactNode } from "react";
+import { cn } from "../lib/cn";
+
+/** Table parts with the kit's look. Wrap in a scroll container so wide tables stay usable on phones. */
+export function Table({ className, ...props }: ComponentProps<"table">) {
+  return (
+    <div className="w-full overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className={cn("w-full border-collapse text-left text-sm", className)} {...props} />
+    </div>
+  );
+}
+
+export function THead({ className, ...props }: ComponentProps<"thead">) {
+  return <thead className={cn("border-b border-slate-200 bg-slate-50 text-slate-700", className)} {...props} />;
+}
+
+export function TBody({ className, ...props }: ComponentProps<"tbody">) {
+  return <tbody className={cn("divide-y divide-slate-100", className)} {...props} />;
+}
+
+export function Tr({ className, ...props }: ComponentProps<"tr">) {
+  return <tr className={cn("hover:bg-slate-50/60", className)} {...props} />;
+}
+
+export function Th({ className, ...props }: ComponentProps<"th">) {
+  return <th scope="col" className={cn("px-4 py-3 font-semibold whitespace-nowrap", className)} {...props} />;
+}
+
+export function Td({ className, ...props }: ComponentProps<"td">) {
+  return <td className={cn("px-4 py-3 align-middle text-slate-800", className)} {...props} />;
+}
+
+/** The empty-state row: one cell across the whole table with the spec's text. */
+export function TableEmptyRow({ colunas, children }: { colunas: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={colunas} className="px-4 py-10 text-center text-slate-600">
+        {children}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,23 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const API = process.env.API_URL ?? "http://localhost:3000";
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    port: 5173,
+    proxy: {
+      "/api": { target: API, changeOrigin: false },
+      "/ws": { target: API, ws: true, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    target: "es2022",
+    sourcemap: true,
+    chunkSizeWarningLimit: 400,
+  },
+});

@@ -1,0 +1,47 @@
+// `npm test`: unit + API tests (Vitest, real PostgreSQL), then browser journeys (Playwright, system Chromium).
+// Ends with one line "N passed, N failed" summed over both runners.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const out = path.join(root, ".tmp");
+mkdirSync(out, { recursive: true });
+const run = (cmd, args, env = {}) => spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } }).status;
+
+let passed = 0;
+let failed = 0;
+
+// 1. Vitest
+const vitestJson = path.join(out, "vitest.json");
+rmSync(vitestJson, { force: true });
+run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
+if (existsSync(vitestJson)) {
+  const r = JSON.parse(readFileSync(vitestJson, "utf8"));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests + (r.numTotalTestSuites > 0 && r.success === false && r.numFailedTests === 0 ? 1 : 0);
+} else {
+  failed += 1; // the runner itself crashed
+}
+
+// 2. Playwright (needs the built app)
+if (process.env.SKIP_E2E !== "1") {
+  const build = run("npm", ["run", "build"]);
+  if (build !== 0) {
+    failed += 1;
+  } else {
+    const pwJson = path.join(out, "playwright.json");
+    rmSync(pwJson, { force: true });
+    run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+    if (existsSync(pwJson)) {
+      const s = JSON.parse(readFileSync(pwJson, "utf8")).stats;
+      passed += s.expected + s.flaky;
+      failed += s.unexpected;
+    } else {
+      failed += 1;
+    }
+  }
+}
+
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
