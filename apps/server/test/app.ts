@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import type { FastifyInstance, InjectOptions } from "fastify";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../src/app.js";
 import { loadConfig, type TConfig } from "../src/config/config.js";
 import { closeDeps, createDeps, type TDeps } from "../src/deps.js";
@@ -13,7 +13,7 @@ export type TTestApp = {
 };
 
 export type TNavegador = {
-  req: (opts: InjectOptions & { url: string }) => ReturnType<FastifyInstance["inject"]>;
+  req: (opts: InjectOptions & { url: string }) => Promise<LightMyRequestResponse>;
   cookies: Map<string, string>;
 };
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
 import { withDatabase } from "../src/db/pool.js";
+import type {} from "./global-setup.js";
 
 const TEMPLATE_DB = "crm_test_template";
 

@@ -37,6 +37,7 @@ export const MSG = {
   // generic
   acessoNegado: "Acesso negado.",
   naoEncontrado: "Não encontrado.",
+  notificacaoNaoEncontrada: "Notificação não encontrada.",
   empresaNaoEncontrada: "Empresa não encontrada",
   erroInterno: "Erro interno do servidor",
   requisicaoInvalida: "Requisição inválida.",

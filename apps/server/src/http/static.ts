@@ -17,9 +17,9 @@ export async function registerStatic(app: FastifyInstance) {
     await app.register(fastifyStatic, {
       root: WEB_DIST,
       wildcard: false,
-      setHeaders: (res, file) => {
+      setHeaders: (reply, file) => {
         // hashed assets are immutable; index.html must always be revalidated
-        res.setHeader("Cache-Control", file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache");
+        reply.header("Cache-Control", file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
   }

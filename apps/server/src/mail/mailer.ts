@@ -81,7 +81,8 @@ export function createMailer(opts: { pool: pg.Pool; smtpUrl?: string; from: stri
         email.html,
       ]);
       if (!transport) opts.log?.info({ para: email.para, assunto: email.assunto }, "email guardado na caixa de desenvolvimento (/dev/emails)");
-      else setImmediate(() => void entregarPendentes().catch(() => {}));
+      // deliver shortly after the caller commits; the sweeper retries anything this pass misses
+      else setTimeout(() => void entregarPendentes().catch(() => {}), 300);
     },
     entregarPendentes,
     start() {

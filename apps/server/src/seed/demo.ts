@@ -1,5 +1,231 @@
+import { CONTAS_DEMO, DEMO_SENHA } from "@crm/domain/demo";
+import type { TPlano } from "@crm/domain/plans";
+import { PAPEL, type TPapel } from "@crm/domain/roles";
+import type { TStatusConexao } from "@crm/domain/status";
 import type { FastifyBaseLogger } from "fastify";
+import { hashSenha } from "../auth/password.js";
+import { type TTx, unsafeWithSystem } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
+import { inserirVarios, type TLinha } from "./bulk.js";
+import { DIA, diaISO, inicioDoDia, mais, type TEmpresaDemo, type TGeracao } from "./demo-context.js";
+import { gerarConversas } from "./demo-conversations.js";
+import { gerarCustos, gerarFaturas, gerarNotificacoes } from "./demo-extras.js";
+import { gerarLeads } from "./demo-leads.js";
+import { criarEmpresa, criarProfissionalJuridico, criarUsuario, linhaConsultor } from "./factories.js";
+import { gerarCelular, gerarNomePessoa, slugNome } from "./names.js";
+import { criarAleatorio } from "./random.js";
 
-/** Placeholder replaced by the seed module (factories + deterministic demo data). */
-export async function seedDemoIfEmpty(_deps: TDeps, _log: FastifyBaseLogger): Promise<void> {}
+/** Fixed PRNG seed: the demo is the same data on every machine. */
+export const SEMENTE_DEMO = 20_240_615;
+const EMAIL_MARCADOR = "admin@demo.com.br";
+const TRAVA_SEED = 72_707_002; // advisory lock: two instances starting together seed once
+
+export type TResumoSeed = Record<
+  "empresas" | "usuarios" | "consultores" | "leads" | "historico" | "mensagens" | "notificacoes" | "custos" | "faturas",
+  number
+> & { ms: number };
+
+type TLog = Pick<FastifyBaseLogger, "info">;
+
+const NOMES_DEMO: Record<TPapel, string> = {
+  "Admin Plataforma": "Paula Andrade",
+  "Admin Empresa": "Ricardo Menezes",
+  Consultor: "Camila Rocha",
+  Jurídico: "Helena Duarte",
+};
+
+/**
+ * Seeds the demo (accounts of packages/domain/src/demo.ts, password DEMO_SENHA) unless it is already
+ * there, in one transaction: 'Revisão Demo Ltda' (Premium, ~500 leads, 6 consultants, conversations,
+ * notifications, marketing costs, invoices) and 'Crédito Justo Assessoria' (Básico, ~60 leads).
+ * Deterministic: dates are relative to `agora`, by default today at 00:00 UTC, so the same day (or the
+ * same `agora`) gives the same data. Returns what it seeded, or null when the demo already existed.
+ */
+export async function seedDemoIfEmpty(
+  deps: Pick<TDeps, "db">,
+  log: TLog,
+  opts: { agora?: Date } = {},
+): Promise<TResumoSeed | null> {
+  const t0 = performance.now();
+  if (await demoExiste(deps)) return null;
+  const hash = await hashSenha(DEMO_SENHA); // argon2 is slow on purpose: once, outside the transaction
+  const resumo = await unsafeWithSystem(deps.db.app, "seed-demo", async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [TRAVA_SEED]);
+    if ((await tx.query("SELECT 1 FROM usuarios_plataforma WHERE email = $1", [EMAIL_MARCADOR])).rowCount) return null;
+    return semear(tx, hash, { r: criarAleatorio(SEMENTE_DEMO), agora: opts.agora ?? inicioDoDia() });
+  });
+  if (!resumo) return null;
+  resumo.ms = Math.round(performance.now() - t0);
+  log.info(resumo, "dados de demonstração criados");
+  return resumo;
+}
+
+async function demoExiste(deps: Pick<TDeps, "db">): Promise<boolean> {
+  return unsafeWithSystem(deps.db.app, "seed-demo", async (tx) => {
+    const { rowCount } = await tx.query("SELECT 1 FROM usuarios_plataforma WHERE email = $1", [EMAIL_MARCADOR]);
+    return !!rowCount;
+  });
+}
+
+async function semear(tx: TTx, hash: string, g: TGeracao): Promise<TResumoSeed> {
+  const conta = (papel: TPapel) => CONTAS_DEMO.find((c) => c.papel === papel)!;
+  let usuarios = 0;
+  const usuario = (papel: TPapel, empresaId: string | null, email = conta(papel).email, nome = NOMES_DEMO[papel]) => {
+    usuarios++;
+    return criarUsuario(tx, { id: g.r.uuid(), id_empresa_fk: empresaId, email, nome, papel, senha_hash: hash, ...desde(g, 400) });
+  };
+
+  await usuario(PAPEL.plataforma, null);
+  const demo = await empresa(tx, g, "Revisão Demo Ltda", "contato@demo.com.br", "Premium");
+  const admin = await usuario(PAPEL.admin, demo.id);
+  const consultorUser = await usuario(PAPEL.consultor, demo.id);
+  const juridicoUser = await usuario(PAPEL.juridico, demo.id);
+  await criarProfissionalJuridico(tx, {
+    id_empresa_fk: demo.id,
+    id_usuario_fk: juridicoUser.id,
+    nome: juridicoUser.nome,
+    email: juridicoUser.email,
+    telefone: "+55 11 99876-5432",
+    especialidade: "Direito Bancário",
+  });
+  await criarProfissionalJuridico(tx, {
+    id_empresa_fk: demo.id,
+    nome: "Marcos Vieira",
+    email: "marcos.vieira@demo.com.br",
+    especialidade: "Direito do Consumidor",
+  });
+  await criarProfissionalJuridico(tx, {
+    id_empresa_fk: demo.id,
+    nome: "Sílvia Prado",
+    email: "silvia.prado@demo.com.br",
+    especialidade: "Direito Civil",
+    status: "inativo",
+  });
+  const empresaDemo: TEmpresaDemo = {
+    id: demo.id,
+    nome: demo.nome_empresa,
+    plano: "Premium",
+    adminUsuarioId: admin.id,
+    juridicoUsuarioId: juridicoUser.id,
+    consultores: await consultores(tx, g, demo.id, "demo.com.br", [
+      { nome: consultorUser.nome, usuarioId: consultorUser.id, status: "Conectado", peso: 30 },
+      ...(["Conectado", "Ocupado", "Desconectado", "Conectado", "Desconectado"] as const).map((status) => ({ status, peso: 14 })),
+    ]),
+  };
+
+  const credito = await empresa(tx, g, "Crédito Justo Assessoria", "contato@creditojusto.com.br", "Básico");
+  const adminCredito = await usuario(PAPEL.admin, credito.id, "admin@creditojusto.com.br", "Fernando Queiroz");
+  const empresaCredito: TEmpresaDemo = {
+    id: credito.id,
+    nome: credito.nome_empresa,
+    plano: "Básico",
+    adminUsuarioId: adminCredito.id,
+    juridicoUsuarioId: null,
+    consultores: await consultores(tx, g, credito.id, "creditojusto.com.br", [
+      { status: "Conectado", peso: 1 },
+      { status: "Desconectado", peso: 1 },
+    ]),
+  };
+
+  const a = gerarLeads(g, empresaDemo, 500);
+  const b = gerarLeads(g, empresaCredito, 60);
+  const conversasA = gerarConversas(g, empresaDemo, a.leads, 80);
+  const conversasB = gerarConversas(g, empresaCredito, b.leads, 10);
+  const notificacoes = [
+    ...gerarNotificacoes(g, empresaDemo, { id: admin.id, papel: PAPEL.admin }, conversasA.comConversa, 30),
+    ...gerarNotificacoes(g, empresaDemo, { id: consultorUser.id, papel: PAPEL.consultor }, a.leads, 25),
+    ...gerarNotificacoes(g, empresaDemo, { id: juridicoUser.id, papel: PAPEL.juridico }, a.leads, 15),
+    ...gerarNotificacoes(g, empresaCredito, { id: adminCredito.id, papel: PAPEL.admin }, conversasB.comConversa, 12),
+  ];
+  const custos = [
+    ...gerarCustos(g, empresaDemo, [
+      { plataforma: "Facebook", chance: 0.9, base: 180 },
+      { plataforma: "Google", chance: 0.85, base: 150 },
+      { plataforma: "Instagram", chance: 0.6, base: 90 },
+      { plataforma: "LinkedIn", chance: 0.15, base: 120 },
+      { plataforma: "TikTok", chance: 0.3, base: 60 },
+      { plataforma: "Outro", chance: 0.08, base: 40 },
+    ]),
+    ...gerarCustos(g, empresaCredito, [
+      { plataforma: "Facebook", chance: 0.6, base: 60 },
+      { plataforma: "Google", chance: 0.4, base: 50 },
+    ]),
+  ];
+  const faturas = [...gerarFaturas(g, empresaDemo, 6), ...gerarFaturas(g, empresaCredito, 6)];
+
+  const leads = [...a.leads, ...b.leads].map((l) => l.linha);
+  const historico = [...a.historico, ...b.historico];
+  const mensagens = [...conversasA.mensagens, ...conversasB.mensagens];
+  await inserirVarios(tx, "leads_juros_check", leads);
+  await inserirVarios(tx, "lead_status_historico", historico);
+  await inserirVarios(tx, "mensagens_whatsapp", mensagens);
+  await inserirVarios(tx, "notificacoes", notificacoes);
+  await inserirVarios(tx, "custos_marketing", custos);
+  await inserirVarios(tx, "faturas", faturas);
+  return {
+    empresas: 2,
+    usuarios,
+    consultores: empresaDemo.consultores.length + empresaCredito.consultores.length,
+    leads: leads.length,
+    historico: historico.length,
+    mensagens: mensagens.length,
+    notificacoes: notificacoes.length,
+    custos: custos.length,
+    faturas: faturas.length,
+    ms: 0,
+  };
+}
+
+/** created_at/updated_at some days before `agora`. */
+function desde(g: TGeracao, dias: number): TLinha {
+  const d = new Date(g.agora.getTime() - dias * DIA);
+  return { created_at: d, updated_at: d };
+}
+
+async function empresa(tx: TTx, g: TGeracao, nome: string, email: string, plano: TPlano) {
+  const adesao = new Date(g.agora.getTime() - 400 * DIA);
+  return criarEmpresa(tx, {
+    id: g.r.uuid(),
+    nome_empresa: nome,
+    email_contato: email,
+    plano_assinatura: plano,
+    data_adesao: diaISO(adesao),
+    // invoices are issued on the 1st (gerarFaturas): the next renewal is the 1st of next month
+    data_renovacao: diaISO(new Date(Date.UTC(g.agora.getUTCFullYear(), g.agora.getUTCMonth() + 1, 1))),
+    pagamento_bandeira: "Visa",
+    pagamento_ultimos4: String(g.r.int(1000, 9999)),
+    pagamento_exp_mes: g.r.int(1, 12),
+    pagamento_exp_ano: g.agora.getUTCFullYear() + 3,
+    ia_triagem_ativa: true,
+    ...desde(g, 400),
+  });
+}
+
+type TNovoConsultor = { nome?: string; usuarioId?: string; status: TStatusConexao; peso: number };
+
+async function consultores(tx: TTx, g: TGeracao, empresaId: string, dominio: string, lista: TNovoConsultor[]) {
+  const usados = new Set<string>();
+  const linhas = lista.map((c) => {
+    let nome = c.nome ?? gerarNomePessoa(g.r);
+    while (usados.has(nome)) nome = gerarNomePessoa(g.r); // emails come from names and are unique per company
+    usados.add(nome);
+    return linhaConsultor({
+      id: g.r.uuid(),
+      id_empresa_fk: empresaId,
+      id_usuario_fk: c.usuarioId ?? null,
+      nome,
+      email: c.usuarioId ? CONTAS_DEMO.find((x) => x.papel === PAPEL.consultor)!.email : `${slugNome(nome)}@${dominio}`,
+      whatsapp: gerarCelular(g.r, "11"),
+      status_conexao: c.status,
+      ultima_atividade_em: mais(g.agora, -g.r.int(5, 600) * 60_000),
+      ...desde(g, g.r.int(200, 390)),
+    });
+  });
+  await inserirVarios(tx, "consultores", linhas);
+  return linhas.map((l, k) => ({
+    id: l.id as string,
+    nome: l.nome as string,
+    usuarioId: lista[k].usuarioId ?? null,
+    peso: lista[k].peso,
+  }));
+}

@@ -1,0 +1,54 @@
+import { MSG } from "@crm/domain/messages";
+import type { TRegistro } from "@crm/domain/schemas/auth";
+import { unsafeWithSystem } from "../db/tenant.js";
+import type { TDeps } from "../deps.js";
+import { HttpError } from "../http/errors.js";
+import { registrarAuditoria } from "./audit.js";
+import { hashSenha } from "./password.js";
+import type { TMetaRequisicao } from "./request-meta.js";
+import { enviarEmailConfirmacao } from "./send-confirmation-email.js";
+
+const emailJaCadastrado = () => new HttpError(409, MSG.emailJaCadastrado, { "usuario.email": MSG.emailJaCadastrado });
+
+/**
+ * Company sign-up (000 §2.3, §4): company, first user, confirmation token and email in ONE transaction,
+ * so a failure at any step leaves nothing behind (the original deleted the company by hand).
+ */
+export async function registerCompany(deps: TDeps, input: TRegistro, meta: TMetaRequisicao): Promise<void> {
+  const { empresa, usuario } = input;
+  // hashed before the transaction so the connection is not held during ~50 ms of argon2
+  const senhaHash = await hashSenha(usuario.senha);
+  try {
+    // crossing tenants is inherent: the company does not exist yet and emails are unique platform-wide
+    await unsafeWithSystem(deps.db.app, "registro", async (tx) => {
+      const existe = await tx.query("SELECT 1 FROM usuarios_plataforma WHERE email = $1", [usuario.email]);
+      if (existe.rowCount) throw emailJaCadastrado();
+      const { rows: e } = await tx.query(
+        `INSERT INTO empresas (nome_empresa, email_contato, plano_assinatura, status_assinatura, data_adesao)
+         VALUES ($1, $2, $3, 'Ativo', (now() AT TIME ZONE 'America/Sao_Paulo')::date) RETURNING id`,
+        [empresa.nome_empresa, empresa.email_contato, empresa.plano_assinatura],
+      );
+      const empresaId: string = e[0].id;
+      const { rows: u } = await tx.query(
+        `INSERT INTO usuarios_plataforma (id_empresa_fk, email, nome, papel, senha_hash)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [empresaId, usuario.email, usuario.nome, usuario.papel, senhaHash],
+      );
+      const usuarioId: string = u[0].id;
+      await enviarEmailConfirmacao(deps, tx, { id: usuarioId, nome: usuario.nome, email: usuario.email, empresaId });
+      await registrarAuditoria(tx, {
+        empresaId,
+        usuarioId,
+        acao: "registro",
+        entidade: "empresa",
+        entidadeId: empresaId,
+        dados: { plano: empresa.plano_assinatura, papel: usuario.papel },
+        ip: meta.ip,
+      });
+    });
+  } catch (err) {
+    // two sign-ups with the same email at once: the unique index stops the second one
+    if ((err as { constraint?: string }).constraint === "usuarios_plataforma_email_key") throw emailJaCadastrado();
+    throw err;
+  }
+}

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { unsafeWithSystem } from "../db/tenant.js";
+
+const ZCaixaDev = z.object({
+  itens: z.array(
+    z.object({
+      id: z.uuid(),
+      para: z.string(),
+      assunto: z.string(),
+      texto: z.string(),
+      html: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+});
+
+const LIMITE_EMAILS = 100;
+
+/**
+ * GET /api/dev/emails: the dev mailbox (the outbox when no SMTP is configured), newest first.
+ * It shows every email, sign-in links included, to anyone: so the route exists only without SMTP and
+ * outside production.
+ */
+export const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  if (!deps.mailer.caixaDev || deps.config.env === "production") return;
+
+  app.get("/dev/emails", { config: { publica: true }, schema: { response: { 200: ZCaixaDev } } }, async () => {
+    // crossing tenants is inherent: the dev mailbox holds every company's email
+    const { rows } = await unsafeWithSystem(deps.db.app, "caixa-dev", (tx) =>
+      tx.query("SELECT id, para, assunto, texto, html, created_at FROM emails_saida ORDER BY created_at DESC, id DESC LIMIT $1", [
+        LIMITE_EMAILS,
+      ]),
+    );
+    return { itens: rows.map((r) => ({ ...r, created_at: (r.created_at as Date).toISOString() })) };
+  });
+};

@@ -1,0 +1,91 @@
+import type { TResultadoBusca } from "@crm/domain/schemas/search";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TNavegador } from "../../test/app.js";
+import { useTestApp } from "../../test/app.js";
+import { criarConsultor, criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
+import { unsafeWithSystem } from "../db/tenant.js";
+import { digitosBusca, escaparLike } from "./search.js";
+
+const t = useTestApp();
+let a: TEmpresaComUsuarios;
+let b: TEmpresaComUsuarios;
+
+beforeAll(async () => {
+  a = await criarEmpresaComUsuarios(t);
+  b = await criarEmpresaComUsuarios(t);
+  await unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
+    const e = { id_empresa_fk: a.empresa.id };
+    const outro = await criarConsultor(tx, { ...e, nome: "Otávio Consultor", email: "otavio@empresa-a.com.br" });
+    await criarLead(tx, { ...e, nome: "João da Silva", email: "joao.silva@gmail.com", telefone: "+55 11 98765-4321" });
+    await criarLead(tx, { ...e, nome: "Maria Souza", email: "MARIA@Hotmail.com", telefone: "(21) 8877-6655" }); // old 8-digit mobile
+    await criarLead(tx, { ...e, nome: "Maria do Outro", consultor_atribuido_id: outro.id });
+    await criarLead(tx, { ...e, nome: "Maria Minha", consultor_atribuido_id: a.consultor.id });
+    await criarLead(tx, { ...e, nome: "Maria Ganha", status_lead: "Convertido (Ganho)", consultor_atribuido_id: outro.id });
+    await criarLead(tx, { ...e, nome: "100% Garantido_x" });
+    await criarLead(tx, { id_empresa_fk: b.empresa.id, nome: "Maria de Outra Empresa", telefone: "11987654321" });
+  });
+});
+
+async function buscar(nav: TNavegador, q: string): Promise<TResultadoBusca> {
+  const res = await nav.req({ url: `/api/busca?q=${encodeURIComponent(q)}` });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+const nomes = (r: TResultadoBusca) => r.leads.map((l) => l.nome).sort();
+
+describe("GET /api/busca", () => {
+  it("matches nome case-insensitively, accents included, within the own company only", async () => {
+    expect(nomes(await buscar(a.navegadores.admin, "maria"))).toEqual(["Maria Ganha", "Maria Minha", "Maria Souza", "Maria do Outro"]);
+    expect(nomes(await buscar(a.navegadores.admin, "JOÃO"))).toEqual(["João da Silva"]);
+    expect(nomes(await buscar(b.navegadores.admin, "maria"))).toEqual(["Maria de Outra Empresa"]);
+  });
+
+  it("matches email", async () => {
+    expect(nomes(await buscar(a.navegadores.admin, "hotmail"))).toEqual(["Maria Souza"]);
+    expect(nomes(await buscar(a.navegadores.admin, "joao.silva@"))).toEqual(["João da Silva"]);
+  });
+
+  it("matches phones typed in any format, with or without the ninth digit", async () => {
+    expect(nomes(await buscar(a.navegadores.admin, "(11) 98765-4321"))).toEqual(["João da Silva"]);
+    expect(nomes(await buscar(a.navegadores.admin, "5511987654321"))).toEqual(["João da Silva"]);
+    expect(nomes(await buscar(a.navegadores.admin, "21 98877-6655"))).toEqual(["Maria Souza"]);
+    expect(nomes(await buscar(a.navegadores.admin, "4321"))).toEqual(["João da Silva"]);
+  });
+
+  it("treats LIKE wildcards in the text literally", async () => {
+    expect(nomes(await buscar(a.navegadores.admin, "%"))).toEqual(["100% Garantido_x"]);
+    expect(nomes(await buscar(a.navegadores.admin, "o_x"))).toEqual(["100% Garantido_x"]);
+    expect(nomes(await buscar(a.navegadores.admin, "_"))).toEqual(["100% Garantido_x"]);
+  });
+
+  it("shows a Consultor only their own and unassigned leads", async () => {
+    expect(nomes(await buscar(a.navegadores.consultor, "maria"))).toEqual(["Maria Minha", "Maria Souza"]);
+  });
+
+  it("shows Jurídico only legal processes", async () => {
+    expect(nomes(await buscar(a.navegadores.juridico, "maria"))).toEqual(["Maria Ganha"]);
+  });
+
+  it("finds consultants by nome or email", async () => {
+    const r = await buscar(a.navegadores.admin, "otavio@");
+    expect(r.consultores.map((c) => c.nome)).toEqual(["Otávio Consultor"]);
+    expect((await buscar(b.navegadores.admin, "otávio")).consultores).toEqual([]);
+  });
+
+  it("gives a platform admin without company empty results, and refuses an empty query", async () => {
+    expect(await buscar(a.navegadores.plataforma, "maria")).toEqual({ leads: [], consultores: [] });
+    expect((await a.navegadores.admin.req({ url: "/api/busca?q=%20" })).statusCode).toBe(400);
+  });
+});
+
+describe("search helpers", () => {
+  it("escapes LIKE wildcards", () => {
+    expect(escaparLike("50%_a\\b")).toBe("50\\%\\_a\\\\b");
+  });
+  it("reads phone digits only from phone-shaped text", () => {
+    expect(digitosBusca("(11) 98765-4321")).toBe("5511987654321");
+    expect(digitosBusca("12")).toBeNull();
+    expect(digitosBusca("rua 123")).toBeNull();
+    expect(digitosBusca("987")).toBe("987");
+  });
+});

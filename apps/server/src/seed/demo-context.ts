@@ -1,0 +1,33 @@
+import type { TPlano } from "@crm/domain/plans";
+import type { TAleatorio } from "./random.js";
+
+export const MIN = 60_000;
+export const HORA = 60 * MIN;
+export const DIA = 24 * HORA;
+
+export const mais = (d: Date, ms: number) => new Date(d.getTime() + ms);
+export const diaISO = (d: Date) => d.toISOString().slice(0, 10);
+export const centavos = (v: number) => Math.round(v * 100) / 100;
+
+/**
+ * The seed's default clock: today at 00:00 UTC. Every generated date is relative to it, so seeding
+ * twice on the same day (or anywhere with the same `agora`) gives identical data.
+ */
+export function inicioDoDia(d: Date = new Date()): Date {
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+}
+
+export type TConsultorDemo = { id: string; nome: string; usuarioId: string | null; peso: number };
+
+/** What the generators need to know about a seeded company. */
+export type TEmpresaDemo = {
+  id: string;
+  nome: string;
+  plano: TPlano;
+  adminUsuarioId: string;
+  consultores: TConsultorDemo[];
+  /** the Jurídico user that legal processes are assigned to, if the company has one */
+  juridicoUsuarioId: string | null;
+};
+
+export type TGeracao = { r: TAleatorio; agora: Date };

@@ -1,0 +1,119 @@
+import { createHash } from "node:crypto";
+import { CONTAS_DEMO, DEMO_SENHA } from "@crm/domain/demo";
+import { ORIGENS_LEAD, STATUS_LEAD } from "@crm/domain/status";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../test/db.js";
+import { verificarSenha } from "../auth/password.js";
+import { createDb, type TDb } from "../db/pool.js";
+import { unsafeWithSystem, withTenant } from "../db/tenant.js";
+import { seedDemoIfEmpty, type TResumoSeed } from "./demo.js";
+
+const AGORA = new Date("2025-06-15T00:00:00Z");
+const silencioso = { info: () => {} };
+const bancos: { db: TDb; drop: () => Promise<void> }[] = [];
+let primeiro: TResumoSeed | null;
+
+beforeAll(async () => {
+  for (let i = 0; i < 2; i++) {
+    const t = await createTestDatabase();
+    bancos.push({ db: createDb(t.url), drop: t.drop });
+  }
+  primeiro = await seedDemoIfEmpty({ db: bancos[0].db }, silencioso, { agora: AGORA });
+});
+afterAll(async () => {
+  for (const b of bancos) {
+    await b.db.close();
+    await b.drop();
+  }
+});
+
+const sistema = <T>(db: TDb, sql: string, params: unknown[] = []) =>
+  unsafeWithSystem(db.app, "teste", async (tx) => (await tx.query(sql, params)).rows as T[]);
+
+async function contagens(db: TDb) {
+  const tabelas = ["empresas", "usuarios_plataforma", "consultores", "leads_juros_check", "lead_status_historico", "mensagens_whatsapp", "notificacoes", "custos_marketing", "faturas"];
+  const out: Record<string, number> = {};
+  for (const t of tabelas) out[t] = (await sistema<{ n: number }>(db, `SELECT count(*)::int AS n FROM ${t}`))[0].n;
+  return out;
+}
+
+async function impressaoDosNomes(db: TDb): Promise<string> {
+  const rows = await sistema<{ nome: string }>(db, "SELECT nome FROM leads_juros_check ORDER BY created_at, id");
+  return createHash("sha256").update(rows.map((r) => r.nome).join("\n")).digest("hex");
+}
+
+describe("seedDemoIfEmpty", () => {
+  it("seeds both companies with the demo accounts and about 500 + 60 leads", async () => {
+    expect(primeiro).toMatchObject({ empresas: 2, usuarios: 5, consultores: 8, leads: 560 });
+    const c = await contagens(bancos[0].db);
+    expect(c).toMatchObject({ empresas: 2, usuarios_plataforma: 5, consultores: 8, leads_juros_check: 560, faturas: 12 });
+    expect(c.mensagens_whatsapp).toBeGreaterThan(80 * 3);
+    expect(c.notificacoes).toBe(primeiro?.notificacoes);
+    expect(c.custos_marketing).toBeGreaterThan(1000);
+
+    const porEmpresa = await sistema<{ nome_empresa: string; plano_assinatura: string; leads: number }>(
+      bancos[0].db,
+      `SELECT e.nome_empresa, e.plano_assinatura, count(l.id)::int AS leads FROM empresas e
+         LEFT JOIN leads_juros_check l ON l.id_empresa_fk = e.id GROUP BY e.id ORDER BY e.nome_empresa`,
+    );
+    expect(porEmpresa).toEqual([
+      { nome_empresa: "Crédito Justo Assessoria", plano_assinatura: "Básico", leads: 60 },
+      { nome_empresa: "Revisão Demo Ltda", plano_assinatura: "Premium", leads: 500 },
+    ]);
+  });
+
+  it("signs in every demo account with the demo password", async () => {
+    const usuarios = await sistema<{ email: string; papel: string; senha_hash: string; email_confirmado_em: Date | null }>(
+      bancos[0].db,
+      "SELECT email, papel, senha_hash, email_confirmado_em FROM usuarios_plataforma",
+    );
+    for (const conta of CONTAS_DEMO) {
+      const u = usuarios.find((x) => x.email === conta.email);
+      expect(u?.papel).toBe(conta.papel);
+      expect(u?.email_confirmado_em).not.toBeNull();
+      expect(await verificarSenha(u?.senha_hash ?? "", DEMO_SENHA)).toBe(true);
+    }
+  });
+
+  it("covers every status_lead and origem_lead, with legal status exactly on legal processes", async () => {
+    const demo = (await sistema<{ id: string }>(bancos[0].db, "SELECT id FROM empresas WHERE nome_empresa = 'Revisão Demo Ltda'"))[0].id;
+    const status = await sistema<{ status_lead: string }>(bancos[0].db, "SELECT DISTINCT status_lead FROM leads_juros_check WHERE id_empresa_fk = $1", [demo]);
+    expect(status.map((r) => r.status_lead).sort()).toEqual([...STATUS_LEAD].sort());
+    const origens = await sistema<{ origem_lead: string }>(bancos[0].db, "SELECT DISTINCT origem_lead FROM leads_juros_check WHERE id_empresa_fk = $1", [demo]);
+    expect(origens.map((r) => r.origem_lead).sort()).toEqual([...ORIGENS_LEAD].sort());
+    const incoerentes = await sistema(
+      bancos[0].db,
+      `SELECT id FROM leads_juros_check
+        WHERE (status_juridico_lead IS NOT NULL) <> (status_lead IN ('Convertido (Ganho)', 'Processo Jurídico'))
+           OR created_at > $1 OR updated_at > $1 OR created_at < $1::timestamptz - interval '366 days'`,
+      [AGORA],
+    );
+    expect(incoerentes).toEqual([]);
+  });
+
+  it("gives the demo Consultor leads of their own to work (My Leads rule)", async () => {
+    const [u] = await sistema<{ id: string; id_empresa_fk: string }>(bancos[0].db, "SELECT id, id_empresa_fk FROM usuarios_plataforma WHERE email = 'consultor@demo.com.br'");
+    const n = await withTenant(bancos[0].db.app, { empresaId: u.id_empresa_fk, usuarioId: u.id, papel: "Consultor" }, async (tx) => {
+      const { rows } = await tx.query(
+        `SELECT count(*)::int AS n FROM leads_juros_check l JOIN consultores c ON c.id = l.consultor_atribuido_id
+          WHERE l.id_empresa_fk = $1 AND c.id_usuario_fk = $2`,
+        [u.id_empresa_fk, u.id],
+      );
+      return rows[0].n as number;
+    });
+    expect(n).toBeGreaterThan(50);
+  });
+
+  it("does nothing the second time", async () => {
+    const antes = await contagens(bancos[0].db);
+    expect(await seedDemoIfEmpty({ db: bancos[0].db }, silencioso, { agora: AGORA })).toBeNull();
+    expect(await contagens(bancos[0].db)).toEqual(antes);
+  });
+
+  it("is deterministic: another fresh database gets the same data", async () => {
+    const outro = await seedDemoIfEmpty({ db: bancos[1].db }, silencioso, { agora: AGORA });
+    expect({ ...outro, ms: 0 }).toEqual({ ...primeiro, ms: 0 });
+    expect(await contagens(bancos[1].db)).toEqual(await contagens(bancos[0].db));
+    expect(await impressaoDosNomes(bancos[1].db)).toBe(await impressaoDosNomes(bancos[0].db));
+  });
+});
