@@ -68,15 +68,38 @@ describe("notificar", () => {
     const esperados = [u.consultor1.id, u.consultor2.id].sort();
     expect(criadas.map((c) => c.usuarioId).sort()).toEqual(esperados);
     expect(await destinatarios("para consultores")).toEqual(esperados);
-    expect(criadas[0].notificacao).toMatchObject({ tipo: "lead_assigned", lida: false, read_at: null, dados_extras: { leadName: "Maria" } });
+    expect(criadas[0].notificacao).toMatchObject({
+      tipo: "lead_assigned",
+      lida: false,
+      read_at: null,
+      dados_extras: { leadName: "Maria" },
+    });
   });
 
   it("reaches every active user of the company, and one user only within their own company", async () => {
     await unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
-      await notificar(t.deps, tx, { empresaId: empresa.id, destino: { empresa: true }, tipo: "system", titulo: "para todos", conteudo: "" });
-      await notificar(t.deps, tx, { empresaId: empresa.id, destino: { usuarioId: u.juridico.id }, tipo: "system", titulo: "só um", conteudo: "" });
+      await notificar(t.deps, tx, {
+        empresaId: empresa.id,
+        destino: { empresa: true },
+        tipo: "system",
+        titulo: "para todos",
+        conteudo: "",
+      });
+      await notificar(t.deps, tx, {
+        empresaId: empresa.id,
+        destino: { usuarioId: u.juridico.id },
+        tipo: "system",
+        titulo: "só um",
+        conteudo: "",
+      });
       // a user of another company is never reached through this company
-      await notificar(t.deps, tx, { empresaId: empresa.id, destino: { usuarioId: u.outraConsultor.id }, tipo: "system", titulo: "vazamento", conteudo: "" });
+      await notificar(t.deps, tx, {
+        empresaId: empresa.id,
+        destino: { usuarioId: u.outraConsultor.id },
+        tipo: "system",
+        titulo: "vazamento",
+        conteudo: "",
+      });
     });
     expect(await destinatarios("para todos")).toEqual([u.admin.id, u.consultor1.id, u.consultor2.id, u.juridico.id].sort());
     expect(await destinatarios("só um")).toEqual([u.juridico.id]);
@@ -89,14 +112,26 @@ describe("notificar", () => {
     try {
       await expect(
         withTenant(t.deps.db.app, ctxAdmin(), async (tx) => {
-          await notificar(t.deps, tx, { empresaId: empresa.id, destino: { usuarioId: u.consultor1.id }, tipo: "system", titulo: "desfeita", conteudo: "" });
+          await notificar(t.deps, tx, {
+            empresaId: empresa.id,
+            destino: { usuarioId: u.consultor1.id },
+            tipo: "system",
+            titulo: "desfeita",
+            conteudo: "",
+          });
           throw new Error("falhou depois");
         }),
       ).rejects.toThrow("falhou depois");
       expect(await destinatarios("desfeita")).toEqual([]);
 
       const [criada] = await withTenant(t.deps.db.app, ctxAdmin(), (tx) =>
-        notificar(t.deps, tx, { empresaId: empresa.id, destino: { usuarioId: u.consultor1.id }, tipo: "new_message", titulo: "confirmada", conteudo: "Olá" }),
+        notificar(t.deps, tx, {
+          empresaId: empresa.id,
+          destino: { usuarioId: u.consultor1.id },
+          tipo: "new_message",
+          titulo: "confirmada",
+          conteudo: "Olá",
+        }),
       );
       await esperar(() => c1.recebidos.length > 0);
       expect(c1.recebidos).toEqual([{ tipo: "notificacao.nova", dados: criada.notificacao }]);
@@ -109,7 +144,13 @@ describe("notificar", () => {
 
   it("keeps notifications short enough for one NOTIFY", async () => {
     const [criada] = await unsafeWithSystem(t.deps.db.app, "teste", (tx) =>
-      notificar(t.deps, tx, { empresaId: empresa.id, destino: { usuarioId: u.admin.id }, tipo: "system", titulo: "longa", conteudo: "é".repeat(5_000) }),
+      notificar(t.deps, tx, {
+        empresaId: empresa.id,
+        destino: { usuarioId: u.admin.id },
+        tipo: "system",
+        titulo: "longa",
+        conteudo: "é".repeat(5_000),
+      }),
     );
     expect(criada.notificacao.conteudo.length).toBe(1000);
   });

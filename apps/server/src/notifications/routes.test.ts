@@ -2,7 +2,12 @@ import type { TEventoTempoReal } from "@crm/domain/realtime";
 import type { TPaginaNotificacoes, TSino } from "@crm/domain/schemas/notifications";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
-import { criarEmpresaComUsuarios, criarNotificacao, type TEmpresaComUsuarios, type TNotificacaoRow } from "../../test/factories.js";
+import {
+  criarEmpresaComUsuarios,
+  criarNotificacao,
+  type TEmpresaComUsuarios,
+  type TNotificacaoRow,
+} from "../../test/factories.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 
 const t = useTestApp();
@@ -25,8 +30,16 @@ beforeAll(async () => {
         ...(i < 5 ? { lida: true, read_at: new Date(Date.UTC(2025, 0, 2)) } : {}),
       });
     }
-    doColega = await criarNotificacao(tx, { id_empresa_fk: a.empresa.id, id_usuario_fk: a.usuarios.admin.id, titulo: "do colega" });
-    deOutraEmpresa = await criarNotificacao(tx, { id_empresa_fk: b.empresa.id, id_usuario_fk: b.usuarios.consultor.id, titulo: "de B" });
+    doColega = await criarNotificacao(tx, {
+      id_empresa_fk: a.empresa.id,
+      id_usuario_fk: a.usuarios.admin.id,
+      titulo: "do colega",
+    });
+    deOutraEmpresa = await criarNotificacao(tx, {
+      id_empresa_fk: b.empresa.id,
+      id_usuario_fk: b.usuarios.consultor.id,
+      titulo: "de B",
+    });
   });
 });
 
@@ -62,7 +75,9 @@ describe("GET /api/notificacoes/pagina", () => {
     const p = res.json() as TPaginaNotificacoes;
     expect(p.total).toBe(27);
     expect(p.itens.map((n) => n.titulo)).toEqual(["n33", "n31", "n29", "n27", "n25", "n23", "n21", "n19", "n17", "n15"]);
-    const lidas = (await a.navegadores.consultor.req({ url: "/api/notificacoes/pagina?situacao=lidas" })).json() as TPaginaNotificacoes;
+    const lidas = (
+      await a.navegadores.consultor.req({ url: "/api/notificacoes/pagina?situacao=lidas" })
+    ).json() as TPaginaNotificacoes;
     expect(lidas.total).toBe(5);
     expect(lidas.itens.every((n) => n.lida && n.read_at)).toBe(true);
   });

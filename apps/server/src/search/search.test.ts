@@ -35,7 +35,12 @@ const nomes = (r: TResultadoBusca) => r.leads.map((l) => l.nome).sort();
 
 describe("GET /api/busca", () => {
   it("matches nome case-insensitively, accents included, within the own company only", async () => {
-    expect(nomes(await buscar(a.navegadores.admin, "maria"))).toEqual(["Maria Ganha", "Maria Minha", "Maria Souza", "Maria do Outro"]);
+    expect(nomes(await buscar(a.navegadores.admin, "maria"))).toEqual([
+      "Maria Ganha",
+      "Maria Minha",
+      "Maria Souza",
+      "Maria do Outro",
+    ]);
     expect(nomes(await buscar(a.navegadores.admin, "JOÃO"))).toEqual(["João da Silva"]);
     expect(nomes(await buscar(b.navegadores.admin, "maria"))).toEqual(["Maria de Outra Empresa"]);
   });

@@ -131,8 +131,9 @@ export function gerarLeads(g: TGeracao, empresa: TEmpresaDemo, quantidade: numbe
   const historico: TLinha[] = [];
   const pesoConsultores = empresa.consultores.map((c) => [c, c.peso] as const);
   for (let i = 0; i < quantidade; i++) {
-    const idadeDias = 365 * (1 - Math.sqrt(r.num()));
-    const criadoEm = new Date(agora.getTime() - Math.max(idadeDias * DIA, r.int(5, 120) * MIN));
+    // a steady base plus growth: more leads in recent months, none of the 12 months empty
+    const idadeDias = 365 * (r.chance(0.4) ? r.num() : 1 - Math.sqrt(r.num()));
+    const criadoEm = new Date(agora.getTime() - Math.round(Math.max(idadeDias * DIA, r.int(5, 120) * MIN) / 1000) * 1000);
     const tabela = idadeDias < 14 ? PESO_RECENTE : PESO_ANTIGO;
     const status = i < STATUS_LEAD.length ? STATUS_LEAD[i] : r.ponderado(STATUS_LEAD.map((s, k) => [s, tabela[k]] as const));
     const origem = i < ORIGENS_LEAD.length ? ORIGENS_LEAD[i] : r.ponderado(ORIGENS_LEAD.map((o) => [o, PESO_ORIGEM[o]] as const));

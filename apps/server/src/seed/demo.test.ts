@@ -31,7 +31,17 @@ const sistema = <T>(db: TDb, sql: string, params: unknown[] = []) =>
   unsafeWithSystem(db.app, "teste", async (tx) => (await tx.query(sql, params)).rows as T[]);
 
 async function contagens(db: TDb) {
-  const tabelas = ["empresas", "usuarios_plataforma", "consultores", "leads_juros_check", "lead_status_historico", "mensagens_whatsapp", "notificacoes", "custos_marketing", "faturas"];
+  const tabelas = [
+    "empresas",
+    "usuarios_plataforma",
+    "consultores",
+    "leads_juros_check",
+    "lead_status_historico",
+    "mensagens_whatsapp",
+    "notificacoes",
+    "custos_marketing",
+    "faturas",
+  ];
   const out: Record<string, number> = {};
   for (const t of tabelas) out[t] = (await sistema<{ n: number }>(db, `SELECT count(*)::int AS n FROM ${t}`))[0].n;
   return out;
@@ -39,7 +49,9 @@ async function contagens(db: TDb) {
 
 async function impressaoDosNomes(db: TDb): Promise<string> {
   const rows = await sistema<{ nome: string }>(db, "SELECT nome FROM leads_juros_check ORDER BY created_at, id");
-  return createHash("sha256").update(rows.map((r) => r.nome).join("\n")).digest("hex");
+  return createHash("sha256")
+    .update(rows.map((r) => r.nome).join("\n"))
+    .digest("hex");
 }
 
 describe("seedDemoIfEmpty", () => {
@@ -76,10 +88,20 @@ describe("seedDemoIfEmpty", () => {
   });
 
   it("covers every status_lead and origem_lead, with legal status exactly on legal processes", async () => {
-    const demo = (await sistema<{ id: string }>(bancos[0].db, "SELECT id FROM empresas WHERE nome_empresa = 'Revisão Demo Ltda'"))[0].id;
-    const status = await sistema<{ status_lead: string }>(bancos[0].db, "SELECT DISTINCT status_lead FROM leads_juros_check WHERE id_empresa_fk = $1", [demo]);
+    const demo = (
+      await sistema<{ id: string }>(bancos[0].db, "SELECT id FROM empresas WHERE nome_empresa = 'Revisão Demo Ltda'")
+    )[0].id;
+    const status = await sistema<{ status_lead: string }>(
+      bancos[0].db,
+      "SELECT DISTINCT status_lead FROM leads_juros_check WHERE id_empresa_fk = $1",
+      [demo],
+    );
     expect(status.map((r) => r.status_lead).sort()).toEqual([...STATUS_LEAD].sort());
-    const origens = await sistema<{ origem_lead: string }>(bancos[0].db, "SELECT DISTINCT origem_lead FROM leads_juros_check WHERE id_empresa_fk = $1", [demo]);
+    const origens = await sistema<{ origem_lead: string }>(
+      bancos[0].db,
+      "SELECT DISTINCT origem_lead FROM leads_juros_check WHERE id_empresa_fk = $1",
+      [demo],
+    );
     expect(origens.map((r) => r.origem_lead).sort()).toEqual([...ORIGENS_LEAD].sort());
     const incoerentes = await sistema(
       bancos[0].db,
@@ -92,15 +114,22 @@ describe("seedDemoIfEmpty", () => {
   });
 
   it("gives the demo Consultor leads of their own to work (My Leads rule)", async () => {
-    const [u] = await sistema<{ id: string; id_empresa_fk: string }>(bancos[0].db, "SELECT id, id_empresa_fk FROM usuarios_plataforma WHERE email = 'consultor@demo.com.br'");
-    const n = await withTenant(bancos[0].db.app, { empresaId: u.id_empresa_fk, usuarioId: u.id, papel: "Consultor" }, async (tx) => {
-      const { rows } = await tx.query(
-        `SELECT count(*)::int AS n FROM leads_juros_check l JOIN consultores c ON c.id = l.consultor_atribuido_id
+    const [u] = await sistema<{ id: string; id_empresa_fk: string }>(
+      bancos[0].db,
+      "SELECT id, id_empresa_fk FROM usuarios_plataforma WHERE email = 'consultor@demo.com.br'",
+    );
+    const n = await withTenant(
+      bancos[0].db.app,
+      { empresaId: u.id_empresa_fk, usuarioId: u.id, papel: "Consultor" },
+      async (tx) => {
+        const { rows } = await tx.query(
+          `SELECT count(*)::int AS n FROM leads_juros_check l JOIN consultores c ON c.id = l.consultor_atribuido_id
           WHERE l.id_empresa_fk = $1 AND c.id_usuario_fk = $2`,
-        [u.id_empresa_fk, u.id],
-      );
-      return rows[0].n as number;
-    });
+          [u.id_empresa_fk, u.id],
+        );
+        return rows[0].n as number;
+      },
+    );
     expect(n).toBeGreaterThan(50);
   });
 
