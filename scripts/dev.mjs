@@ -5,6 +5,8 @@ const procs = [
   spawn("npx", ["tsx", "watch", "apps/server/src/main.ts"], { stdio: "inherit" }),
   spawn("npm", ["run", "dev", "-w", "@crm/web"], { stdio: "inherit" }),
 ];
-const stop = () => procs.forEach((p) => p.kill("SIGTERM"));
+const stop = () => {
+  for (const p of procs) p.kill("SIGTERM");
+};
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

@@ -1,11 +1,18 @@
 // `npm start`: builds the web app and the server when their sources changed, then serves both on one port.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync, writeFileSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const stamp = path.join(root, "apps/server/dist/.build-stamp");
-const sources = ["apps/web/src", "apps/web/index.html", "apps/web/vite.config.ts", "apps/server/src", "packages/domain/src", "package-lock.json"];
+const sources = [
+  "apps/web/src",
+  "apps/web/index.html",
+  "apps/web/vite.config.ts",
+  "apps/server/src",
+  "packages/domain/src",
+  "package-lock.json",
+];
 
 function newestMtime(p) {
   const full = path.join(root, p);
@@ -16,7 +23,8 @@ function newestMtime(p) {
 }
 
 const fingerprint = String(Math.max(...sources.map(newestMtime)));
-const built = existsSync(stamp) && readFileSync(stamp, "utf8") === fingerprint && existsSync(path.join(root, "apps/web/dist/index.html"));
+const built =
+  existsSync(stamp) && readFileSync(stamp, "utf8") === fingerprint && existsSync(path.join(root, "apps/web/dist/index.html"));
 if (!built) {
   console.log("Compilando o CRM (web + servidor)...");
   const r = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });

@@ -8,7 +8,15 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "crm-e2e-"));
 const port = process.env.E2E_PORT ?? "3100";
 const server = spawn(process.execPath, ["--enable-source-maps", "apps/server/dist/main.js"], {
   stdio: "inherit",
-  env: { ...process.env, PORT: port, DATA_DIR: dataDir, APP_URL: `http://localhost:${port}`, SEED_DEMO: "true", LOG_LEVEL: "warn", DATABASE_URL: "" },
+  env: {
+    ...process.env,
+    PORT: port,
+    DATA_DIR: dataDir,
+    APP_URL: `http://localhost:${port}`,
+    SEED_DEMO: "true",
+    LOG_LEVEL: "warn",
+    DATABASE_URL: "",
+  },
 });
 const stop = () => server.kill("SIGTERM");
 process.on("SIGINT", stop);

@@ -8,11 +8,11 @@ import { COOKIE_SESSAO, lerSessao } from "./auth/sessions.js";
 import type { TDeps } from "./deps.js";
 import { guardRoute } from "./http/auth-context.js";
 import { garantirCookieCsrf, verificarCsrf } from "./http/csrf.js";
-import { errorHandler } from "./http/error-handler.js";
 import { registerApiDocs } from "./http/docs.js";
+import { errorHandler } from "./http/error-handler.js";
 import { registerStatic } from "./http/static.js";
-import { apiRoutes } from "./routes.js";
 import { realtimeRoute } from "./realtime/ws-route.js";
+import { apiRoutes } from "./routes.js";
 
 declare module "fastify" {
   interface FastifyInstance {

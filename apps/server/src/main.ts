@@ -19,7 +19,9 @@ async function main() {
 
   const app = await buildApp(deps);
   await app.listen({ port: config.port, host: config.host });
-  log.info(`CRM pronto em ${config.appUrl} (${Math.round(performance.now() - t0)} ms; banco ${database.embedded ? "embutido" : "externo"})`);
+  log.info(
+    `CRM pronto em ${config.appUrl} (${Math.round(performance.now() - t0)} ms; banco ${database.embedded ? "embutido" : "externo"})`,
+  );
 
   let fechando = false;
   const fechar = async (sinal: string) => {

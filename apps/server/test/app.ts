@@ -1,5 +1,5 @@
-import { afterAll, beforeAll } from "vitest";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../src/app.js";
 import { loadConfig, type TConfig } from "../src/config/config.js";
 import { closeDeps, createDeps, type TDeps } from "../src/deps.js";

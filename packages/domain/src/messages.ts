@@ -19,8 +19,7 @@ export const MSG = {
   erroConfigBanco: "Erro de configuração do banco de dados. Contate o administrador.",
   erroConexao: "Erro de conexão com o servidor. Verifique sua conexão com a internet e tente novamente.",
   erroConectividade: "Erro de conectividade: Verifique sua conexão com a internet.",
-  naoFoiPossivelConectar:
-    "Não foi possível conectar ao servidor. Verifique sua conexão com a internet e tente novamente.",
+  naoFoiPossivelConectar: "Não foi possível conectar ao servidor. Verifique sua conexão com a internet e tente novamente.",
   timeoutInicializacao: "Timeout de inicialização. Recarregue a página.",
   erroLogin: "Erro ao fazer login",
   muitasTentativas: "Muitas tentativas. Aguarde alguns minutos e tente novamente.",

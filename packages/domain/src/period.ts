@@ -1,5 +1,15 @@
 /** Period presets (000 §4, §9; 001 §9) and their date ranges, computed in America/Sao_Paulo days. */
-export const PERIODOS = ["today", "yesterday", "last7days", "thisMonth", "lastMonth", "last30days", "thisYear", "all", "custom"] as const;
+export const PERIODOS = [
+  "today",
+  "yesterday",
+  "last7days",
+  "thisMonth",
+  "lastMonth",
+  "last30days",
+  "thisYear",
+  "all",
+  "custom",
+] as const;
 export type TPeriodo = (typeof PERIODOS)[number];
 
 export const ROTULO_PERIODO: Record<TPeriodo, string> = {

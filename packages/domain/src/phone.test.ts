@@ -3,7 +3,15 @@ import { limparTelefone, linkWhatsApp, normalizarTelefone } from "./phone";
 
 describe("normalizarTelefone", () => {
   it("gives one identity to every way of writing a mobile number", () => {
-    const forms = ["(11) 98765-4321", "11987654321", "+55 11 98765-4321", "5511987654321", "011 98765 4321", "+55 (11) 8765-4321", "551187654321"];
+    const forms = [
+      "(11) 98765-4321",
+      "11987654321",
+      "+55 11 98765-4321",
+      "5511987654321",
+      "011 98765 4321",
+      "+55 (11) 8765-4321",
+      "551187654321",
+    ];
     expect(new Set(forms.map(normalizarTelefone))).toEqual(new Set(["5511987654321"]));
   });
   it("keeps landlines (starting 2-5) without a ninth digit", () => {

@@ -32,7 +32,15 @@ export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
     maxConsultores: 10,
     maxLeadsMes: 500,
     maisPopular: true,
-    recursos: ["3 administradores", "10 consultores", "500 leads/mês", "Triagem por IA", "API de WhatsApp", "Suporte prioritário", "Relatórios avançados"],
+    recursos: [
+      "3 administradores",
+      "10 consultores",
+      "500 leads/mês",
+      "Triagem por IA",
+      "API de WhatsApp",
+      "Suporte prioritário",
+      "Relatórios avançados",
+    ],
   },
   Enterprise: {
     nome: "Enterprise",
@@ -42,7 +50,15 @@ export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
     maxConsultores: null,
     maxLeadsMes: null,
     maisPopular: false,
-    recursos: ["10 administradores", "Consultores ilimitados", "Leads ilimitados", "IA avançada", "Suporte 24/7", "Relatórios avançados", "API personalizada"],
+    recursos: [
+      "10 administradores",
+      "Consultores ilimitados",
+      "Leads ilimitados",
+      "IA avançada",
+      "Suporte 24/7",
+      "Relatórios avançados",
+      "API personalizada",
+    ],
   },
 };
 

@@ -41,7 +41,16 @@ export type TStatusAssinatura = (typeof STATUS_ASSINATURA)[number];
 export const STATUS_CONEXAO = ["Conectado", "Desconectado", "Ocupado"] as const;
 export type TStatusConexao = (typeof STATUS_CONEXAO)[number];
 
-export const ORIGENS_LEAD = ["Manual", "Facebook Ads", "Google Ads", "WhatsApp", "Indicação", "Site", "Outros", "Importação CSV"] as const;
+export const ORIGENS_LEAD = [
+  "Manual",
+  "Facebook Ads",
+  "Google Ads",
+  "WhatsApp",
+  "Indicação",
+  "Site",
+  "Outros",
+  "Importação CSV",
+] as const;
 export type TOrigemLead = (typeof ORIGENS_LEAD)[number];
 
 export const TIPOS_FINANCIAMENTO = ["Carro", "Casa", "Moto", "Crédito Pessoal", "Outros"] as const;

@@ -1,6 +1,6 @@
-import type pg from "pg";
 import type { TPapel } from "@crm/domain/roles";
-import { unsafeWithSystem, type TTx } from "../db/tenant.js";
+import type pg from "pg";
+import { type TTx, unsafeWithSystem } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
 import { hashToken, novoToken } from "./tokens.js";
 

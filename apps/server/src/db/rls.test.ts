@@ -44,7 +44,9 @@ describe("row-level security", () => {
 
   it("refuses to write a row into another company", async () => {
     await expect(
-      withTenant(db.app, ctxA(), (tx) => tx.query("INSERT INTO leads_juros_check (id_empresa_fk, nome) VALUES ($1, 'x')", [ids.b])),
+      withTenant(db.app, ctxA(), (tx) =>
+        tx.query("INSERT INTO leads_juros_check (id_empresa_fk, nome) VALUES ($1, 'x')", [ids.b]),
+      ),
     ).rejects.toThrow(/row-level security/);
   });
 
@@ -55,12 +57,16 @@ describe("row-level security", () => {
       return (u.rowCount ?? 0) + (d.rowCount ?? 0);
     });
     expect(n).toBe(0);
-    const still = await unsafeWithSystem(db.app, "teste", (tx) => tx.query("SELECT nome FROM leads_juros_check WHERE id_empresa_fk = $1", [ids.b]));
+    const still = await unsafeWithSystem(db.app, "teste", (tx) =>
+      tx.query("SELECT nome FROM leads_juros_check WHERE id_empresa_fk = $1", [ids.b]),
+    );
     expect(still.rows[0].nome).toBe("Lead B");
   });
 
   it("runs the application as a role that is neither owner nor superuser", async () => {
-    const { rows } = await db.app.query("SELECT current_user AS u, (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS s");
+    const { rows } = await db.app.query(
+      "SELECT current_user AS u, (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS s",
+    );
     expect(rows[0]).toEqual({ u: "crm_app", s: false });
   });
 

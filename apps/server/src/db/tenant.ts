@@ -1,5 +1,5 @@
-import type pg from "pg";
 import type { TPapel } from "@crm/domain/roles";
+import type pg from "pg";
 
 /** Who is asking: set in the transaction so that row-level security sees it. */
 export type TTenantCtx = {

@@ -9,7 +9,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { publica: true },
       schema: {
         response: {
-          200: z.object({ status: z.literal("ok"), banco: z.object({ ok: z.boolean(), latenciaMs: z.number(), migracao: z.string().nullable() }) }),
+          200: z.object({
+            status: z.literal("ok"),
+            banco: z.object({ ok: z.boolean(), latenciaMs: z.number(), migracao: z.string().nullable() }),
+          }),
           503: z.object({ status: z.literal("erro"), banco: z.object({ ok: z.literal(false) }) }),
         },
       },
@@ -18,7 +21,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       const t = performance.now();
       try {
         const { rows } = await app.deps.db.owner.query("SELECT max(versao) AS v FROM schema_migrations");
-        return { status: "ok" as const, banco: { ok: true, latenciaMs: Math.round(performance.now() - t), migracao: rows[0]?.v ?? null } };
+        return {
+          status: "ok" as const,
+          banco: { ok: true, latenciaMs: Math.round(performance.now() - t), migracao: rows[0]?.v ?? null },
+        };
       } catch {
         return reply.status(503).send({ status: "erro" as const, banco: { ok: false as const } });
       }

@@ -1,7 +1,7 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
-import type { TPapel } from "@crm/domain/roles";
-import { pode, type TPermissao } from "@crm/domain/permissions";
 import { MSG } from "@crm/domain/messages";
+import { pode, type TPermissao } from "@crm/domain/permissions";
+import type { TPapel } from "@crm/domain/roles";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { forbidden, unauthorized } from "./errors.js";
 
 /** The signed-in person, read from the session store and the database only (never from the browser). */

@@ -1,6 +1,6 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
 import { MSG } from "@crm/domain/messages";
-import { novoToken, iguaisSeguro } from "../auth/tokens.js";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { iguaisSeguro, novoToken } from "../auth/tokens.js";
 import { forbidden } from "./errors.js";
 
 /**

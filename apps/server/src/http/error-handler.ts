@@ -1,6 +1,6 @@
+import { MSG } from "@crm/domain/messages";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { MSG } from "@crm/domain/messages";
 import { HttpError } from "./errors.js";
 
 /** Body of every error answer: one pt-BR message for a banner/toast, and per-field messages for forms. */
@@ -30,7 +30,12 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
     return reply.status(pgCode === "23505" ? 409 : 400).send({ erro: MSG.dadosInvalidos } satisfies TErroApi);
   }
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-    const erro = err.statusCode === 413 ? "O arquivo é muito grande." : err.statusCode === 429 ? MSG.muitasTentativas : MSG.requisicaoInvalida;
+    const erro =
+      err.statusCode === 413
+        ? "O arquivo é muito grande."
+        : err.statusCode === 429
+          ? MSG.muitasTentativas
+          : MSG.requisicaoInvalida;
     return reply.status(err.statusCode).send({ erro } satisfies TErroApi);
   }
   req.log.error({ err }, "erro interno");

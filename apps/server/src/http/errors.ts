@@ -11,7 +11,8 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (msg: string = MSG.requisicaoInvalida, campos?: Record<string, string>) => new HttpError(400, msg, campos);
+export const badRequest = (msg: string = MSG.requisicaoInvalida, campos?: Record<string, string>) =>
+  new HttpError(400, msg, campos);
 export const unauthorized = (msg: string = MSG.sessaoInvalida) => new HttpError(401, msg);
 export const forbidden = (msg: string = MSG.acessoNegado) => new HttpError(403, msg);
 export const notFound = (msg: string = MSG.naoEncontrado) => new HttpError(404, msg);

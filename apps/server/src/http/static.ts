@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { MSG } from "@crm/domain/messages";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { MSG } from "@crm/domain/messages";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/web/dist, whether running from source (src/http) or from the bundle (dist). */
@@ -19,7 +19,10 @@ export async function registerStatic(app: FastifyInstance) {
       wildcard: false,
       setHeaders: (reply, file) => {
         // hashed assets are immutable; index.html must always be revalidated
-        reply.header("Cache-Control", file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache");
+        reply.header(
+          "Cache-Control",
+          file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
+        );
       },
     });
   }

@@ -1,7 +1,7 @@
+import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type pg from "pg";
-import type { FastifyBaseLogger } from "fastify";
-import { unsafeWithSystem, type TTx } from "../db/tenant.js";
+import { type TTx, unsafeWithSystem } from "../db/tenant.js";
 
 export type TEmail = { para: string; assunto: string; texto: string; html: string; empresaId?: string | null };
 
@@ -43,7 +43,9 @@ export function createMailer(opts: { pool: pg.Pool; smtpUrl?: string; from: stri
       try {
         await transport.sendMail({ from: opts.from, to: e.para, subject: e.assunto, text: e.texto, html: e.html });
         await unsafeWithSystem(opts.pool, "email-saida", (tx) =>
-          tx.query("UPDATE emails_saida SET enviado_em = now(), tentativas = tentativas + 1, ultimo_erro = NULL WHERE id = $1", [e.id]),
+          tx.query("UPDATE emails_saida SET enviado_em = now(), tentativas = tentativas + 1, ultimo_erro = NULL WHERE id = $1", [
+            e.id,
+          ]),
         );
         enviados++;
       } catch (err) {
@@ -80,7 +82,8 @@ export function createMailer(opts: { pool: pg.Pool; smtpUrl?: string; from: stri
         email.texto,
         email.html,
       ]);
-      if (!transport) opts.log?.info({ para: email.para, assunto: email.assunto }, "email guardado na caixa de desenvolvimento (/dev/emails)");
+      if (!transport)
+        opts.log?.info({ para: email.para, assunto: email.assunto }, "email guardado na caixa de desenvolvimento (/dev/emails)");
       // deliver shortly after the caller commits; the sweeper retries anything this pass misses
       else setTimeout(() => void entregarPendentes().catch(() => {}), 300);
     },

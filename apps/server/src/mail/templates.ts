@@ -27,7 +27,8 @@ export function emailConfirmacao(nome: string, url: string): TEmailConteudo {
 
 export function emailRedefinicaoSenha(nome: string, url: string): TEmailConteudo {
   const p = [`Olá, ${nome}!`, "Recebemos um pedido para redefinir a senha da sua conta."];
-  const rodape = "O link vale por 1 hora e só pode ser usado uma vez. Se você não pediu, ignore este email: sua senha continua a mesma.";
+  const rodape =
+    "O link vale por 1 hora e só pode ser usado uma vez. Se você não pediu, ignore este email: sua senha continua a mesma.";
   return {
     assunto: "Redefinição de senha",
     texto: `${p.join("\n\n")}\n\nRedefinir senha: ${url}\n\n${rodape}`,
@@ -36,7 +37,11 @@ export function emailRedefinicaoSenha(nome: string, url: string): TEmailConteudo
 }
 
 export function emailConvite(nome: string, empresa: string, papel: string, url: string): TEmailConteudo {
-  const p = [`Olá, ${nome}!`, `Você foi convidado(a) para a equipe da ${empresa} como ${papel}.`, "Complete seu cadastro pelo link abaixo."];
+  const p = [
+    `Olá, ${nome}!`,
+    `Você foi convidado(a) para a equipe da ${empresa} como ${papel}.`,
+    "Complete seu cadastro pelo link abaixo.",
+  ];
   const rodape = "O convite vale por 7 dias e só pode ser usado uma vez.";
   return {
     assunto: `Convite para a equipe da ${empresa}`,

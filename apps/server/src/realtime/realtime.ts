@@ -1,7 +1,7 @@
-import type { FastifyBaseLogger } from "fastify";
-import pg from "pg";
 import type { TEventoTempoReal } from "@crm/domain/realtime";
 import type { TPapel } from "@crm/domain/roles";
+import type { FastifyBaseLogger } from "fastify";
+import pg from "pg";
 
 /** Who receives an event: a company (optionally narrowed to roles or one user) or one session. */
 export type TDestino = { empresaId: string | null; usuarioId?: string; papeis?: TPapel[]; sessaoId?: string };

@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync } from "fastify";
 import { MSG } from "@crm/domain/messages";
+import type { FastifyPluginAsync } from "fastify";
 
 const PING_MS = 25_000;
 

@@ -1,6 +1,6 @@
+import { MSG } from "@crm/domain/messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { MSG } from "@crm/domain/messages";
 import { withTenant } from "../db/tenant.js";
 import { requireAuth } from "../http/auth-context.js";
 import { badRequest } from "../http/errors.js";

@@ -18,7 +18,11 @@ const senha = (obrigatoria: string) =>
   z.string({ error: obrigatoria }).min(1, obrigatoria).min(SENHA_MINIMA, MSG.senhaMinima).max(200, MSG.dadosInvalidos);
 
 export const ZLogin = z.object({
-  email: z.string({ error: MSG.loginCamposObrigatorios }).trim().min(1, MSG.loginCamposObrigatorios).transform((v) => v.toLowerCase()),
+  email: z
+    .string({ error: MSG.loginCamposObrigatorios })
+    .trim()
+    .min(1, MSG.loginCamposObrigatorios)
+    .transform((v) => v.toLowerCase()),
   password: z.string({ error: MSG.loginCamposObrigatorios }).min(1, MSG.loginCamposObrigatorios).max(200),
 });
 export type TLogin = z.infer<typeof ZLogin>;

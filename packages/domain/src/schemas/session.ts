@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PAPEIS } from "../roles";
 import { PLANOS } from "../plans";
+import { PAPEIS } from "../roles";
 
 /** GET /api/auth/sessao and the answer of POST /api/auth/login. */
 export const ZSessao = z.object({

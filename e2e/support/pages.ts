@@ -1,0 +1,52 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Page objects: the journeys read as a person would use the screens. */
+export class LoginPage {
+  constructor(private readonly page: Page) {}
+  async abrir() {
+    await this.page.goto("/login");
+    await expect(this.page.getByRole("button", { name: "Entrar" })).toBeVisible();
+  }
+  async entrar(email: string, senha: string) {
+    await this.page.getByLabel("Email").fill(email);
+    await this.page.getByLabel("Senha", { exact: true }).fill(senha);
+    await this.page.getByRole("button", { name: "Entrar" }).click();
+  }
+  async entrarComDemo(rotulo: string) {
+    await this.page.getByRole("button", { name: rotulo, exact: true }).click();
+    await this.page.getByRole("button", { name: "Entrar" }).click();
+    await expect(this.page).toHaveURL(/\/dashboard$/);
+  }
+}
+
+export class DevMailbox {
+  constructor(private readonly page: Page) {}
+  /** Opens the newest email sent to `para` and follows the link in it. */
+  async seguirLink(para: string, assunto: RegExp) {
+    await this.page.goto("/dev/emails");
+    const res = await this.page.request.get("/api/dev/emails");
+    const { itens } = (await res.json()) as { itens: { para: string; assunto: string; texto: string }[] };
+    const email = itens.find((e) => e.para === para && assunto.test(e.assunto));
+    expect(email, `email "${assunto}" para ${para}`).toBeTruthy();
+    await expect(this.page.getByText(email!.assunto).first()).toBeVisible();
+    const link = email!.texto.match(/https?:\/\/\S+/)![0];
+    await this.page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+  }
+}
+
+export class Shell {
+  constructor(private readonly page: Page) {}
+  menu() {
+    return this.page.getByRole("navigation", { name: "Menu principal" });
+  }
+  async sair() {
+    await this.page.getByRole("button", { name: "Sair" }).click();
+    await expect(this.page).toHaveURL(/\/login/);
+  }
+}
+
+/** The SPA's CSRF header, for API calls made with the page's cookies. */
+export async function csrfHeader(page: Page): Promise<Record<string, string>> {
+  const c = (await page.context().cookies()).find((k) => k.name === "crm_csrf");
+  return c ? { "x-csrf-token": c.value } : {};
+}
