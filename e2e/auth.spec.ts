@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DevMailbox, LoginPage, Shell } from "./support/pages";
+import { DevMailbox, LoginPage, registrarConfirmado, Shell } from "./support/pages";
 
 test("a visitor registers a company, confirms the email and signs in", async ({ page }) => {
   const email = `dono${Date.now()}@empresa-nova.com.br`;
@@ -38,21 +38,23 @@ test("a visitor registers a company, confirms the email and signs in", async ({ 
   const menu = new Shell(page).menu();
   await expect(page.getByText("Revisa Bem Ltda").first()).toBeVisible();
   await expect(page.getByText(email).first()).toBeVisible();
-  await expect(menu.getByRole("link", { name: "Leads" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Leads", exact: true })).toBeVisible();
 });
 
 test("a user resets a forgotten password through the emailed link", async ({ page }) => {
+  // its own account, so the demo accounts other journeys use keep their password
+  const email = await registrarConfirmado(page);
   await page.goto("/reset-password");
   await expect(
     page.getByText("Link de redefinição de senha inválido ou expirado. Por favor, solicite um novo link."),
   ).toBeVisible();
 
   await page.goto("/forgot-password");
-  await page.getByLabel("Email").fill("juridico@demo.com.br");
+  await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Enviar" }).click();
   await expect(page.getByText("Email Enviado!")).toBeVisible();
 
-  await new DevMailbox(page).seguirLink("juridico@demo.com.br", /Redefinição de senha/);
+  await new DevMailbox(page).seguirLink(email, /Redefinição de senha/);
   await page.getByLabel("Nova Senha", { exact: true }).fill("novasenha9");
   await page.getByLabel("Confirmar Nova Senha").fill("novasenha9");
   await page.getByRole("button", { name: "Redefinir Senha" }).click();
@@ -60,9 +62,9 @@ test("a user resets a forgotten password through the emailed link", async ({ pag
 
   const login = new LoginPage(page);
   await login.abrir();
-  await login.entrar("juridico@demo.com.br", "demo1234");
+  await login.entrar(email, "senhaantiga1");
   await expect(page.getByText(/Credenciais inválidas/)).toBeVisible();
-  await login.entrar("juridico@demo.com.br", "novasenha9");
+  await login.entrar(email, "novasenha9");
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 

@@ -50,3 +50,22 @@ export async function csrfHeader(page: Page): Promise<Record<string, string>> {
   const c = (await page.context().cookies()).find((k) => k.name === "crm_csrf");
   return c ? { "x-csrf-token": c.value } : {};
 }
+
+/** Registers a company through the API and confirms its admin's email; returns the email (password 'senhaantiga1'). */
+export async function registrarConfirmado(page: Page): Promise<string> {
+  const email = `conta${Date.now()}@teste.com.br`;
+  await page.request.get("/api/health");
+  const res = await page.request.post("/api/auth/registro", {
+    headers: await csrfHeader(page),
+    data: {
+      empresa: { nome_empresa: "Conta de Teste", email_contato: email, plano_assinatura: "Básico" },
+      usuario: { nome: "Pessoa Teste", email, senha: "senhaantiga1", confirmarSenha: "senhaantiga1", papel: "Admin Empresa" },
+    },
+  });
+  expect(res.status()).toBe(201);
+  const { itens } = (await (await page.request.get("/api/dev/emails")).json()) as { itens: { para: string; texto: string }[] };
+  const token = itens.find((e) => e.para === email)!.texto.match(/token=([\w-]+)/)![1];
+  const ok = await page.request.post("/api/auth/confirmar-email", { headers: await csrfHeader(page), data: { token } });
+  expect(ok.status()).toBe(200);
+  return email;
+}

@@ -4,6 +4,8 @@ export type TOuvinteTempoReal = (evento: TEventoTempoReal) => void;
 
 const ATRASO_INICIAL = 1_000;
 const ATRASO_MAXIMO = 30_000;
+/** Close code of /ws for "no (longer a) session". */
+const CODIGO_NAO_AUTORIZADO = 4401;
 
 export function urlTempoReal(): string {
   const protocolo = location.protocol === "https:" ? "wss:" : "ws:";
@@ -22,6 +24,7 @@ export class ConexaoTempoReal {
   private jaConectou = false;
   private readonly ouvintes = new Set<TOuvinteTempoReal>();
   private readonly reconexoes = new Set<() => void>();
+  private readonly recusas = new Set<() => void>();
 
   constructor(private readonly url: string = urlTempoReal()) {}
 
@@ -49,6 +52,12 @@ export class ConexaoTempoReal {
   aoReconectar(fn: () => void): () => void {
     this.reconexoes.add(fn);
     return () => this.reconexoes.delete(fn);
+  }
+
+  /** The server closed with 4401: the session may have ended (or the server is restarting); listeners check. */
+  aoRecusar(fn: () => void): () => void {
+    this.recusas.add(fn);
+    return () => this.recusas.delete(fn);
   }
 
   private readonly aoFicarOnline = () => {
@@ -84,9 +93,10 @@ export class ConexaoTempoReal {
       if (!evento || typeof evento.tipo !== "string") return;
       for (const fn of this.ouvintes) fn(evento);
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       if (this.ws !== ws) return;
       this.ws = null;
+      if (ev.code === CODIGO_NAO_AUTORIZADO) for (const fn of this.recusas) fn();
       if (this.ativa) this.agendar();
     };
   }

@@ -6,31 +6,40 @@ import { esperar } from "./esperar";
 
 export const CHAVE_SESSAO = ["sessao"] as const;
 
+/** Why the last session ended when the person did not sign out themselves ('sessao': expired or revoked). */
+let motivoSaida: "sessao" | null = null;
+export const motivoDaSaida = () => motivoSaida;
+/** Set while this tab signs out, so the server's own 'session revoked' echo is not shown as an error. */
+let saindo = false;
+
 /** GET /api/auth/sessao: the signed-in person, or null when signed out (401). */
+export async function buscarSessao(signal?: AbortSignal): Promise<TSessao | null> {
+  try {
+    return await api<TSessao>("/api/auth/sessao", { signal });
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) return null;
+    throw e;
+  }
+}
+
 export const sessaoQuery = queryOptions({
   queryKey: CHAVE_SESSAO,
-  queryFn: async ({ signal }): Promise<TSessao | null> => {
-    try {
-      return await api<TSessao>("/api/auth/sessao", { signal });
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 401) return null;
-      throw e;
-    }
+  queryFn: async ({ signal, client }) => {
+    const sessao = await buscarSessao(signal);
+    // a session this tab had, now gone (expired, revoked while offline): say so on /login
+    if (!sessao && client.getQueryData(CHAVE_SESSAO) && !saindo) motivoSaida = "sessao";
+    return sessao;
   },
   staleTime: 5 * 60_000,
   retry: (n, e) => e instanceof ApiError && (e.status === 0 || e.status >= 500) && n < 2,
 });
-
-/** Why the last session ended when the person did not sign out themselves ('sessao': expired or revoked). */
-let motivoSaida: "sessao" | null = null;
-export const motivoDaSaida = () => motivoSaida;
 
 /**
  * Forgets the session in this tab: every other query is dropped and the session becomes null, which makes the
  * signed-in layout redirect to /login (with ?motivo=sessao when the session expired or was revoked).
  */
 export function encerrarSessaoLocal(qc: QueryClient, motivo: "sessao" | null = null) {
-  motivoSaida = motivo;
+  motivoSaida = saindo ? null : motivo;
   qc.cancelQueries();
   qc.removeQueries({ predicate: (q) => q.queryKey[0] !== CHAVE_SESSAO[0] });
   qc.setQueryData(CHAVE_SESSAO, null);
@@ -39,12 +48,14 @@ export function encerrarSessaoLocal(qc: QueryClient, motivo: "sessao" | null = n
 /** A fresh sign-in: keep the session, drop anything cached for a previous one. */
 export function iniciarSessaoLocal(qc: QueryClient, sessao: TSessao) {
   motivoSaida = null;
+  saindo = false;
   qc.removeQueries({ predicate: (q) => q.queryKey[0] !== CHAVE_SESSAO[0] });
   qc.setQueryData(CHAVE_SESSAO, sessao);
 }
 
 /** Sign out (000 §4): end the server session, then clear the cache and go to /login after 100 ms. */
 export async function sair(qc: QueryClient) {
+  saindo = true;
   await api("/api/auth/logout", { method: "POST" }).catch(() => undefined);
   await esperar(100);
   encerrarSessaoLocal(qc);

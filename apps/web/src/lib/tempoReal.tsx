@@ -32,3 +32,13 @@ export function useReconexaoTempoReal(fn: () => void) {
   });
   useEffect(() => conexao?.aoReconectar(() => ref.current()), [conexao]);
 }
+
+/** Runs `fn` when the server refuses the WebSocket for lack of a session. */
+export function useRecusaTempoReal(fn: () => void) {
+  const conexao = useContext(TempoRealContext);
+  const ref = useRef(fn);
+  useEffect(() => {
+    ref.current = fn;
+  });
+  useEffect(() => conexao?.aoRecusar(() => ref.current()), [conexao]);
+}

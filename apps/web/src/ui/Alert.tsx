@@ -10,7 +10,15 @@ const ESTILOS = {
 } as const;
 
 /** A status banner (e.g. the red one above the login form). Errors are announced (role=alert). */
-export function Alert({ tipo = "info", children, className }: { tipo?: keyof typeof ESTILOS; children: ReactNode; className?: string }) {
+export function Alert({
+  tipo = "info",
+  children,
+  className,
+}: {
+  tipo?: keyof typeof ESTILOS;
+  children: ReactNode;
+  className?: string;
+}) {
   const { caixa, Icone } = ESTILOS[tipo];
   return (
     <div role={tipo === "erro" ? "alert" : "status"} className={cn("flex gap-2 rounded-md border p-3 text-sm", caixa, className)}>

@@ -15,7 +15,11 @@ export type TBadgeVariante = keyof typeof VARIANTES;
 export function Badge({ variante = "neutro", className, ...props }: ComponentProps<"span"> & { variante?: TBadgeVariante }) {
   return (
     <span
-      className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap", VARIANTES[variante], className)}
+      className={cn(
+        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap",
+        VARIANTES[variante],
+        className,
+      )}
       {...props}
     />
   );

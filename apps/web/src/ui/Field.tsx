@@ -21,11 +21,15 @@ export function Field({ label, erro, dica, className, children }: Props) {
   const id = children.props.id ?? base;
   const idErro = `${id}-erro`;
   const idDica = `${id}-dica`;
-  const descritores = [dica && idDica, erro && idErro].filter(Boolean).join(" ") || undefined;
+  const descritores = [children.props["aria-describedby"], dica && idDica, erro && idErro].filter(Boolean).join(" ") || undefined;
   return (
     <div className={cn("space-y-1.5", className)}>
       <Label htmlFor={id}>{label}</Label>
-      {cloneElement(children, { id, "aria-invalid": erro ? true : undefined, "aria-describedby": descritores })}
+      {cloneElement(children, {
+        id,
+        "aria-invalid": erro ? true : children.props["aria-invalid"] || undefined,
+        "aria-describedby": descritores,
+      })}
       {dica && (
         <p id={idDica} className="text-xs text-slate-600">
           {dica}

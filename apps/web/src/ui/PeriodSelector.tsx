@@ -19,10 +19,12 @@ export function PeriodSelector({ value, onChange, className }: Props) {
   const [periodo, setPeriodo] = useState<TPeriodo>(value.periodo);
   const [inicio, setInicio] = useState(value.inicio ?? "");
   const [fim, setFim] = useState(value.fim ?? "");
-  const invertido = periodo === "custom" && !!inicio && !!fim && intervaloDoPeriodo("custom", new Date(), { inicio, fim }) === null;
+  const invertido =
+    periodo === "custom" && !!inicio && !!fim && intervaloDoPeriodo("custom", new Date(), { inicio, fim }) === null;
 
   function aplicarCustom(i: string, f: string) {
-    if (i && f && intervaloDoPeriodo("custom", new Date(), { inicio: i, fim: f })) onChange({ periodo: "custom", inicio: i, fim: f });
+    if (i && f && intervaloDoPeriodo("custom", new Date(), { inicio: i, fim: f }))
+      onChange({ periodo: "custom", inicio: i, fim: f });
   }
 
   function escolher(p: TPeriodo) {
@@ -55,7 +57,11 @@ export function PeriodSelector({ value, onChange, className }: Props) {
               }}
             />
           </Field>
-          <Field label="Data final" className="w-44" erro={invertido ? "A data final deve ser igual ou posterior à inicial" : undefined}>
+          <Field
+            label="Data final"
+            className="w-44"
+            erro={invertido ? "A data final deve ser igual ou posterior à inicial" : undefined}
+          >
             <Input
               type="date"
               value={fim}

@@ -11,7 +11,10 @@ export function Select({ className, children, ...props }: ComponentProps<"select
       <select className={campoClasses(invalido, cn("h-10 appearance-none pr-9", className))} {...props}>
         {children}
       </select>
-      <ChevronDown className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+      <ChevronDown
+        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500"
+        aria-hidden="true"
+      />
     </div>
   );
 }

@@ -1,6 +1,15 @@
-import { Toaster as Sonner } from "sonner";
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import { aoPedirToaster, toasterPedido } from "./toast";
 
-/** Toasts replace the original's alert() calls, with the same texts: `toast.success(...)` / `toast.error(...)`. */
+const Sonner = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
+
+/** Mounts sonner's Toaster once the first toast is asked for (sonner replays toasts raised before it mounted). */
 export function Toaster() {
-  return <Sonner position="top-right" richColors closeButton duration={5000} toastOptions={{ closeButton: true }} />;
+  const pedido = useSyncExternalStore(aoPedirToaster, toasterPedido, toasterPedido);
+  if (!pedido) return null;
+  return (
+    <Suspense fallback={null}>
+      <Sonner position="top-right" richColors closeButton duration={5000} />
+    </Suspense>
+  );
 }

@@ -1,1 +1,41 @@
-export { toast } from "sonner";
+import type { ExternalToast } from "sonner";
+
+/**
+ * Toasts replace the original's alert() calls, with the same texts: `toast.success(...)`, `toast.error(...)`.
+ * The toast library is fetched on the first toast, so pages that never show one (login) do not download it.
+ */
+type TSonner = typeof import("sonner");
+
+let modulo: Promise<TSonner> | null = null;
+let pedido = false;
+const ouvintes = new Set<() => void>();
+
+function sonner(): Promise<TSonner> {
+  if (!pedido) {
+    pedido = true;
+    for (const fn of ouvintes) fn();
+  }
+  modulo ??= import("sonner");
+  return modulo;
+}
+
+/** For the Toaster host: has any toast been asked for yet? */
+export const toasterPedido = () => pedido;
+export function aoPedirToaster(fn: () => void) {
+  ouvintes.add(fn);
+  return () => {
+    ouvintes.delete(fn);
+  };
+}
+
+const mostrar = (tipo: "success" | "error" | "info" | "warning" | "message") => (mensagem: string, opcoes?: ExternalToast) => {
+  void sonner().then((s) => s.toast[tipo](mensagem, opcoes));
+};
+
+export const toast = {
+  success: mostrar("success"),
+  error: mostrar("error"),
+  info: mostrar("info"),
+  warning: mostrar("warning"),
+  message: mostrar("message"),
+};

@@ -1,0 +1,146 @@
+import { MENU_PERFIL, MENUS } from "@crm/domain/menus";
+import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from "react-router";
+import type { THandleRota } from "../lib/rota";
+import { RouteErrorBoundary } from "./ErrorBoundary";
+import { FullPageLoader } from "./FullPageLoader";
+import { PublicOnly, RequireAuth } from "./guards";
+
+/** The menu label of a path (any role's menu), so an unbuilt screen is titled as its menu entry. */
+function rotuloDoMenu(path: string): string {
+  for (const item of [...Object.values(MENUS).flat(), MENU_PERFIL]) if (item.path === path) return item.label;
+  return path;
+}
+
+const dashboard = () => import("../features/dashboard/DashboardPage").then((m) => ({ Component: m.DashboardPage }));
+
+/** A signed-in screen that a later version builds: the shell with an honest 'Em construção' page. */
+function emConstrucao(path: string, titulo = rotuloDoMenu(path), handle: THandleRota = { menu: path }): RouteObject {
+  return {
+    path,
+    handle,
+    lazy: async () => {
+      const { UnderConstructionPage } = await import("../features/shell/UnderConstructionPage");
+      return { element: <UnderConstructionPage titulo={titulo} /> };
+    },
+  };
+}
+
+/** A public page not built yet (outside the shell). */
+function publicaEmConstrucao(path: string, titulo: string): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const { UnderConstructionPage } = await import("../features/shell/UnderConstructionPage");
+      return { element: <UnderConstructionPage titulo={titulo} avulsa /> };
+    },
+  };
+}
+
+function Raiz() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+export const rotas: RouteObject[] = [
+  {
+    element: <Raiz />,
+    errorElement: <RouteErrorBoundary />,
+    hydrateFallbackElement: <FullPageLoader />,
+    children: [
+      // public, and signed-in people are sent to /dashboard (000 §2.1)
+      {
+        element: <PublicOnly />,
+        children: [
+          { path: "/login", lazy: () => import("../features/auth/LoginPage").then((m) => ({ Component: m.LoginPage })) },
+          { path: "/register", lazy: () => import("../features/auth/RegisterPage").then((m) => ({ Component: m.RegisterPage })) },
+          {
+            path: "/forgot-password",
+            lazy: () => import("../features/auth/ForgotPasswordPage").then((m) => ({ Component: m.ForgotPasswordPage })),
+          },
+          {
+            path: "/reset-password",
+            lazy: () => import("../features/auth/ResetPasswordPage").then((m) => ({ Component: m.ResetPasswordPage })),
+          },
+          {
+            path: "/email-confirmation",
+            lazy: () => import("../features/auth/EmailConfirmationPage").then((m) => ({ Component: m.EmailConfirmationPage })),
+          },
+        ],
+      },
+      // public, signed in or out
+      { path: "/debug-auth", lazy: () => import("../features/auth/DebugAuthPage").then((m) => ({ Component: m.DebugAuthPage })) },
+      {
+        path: "/reload-session",
+        lazy: () => import("../features/auth/ReloadSessionPage").then((m) => ({ Component: m.ReloadSessionPage })),
+      },
+      {
+        path: "/dev/emails",
+        lazy: () => import("../features/dev/DevMailboxPage").then((m) => ({ Component: m.DevMailboxPage })),
+      },
+      publicaEmConstrucao("/test-validation", "Testes de Validação"),
+      publicaEmConstrucao("/convite-consultor", "Convite para Equipe"),
+      publicaEmConstrucao("/convite-juridico", "Convite para Equipe Jurídica"),
+      // signed in: everything else, inside the shell
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            // the shell and the bell are separate features: composed here
+            lazy: async () => {
+              const [{ AppShell }, { NotificationBell }] = await Promise.all([
+                import("../features/shell/AppShell"),
+                import("../features/notifications/NotificationBell"),
+              ]);
+              return { element: <AppShell sino={<NotificationBell />} /> };
+            },
+            children: [
+              { index: true, handle: { menu: "/dashboard" }, lazy: dashboard },
+              { path: "/dashboard", handle: { menu: "/dashboard" }, lazy: dashboard },
+              emConstrucao("/leads"),
+              emConstrucao("/meus-leads"),
+              emConstrucao("/leads-import"),
+              emConstrucao("/conversas"),
+              emConstrucao("/chat/:leadId", rotuloDoMenu("/conversas"), { menu: "/conversas", telaCheia: true }),
+              emConstrucao("/consultores"),
+              emConstrucao("/ia-triagem"),
+              emConstrucao("/qr-code"),
+              emConstrucao("/whatsapp-connection", "Conexão WhatsApp", { menu: "/qr-code" }),
+              emConstrucao("/financeiro"),
+              emConstrucao("/marketing"),
+              emConstrucao("/juridico"),
+              emConstrucao("/juridico-leads", "Leads Jurídicos", { menu: "/juridico" }),
+              emConstrucao("/juridico-equipe"),
+              emConstrucao("/empresa-config"),
+              emConstrucao("/configuracoes"),
+              emConstrucao("/perfil"),
+              emConstrucao("/profile", rotuloDoMenu("/perfil"), { menu: "/perfil" }),
+              emConstrucao("/assinatura"),
+              emConstrucao("/empresas"),
+              emConstrucao("/empresa/:empresaId", "Empresa", { menu: "/empresas" }),
+              emConstrucao("/empresa/:empresaId/leads", "Leads da Empresa", { menu: "/empresas" }),
+              emConstrucao("/empresa/:empresaId/management", "Gestão da Empresa", { menu: "/empresas" }),
+              emConstrucao("/empresa/:empresaId/subscription", "Assinatura da Empresa", { menu: "/empresas" }),
+              emConstrucao("/usuarios"),
+              emConstrucao("/analytics"),
+              emConstrucao("/desempenho"),
+              emConstrucao("/processos"),
+              emConstrucao("/documentos"),
+              {
+                path: "/notificacoes",
+                lazy: () =>
+                  import("../features/notifications/NotificationsPage").then((m) => ({ Component: m.NotificationsPage })),
+              },
+              { path: "*", handle: { menu: "/dashboard" }, lazy: dashboard },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(rotas);

@@ -1,0 +1,43 @@
+import { MSG } from "@crm/domain/messages";
+import { PAPEL } from "@crm/domain/roles";
+import { Building2, Construction } from "lucide-react";
+import { useSessaoAtual } from "../../lib/session";
+import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { Badge } from "../../ui/Badge";
+import { Card, CardContent } from "../../ui/Card";
+
+/** For now a welcome card; the role dashboards (000 §2.10) arrive in a next version. */
+export function DashboardPage() {
+  useTituloDocumento("Dashboard");
+  const { usuario, empresa } = useSessaoAtual();
+  const nomeEmpresa = empresa?.nome_empresa ?? (usuario.papel === PAPEL.plataforma ? "Plataforma" : "");
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
+      <Card>
+        <CardContent className="flex flex-col gap-4 py-6 sm:flex-row sm:items-center">
+          <div className="flex size-12 items-center justify-center rounded-full bg-blue-100 text-blue-800">
+            <Building2 className="size-6" aria-hidden="true" />
+          </div>
+          <div className="min-w-0 flex-1">
+            <p className="text-lg font-semibold text-slate-900">Bem-vindo(a), {usuario.nome || usuario.email}!</p>
+            <p className="text-sm text-slate-700">{nomeEmpresa}</p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Badge variante="azul">{usuario.papel}</Badge>
+            {empresa && <Badge variante="roxo">Plano {empresa.plano_assinatura}</Badge>}
+          </div>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="py-10 text-center">
+          <Construction className="mx-auto size-10 text-amber-600" aria-hidden="true" />
+          <h2 className="mt-3 text-lg font-semibold text-slate-900">{MSG.emConstrucao}</h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Os indicadores e gráficos do seu painel chegam em uma próxima versão do sistema.
+          </p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

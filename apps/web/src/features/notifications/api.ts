@@ -1,0 +1,33 @@
+import type { TFiltroNotificacoes, TNotificacao, TPaginaNotificacoes, TSino } from "@crm/domain/schemas/notifications";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../../lib/api";
+
+export const CHAVE_NOTIFICACOES = ["notificacoes"] as const;
+export const CHAVE_SINO = [...CHAVE_NOTIFICACOES, "sino"] as const;
+
+export const sinoQuery = queryOptions({
+  queryKey: CHAVE_SINO,
+  queryFn: ({ signal }) => api<TSino>("/api/notificacoes", { signal }),
+});
+
+export function paginaQuery(filtro: TFiltroNotificacoes) {
+  const params = new URLSearchParams({
+    pagina: String(filtro.pagina),
+    tamanho: String(filtro.tamanho),
+    situacao: filtro.situacao,
+  });
+  if (filtro.tipo) params.set("tipo", filtro.tipo);
+  return queryOptions({
+    queryKey: [...CHAVE_NOTIFICACOES, "pagina", filtro],
+    queryFn: ({ signal }) => api<TPaginaNotificacoes>(`/api/notificacoes/pagina?${params}`, { signal }),
+  });
+}
+
+export const marcarLida = (id: string) => api(`/api/notificacoes/${encodeURIComponent(id)}/lida`, { method: "POST" });
+export const marcarTodasLidas = () => api("/api/notificacoes/lidas", { method: "POST" });
+
+/** A new_message notification opens the lead's chat (000 §2.15). */
+export function destinoDaNotificacao(n: TNotificacao): string | null {
+  const leadId = n.dados_extras?.leadId;
+  return n.tipo === "new_message" && typeof leadId === "string" && leadId ? `/chat/${leadId}` : null;
+}

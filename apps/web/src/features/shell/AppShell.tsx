@@ -1,0 +1,83 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Outlet, useLocation } from "react-router";
+import { cn } from "../../lib/cn";
+import { useHandleRota } from "../../lib/rota";
+import { sair, useSessaoAtual } from "../../lib/session";
+import { TempoRealProvider } from "../../lib/tempoReal";
+import { SessionEvents } from "./SessionEvents";
+import { Sidebar } from "./Sidebar";
+import { TopBar } from "./TopBar";
+
+/** The signed-in frame (000 §2.8): sidebar (a drawer under md), top bar, and the page. Owns the tab's WebSocket. */
+export function AppShell({ sino }: { sino?: ReactNode }) {
+  const sessao = useSessaoAtual();
+  const qc = useQueryClient();
+  const { pathname } = useLocation();
+  const handle = useHandleRota();
+  const [gavetaAberta, setGavetaAberta] = useState(false);
+  const [saindo, setSaindo] = useState(false);
+
+  const mainRef = useRef<HTMLElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on every page change: close the drawer, start at the top
+  useEffect(() => {
+    setGavetaAberta(false);
+    mainRef.current?.scrollTo(0, 0);
+  }, [pathname]);
+
+  const ativo = (path: string) => (handle.menu ? handle.menu === path : pathname === path || pathname.startsWith(`${path}/`));
+  const onSair = async () => {
+    setSaindo(true);
+    await sair(qc);
+  };
+  const sidebar = (onNavegar?: () => void) => (
+    <Sidebar sessao={sessao} ativo={ativo} saindo={saindo} onSair={onSair} onNavegar={onNavegar} />
+  );
+
+  return (
+    <TempoRealProvider>
+      <SessionEvents />
+      <a
+        href="#conteudo"
+        className="sr-only z-50 rounded bg-white px-3 py-2 text-blue-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Pular para o conteúdo
+      </a>
+      <div className="flex h-full">
+        <aside className="hidden md:flex">{sidebar()}</aside>
+        <Dialog.Root open={gavetaAberta} onOpenChange={setGavetaAberta}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 md:hidden" />
+            <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex md:hidden" aria-describedby={undefined}>
+              <Dialog.Title className="sr-only">Menu</Dialog.Title>
+              {sidebar(() => setGavetaAberta(false))}
+              <Dialog.Close
+                className="absolute top-3 right-3 rounded-md p-1 text-slate-300 hover:bg-slate-800 hover:text-white"
+                aria-label="Fechar menu"
+              >
+                <X className="size-5" aria-hidden="true" />
+              </Dialog.Close>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <TopBar onAbrirMenu={() => setGavetaAberta(true)} sino={sino} />
+          <main
+            ref={mainRef}
+            id="conteudo"
+            tabIndex={-1}
+            className={cn(
+              "min-h-0 flex-1 focus:outline-none",
+              handle.telaCheia ? "overflow-hidden" : "overflow-y-auto p-4 md:p-6",
+            )}
+          >
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </TempoRealProvider>
+  );
+}

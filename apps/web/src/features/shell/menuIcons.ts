@@ -1,0 +1,46 @@
+import {
+  Bot,
+  Briefcase,
+  Building2,
+  ChartLine,
+  Circle,
+  CreditCard,
+  DollarSign,
+  FileText,
+  LayoutDashboard,
+  type LucideIcon,
+  Megaphone,
+  MessageSquare,
+  QrCode,
+  Scale,
+  Settings,
+  TrendingUp,
+  Upload,
+  User,
+  UserCheck,
+  Users,
+} from "lucide-react";
+
+/** The `icon` names of @crm/domain/menus mapped to lucide components. */
+const ICONES: Record<string, LucideIcon> = {
+  "layout-dashboard": LayoutDashboard,
+  "building-2": Building2,
+  users: Users,
+  "chart-line": ChartLine,
+  settings: Settings,
+  upload: Upload,
+  "message-square": MessageSquare,
+  "user-check": UserCheck,
+  bot: Bot,
+  "qr-code": QrCode,
+  "dollar-sign": DollarSign,
+  megaphone: Megaphone,
+  scale: Scale,
+  briefcase: Briefcase,
+  "credit-card": CreditCard,
+  "trending-up": TrendingUp,
+  "file-text": FileText,
+  user: User,
+};
+
+export const iconeDoMenu = (nome: string): LucideIcon => ICONES[nome] ?? Circle;
