@@ -20,7 +20,9 @@ run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputF
 if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, "utf8"));
   passed += r.numPassedTests;
-  failed += r.numFailedTests + (r.numTotalTestSuites > 0 && r.success === false && r.numFailedTests === 0 ? 1 : 0);
+  failed += r.numFailedTests;
+  // a file that fails to load has no failed test but fails the run: count each such file
+  failed += r.testResults.filter((f) => f.status === "failed" && f.assertionResults.every((a) => a.status !== "failed")).length;
 } else {
   failed += 1; // the runner itself crashed
 }
@@ -33,11 +35,13 @@ if (process.env.SKIP_E2E !== "1") {
   } else {
     const pwJson = path.join(out, "playwright.json");
     rmSync(pwJson, { force: true });
-    run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+    const status = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
     if (existsSync(pwJson)) {
-      const s = JSON.parse(readFileSync(pwJson, "utf8")).stats;
-      passed += s.expected + s.flaky;
-      failed += s.unexpected;
+      const r = JSON.parse(readFileSync(pwJson, "utf8"));
+      passed += r.stats.expected + r.stats.flaky;
+      failed += r.stats.unexpected;
+      // a run that could not start (web server, config) has errors but no failed test: count it
+      if (status !== 0 && r.stats.unexpected === 0) failed += Math.max(1, r.errors?.length ?? 0);
     } else {
       failed += 1;
     }

@@ -12,7 +12,7 @@ await build({
   target: "node20",
   format: "esm",
   sourcemap: true,
-  external: [...Object.keys(pkg.dependencies ?? {}), "pg-native"],
+  external: [...Object.keys(pkg.dependencies ?? {}).filter((d) => !d.startsWith("@crm/")), "pg-native"],
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: "warning",
 });

