@@ -13,8 +13,9 @@ export const centavos = (v: number) => Math.round(v * 100) / 100;
  * The seed's default clock: today at 00:00 UTC. Every generated date is relative to it, so seeding
  * twice on the same day (or anywhere with the same `agora`) gives identical data.
  */
-export function inicioDoDia(d: Date = new Date()): Date {
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+/** The seed clock: the start of the current hour, so "Hoje" already has leads and a rerun within the hour is identical. */
+export function inicioDaHora(d: Date = new Date()): Date {
+  return new Date(Math.floor(d.getTime() / 3_600_000) * 3_600_000);
 }
 
 export type TConsultorDemo = { id: string; nome: string; usuarioId: string | null; peso: number };

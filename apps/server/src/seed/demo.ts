@@ -7,7 +7,7 @@ import { hashSenha } from "../auth/password.js";
 import { type TTx, unsafeWithSystem } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import { inserirVarios, type TLinha } from "./bulk.js";
-import { DIA, diaISO, inicioDoDia, mais, type TEmpresaDemo, type TGeracao } from "./demo-context.js";
+import { DIA, diaISO, inicioDaHora, mais, type TEmpresaDemo, type TGeracao } from "./demo-context.js";
 import { gerarConversas } from "./demo-conversations.js";
 import { gerarCustos, gerarFaturas, gerarNotificacoes } from "./demo-extras.js";
 import { gerarLeads } from "./demo-leads.js";
@@ -38,8 +38,8 @@ const NOMES_DEMO: Record<TPapel, string> = {
  * Seeds the demo (accounts of packages/domain/src/demo.ts, password DEMO_SENHA) unless it is already
  * there, in one transaction: 'Revisão Demo Ltda' (Premium, ~500 leads, 6 consultants, conversations,
  * notifications, marketing costs, invoices) and 'Crédito Justo Assessoria' (Básico, ~60 leads).
- * Deterministic: dates are relative to `agora`, by default today at 00:00 UTC, so the same day (or the
- * same `agora`) gives the same data. Returns what it seeded, or null when the demo already existed.
+ * Deterministic: dates are relative to `agora`, by default the start of the current hour, so the same hour
+ * (or the same `agora`) gives the same data. Returns what it seeded, or null when the demo already existed.
  */
 export async function seedDemoIfEmpty(
   deps: Pick<TDeps, "db">,
@@ -52,7 +52,7 @@ export async function seedDemoIfEmpty(
   const resumo = await unsafeWithSystem(deps.db.app, "seed-demo", async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock($1)", [TRAVA_SEED]);
     if ((await tx.query("SELECT 1 FROM usuarios_plataforma WHERE email = $1", [EMAIL_MARCADOR])).rowCount) return null;
-    return semear(tx, hash, { r: criarAleatorio(SEMENTE_DEMO), agora: opts.agora ?? inicioDoDia() });
+    return semear(tx, hash, { r: criarAleatorio(SEMENTE_DEMO), agora: opts.agora ?? inicioDaHora() });
   });
   if (!resumo) return null;
   resumo.ms = Math.round(performance.now() - t0);
