@@ -10,10 +10,9 @@ export const diaISO = (d: Date) => d.toISOString().slice(0, 10);
 export const centavos = (v: number) => Math.round(v * 100) / 100;
 
 /**
- * The seed's default clock: today at 00:00 UTC. Every generated date is relative to it, so seeding
- * twice on the same day (or anywhere with the same `agora`) gives identical data.
+ * The seed's default clock: the start of the current hour. Every generated date is relative to it, so
+ * "Hoje" already has leads and seeding twice within the hour (or with the same `agora`) gives identical data.
  */
-/** The seed clock: the start of the current hour, so "Hoje" already has leads and a rerun within the hour is identical. */
 export function inicioDaHora(d: Date = new Date()): Date {
   return new Date(Math.floor(d.getTime() / 3_600_000) * 3_600_000);
 }
