@@ -1,8 +1,12 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { TConfig } from "./config/config.js";
 import { createDb, type TDb } from "./db/pool.js";
+import { criarJobs, type TJobs } from "./jobs/jobs.js";
 import { createMailer, type TMailer } from "./mail/mailer.js";
 import { createRealtime, type TRealtime } from "./realtime/realtime.js";
+import { iniciarTrabalhosTriagem } from "./screening/worker.js";
+import { criarArmazenamento, type TArmazenamento } from "./storage/storage.js";
+import { iniciarTrabalhosWhatsApp } from "./whatsapp/workers.js";
 
 /** What routes and services need, built once in main.ts (or per test) and passed explicitly. */
 export type TDeps = {
@@ -10,6 +14,10 @@ export type TDeps = {
   db: TDb;
   mailer: TMailer;
   realtime: TRealtime;
+  /** private files (chat media, documents): local disk by default */
+  storage: TArmazenamento;
+  /** background jobs (pg-boss), started here and stopped in closeDeps */
+  jobs: TJobs;
 };
 
 export async function createDeps(config: TConfig, databaseUrl: string, log?: FastifyBaseLogger): Promise<TDeps> {
@@ -18,10 +26,18 @@ export async function createDeps(config: TConfig, databaseUrl: string, log?: Fas
   const realtime = createRealtime({ databaseUrl, log });
   await realtime.start();
   mailer.start();
-  return { config, db, mailer, realtime };
+  const storage = criarArmazenamento(config);
+  const jobs = criarJobs({ databaseUrl, log });
+  await jobs.iniciar();
+  const deps: TDeps = { config, db, mailer, realtime, storage, jobs };
+  // each feature starts its workers here, one line each
+  await iniciarTrabalhosWhatsApp(deps);
+  await iniciarTrabalhosTriagem(deps);
+  return deps;
 }
 
 export async function closeDeps(deps: TDeps): Promise<void> {
+  await deps.jobs.parar();
   await deps.realtime.stop();
   await deps.mailer.stop();
   await deps.db.close();

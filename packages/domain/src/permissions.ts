@@ -33,6 +33,8 @@ export const PERMISSOES = {
   "assinatura.gerenciar": [P, A],
   "desempenho.ver": [C],
   "testes.usar": [P, A],
+  /** the company's own message templates of the chat (create, edit, delete) */
+  "modelos.gerenciar": [P, A, C],
 } as const satisfies Record<string, TPapel[]>;
 
 export type TPermissao = keyof typeof PERMISSOES;

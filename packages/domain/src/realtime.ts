@@ -4,4 +4,18 @@ export type TEventoTempoReal =
   | { tipo: "notificacoes.atualizadas" }
   | { tipo: "sessao.revogada" }
   | { tipo: "lead.atualizado"; dados: { leadId: string } }
-  | { tipo: "mensagem.nova"; dados: { leadId: string; mensagemId: string } };
+  | { tipo: "mensagem.nova"; dados: { leadId: string; mensagemId: string } }
+  /** an outbound message changed status (sending → sent → delivered → read, or failed) */
+  | { tipo: "mensagem.atualizada"; dados: { leadId: string; mensagemId: string } }
+  /** the company's WhatsApp session row changed (connected, disconnected, new QR code) */
+  | { tipo: "whatsapp.sessao"; dados: { status: "connected" | "disconnected" | "qr_ready" } }
+  /** a lead's messages were read: unread counts of Conversas change */
+  | { tipo: "conversa.lida"; dados: { leadId: string } }
+  /** a consultant's presence changed (Conectado, Desconectado, Ocupado): /consultores updates the row in place */
+  | { tipo: "consultor.status"; dados: { consultorId: string; status_conexao: import("./status").TStatusConexao } }
+  /** consultants, invitations or the legal team of the company changed: their screens refetch */
+  | { tipo: "equipe.atualizada" }
+  /** leads of a company were created, imported, assigned, changed status or deleted: lists and boards refetch */
+  | { tipo: "leads.alterados"; dados: { empresaId: string; leadIds?: string[] } }
+  /** the AI screening of a lead decided (or failed, or was reviewed): /ia-triagem updates live */
+  | { tipo: "triagem.atualizada"; dados: { leadId: string; triagemId: string } };

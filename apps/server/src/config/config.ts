@@ -23,6 +23,8 @@ const ZEnv = z.object({
   STORAGE_S3_SECRET_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  /** WhatsApp Business Cloud API host (tests point it at a local Graph-API-shaped server) */
+  WHATSAPP_GRAPH_URL: z.string().url().default("https://graph.facebook.com"),
 });
 
 export type TConfig = {
@@ -43,6 +45,7 @@ export type TConfig = {
   };
   logLevel: string;
   trustProxy: boolean;
+  whatsappGraphUrl: string;
 };
 
 /** APP_SECRET, or a random key generated once and kept in DATA_DIR (mode 600). */
@@ -89,5 +92,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true",
+    whatsappGraphUrl: e.WHATSAPP_GRAPH_URL.replace(/\/$/, ""),
   };
 }

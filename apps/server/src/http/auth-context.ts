@@ -26,6 +26,8 @@ declare module "fastify" {
     permissao?: TPermissao;
     /** Skip the CSRF header check (webhooks authenticated by signature instead). */
     semCsrf?: boolean;
+    /** The pt-BR message of the 403 when the role may not use the route (the spec names some, e.g. 001 §6). */
+    negado?: string;
   }
 }
 
@@ -35,7 +37,7 @@ export async function guardRoute(req: FastifyRequest, _reply: FastifyReply) {
   if (cfg.publica) return;
   if (!req.auth) throw unauthorized(MSG.sessaoInvalida);
   if (!cfg.permissao) throw forbidden(); // a route that forgot to name its permission is closed
-  if (!pode(req.auth.papel, cfg.permissao)) throw forbidden();
+  if (!pode(req.auth.papel, cfg.permissao)) throw forbidden(cfg.negado);
 }
 
 export function requireAuth(req: FastifyRequest): TAuth {

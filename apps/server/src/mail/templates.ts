@@ -49,3 +49,36 @@ export function emailConvite(nome: string, empresa: string, papel: string, url: 
     html: layout("Convite para Equipe", p, { texto: "Completar Cadastro", url }, rodape),
   };
 }
+
+/** Sent to the NEW address of an email change: the change happens only when this link is opened. */
+export function emailConfirmarTrocaEmail(nome: string, novoEmail: string, url: string): TEmailConteudo {
+  const p = [`Olá, ${nome}!`, `Recebemos um pedido para usar ${novoEmail} como o novo e-mail da sua conta no CRM.`];
+  const rodape = "O link vale por 24 horas. Se você não pediu esta alteração, ignore este email: nada muda.";
+  return {
+    assunto: "Confirme seu novo e-mail",
+    texto: `${p.join("\n\n")}\n\nConfirmar novo e-mail: ${url}\n\n${rodape}`,
+    html: layout("Confirme seu novo e-mail", p, { texto: "Confirmar novo e-mail", url }, rodape),
+  };
+}
+
+/** Sent to the OLD address once an email change took effect, so a change nobody asked for does not go unseen. */
+export function emailAvisoEmailAlterado(nome: string, novoEmail: string, url: string): TEmailConteudo {
+  const p = [`Olá, ${nome}!`, `O e-mail da sua conta no CRM foi alterado para ${novoEmail}.`];
+  const rodape = "Se não foi você, fale com o administrador da sua empresa imediatamente.";
+  return {
+    assunto: "Seu e-mail foi alterado",
+    texto: `${p.join("\n\n")}\n\nAcessar o CRM: ${url}\n\n${rodape}`,
+    html: layout("Seu e-mail foi alterado", p, { texto: "Acessar o CRM", url }, rodape),
+  };
+}
+
+/** Security notice after a password change made from the profile. */
+export function emailAvisoSenhaAlterada(nome: string, url: string): TEmailConteudo {
+  const p = [`Olá, ${nome}!`, "A senha da sua conta no CRM foi alterada. As outras sessões abertas foram encerradas."];
+  const rodape = "Se não foi você, redefina sua senha pela opção 'Esqueci minha senha' e avise o administrador da sua empresa.";
+  return {
+    assunto: "Sua senha foi alterada",
+    texto: `${p.join("\n\n")}\n\nAcessar o CRM: ${url}\n\n${rodape}`,
+    html: layout("Sua senha foi alterada", p, { texto: "Acessar o CRM", url }, rodape),
+  };
+}

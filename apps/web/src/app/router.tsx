@@ -12,6 +12,7 @@ function rotuloDoMenu(path: string): string {
 }
 
 const dashboard = () => import("../features/dashboard/DashboardPage").then((m) => ({ Component: m.DashboardPage }));
+const perfil = () => import("../features/profile/ProfilePage").then((m) => ({ Component: m.ProfilePage }));
 
 /** A signed-in screen that a later version builds: the shell with an honest 'Em construção' page. */
 function emConstrucao(path: string, titulo = rotuloDoMenu(path), handle: THandleRota = { menu: path }): RouteObject {
@@ -82,8 +83,18 @@ export const rotas: RouteObject[] = [
         lazy: () => import("../features/dev/DevMailboxPage").then((m) => ({ Component: m.DevMailboxPage })),
       },
       publicaEmConstrucao("/test-validation", "Testes de Validação"),
-      publicaEmConstrucao("/convite-consultor", "Convite para Equipe"),
-      publicaEmConstrucao("/convite-juridico", "Convite para Equipe Jurídica"),
+      {
+        path: "/convite-consultor",
+        lazy: () => import("../features/invitations/InvitationPage").then((m) => ({ Component: m.ConsultantInvitationPage })),
+      },
+      {
+        path: "/convite-juridico",
+        lazy: () => import("../features/invitations/InvitationPage").then((m) => ({ Component: m.LegalInvitationPage })),
+      },
+      {
+        path: "/confirmar-novo-email",
+        lazy: () => import("../features/profile/ConfirmEmailChangePage").then((m) => ({ Component: m.ConfirmEmailChangePage })),
+      },
       // signed in: everything else, inside the shell
       {
         element: <RequireAuth />,
@@ -105,7 +116,11 @@ export const rotas: RouteObject[] = [
               emConstrucao("/leads-import"),
               emConstrucao("/conversas"),
               emConstrucao("/chat/:leadId", rotuloDoMenu("/conversas"), { menu: "/conversas", telaCheia: true }),
-              emConstrucao("/consultores"),
+              {
+                path: "/consultores",
+                handle: { menu: "/consultores" },
+                lazy: () => import("../features/consultants/ConsultantsPage").then((m) => ({ Component: m.ConsultantsPage })),
+              },
               emConstrucao("/ia-triagem"),
               emConstrucao("/qr-code"),
               emConstrucao("/whatsapp-connection", "Conexão WhatsApp", { menu: "/qr-code" }),
@@ -113,11 +128,15 @@ export const rotas: RouteObject[] = [
               emConstrucao("/marketing"),
               emConstrucao("/juridico"),
               emConstrucao("/juridico-leads", "Leads Jurídicos", { menu: "/juridico" }),
-              emConstrucao("/juridico-equipe"),
+              {
+                path: "/juridico-equipe",
+                handle: { menu: "/juridico-equipe" },
+                lazy: () => import("../features/legal-team/LegalTeamPage").then((m) => ({ Component: m.LegalTeamPage })),
+              },
               emConstrucao("/empresa-config"),
               emConstrucao("/configuracoes"),
-              emConstrucao("/perfil"),
-              emConstrucao("/profile", rotuloDoMenu("/perfil"), { menu: "/perfil" }),
+              { path: "/perfil", handle: { menu: "/perfil" }, lazy: perfil },
+              { path: "/profile", handle: { menu: "/perfil" }, lazy: perfil },
               emConstrucao("/assinatura"),
               emConstrucao("/empresas"),
               emConstrucao("/empresa/:empresaId", "Empresa", { menu: "/empresas" }),
@@ -126,7 +145,11 @@ export const rotas: RouteObject[] = [
               emConstrucao("/empresa/:empresaId/subscription", "Assinatura da Empresa", { menu: "/empresas" }),
               emConstrucao("/usuarios"),
               emConstrucao("/analytics"),
-              emConstrucao("/desempenho"),
+              {
+                path: "/desempenho",
+                handle: { menu: "/desempenho" },
+                lazy: () => import("../features/performance/PerformancePage").then((m) => ({ Component: m.PerformancePage })),
+              },
               emConstrucao("/processos"),
               emConstrucao("/documentos"),
               {

@@ -1,15 +1,29 @@
 import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
 import { Building2, Construction } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { useSessaoAtual } from "../../lib/session";
 import { useTituloDocumento } from "../../lib/useTituloDocumento";
 import { Badge } from "../../ui/Badge";
 import { Card, CardContent } from "../../ui/Card";
+import { Spinner } from "../../ui/Spinner";
+
+// the Consultor's dashboard (issue 5) lives with /desempenho; loaded only for consultants
+const ConsultantDashboard = lazy(() =>
+  import("../performance/ConsultantDashboard").then((m) => ({ default: m.ConsultantDashboard })),
+);
 
 /** For now a welcome card; the role dashboards (000 §2.10) arrive in a next version. */
 export function DashboardPage() {
   useTituloDocumento("Dashboard");
   const { usuario, empresa } = useSessaoAtual();
+  if (usuario.papel === PAPEL.consultor) {
+    return (
+      <Suspense fallback={<Spinner rotulo="Carregando" className="mx-auto size-6 text-blue-700" />}>
+        <ConsultantDashboard />
+      </Suspense>
+    );
+  }
   const nomeEmpresa = empresa?.nome_empresa ?? (usuario.papel === PAPEL.plataforma ? "Plataforma" : "");
   return (
     <div className="mx-auto max-w-5xl space-y-6">

@@ -1,0 +1,130 @@
+import { escolherConsultor, STATUS_LEAD_ENCERRADOS, STATUS_RECEBE_LEADS } from "@crm/domain/assignment";
+import { MSG } from "@crm/domain/messages";
+import { PAPEL } from "@crm/domain/roles";
+import type { TTx } from "../db/tenant.js";
+import type { TDeps } from "../deps.js";
+import { notFound } from "../http/errors.js";
+import { notificar } from "../notifications/notify.js";
+
+type TDepsAtribuicao = Pick<TDeps, "realtime">;
+
+/** Who assigns: a person (manual, test page) or the system (after qualification). */
+export type TAutorAtribuicao = { usuarioId: string | null; origem: "usuario" | "sistema" | "ia"; motivo: string | null };
+
+export type TResultadoAtribuicao =
+  | { atribuido: true; consultorId: string; consultorNome: string }
+  | { atribuido: false; motivo: "sem_consultor" | "ja_atribuido"; consultorId: string | null };
+
+type TLeadTravado = { id: string; nome: string; consultor_atribuido_id: string | null };
+
+/**
+ * The lead row first, then the company's assignment lock: every assignment takes them in this order (the
+ * screening too), so two of them never wait on each other in a cycle. The company lock makes "count open
+ * leads, pick, write" one step per company: two leads qualified at the same moment are assigned one after
+ * the other, the second seeing the first.
+ */
+async function travar(tx: TTx, empresaId: string, leadId: string): Promise<TLeadTravado> {
+  const { rows } = await tx.query(
+    "SELECT id, nome, consultor_atribuido_id FROM leads_juros_check WHERE id_empresa_fk = $1 AND id = $2 FOR UPDATE",
+    [empresaId, leadId],
+  );
+  if (!rows[0]) throw notFound(MSG.leadNaoEncontrado);
+  await tx.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`atribuicao:${empresaId}`]);
+  return rows[0];
+}
+
+/**
+ * assign-lead (000 §7): among the company's consultants who are Conectado (and can sign in), the one with the
+ * fewest open leads (STATUS_LEAD_ENCERRADOS do not count); ties go to whoever waited longest since their last
+ * assignment. Nobody online: the lead stays unassigned and the admins are told. A lead that already has a
+ * consultant keeps them.
+ */
+export async function atribuirAutomaticamente(
+  deps: TDepsAtribuicao,
+  tx: TTx,
+  p: { empresaId: string; leadId: string; autor: TAutorAtribuicao },
+): Promise<TResultadoAtribuicao> {
+  const lead = await travar(tx, p.empresaId, p.leadId);
+  if (lead.consultor_atribuido_id) return { atribuido: false, motivo: "ja_atribuido", consultorId: lead.consultor_atribuido_id };
+  const { rows } = await tx.query(
+    `SELECT c.id, c.nome, c.ultima_atribuicao_em,
+            (SELECT count(*)::int FROM leads_juros_check l
+              WHERE l.id_empresa_fk = c.id_empresa_fk AND l.consultor_atribuido_id = c.id
+                AND NOT (l.status_lead = ANY ($3::text[]))) AS abertos
+       FROM consultores c JOIN usuarios_plataforma u ON u.id = c.id_usuario_fk AND u.ativo
+      WHERE c.id_empresa_fk = $1 AND c.status_conexao = $2`,
+    [p.empresaId, STATUS_RECEBE_LEADS, STATUS_LEAD_ENCERRADOS],
+  );
+  const escolhido = escolherConsultor(
+    rows.map((r) => ({ id: r.id as string, nome: r.nome as string, abertos: r.abertos as number, ultimaAtribuicaoEm: r.ultima_atribuicao_em })),
+  );
+  if (!escolhido) {
+    await notificar(deps, tx, {
+      empresaId: p.empresaId,
+      destino: { papeis: [PAPEL.admin] },
+      tipo: "system",
+      titulo: "Lead qualificado sem consultor disponível",
+      conteudo: `${lead.nome} está qualificado, mas nenhum consultor está conectado. Atribua o lead manualmente.`,
+      dados: { leadId: lead.id, leadName: lead.nome },
+    });
+    return { atribuido: false, motivo: "sem_consultor", consultorId: null };
+  }
+  await gravarAtribuicao(deps, tx, p.empresaId, lead, escolhido, p.autor);
+  return { atribuido: true, consultorId: escolhido.id, consultorNome: escolhido.nome };
+}
+
+/** A person picks the consultant (the leads screen, the test page's direct assignment): same recording and notice. */
+export async function atribuirManualmente(
+  deps: TDepsAtribuicao,
+  tx: TTx,
+  p: { empresaId: string; leadId: string; consultorId: string; autor: TAutorAtribuicao; statusLegado?: "qualificado" },
+): Promise<TResultadoAtribuicao> {
+  const lead = await travar(tx, p.empresaId, p.leadId);
+  const { rows } = await tx.query("SELECT id, nome FROM consultores WHERE id_empresa_fk = $1 AND id = $2", [
+    p.empresaId,
+    p.consultorId,
+  ]);
+  if (!rows[0]) throw notFound(MSG.consultorNaoEncontrado);
+  // 000 §4: the original's direct assignment also set the older status field to 'qualificado'
+  if (p.statusLegado)
+    await tx.query("UPDATE leads_juros_check SET status = $3 WHERE id_empresa_fk = $1 AND id = $2", [p.empresaId, lead.id, p.statusLegado]);
+  if (lead.consultor_atribuido_id !== rows[0].id) await gravarAtribuicao(deps, tx, p.empresaId, lead, rows[0], p.autor);
+  return { atribuido: true, consultorId: rows[0].id, consultorNome: rows[0].nome };
+}
+
+async function gravarAtribuicao(
+  deps: TDepsAtribuicao,
+  tx: TTx,
+  empresaId: string,
+  lead: TLeadTravado,
+  consultor: { id: string; nome: string },
+  autor: TAutorAtribuicao,
+): Promise<void> {
+  await tx.query("UPDATE leads_juros_check SET consultor_atribuido_id = $3, updated_at = now() WHERE id_empresa_fk = $1 AND id = $2", [
+    empresaId,
+    lead.id,
+    consultor.id,
+  ]);
+  const { rows } = await tx.query(
+    "UPDATE consultores SET ultima_atribuicao_em = clock_timestamp() WHERE id_empresa_fk = $1 AND id = $2 RETURNING id_usuario_fk",
+    [empresaId, consultor.id],
+  );
+  await tx.query(
+    `INSERT INTO lead_status_historico (id_empresa_fk, id_lead_fk, campo, valor_anterior, valor_novo, id_usuario_fk, origem, motivo)
+     VALUES ($1, $2, 'consultor_atribuido_id', $3, $4, $5, $6, $7)`,
+    [empresaId, lead.id, lead.consultor_atribuido_id, consultor.id, autor.usuarioId, autor.origem, autor.motivo],
+  );
+  const usuarioConsultor = rows[0]?.id_usuario_fk as string | null;
+  if (usuarioConsultor) {
+    await notificar(deps, tx, {
+      empresaId,
+      destino: { usuarioId: usuarioConsultor },
+      tipo: "lead_assigned",
+      titulo: "Novo lead atribuído a você",
+      conteudo: `${lead.nome} foi atribuído a você. Abra a conversa para continuar o atendimento.`,
+      dados: { leadId: lead.id, leadName: lead.nome, consultorId: consultor.id },
+    });
+  }
+  await deps.realtime.publicar(tx, { empresaId }, { tipo: "lead.atualizado", dados: { leadId: lead.id } });
+  await deps.realtime.publicar(tx, { empresaId }, { tipo: "leads.alterados", dados: { empresaId, leadIds: [lead.id] } });
+}

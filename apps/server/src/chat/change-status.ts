@@ -1,0 +1,46 @@
+import { ACOES_STATUS_CHAT, STATUS_EM_ATENDIMENTO, STATUS_ESPERANDO_ATENDENTE } from "@crm/domain/whatsapp";
+import type { TStatusLead } from "@crm/domain/status";
+import { type TTx, withTenant } from "../db/tenant.js";
+import type { TDeps } from "../deps.js";
+import type { TAuth } from "../http/auth-context.js";
+import { acessarLead, ctxDe, type TLeadAcessivel } from "./access.js";
+
+/** Sets a lead's status and records the change in lead_status_historico (who, from what, why), in the caller's transaction. */
+export async function mudarStatusLead(
+  deps: Pick<TDeps, "realtime">,
+  tx: TTx,
+  lead: TLeadAcessivel,
+  novo: TStatusLead,
+  quem: { usuarioId: string | null; motivo: string },
+): Promise<boolean> {
+  if (lead.status_lead === novo) return false;
+  await tx.query("UPDATE leads_juros_check SET status_lead = $3, updated_at = now() WHERE id_empresa_fk = $1 AND id = $2", [
+    lead.empresaId,
+    lead.id,
+    novo,
+  ]);
+  await tx.query(
+    `INSERT INTO lead_status_historico (id_empresa_fk, id_lead_fk, campo, valor_anterior, valor_novo, id_usuario_fk, origem, motivo)
+     VALUES ($1, $2, 'status_lead', $3, $4, $5, 'usuario', $6)`,
+    [lead.empresaId, lead.id, lead.status_lead, novo, quem.usuarioId, quem.motivo],
+  );
+  await deps.realtime.publicar(tx, { empresaId: lead.empresaId }, { tipo: "lead.atualizado", dados: { leadId: lead.id } });
+  lead.status_lead = novo;
+  return true;
+}
+
+/** Sending the first message or file while the lead waits for a consultant starts the service (001 'Lead chat'). */
+export function iniciarAtendimentoSePreciso(deps: Pick<TDeps, "realtime">, tx: TTx, lead: TLeadAcessivel, usuarioId: string) {
+  if (lead.status_lead !== STATUS_ESPERANDO_ATENDENTE) return Promise.resolve(false);
+  return mudarStatusLead(deps, tx, lead, STATUS_EM_ATENDIMENTO, { usuarioId, motivo: "Primeira mensagem enviada pelo chat" });
+}
+
+/** The side panel's status buttons: Interessado, Não Interessado, Agendar Retorno, Lead Qualificado. */
+export async function aplicarAcaoStatus(deps: TDeps, auth: TAuth, leadId: string, acao: string): Promise<{ status_lead: TStatusLead }> {
+  const a = ACOES_STATUS_CHAT.find((x) => x.acao === acao) as (typeof ACOES_STATUS_CHAT)[number];
+  return withTenant(deps.db.app, ctxDe(auth), async (tx) => {
+    const lead = await acessarLead(tx, auth, leadId, { travar: true });
+    await mudarStatusLead(deps, tx, lead, a.status, { usuarioId: auth.usuarioId, motivo: `Chat: ${a.rotulo}` });
+    return { status_lead: lead.status_lead };
+  });
+}

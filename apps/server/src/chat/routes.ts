@@ -1,0 +1,144 @@
+import { MSG } from "@crm/domain/messages";
+import {
+  ZAcaoStatus,
+  ZEnviarTemplate,
+  ZEnviarTexto,
+  ZFiltroMensagens,
+  ZLeadChat,
+  ZMensagem,
+  ZModelo,
+  ZModelos,
+  ZPaginaMensagens,
+  ZSalvarModelo,
+} from "@crm/domain/schemas/chat";
+import { STATUS_LEAD } from "@crm/domain/status";
+import { contarParametros, renderizarTemplateProvedor } from "@crm/domain/templates";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { withTenant } from "../db/tenant.js";
+import { requireAuth } from "../http/auth-context.js";
+import { badRequest } from "../http/errors.js";
+import { lerConfigWhatsApp, type TConfigWhatsApp } from "../whatsapp/company-config.js";
+import { comoErroProvedor } from "../whatsapp/provider.js";
+import { acessarLead, ctxDe } from "./access.js";
+import { aplicarAcaoStatus } from "./change-status.js";
+import { listarMensagens, obterMensagem } from "./list-messages.js";
+import { carregarLeadChat } from "./load-lead-chat.js";
+import { marcarConversaLida } from "./mark-read.js";
+import { enviarArquivoDaMensagem } from "./media-download.js";
+import { baixarMidiaNovamente, reenviarMensagem } from "./retry-message.js";
+import { criarMensagemSaida } from "./send.js";
+import { enviarMidia } from "./send-media.js";
+import { criarModelo, editarModelo, excluirModelo, listarModelos, templatesAprovados } from "./templates.js";
+import { lerUpload, registrarUpload } from "./upload.js";
+
+const config = { permissao: "chat.usar" } as const;
+const ZLead = z.object({ leadId: z.string().max(100) });
+const ZLeadMensagem = ZLead.extend({ mensagemId: z.uuid() });
+
+/** /api/chat/{leadId}/…: the lead chat (001 'Lead chat'), and /api/modelos-mensagem: the company's templates. */
+export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  await registrarUpload(app);
+
+  app.get("/chat/:leadId", { config, schema: { params: ZLead, response: { 200: ZLeadChat } } }, (req) =>
+    carregarLeadChat(deps, requireAuth(req), req.params.leadId),
+  );
+
+  app.get(
+    "/chat/:leadId/mensagens",
+    { config, schema: { params: ZLead, querystring: ZFiltroMensagens, response: { 200: ZPaginaMensagens } } },
+    (req) => listarMensagens(deps, requireAuth(req), req.params.leadId, req.query),
+  );
+
+  app.get("/chat/:leadId/mensagens/:mensagemId", { config, schema: { params: ZLeadMensagem, response: { 200: ZMensagem } } }, (req) =>
+    obterMensagem(deps, requireAuth(req), req.params.leadId, req.params.mensagemId),
+  );
+
+  app.post(
+    "/chat/:leadId/mensagens",
+    { config, schema: { params: ZLead, body: ZEnviarTexto, response: { 201: ZMensagem } } },
+    async (req, reply) => {
+      const m = await criarMensagemSaida(deps, requireAuth(req), req.params.leadId, { tipo: "text", texto: req.body.texto });
+      return reply.status(201).send(m);
+    },
+  );
+
+  app.post("/chat/:leadId/midia", { config, schema: { params: ZLead, response: { 201: ZMensagem } } }, async (req, reply) => {
+    const auth = requireAuth(req);
+    // scope first: a file for a lead the person cannot open is not even read
+    await withTenant(deps.db.app, ctxDe(auth), (tx) => acessarLead(tx, auth, req.params.leadId));
+    const { campos, arquivo } = await lerUpload(req);
+    const m = await enviarMidia(deps, auth, req.params.leadId, campos.tipo ?? "", arquivo, (campos.legenda ?? "").trim());
+    return reply.status(201).send(m);
+  });
+
+  app.post(
+    "/chat/:leadId/template",
+    { config, schema: { params: ZLead, body: ZEnviarTemplate, response: { 201: ZMensagem } } },
+    async (req, reply) => {
+      const auth = requireAuth(req);
+      const { nome, idioma, parametros } = req.body;
+      const cfg = await withTenant(deps.db.app, ctxDe(auth), async (tx) => {
+        const lead = await acessarLead(tx, auth, req.params.leadId);
+        return (await lerConfigWhatsApp(tx, deps.config.appSecret, lead.empresaId)) as TConfigWhatsApp;
+      });
+      const aprovados = await templatesAprovados(deps, cfg).catch((e) => {
+        throw badRequest(comoErroProvedor(e, MSG.whatsappErroConexaoApi).mensagem);
+      });
+      const t = aprovados.find((a) => a.nome === nome && a.idioma === idioma);
+      if (!t) throw badRequest(MSG.modeloNaoAprovado);
+      if (parametros.length !== contarParametros(t.corpo)) throw badRequest("Preencha todas as variáveis do modelo.");
+      const m = await criarMensagemSaida(deps, auth, req.params.leadId, {
+        tipo: "template",
+        texto: renderizarTemplateProvedor(t.corpo, parametros),
+        template: { nome, idioma, parametros },
+      });
+      return reply.status(201).send(m);
+    },
+  );
+
+  app.post(
+    "/chat/:leadId/mensagens/:mensagemId/reenviar",
+    { config, schema: { params: ZLeadMensagem, response: { 200: ZMensagem } } },
+    (req) => reenviarMensagem(deps, requireAuth(req), req.params.leadId, req.params.mensagemId),
+  );
+
+  app.get("/chat/:leadId/mensagens/:mensagemId/midia", { config, schema: { params: ZLeadMensagem } }, (req, reply) =>
+    enviarArquivoDaMensagem(deps, requireAuth(req), req.params.leadId, req.params.mensagemId, reply),
+  );
+
+  app.post("/chat/:leadId/mensagens/:mensagemId/midia/baixar", { config, schema: { params: ZLeadMensagem } }, async (req, reply) => {
+    await baixarMidiaNovamente(deps, requireAuth(req), req.params.leadId, req.params.mensagemId);
+    return reply.status(202).send({ ok: true });
+  });
+
+  app.post("/chat/:leadId/lidas", { config, schema: { params: ZLead } }, async (req, reply) => {
+    await marcarConversaLida(deps, requireAuth(req), req.params.leadId);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    "/chat/:leadId/status",
+    { config, schema: { params: ZLead, body: ZAcaoStatus, response: { 200: z.object({ status_lead: z.enum(STATUS_LEAD) }) } } },
+    (req) => aplicarAcaoStatus(deps, requireAuth(req), req.params.leadId, req.body.acao),
+  );
+
+  app.get("/chat/:leadId/modelos", { config, schema: { params: ZLead, response: { 200: ZModelos } } }, (req) =>
+    listarModelos(deps, requireAuth(req), req.params.leadId),
+  );
+
+  const gerenciar = { permissao: "modelos.gerenciar" } as const;
+  app.post("/modelos-mensagem", { config: gerenciar, schema: { body: ZSalvarModelo, response: { 201: ZModelo } } }, async (req, reply) =>
+    reply.status(201).send(await criarModelo(deps, ctxDe(requireAuth(req)), req.body)),
+  );
+  app.put(
+    "/modelos-mensagem/:id",
+    { config: gerenciar, schema: { params: z.object({ id: z.uuid() }), body: ZSalvarModelo, response: { 200: ZModelo } } },
+    (req) => editarModelo(deps, ctxDe(requireAuth(req)), req.params.id, req.body),
+  );
+  app.delete("/modelos-mensagem/:id", { config: gerenciar, schema: { params: z.object({ id: z.uuid() }) } }, async (req, reply) => {
+    await excluirModelo(deps, ctxDe(requireAuth(req)), req.params.id);
+    return reply.status(204).send();
+  });
+};

@@ -1,0 +1,81 @@
+import { MSG } from "@crm/domain/messages";
+import type { TMensagem } from "@crm/domain/schemas/chat";
+import { janelaAtendimento } from "@crm/domain/whatsapp";
+import { withTenant } from "../db/tenant.js";
+import type { TDeps } from "../deps.js";
+import type { TAuth } from "../http/auth-context.js";
+import { conflict } from "../http/errors.js";
+import { configCompleta, lerConfigWhatsApp, type TConfigWhatsApp } from "../whatsapp/company-config.js";
+import { FILA_ENVIO } from "../whatsapp/queues.js";
+import { estaConectado, lerSessao } from "../whatsapp/session.js";
+import { acessarLead, ctxDe } from "./access.js";
+import { iniciarAtendimentoSePreciso } from "./change-status.js";
+import { COLUNAS_MENSAGEM, paraMensagem } from "./message-row.js";
+
+export type TNovaSaida = {
+  tipo: "text" | "image" | "document" | "template";
+  texto: string;
+  template?: { nome: string; idioma: string; parametros: string[] };
+  midia?: { chave: string; mime: string; nome: string; tamanho: number };
+};
+
+/**
+ * Every outbound message of the chat: checks the connection and, for free-form messages, the 24-hour window;
+ * stores it as 'pending', queues its send job in the same transaction (so it is never lost nor sent twice
+ * from here), starts the service when the lead was waiting for a consultant, and shows it live.
+ * `checar` runs inside the transaction with the company's settings (e.g. the template's approval).
+ */
+export async function criarMensagemSaida(
+  deps: TDeps,
+  auth: TAuth,
+  leadId: string,
+  nova: TNovaSaida,
+  checar?: (cfg: TConfigWhatsApp) => void,
+): Promise<TMensagem> {
+  const mensagem = await withTenant(deps.db.app, ctxDe(auth), async (tx) => {
+    const lead = await acessarLead(tx, auth, leadId, { travar: true });
+    const cfg = (await lerConfigWhatsApp(tx, deps.config.appSecret, lead.empresaId)) as TConfigWhatsApp;
+    if (!configCompleta(cfg)) throw conflict(MSG.whatsappNaoConfigurado);
+    if (!estaConectado(cfg, await lerSessao(tx, lead.empresaId))) throw conflict(MSG.whatsappNaoConectado);
+    if (nova.tipo !== "template") {
+      const janela = janelaAtendimento(cfg.provedor, lead.ultima_mensagem_lead_em);
+      if (janela.aplica && !janela.aberta) throw conflict(MSG.foraDaJanela24h);
+    }
+    checar?.(cfg);
+    const { rows } = await tx.query(
+      `INSERT INTO mensagens_whatsapp (id_empresa_fk, id_lead_fk, direcao, sender, sender_nome, id_usuario_fk, message,
+          message_type, status, template_nome, template_idioma, template_parametros,
+          media_storage_key, media_mime_type, media_file_name, media_file_size, media_status)
+       VALUES ($1, $2, 'saida', 'consultor', $3, $4, $5, $6, 'pending', $7, $8, $9, $10, $11, $12, $13, $14)
+       RETURNING ${COLUNAS_MENSAGEM}`,
+      [
+        lead.empresaId,
+        lead.id,
+        auth.nome || auth.email,
+        auth.usuarioId,
+        nova.texto,
+        nova.tipo,
+        nova.template?.nome ?? null,
+        nova.template?.idioma ?? null,
+        nova.template ? JSON.stringify(nova.template.parametros) : null,
+        nova.midia?.chave ?? null,
+        nova.midia?.mime ?? null,
+        nova.midia?.nome ?? null,
+        nova.midia?.tamanho ?? null,
+        nova.midia ? "baixada" : null,
+      ],
+    );
+    const m = rows[0];
+    await tx.query(
+      `UPDATE leads_juros_check SET ultima_mensagem_em = greatest(ultima_mensagem_em, $3), updated_at = now()
+        WHERE id_empresa_fk = $1 AND id = $2`,
+      [lead.empresaId, lead.id, m.timestamp],
+    );
+    await iniciarAtendimentoSePreciso(deps, tx, lead, auth.usuarioId);
+    await deps.jobs.enviar(FILA_ENVIO, { empresaId: lead.empresaId, mensagemId: m.id }, { tx });
+    await deps.realtime.publicar(tx, { empresaId: lead.empresaId }, { tipo: "mensagem.nova", dados: { leadId: lead.id, mensagemId: m.id } });
+    return paraMensagem(m);
+  });
+  deps.jobs.acordar(FILA_ENVIO);
+  return mensagem;
+}

@@ -1,0 +1,48 @@
+import { MSG } from "@crm/domain/messages";
+import type { TIAEntrada, TResultadoTeste, TWhatsAppEntrada } from "@crm/domain/schemas/settings";
+import OpenAI from "openai";
+import { type TTenantCtx, withTenant } from "../db/tenant.js";
+import type { TDeps } from "../deps.js";
+import { configDoFormulario } from "../whatsapp/company-config.js";
+import { provedorDe } from "../whatsapp/providers.js";
+import { exigirEmpresa, lerConfigCompleta } from "./load-settings.js";
+
+/**
+ * 'Testar Conexão WhatsApp': really asks the provider, with the values on screen (saved or not; empty
+ * secrets use the stored ones). The settings are not changed.
+ */
+export async function testarWhatsApp(deps: TDeps, ctx: TTenantCtx, w: TWhatsAppEntrada): Promise<TResultadoTeste> {
+  const empresaId = exigirEmpresa(ctx);
+  const atual = await withTenant(deps.db.app, ctx, (tx) => lerConfigCompleta(tx, deps.config.appSecret, empresaId));
+  const cfg = configDoFormulario(atual.whatsapp, w);
+  if (cfg.provedor === "official" && (!cfg.official.accessToken || !cfg.official.phoneNumberId))
+    return { ok: false, mensagem: MSG.preenchaTokenEPhoneId };
+  if (cfg.provedor === "unofficial" && (!cfg.unofficial.url || !cfg.unofficial.apiKey))
+    return { ok: false, mensagem: MSG.preenchaUrlEChave };
+  if (cfg.provedor === "unofficial" && !cfg.unofficial.instancia) return { ok: false, mensagem: MSG.whatsappConfigIncompletaNaoOficial };
+  const estado = await provedorDe(deps, cfg).estado();
+  if (estado.conectado)
+    return { ok: true, mensagem: `${MSG.conexaoEstabelecida}${estado.identificacao ? ` (${estado.identificacao})` : ""}` };
+  // a gateway that answers but whose number is not paired is reachable, yet not connected
+  return { ok: false, mensagem: estado.erro ?? `${MSG.erroDeConexao}: ${MSG.whatsappNaoConectado}` };
+}
+
+/** 'Testar Conexão ChatGPT': GET /models on the OpenAI-compatible endpoint with the company's key. */
+export async function testarIA(deps: TDeps, ctx: TTenantCtx, ia: TIAEntrada): Promise<TResultadoTeste> {
+  const empresaId = exigirEmpresa(ctx);
+  const atual = await withTenant(deps.db.app, ctx, (tx) => lerConfigCompleta(tx, deps.config.appSecret, empresaId));
+  const apiKey = ia.api_key || atual.ia.apiKey;
+  if (!apiKey) return { ok: false, mensagem: MSG.preenchaChaveOpenai };
+  let cliente: OpenAI;
+  try {
+    cliente = new OpenAI({ apiKey, baseURL: ia.base_url, timeout: 15_000, maxRetries: 0 });
+  } catch {
+    return { ok: false, mensagem: MSG.openaiServicoInvalido };
+  }
+  try {
+    await cliente.models.list();
+    return { ok: true, mensagem: MSG.conexaoEstabelecida };
+  } catch {
+    return { ok: false, mensagem: MSG.openaiFalhaConexao };
+  }
+}

@@ -1,0 +1,77 @@
+import type { TConversa, TFiltroConversas, TPaginaConversas } from "@crm/domain/schemas/chat";
+import { PAPEL } from "@crm/domain/roles";
+import { withTenant } from "../db/tenant.js";
+import type { TDeps } from "../deps.js";
+import type { TAuth } from "../http/auth-context.js";
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/**
+ * Conversas (001 'Conversations'): leads with messages, newest conversation first, each with its last message
+ * and unread count (the lead's messages nobody has read yet). A Consultor sees only leads assigned to them;
+ * the platform admin sees every company's. Keyset pages on (last message time, lead id).
+ */
+export async function listarConversas(deps: TDeps, auth: TAuth, f: TFiltroConversas): Promise<TPaginaConversas> {
+  return withTenant(deps.db.app, { empresaId: auth.empresaId, usuarioId: auth.usuarioId, papel: auth.papel }, async (tx) => {
+    let consultorId: string | null = null;
+    if (auth.papel === PAPEL.consultor) {
+      const { rows } = await tx.query("SELECT id FROM consultores WHERE id_empresa_fk = $1 AND id_usuario_fk = $2", [
+        auth.empresaId,
+        auth.usuarioId,
+      ]);
+      // a consultant without a consultant record has no leads assigned
+      if (!rows[0]) return { itens: [], proximo: null };
+      consultorId = rows[0].id;
+    }
+    const busca = f.busca?.trim() || null;
+    const digitos = busca?.replace(/\D/g, "") || null;
+    const { rows } = await tx.query(
+      `SELECT l.id, l.nome, l.telefone, l.status_lead, l.ultima_mensagem_em, e.nome_empresa,
+              lm.message, lm.message_type, lm.direcao, lm.status, lm.timestamp,
+              (SELECT count(*)::int FROM mensagens_whatsapp u
+                WHERE u.id_empresa_fk = l.id_empresa_fk AND u.id_lead_fk = l.id AND u.direcao = 'entrada' AND u.lida_em IS NULL) AS nao_lidas
+         FROM leads_juros_check l
+         JOIN empresas e ON e.id = l.id_empresa_fk
+         JOIN LATERAL (SELECT m.message, m.message_type, m.direcao, m.status, m.timestamp FROM mensagens_whatsapp m
+                        WHERE m.id_empresa_fk = l.id_empresa_fk AND m.id_lead_fk = l.id
+                        ORDER BY m.timestamp DESC, m.id DESC LIMIT 1) lm ON true
+        WHERE l.ultima_mensagem_em IS NOT NULL
+          AND ($1::uuid IS NULL OR l.id_empresa_fk = $1)
+          AND ($2::uuid IS NULL OR l.consultor_atribuido_id = $2)
+          AND ($3::text IS NULL OR lower(l.nome) LIKE '%' || lower($3) || '%'
+               OR ($4::text IS NOT NULL AND l.telefone_normalizado LIKE '%' || $4 || '%'))
+          AND ($5::timestamptz IS NULL OR (l.ultima_mensagem_em, l.id) < ($5::timestamptz, $6::uuid))
+        ORDER BY l.ultima_mensagem_em DESC, l.id DESC
+        LIMIT $7`,
+      [
+        auth.papel === PAPEL.plataforma ? null : auth.empresaId,
+        consultorId,
+        busca?.replace(/[%_\\]/g, "\\$&") ?? null,
+        digitos && digitos.length >= 3 ? digitos : null,
+        f.antesDe ?? null,
+        f.antesId ?? null,
+        f.limite + 1,
+      ],
+    );
+    const pagina = rows.slice(0, f.limite);
+    const ultima = pagina[pagina.length - 1];
+    return {
+      itens: pagina.map(
+        (r): TConversa => ({
+          leadId: r.id,
+          nome: r.nome,
+          telefone: r.telefone,
+          status_lead: r.status_lead,
+          empresa: auth.papel === PAPEL.plataforma ? r.nome_empresa : null,
+          ultimaMensagem: r.message,
+          ultimaMensagemTipo: r.message_type,
+          ultimaMensagemDirecao: r.direcao,
+          ultimaMensagemStatus: r.status,
+          ultimaMensagemEm: iso(r.timestamp),
+          naoLidas: r.nao_lidas,
+        }),
+      ),
+      proximo: rows.length > f.limite && ultima ? { antesDe: iso(ultima.ultima_mensagem_em), antesId: ultima.id } : null,
+    };
+  });
+}

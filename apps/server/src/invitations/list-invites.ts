@@ -1,0 +1,22 @@
+import type { TConvite, TPapelConvite } from "@crm/domain/schemas/team";
+import { withTenant } from "../db/tenant.js";
+import type { TDeps } from "../deps.js";
+import type { TCtxEmpresa } from "../team/target-company.js";
+import { COLUNAS_CONVITE, paraConvite } from "./invite-row.js";
+
+/** Pending invitations (not yet used) of some roles, newest first; expired ones stay, flagged, until deleted or resent. */
+export function listarConvites(
+  deps: Pick<TDeps, "db" | "config">,
+  ctx: TCtxEmpresa,
+  papeis: readonly TPapelConvite[],
+): Promise<TConvite[]> {
+  return withTenant(deps.db.app, ctx, async (tx) => {
+    const { rows } = await tx.query(
+      `SELECT ${COLUNAS_CONVITE} FROM convites
+        WHERE id_empresa_fk = $1 AND used_at IS NULL AND papel = ANY ($2::text[])
+        ORDER BY created_at DESC, id`,
+      [ctx.empresaId, papeis],
+    );
+    return rows.map((r) => paraConvite(deps, r));
+  });
+}

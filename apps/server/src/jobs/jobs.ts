@@ -1,0 +1,126 @@
+import type { FastifyBaseLogger } from "fastify";
+import PgBoss from "pg-boss";
+import type { TTx } from "../db/tenant.js";
+import { APP_ROLE } from "../db/pool.js";
+
+/**
+ * Background work on a PostgreSQL queue (pg-boss, ARCHITECTURE §5). pg-boss owns its `pgboss` schema, so it
+ * connects with the owner credentials; handlers do their work through withTenant / unsafeWithSystem on the
+ * application pool like any request. Jobs can be enqueued inside an application transaction (`tx`), so a
+ * job exists if and only if the change that asked for it commits.
+ */
+export type TFila = {
+  nome: string;
+  /** 'stately' with a singletonKey: at most one queued and one running job per key (e.g. per company) */
+  politica?: "standard" | "stately";
+  tentativas?: number;
+  atrasoSegundos?: number;
+  backoff?: boolean;
+  expiraSegundos?: number;
+};
+
+export type TTrabalho<T> = { id: string; dados: T; tentativa: number; ultimaTentativa: boolean };
+
+export type TOpcoesEnvio = { tx?: TTx; chave?: string; depoisDeSegundos?: number };
+
+export type TJobs = {
+  iniciar: () => Promise<void>;
+  parar: () => Promise<void>;
+  /** Creates the queue if needed (idempotent). Sending to a queue requires it to exist. */
+  garantirFila: (fila: TFila) => Promise<void>;
+  /** Starts `concorrencia` workers on this instance; each takes one job at a time. */
+  trabalhar: <T>(fila: TFila, fn: (t: TTrabalho<T>) => Promise<void>, opts?: { concorrencia?: number }) => Promise<void>;
+  enviar: <T extends object>(fila: TFila, dados: T, opts?: TOpcoesEnvio) => Promise<string | null>;
+  /** Wakes this instance's idle workers of the queue (after the enqueuing transaction committed). */
+  acordar: (fila: TFila) => void;
+  /** Runs the queue on a cron schedule (one job per tick across all instances). */
+  agendar: (fila: TFila, cron: string) => Promise<void>;
+};
+
+export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }): TJobs {
+  const boss = new PgBoss({
+    connectionString: opts.databaseUrl,
+    schema: "pgboss",
+    max: 6,
+    application_name: "crm:jobs",
+  });
+  boss.on("error", (err) => opts.log?.warn({ err }, "fila de trabalhos"));
+  const filas = new Map<string, Promise<void>>();
+  const trabalhadores = new Map<string, string[]>();
+  let ativo = false;
+
+  const garantirFila: TJobs["garantirFila"] = (fila) => {
+    let p = filas.get(fila.nome);
+    if (!p) {
+      p = boss.createQueue(fila.nome, {
+        name: fila.nome,
+        policy: fila.politica ?? "standard",
+        retryLimit: fila.tentativas ?? 2,
+        retryDelay: fila.atrasoSegundos ?? 5,
+        retryBackoff: fila.backoff ?? true,
+        expireInSeconds: fila.expiraSegundos ?? 300,
+      });
+      p.catch(() => filas.delete(fila.nome));
+      filas.set(fila.nome, p);
+    }
+    return p;
+  };
+
+  return {
+    async iniciar() {
+      await boss.start();
+      ativo = true;
+      // The application role enqueues inside its own transactions: it may insert jobs (and read the queue
+      // settings the insert joins), nothing else. Privileges on the partitioned job table cover its partitions.
+      await boss.getDb().executeSql(
+        `GRANT USAGE ON SCHEMA pgboss TO ${APP_ROLE};
+         GRANT SELECT ON pgboss.queue TO ${APP_ROLE};
+         GRANT INSERT ON pgboss.job TO ${APP_ROLE};
+         GRANT SELECT (id) ON pgboss.job TO ${APP_ROLE}`,
+        [],
+      );
+    },
+    async parar() {
+      if (!ativo) return;
+      ativo = false;
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+    },
+    garantirFila,
+    async trabalhar<T>(fila: TFila, fn: (t: TTrabalho<T>) => Promise<void>, o: { concorrencia?: number } = {}) {
+      await garantirFila(fila);
+      const ids: string[] = [];
+      for (let i = 0; i < (o.concorrencia ?? 1); i++) {
+        ids.push(
+          await boss.work<T>(
+            fila.nome,
+            { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
+            async ([job]) => {
+              await fn({
+                id: job.id,
+                dados: job.data,
+                tentativa: job.retryCount,
+                ultimaTentativa: job.retryCount >= job.retryLimit,
+              });
+            },
+          ),
+        );
+      }
+      trabalhadores.set(fila.nome, [...(trabalhadores.get(fila.nome) ?? []), ...ids]);
+    },
+    async enviar(fila, dados, o = {}) {
+      await garantirFila(fila);
+      return boss.send(fila.nome, dados, {
+        singletonKey: o.chave,
+        startAfter: o.depoisDeSegundos ? Math.ceil(o.depoisDeSegundos) : undefined,
+        db: o.tx ? { executeSql: (text, values) => o.tx!.query(text, values) } : undefined,
+      });
+    },
+    acordar(fila) {
+      for (const id of trabalhadores.get(fila.nome) ?? []) boss.notifyWorker(id);
+    },
+    async agendar(fila, cron) {
+      await garantirFila(fila);
+      await boss.schedule(fila.nome, cron, {}, { tz: "America/Sao_Paulo" });
+    },
+  };
+}

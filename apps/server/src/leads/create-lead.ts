@@ -1,0 +1,48 @@
+import { MSG } from "@crm/domain/messages";
+import { normalizarTelefone } from "@crm/domain/phone";
+import type { TNovoLead } from "@crm/domain/schemas/leads";
+import { withTenant } from "../db/tenant.js";
+import type { TDeps } from "../deps.js";
+import { conflict } from "../http/errors.js";
+import type { TCtxLeads } from "./context.js";
+import { avisarLeadsAlterados } from "./events.js";
+import { garantirLimiteMensal, travarCriacaoDeLeads } from "./plan-limit.js";
+
+/**
+ * The manual lead form (001 §3, §5), stored completely: financing type, installment value and paid count too
+ * (the original dropped them). Status Novo Lead. The plan's monthly limit applies, and a phone that is already
+ * a lead of the company is refused (409): one phone, one lead, as WhatsApp and imports see it.
+ */
+export async function criarLead(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtxLeads, l: TNovoLead): Promise<{ id: string }> {
+  const telefoneNormalizado = normalizarTelefone(l.telefone);
+  return withTenant(deps.db.app, ctx, async (tx) => {
+    await travarCriacaoDeLeads(tx, ctx.empresaId);
+    const dup = await tx.query("SELECT 1 FROM leads_juros_check WHERE id_empresa_fk = $1 AND telefone_normalizado = $2 LIMIT 1", [
+      ctx.empresaId,
+      telefoneNormalizado,
+    ]);
+    if (dup.rowCount) throw conflict(MSG.leadTelefoneDuplicado);
+    await garantirLimiteMensal(tx, ctx.empresaId, 1);
+    const { rows } = await tx.query(
+      `INSERT INTO leads_juros_check (id_empresa_fk, nome, email, telefone, telefone_normalizado, tipo_financiamento,
+         valor_contrato, valor_parcela, quantidade_parcelas_pagas, objetivo_cliente, origem_lead, status_lead)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'Novo Lead') RETURNING id`,
+      [
+        ctx.empresaId,
+        l.nome,
+        l.email,
+        l.telefone,
+        telefoneNormalizado,
+        l.tipo_financiamento,
+        l.valor_total_financiado,
+        l.valor_parcela,
+        l.quantidade_parcelas_pagas,
+        l.objetivo_cliente,
+        l.origem_lead,
+      ],
+    );
+    const id = rows[0].id as string;
+    await avisarLeadsAlterados(deps, tx, ctx.empresaId, [id]);
+    return { id };
+  });
+}

@@ -1,0 +1,36 @@
+import { withTenant } from "../db/tenant.js";
+import type { TDeps } from "../deps.js";
+import type { TCtxLeads } from "./context.js";
+import { avisarLeadsAlterados } from "./events.js";
+import { travarLeads } from "./load-for-update.js";
+
+/**
+ * Deletes leads with everything that belongs to them, in one transaction: their messages, documents, AI
+ * screenings and history go by the foreign keys' ON DELETE CASCADE. The stored files (chat media, documents)
+ * are removed after the commit; a file that fails to go is logged, never brought back to life.
+ */
+export async function excluirLeads(
+  deps: Pick<TDeps, "db" | "realtime" | "storage">,
+  ctx: TCtxLeads,
+  ids: string[],
+  log?: { warn: (o: object, m: string) => void },
+): Promise<number> {
+  const { n, arquivos } = await withTenant(deps.db.app, ctx, async (tx) => {
+    const leads = await travarLeads(tx, ctx, ids);
+    const alvo = leads.map((l) => l.id);
+    const { rows } = await tx.query(
+      `SELECT url_storage AS chave FROM documentos WHERE id_empresa_fk = $1 AND id_lead_fk = ANY ($2::uuid[])
+       UNION ALL
+       SELECT media_storage_key FROM mensagens_whatsapp
+        WHERE id_empresa_fk = $1 AND id_lead_fk = ANY ($2::uuid[]) AND media_storage_key IS NOT NULL`,
+      [ctx.empresaId, alvo],
+    );
+    await tx.query("DELETE FROM leads_juros_check WHERE id_empresa_fk = $1 AND id = ANY ($2::uuid[])", [ctx.empresaId, alvo]);
+    await avisarLeadsAlterados(deps, tx, ctx.empresaId, alvo);
+    return { n: alvo.length, arquivos: rows.map((r) => r.chave as string) };
+  });
+  for (const chave of arquivos) {
+    await deps.storage.remover(chave).catch((err: unknown) => log?.warn({ err, chave }, "arquivo de lead excluído não removido"));
+  }
+  return n;
+}

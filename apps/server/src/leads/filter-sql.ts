@@ -1,0 +1,94 @@
+import { MSG } from "@crm/domain/messages";
+import { intervaloDoPeriodo, type TPeriodo } from "@crm/domain/period";
+import { normalizarTelefone } from "@crm/domain/phone";
+import { PAPEL } from "@crm/domain/roles";
+import type { TFiltroLeads, TOrdemLeads } from "@crm/domain/schemas/leads";
+import type { TTx } from "../db/tenant.js";
+import { badRequest } from "../http/errors.js";
+import type { TCtxLeads } from "./context.js";
+
+/** A WHERE over `leads_juros_check l` and its parameters ($1 is always the company). */
+export type TCondicao = { where: string; params: unknown[] };
+
+/** Above every character: 'abc' <= x < 'abc' || FIM_PREFIXO is "x starts with abc" in byte order. */
+const FIM_PREFIXO = String.fromCodePoint(0x10ffff);
+
+type TFiltroBase = Partial<Omit<TFiltroLeads, "periodo">> & { periodo: TPeriodo; inicio?: string; fim?: string };
+
+/**
+ * The digits to look for when the text is a phone number typed in any format, or null. A whole number is
+ * normalized like stored phones ("(11) 98765-4321", "11 8765-4321" → 5511987654321); a partial one is matched as
+ * the start of the number after the country code ("11 9876"), or with it when typed ("55 11 9876").
+ */
+export function prefixosTelefone(q: string): string[] | null {
+  if (!/^[\d\s()+\-.]+$/.test(q)) return null;
+  const d = q.replace(/\D/g, "");
+  if (d.length < 4) return null;
+  if (d.length >= 10) return [normalizarTelefone(d) ?? d];
+  return d.startsWith("55") ? [`55${d}`, d] : [`55${d}`];
+}
+
+/**
+ * Builds the filter of /leads, its counters, the export and the board. Every condition an index can serve uses
+ * a leakproof operator (row-level security would otherwise keep it from being an index condition, see 0002):
+ * search words are prefix ranges over leads_busca, phones prefix ranges (~>=~, ~<~) over telefone_normalizado.
+ * A Consultor only ever sees the company's unassigned leads and their own (001 §6 My Leads).
+ */
+export async function montarCondicao(tx: TTx, ctx: TCtxLeads, f: TFiltroBase, agora = new Date()): Promise<TCondicao> {
+  const intervalo = intervaloDoPeriodo(f.periodo, agora, { inicio: f.inicio, fim: f.fim });
+  if (!intervalo) throw badRequest(MSG.periodoPersonalizadoIncompleto);
+  const params: unknown[] = [ctx.empresaId, intervalo.inicio, intervalo.fim];
+  const where = ["l.id_empresa_fk = $1", "l.created_at >= $2", "l.created_at < $3"];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  if (f.status) where.push(`l.status_lead = ${p(f.status)}`);
+  if (f.consultor) where.push(`l.consultor_atribuido_id = ${p(f.consultor)}`);
+  if (f.origem) where.push(`l.origem_lead = ${p(f.origem)}`);
+  if (f.valorMin !== undefined) where.push(`l.valor_contrato >= ${p(f.valorMin)}`);
+  if (f.valorMax !== undefined) where.push(`l.valor_contrato <= ${p(f.valorMax)}`);
+  if (f.atribuicao === "atribuidos") where.push("l.consultor_atribuido_id IS NOT NULL");
+  if (f.atribuicao === "nao_atribuidos") where.push("l.consultor_atribuido_id IS NULL");
+  if (ctx.papel === PAPEL.consultor) {
+    where.push(`(l.consultor_atribuido_id IS NULL OR l.consultor_atribuido_id IN
+      (SELECT c.id FROM consultores c WHERE c.id_empresa_fk = $1 AND c.id_usuario_fk = ${p(ctx.usuarioId)}))`);
+  }
+  const busca = f.busca?.trim();
+  if (busca) {
+    const telefones = prefixosTelefone(busca);
+    if (telefones) {
+      const faixas = telefones.map(
+        (t) => `(l.telefone_normalizado ~>=~ ${p(t)} AND l.telefone_normalizado ~<~ ${p(t + FIM_PREFIXO)})`,
+      );
+      where.push(`(${faixas.join(" OR ")})`);
+    } else {
+      const { rows } = await tx.query("SELECT leads_palavras_consulta($1) AS palavras", [busca]);
+      const palavras: string[] = rows[0].palavras;
+      // text with no searchable word (only punctuation) matches nothing rather than everything
+      if (!palavras.length) where.push("false");
+      for (const w of palavras.slice(0, 6)) {
+        where.push(`l.id IN (SELECT b.id_lead_fk FROM leads_busca b
+          WHERE b.id_empresa_fk = $1 AND b.termo >= ${p(w)} AND b.termo < ${p(w + FIM_PREFIXO)})`);
+      }
+    }
+  }
+  return { where: where.join(" AND "), params };
+}
+
+/** ORDER BY of each sortable column; the id breaks ties so pages never repeat or skip a row. */
+export function ordemSql(ordem: TOrdemLeads, direcao: "asc" | "desc"): string {
+  const d = direcao === "asc" ? "ASC" : "DESC";
+  switch (ordem) {
+    case "nome":
+      return `leads_normalizar_texto(l.nome) ${d}, l.id ${d}`;
+    case "valor_contrato":
+      return `l.valor_contrato ${d}, l.id ${d}`;
+    case "status_lead":
+      return `l.status_lead ${d}, l.created_at DESC, l.id DESC`;
+    case "updated_at":
+      return `l.updated_at ${d}, l.id ${d}`;
+    default:
+      return `l.created_at ${d}, l.id ${d}`;
+  }
+}

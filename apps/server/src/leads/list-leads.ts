@@ -1,0 +1,28 @@
+import type { TFiltroLeads, TPaginaLeads } from "@crm/domain/schemas/leads";
+import { withTenant } from "../db/tenant.js";
+import type { TDeps } from "../deps.js";
+import type { TCtxLeads } from "./context.js";
+import { montarCondicao, ordemSql } from "./filter-sql.js";
+import { COLUNAS_LISTA, JUNCAO_CONSULTOR, paraLeadLista } from "./row.js";
+
+/**
+ * One page of /leads (000 §2.12), sorted server-side. It asks for one row more than the page to know whether
+ * another page follows, so paging never waits for a count (the total comes with the counters).
+ */
+export async function listarLeads(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f: TFiltroLeads): Promise<TPaginaLeads> {
+  return withTenant(deps.db.app, ctx, async (tx) => {
+    const { where, params } = await montarCondicao(tx, ctx, f);
+    const n = params.length;
+    const { rows } = await tx.query(
+      `SELECT ${COLUNAS_LISTA} FROM leads_juros_check l ${JUNCAO_CONSULTOR}
+        WHERE ${where} ORDER BY ${ordemSql(f.ordem, f.direcao)} LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...params, f.tamanho + 1, (f.pagina - 1) * f.tamanho],
+    );
+    return {
+      itens: rows.slice(0, f.tamanho).map(paraLeadLista),
+      pagina: f.pagina,
+      tamanho: f.tamanho,
+      temMais: rows.length > f.tamanho,
+    };
+  });
+}

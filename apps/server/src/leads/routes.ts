@@ -1,0 +1,141 @@
+import { MSG } from "@crm/domain/messages";
+import {
+  ZAcaoLeadsEmMassa,
+  ZAtribuirLead,
+  ZEventoHistorico,
+  ZExportarLeads,
+  ZFiltroLeads,
+  ZFiltroQuadro,
+  ZImportacaoRecusada,
+  ZLeadCriado,
+  ZMudarStatusLead,
+  ZNovoLead,
+  ZOpcaoConsultor,
+  ZPaginaLeads,
+  ZQuadroLeads,
+  ZResultadoEmMassa,
+  ZResultadoImportacao,
+  ZResumoLeads,
+} from "@crm/domain/schemas/leads";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { atribuirLeads } from "./assign-leads.js";
+import { carregarQuadro } from "./board.js";
+import { mudarStatusLeads } from "./change-status.js";
+import { contextoLeads } from "./context.js";
+import { criarLead } from "./create-lead.js";
+import { excluirLeads } from "./delete-leads.js";
+import { exportarLeads } from "./export-leads.js";
+import { importarLeadsCsv } from "./import-leads.js";
+import { listarHistoricoLead } from "./lead-history.js";
+import { listarOpcoesConsultores } from "./list-consultants.js";
+import { listarLeads } from "./list-leads.js";
+import { lerCsvEnviado, registrarUploadCsv } from "./read-csv-upload.js";
+import { resumirLeads } from "./summarize-leads.js";
+
+const gerenciar = { permissao: "leads.gerenciar" } as const;
+const importar = { permissao: "leads.importar", negado: MSG.acessoNegadoImportar } as const;
+const meus = { permissao: "leads.meus", negado: MSG.acessoNegadoMeusLeads } as const;
+// loose: on /empresas/:empresaId/leads the company id stays in params for contextoLeads to check
+const ZId = z.looseObject({ id: z.uuid() });
+
+/**
+ * /leads management (000 §2.12) and /leads-import (001 'Lead import'): the company's own on /api/leads, any
+ * company's for the platform admin on /api/empresas/{empresaId}/leads.
+ */
+const gestaoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  await registrarUploadCsv(app);
+
+  app.get("/", { config: gerenciar, schema: { querystring: ZFiltroLeads, response: { 200: ZPaginaLeads } } }, async (req) =>
+    listarLeads(deps, await contextoLeads(deps, req), req.query),
+  );
+
+  app.get("/resumo", { config: gerenciar, schema: { querystring: ZFiltroLeads, response: { 200: ZResumoLeads } } }, async (req) =>
+    resumirLeads(deps, await contextoLeads(deps, req), req.query),
+  );
+
+  app.get("/exportar", { config: gerenciar, schema: { querystring: ZExportarLeads } }, async (req, reply) => {
+    const { stream, nomeArquivo, tipo } = exportarLeads(deps, await contextoLeads(deps, req), req.query, req.log);
+    return reply
+      .header("Content-Type", tipo)
+      .header("Content-Disposition", `attachment; filename="${nomeArquivo}"`)
+      .header("Cache-Control", "no-store")
+      .send(stream);
+  });
+
+  app.get("/consultores", { config: gerenciar, schema: { response: { 200: z.array(ZOpcaoConsultor) } } }, async (req) =>
+    listarOpcoesConsultores(deps, await contextoLeads(deps, req)),
+  );
+
+  app.patch("/:id/consultor", { config: gerenciar, schema: { params: ZId, body: ZAtribuirLead } }, async (req, reply) => {
+    await atribuirLeads(deps, await contextoLeads(deps, req), [req.params.id], req.body.consultorId);
+    return reply.status(204).send();
+  });
+
+  app.patch("/:id/status", { config: gerenciar, schema: { params: ZId, body: ZMudarStatusLead } }, async (req, reply) => {
+    await mudarStatusLeads(deps, await contextoLeads(deps, req), [req.params.id], req.body.status);
+    return reply.status(204).send();
+  });
+
+  app.delete("/:id", { config: gerenciar, schema: { params: ZId } }, async (req, reply) => {
+    await excluirLeads(deps, await contextoLeads(deps, req), [req.params.id], req.log);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    "/em-massa",
+    { config: gerenciar, schema: { body: ZAcaoLeadsEmMassa, response: { 200: ZResultadoEmMassa } } },
+    async (req) => {
+      const ctx = await contextoLeads(deps, req);
+      const b = req.body;
+      const afetados =
+        b.acao === "atribuir"
+          ? await atribuirLeads(deps, ctx, b.ids, b.consultorId)
+          : b.acao === "status"
+            ? await mudarStatusLeads(deps, ctx, b.ids, b.status)
+            : await excluirLeads(deps, ctx, b.ids, req.log);
+      return { afetados };
+    },
+  );
+
+  app.get("/:id/historico", { config: gerenciar, schema: { params: ZId, response: { 200: z.array(ZEventoHistorico) } } }, async (req) =>
+    listarHistoricoLead(deps, await contextoLeads(deps, req), req.params.id),
+  );
+
+  // the manual form and the CSV import of /leads-import: administrators only (001 §6)
+  app.post("/", { config: importar, schema: { body: ZNovoLead, response: { 201: ZLeadCriado } } }, async (req, reply) =>
+    reply.status(201).send(await criarLead(deps, await contextoLeads(deps, req), req.body)),
+  );
+
+  app.post(
+    "/importacao",
+    { config: importar, schema: { response: { 200: ZResultadoImportacao, 422: ZImportacaoRecusada } } },
+    async (req, reply) => {
+      const ctx = await contextoLeads(deps, req);
+      const r = await importarLeadsCsv(deps, ctx, await lerCsvEnviado(req));
+      return r.ok ? reply.send(r.resultado) : reply.status(422).send(r.recusa);
+    },
+  );
+};
+
+/** The My Leads board (001 'My Leads', §6): Consultor and Admin Empresa. */
+const quadroRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  app.get("/", { config: meus, schema: { querystring: ZFiltroQuadro, response: { 200: ZQuadroLeads } } }, async (req) =>
+    carregarQuadro(deps, await contextoLeads(deps, req), req.query),
+  );
+  app.patch("/:id/status", { config: meus, schema: { params: ZId, body: ZMudarStatusLead } }, async (req, reply) => {
+    await mudarStatusLeads(deps, await contextoLeads(deps, req), [req.params.id], req.body.status);
+    return reply.status(204).send();
+  });
+  app.get("/:id/historico", { config: meus, schema: { params: ZId, response: { 200: z.array(ZEventoHistorico) } } }, async (req) =>
+    listarHistoricoLead(deps, await contextoLeads(deps, req), req.params.id),
+  );
+};
+
+export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(gestaoRoutes, { prefix: "/leads" });
+  await app.register(gestaoRoutes, { prefix: "/empresas/:empresaId/leads" });
+  await app.register(quadroRoutes, { prefix: "/meus-leads" });
+};

@@ -1,0 +1,46 @@
+import { MSG } from "@crm/domain/messages";
+import type { TTrocaSenha } from "@crm/domain/schemas/profile";
+import { registrarAuditoria } from "../auth/audit.js";
+import { hashSenha } from "../auth/password.js";
+import type { TMetaRequisicao } from "../auth/request-meta.js";
+import { withTenant } from "../db/tenant.js";
+import type { TDeps } from "../deps.js";
+import type { TAuth } from "../http/auth-context.js";
+import { emailAvisoSenhaAlterada } from "../mail/templates.js";
+import { ctxDoPerfil } from "./ctx.js";
+import { exigirSenhaAtual } from "./current-password.js";
+import { revogarOutrasSessoes } from "./revoke-other-sessions.js";
+
+/**
+ * Password change (001 §5) that checks the current password (the original did not). Every other session ends
+ * (whoever knew the old password is out), this one stays; a notice goes to the account's email.
+ */
+export async function trocarSenha(
+  deps: Pick<TDeps, "db" | "config" | "mailer" | "realtime">,
+  auth: TAuth,
+  dados: TTrocaSenha,
+  meta: TMetaRequisicao,
+): Promise<{ mensagem: string; sessoesEncerradas: number }> {
+  await exigirSenhaAtual(deps, auth, dados.senhaAtual, meta);
+  const senhaHash = await hashSenha(dados.novaSenha);
+  const sessoesEncerradas = await withTenant(deps.db.app, ctxDoPerfil(auth), async (tx) => {
+    await tx.query("UPDATE usuarios_plataforma SET senha_hash = $2, updated_at = now() WHERE id = $1", [
+      auth.usuarioId,
+      senhaHash,
+    ]);
+    const encerradas = await revogarOutrasSessoes(deps, tx, auth);
+    const aviso = emailAvisoSenhaAlterada(auth.nome || auth.email, `${deps.config.appUrl}/login`);
+    await deps.mailer.enfileirar(tx, { para: auth.email, ...aviso, empresaId: auth.empresaId });
+    await registrarAuditoria(tx, {
+      empresaId: auth.empresaId,
+      usuarioId: auth.usuarioId,
+      acao: "senha.alterada",
+      entidade: "usuario",
+      entidadeId: auth.usuarioId,
+      dados: { sessoesEncerradas: encerradas },
+      ip: meta.ip,
+    });
+    return encerradas;
+  });
+  return { mensagem: MSG.senhaAtualizada, sessoesEncerradas };
+}

@@ -1,0 +1,130 @@
+import { PAPEL } from "@crm/domain/roles";
+import {
+  MENSAGEM_ENCERRAMENTO_TRIAGEM,
+  MENSAGEM_QUALIFICADO_TRIAGEM,
+  STATUS_APOS_DECISAO,
+  type TDecisaoRegistrada,
+  type TMotorTriagem,
+} from "@crm/domain/screening";
+import { FATOS_VAZIOS, type TFatosTriagem, type TResultadoTriagem } from "@crm/domain/schemas/screening";
+import { atribuirAutomaticamente, type TResultadoAtribuicao } from "../assignment/assign-lead.js";
+import type { TTx } from "../db/tenant.js";
+import type { TDeps } from "../deps.js";
+import { notificar } from "../notifications/notify.js";
+import { enviarMensagemIa } from "./send-ai-message.js";
+
+export type TLeadTriagem = {
+  id: string;
+  nome: string;
+  status_lead: string;
+  valor_parcela: string | null;
+  dados_extraidos_ia: Partial<TFatosTriagem> | null;
+};
+
+/** A decision to record: the screener's result, or the error that kept it from deciding. */
+export type TDesfecho =
+  | { tipo: "resultado"; resultado: TResultadoTriagem; motor: TMotorTriagem; modelo: string | null }
+  | { tipo: "erro"; erro: string; motor: TMotorTriagem; modelo: string | null };
+
+export type TAplicado = { triagemId: string; decisao: TDecisaoRegistrada; mensagens: number; atribuicao: TResultadoAtribuicao | null };
+
+/** New facts over the known ones: a fact stated earlier is not forgotten when a later answer leaves it out. */
+function juntarFatos(anteriores: Partial<TFatosTriagem> | null, novos: TFatosTriagem): TFatosTriagem {
+  const r: TFatosTriagem = { ...FATOS_VAZIOS, ...(anteriores ?? {}) };
+  for (const [k, v] of Object.entries(novos) as [keyof TFatosTriagem, never][]) if (v !== null) r[k] = v;
+  return r;
+}
+
+async function mudarStatus(tx: TTx, empresaId: string, lead: TLeadTriagem, novo: string, motivo: string | null): Promise<void> {
+  if (lead.status_lead === novo) return;
+  await tx.query("UPDATE leads_juros_check SET status_lead = $3, updated_at = now() WHERE id_empresa_fk = $1 AND id = $2", [
+    empresaId,
+    lead.id,
+    novo,
+  ]);
+  await tx.query(
+    `INSERT INTO lead_status_historico (id_empresa_fk, id_lead_fk, campo, valor_anterior, valor_novo, origem, motivo)
+     VALUES ($1, $2, 'status_lead', $3, $4, 'ia', $5)`,
+    [empresaId, lead.id, lead.status_lead, novo, motivo?.slice(0, 1000) ?? null],
+  );
+}
+
+/**
+ * Applies one screening outcome in the caller's transaction (001 §4 'triage decision'): the history row, the
+ * lead's status and facts, the messages to the lead and the next step. duvidas → the question goes out, Em
+ * Triagem IA; qualificado → Qualificado para Atendente with the summary, then automatic assignment; rejeitado →
+ * Perdido with the reason and a polite closing message; error → Requer Análise Manual IA and the admins are told.
+ */
+export async function aplicarDesfecho(
+  deps: Pick<TDeps, "realtime" | "jobs">,
+  tx: TTx,
+  p: { empresaId: string; lead: TLeadTriagem; mensagemRef: string; desfecho: TDesfecho },
+): Promise<TAplicado> {
+  const { empresaId, lead, desfecho } = p;
+  const r = desfecho.tipo === "resultado" ? desfecho.resultado : null;
+  const decisao: TDecisaoRegistrada = r ? r.decisao : "erro";
+  const { rows } = await tx.query(
+    `INSERT INTO triagens_ia (id_empresa_fk, id_lead_fk, decisao, motivo, proxima_pergunta, resumo, fatos, motor, modelo, erro,
+        id_mensagem_ref, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, clock_timestamp()) RETURNING id`,
+    [
+      empresaId,
+      lead.id,
+      decisao,
+      r?.motivo || null,
+      r?.proximaPergunta ?? null,
+      r?.resumo || null,
+      JSON.stringify(r?.fatos ?? {}),
+      desfecho.motor,
+      desfecho.modelo,
+      desfecho.tipo === "erro" ? desfecho.erro.slice(0, 1000) : null,
+      // an error answered nothing: once a person sends the lead back to screening, the same message is tried again
+      desfecho.tipo === "erro" ? null : p.mensagemRef,
+    ],
+  );
+  const triagemId = rows[0].id as string;
+  let mensagens = 0;
+  const enviar = async (texto: string) => {
+    await enviarMensagemIa(deps, tx, { empresaId, leadId: lead.id, texto });
+    mensagens++;
+  };
+
+  if (r) {
+    const fatos = juntarFatos(lead.dados_extraidos_ia, r.fatos);
+    const final = r.decisao !== "duvidas";
+    await tx.query(
+      `UPDATE leads_juros_check SET dados_extraidos_ia = $3::jsonb,
+              observacoes_ia = CASE WHEN $4 THEN $5 ELSE observacoes_ia END,
+              data_processamento_ia = CASE WHEN $4 THEN clock_timestamp() ELSE data_processamento_ia END,
+              valor_parcela = coalesce(valor_parcela, $6), updated_at = now()
+        WHERE id_empresa_fk = $1 AND id = $2`,
+      [empresaId, lead.id, JSON.stringify(fatos), final, r.resumo || r.motivo, final && fatos.valor_parcela && fatos.valor_parcela < 1e7 ? fatos.valor_parcela : null],
+    );
+  }
+  await mudarStatus(tx, empresaId, lead, STATUS_APOS_DECISAO[decisao], r ? r.motivo : desfecho.tipo === "erro" ? desfecho.erro : null);
+
+  let atribuicao: TResultadoAtribuicao | null = null;
+  if (r?.decisao === "duvidas") await enviar(r.proximaPergunta as string);
+  else if (r?.decisao === "rejeitado") await enviar(MENSAGEM_ENCERRAMENTO_TRIAGEM);
+  else if (r?.decisao === "qualificado") {
+    await enviar(MENSAGEM_QUALIFICADO_TRIAGEM);
+    atribuicao = await atribuirAutomaticamente(deps, tx, {
+      empresaId,
+      leadId: lead.id,
+      autor: { usuarioId: null, origem: "sistema", motivo: "Atribuição automática após qualificação pela triagem" },
+    });
+  } else if (desfecho.tipo === "erro") {
+    await notificar(deps, tx, {
+      empresaId,
+      destino: { papeis: [PAPEL.admin] },
+      tipo: "system",
+      titulo: "Lead requer análise manual",
+      conteudo: `A triagem de ${lead.nome} não pôde ser concluída: ${desfecho.erro}`,
+      dados: { leadId: lead.id, leadName: lead.nome },
+    });
+  }
+  await deps.realtime.publicar(tx, { empresaId }, { tipo: "triagem.atualizada", dados: { leadId: lead.id, triagemId } });
+  await deps.realtime.publicar(tx, { empresaId }, { tipo: "lead.atualizado", dados: { leadId: lead.id } });
+  await deps.realtime.publicar(tx, { empresaId }, { tipo: "leads.alterados", dados: { empresaId, leadIds: [lead.id] } });
+  return { triagemId, decisao, mensagens, atribuicao };
+}

@@ -1,0 +1,97 @@
+import { MSG } from "@crm/domain/messages";
+import { intervaloDoPeriodo, periodoAnterior } from "@crm/domain/period";
+import { variacaoPercentual } from "@crm/domain/formulas";
+import {
+  ZAlternarTriagem,
+  ZEficienciaIa,
+  ZFiltroHistoricoIa,
+  ZFiltroPeriodoIa,
+  ZPaginaHistoricoIa,
+  ZPainelTriagem,
+  ZRevisarTriagem,
+} from "@crm/domain/schemas/screening";
+import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { assignmentRoutes } from "../assignment/routes.js";
+import { metaDaRequisicao } from "../auth/request-meta.js";
+import { withTenant } from "../db/tenant.js";
+import { badRequest } from "../http/errors.js";
+import { presencePlugin } from "../presence/plugin.js";
+import { contextoEmpresa } from "../team/target-company.js";
+import { calcularEficienciaIa } from "./ai-efficiency.js";
+import { listarHistoricoTriagem } from "./list-history.js";
+import { triarNovamente } from "./rescreen-lead.js";
+import { revisarTriagem } from "./review-screening.js";
+import { lerPainelTriagem } from "./screening-panel.js";
+import { alternarTriagem } from "./toggle-screening.js";
+
+const config = { permissao: "ia.gerenciar" } as const;
+const ZPeriodo = ZFiltroPeriodoIa.extend(ZEmpresaAlvo.shape);
+
+function intervalo(q: { periodo: Parameters<typeof intervaloDoPeriodo>[0]; inicio?: string; fim?: string }) {
+  const i = intervaloDoPeriodo(q.periodo, new Date(), { inicio: q.inicio, fim: q.fim });
+  if (!i) throw badRequest("Informe a data inicial e a data final do período.");
+  return i;
+}
+
+/**
+ * /ia-triagem (001 'AI screening'; §6: Admin Empresa and the platform admin with ?empresaId=), the dashboard's
+ * 'Eficiência IA' figure, and — registered from here so routes.ts has one line for issue 6 — the assignment
+ * routes and the presence tracking of consultants.
+ */
+export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  await app.register(assignmentRoutes);
+  await app.register(presencePlugin);
+
+  app.get("/ia-triagem", { config, schema: { querystring: ZPeriodo, response: { 200: ZPainelTriagem } } }, async (req) =>
+    lerPainelTriagem(deps, await contextoEmpresa(deps, req), intervalo(req.query)),
+  );
+
+  app.get(
+    "/ia-triagem/historico",
+    { config, schema: { querystring: ZFiltroHistoricoIa.extend(ZEmpresaAlvo.shape), response: { 200: ZPaginaHistoricoIa } } },
+    async (req) => listarHistoricoTriagem(deps, await contextoEmpresa(deps, req), req.query),
+  );
+
+  app.put(
+    "/ia-triagem/ativa",
+    { config, schema: { querystring: ZEmpresaAlvo, body: ZAlternarTriagem, response: { 200: ZAlternarTriagem } } },
+    async (req) => alternarTriagem(deps, await contextoEmpresa(deps, req), req.body.ativa, metaDaRequisicao(req).ip),
+  );
+
+  app.post(
+    "/ia-triagem/:triagemId/revisao",
+    { config, schema: { params: z.object({ triagemId: z.uuid() }), querystring: ZEmpresaAlvo, body: ZRevisarTriagem } },
+    async (req, reply) => {
+      await revisarTriagem(deps, await contextoEmpresa(deps, req), req.params.triagemId, req.body, metaDaRequisicao(req).ip);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    "/ia-triagem/leads/:leadId/triar",
+    { config, schema: { params: z.object({ leadId: z.uuid() }), querystring: ZEmpresaAlvo, response: { 202: z.object({ mensagem: z.string() }) } } },
+    async (req, reply) => {
+      await triarNovamente(deps, await contextoEmpresa(deps, req), req.params.leadId);
+      return reply.status(202).send({ mensagem: MSG.triagemReenviada });
+    },
+  );
+
+  // the company dashboard's 'Eficiência IA' card (000 §2.10): this period, the previous one, the change
+  app.get(
+    "/ia-triagem/eficiencia",
+    { config: { permissao: "dashboard.empresa" }, schema: { querystring: ZPeriodo, response: { 200: ZEficienciaIa } } },
+    async (req) => {
+      const ctx = await contextoEmpresa(deps, req);
+      const atual = intervalo(req.query);
+      return withTenant(deps.db.app, ctx, async (tx) => {
+        const valor = await calcularEficienciaIa(tx, ctx.empresaId, atual);
+        const anterior = await calcularEficienciaIa(tx, ctx.empresaId, periodoAnterior(atual));
+        // the same change formula as every dashboard card (000 §9)
+        return { valor, anterior, variacao: variacaoPercentual(valor ?? 0, anterior ?? 0) };
+      });
+    },
+  );
+};

@@ -1,0 +1,38 @@
+import type { TTx } from "../db/tenant.js";
+import type { TDeps } from "../deps.js";
+import { FILA_ENVIO, type TTrabalhoEnvio } from "../whatsapp/queues.js";
+
+/** How the screener signs its messages in the chat timeline. */
+export const NOME_REMETENTE_IA = "Assistente IA";
+
+/**
+ * Seam (b): the screener's messages to the lead (nextQuestion, the hand-off and the closing message).
+ * The message is stored in the conversation as sender 'ia', status 'pending', and its send job is queued in
+ * the same transaction on the WhatsApp pipeline's outbound queue (whatsapp/queues.ts FILA_ENVIO, worked by
+ * whatsapp/send-message.ts), so it exists and goes out if and only if the screening's decision commits.
+ * The chat's own sender (chat/send.ts) is for people: it checks a signed-in user's access and the 24-hour
+ * window, which a reply to a message the lead has just sent is always inside.
+ * Its time is the clock's, not the transaction's start: the screening's transaction spans the model's answer.
+ * The caller wakes the queue after commit (`deps.jobs.acordar(FILA_ENVIO)`).
+ */
+export async function enviarMensagemIa(
+  deps: Pick<TDeps, "realtime" | "jobs">,
+  tx: TTx,
+  p: { empresaId: string; leadId: string; texto: string },
+): Promise<{ mensagemId: string }> {
+  const { rows } = await tx.query(
+    `INSERT INTO mensagens_whatsapp (id_empresa_fk, id_lead_fk, direcao, sender, sender_nome, message, message_type, status, timestamp)
+     VALUES ($1, $2, 'saida', 'ia', $3, $4, 'text', 'pending', clock_timestamp())
+     RETURNING id, timestamp`,
+    [p.empresaId, p.leadId, NOME_REMETENTE_IA, p.texto],
+  );
+  const m = rows[0];
+  await tx.query(
+    `UPDATE leads_juros_check SET ultima_mensagem_em = greatest(ultima_mensagem_em, $3), updated_at = now()
+      WHERE id_empresa_fk = $1 AND id = $2`,
+    [p.empresaId, p.leadId, m.timestamp],
+  );
+  await deps.jobs.enviar(FILA_ENVIO, { empresaId: p.empresaId, mensagemId: m.id } satisfies TTrabalhoEnvio, { tx });
+  await deps.realtime.publicar(tx, { empresaId: p.empresaId }, { tipo: "mensagem.nova", dados: { leadId: p.leadId, mensagemId: m.id } });
+  return { mensagemId: m.id };
+}

@@ -1,0 +1,30 @@
+import { MSG } from "@crm/domain/messages";
+import type { TPlano } from "@crm/domain/plans";
+import { PAPEL } from "@crm/domain/roles";
+import type { FastifyRequest } from "fastify";
+import { type TTenantCtx, withTenant } from "../db/tenant.js";
+import type { TDeps } from "../deps.js";
+import { badRequest, notFound } from "../http/errors.js";
+
+/** The tenant context of a team screen's request, always with the company it acts on. */
+export type TCtxEmpresa = TTenantCtx & { empresaId: string; empresaNome: string; plano: TPlano };
+
+/**
+ * Company admins act on their own company. The platform admin has none, so names it in `?empresaId=`
+ * (001 §6 lets them manage consultants and the legal team of any company); a missing one is 400, an
+ * unknown one 404. The company's name and plan come back with it (invitation emails and plan limits need them).
+ */
+export async function contextoEmpresa(deps: Pick<TDeps, "db">, req: FastifyRequest): Promise<TCtxEmpresa> {
+  const auth = req.auth;
+  if (!auth) throw badRequest(MSG.sessaoInvalida);
+  const pedido = (req.query as { empresaId?: string } | undefined)?.empresaId;
+  const empresaId = auth.papel === PAPEL.plataforma ? pedido : auth.empresaId;
+  if (!empresaId) throw badRequest(MSG.selecioneEmpresa);
+  const ctx = { empresaId, usuarioId: auth.usuarioId, papel: auth.papel };
+  const empresa = await withTenant(deps.db.app, ctx, async (tx) => {
+    const { rows } = await tx.query("SELECT nome_empresa, plano_assinatura FROM empresas WHERE id = $1", [empresaId]);
+    return rows[0];
+  });
+  if (!empresa) throw notFound(MSG.empresaNaoEncontrada);
+  return { ...ctx, empresaNome: empresa.nome_empresa, plano: empresa.plano_assinatura };
+}

@@ -1,0 +1,115 @@
+import { unsafeWithSystem } from "../db/tenant.js";
+import type { TDeps } from "../deps.js";
+import { chaveDoEvento, type TEvento } from "./events.js";
+import { FILA_ENTRADA } from "./queues.js";
+
+/**
+ * Writes webhook events to the inbox with group commit: deliveries that arrive together share one
+ * transaction (one INSERT for all their rows), and each webhook answers once its rows are durable. Keys are
+ * unique per company, so a redelivered event is dropped right here; rows are sorted by key so that concurrent
+ * batches with the same keys lock them in the same order (no deadlocks). The same transaction enqueues the
+ * company's processing job, and this instance's worker is woken after the commit.
+ */
+export type TIngestor = {
+  receber: (empresaId: string, eventos: TEvento[]) => Promise<number>;
+  fechar: () => Promise<void>;
+};
+
+type TPedido = { empresaId: string; eventos: TEvento[]; ok: (novos: number) => void; falha: (e: unknown) => void };
+
+const MAX_LOTE = 1_000;
+const MAX_EM_VOO = 3;
+
+const porDeps = new WeakMap<object, TIngestor>();
+
+/** One ingestor per app (webhooks, sandbox reports and the simulator share its batches). */
+export function ingestorDe(deps: Pick<TDeps, "db" | "jobs">): TIngestor {
+  let i = porDeps.get(deps);
+  if (!i) {
+    i = criarIngestor(deps);
+    porDeps.set(deps, i);
+  }
+  return i;
+}
+
+export function criarIngestor(deps: Pick<TDeps, "db" | "jobs">): TIngestor {
+  let fila: TPedido[] = [];
+  let emVoo = 0;
+  let agendado = false;
+  const voando = new Set<Promise<void>>();
+
+  function agendar() {
+    if (agendado) return;
+    agendado = true;
+    setImmediate(() => {
+      agendado = false;
+      while (fila.length && emVoo < MAX_EM_VOO) {
+        let n = 0;
+        let corte = 0;
+        while (corte < fila.length && (n === 0 || n + fila[corte].eventos.length <= MAX_LOTE)) n += fila[corte++].eventos.length;
+        const lote = fila.slice(0, corte);
+        fila = fila.slice(corte);
+        emVoo++;
+        const p = gravar(lote).finally(() => {
+          emVoo--;
+          voando.delete(p);
+          if (fila.length) agendar();
+        });
+        voando.add(p);
+      }
+    });
+  }
+
+  async function gravar(lote: TPedido[]): Promise<void> {
+    const linhas = lote
+      .flatMap((p) => p.eventos.map((e) => ({ e: p.empresaId, c: chaveDoEvento(e), t: e.tipo, d: e })))
+      .sort((a, b) => (a.e === b.e ? (a.c < b.c ? -1 : a.c > b.c ? 1 : 0) : a.e < b.e ? -1 : 1));
+    try {
+      const novos = await comRetentativa(() =>
+        unsafeWithSystem(deps.db.app, "webhook-whatsapp", async (tx) => {
+          const { rows } = await tx.query(
+            `INSERT INTO whatsapp_eventos (id_empresa_fk, chave, tipo, dados)
+             SELECT x.e, x.c, x.t, x.d FROM jsonb_to_recordset($1::jsonb) AS x (e uuid, c text, t text, d jsonb)
+             ON CONFLICT (id_empresa_fk, chave) DO NOTHING
+             RETURNING id_empresa_fk`,
+            [JSON.stringify(linhas)],
+          );
+          const porEmpresa = new Map<string, number>();
+          for (const r of rows) porEmpresa.set(r.id_empresa_fk, (porEmpresa.get(r.id_empresa_fk) ?? 0) + 1);
+          for (const empresaId of [...porEmpresa.keys()].sort())
+            await deps.jobs.enviar(FILA_ENTRADA, { empresaId }, { tx, chave: empresaId });
+          return porEmpresa;
+        }),
+      );
+      if (novos.size) deps.jobs.acordar(FILA_ENTRADA);
+      for (const p of lote) p.ok(novos.get(p.empresaId) ?? 0);
+    } catch (e) {
+      for (const p of lote) p.falha(e);
+    }
+  }
+
+  return {
+    receber(empresaId, eventos) {
+      if (!eventos.length) return Promise.resolve(0);
+      return new Promise<number>((ok, falha) => {
+        fila.push({ empresaId, eventos, ok, falha });
+        agendar();
+      });
+    },
+    async fechar() {
+      while (fila.length || voando.size) await Promise.allSettled([...voando, new Promise((r) => setTimeout(r, 5))]);
+    },
+  };
+}
+
+/** Deadlocks and serialization failures are retried (rare with sorted keys, but possible with other writers). */
+async function comRetentativa<T>(fn: () => Promise<T>): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await fn();
+    } catch (e) {
+      const codigo = (e as { code?: string }).code;
+      if (i >= 3 || (codigo !== "40P01" && codigo !== "40001")) throw e;
+    }
+  }
+}

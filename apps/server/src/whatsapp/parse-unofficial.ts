@@ -1,0 +1,120 @@
+import { MSG } from "@crm/domain/messages";
+import type { TConfigWhatsApp } from "./company-config.js";
+import { isoDeEpoch, type TEvento, type TEventoMensagem } from "./events.js";
+import { ErroPayload } from "./parse-official.js";
+import { mesmoToken } from "./signature.js";
+
+type TObj = Record<string, unknown>;
+const obj = (v: unknown): TObj | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as TObj) : null);
+const str = (v: unknown): string | null => (typeof v === "string" && v ? v : typeof v === "number" ? String(v) : null);
+const itens = (v: unknown): TObj[] => (Array.isArray(v) ? v : [v]).map(obj).filter((x): x is TObj => !!x);
+
+/** messages.update status names of the gateway → ours (PENDING and DELETED tell nothing about delivery). */
+const STATUS: Record<string, "sent" | "delivered" | "read" | "failed"> = {
+  SERVER_ACK: "sent",
+  DELIVERY_ACK: "delivered",
+  READ: "read",
+  PLAYED: "read",
+  ERROR: "failed",
+};
+
+/** The phone of a private chat's JID; null for groups, broadcasts and LIDs without a phone. */
+function telefoneDoJid(key: TObj): string | null {
+  const jid = str(key.remoteJid) ?? "";
+  if (jid.endsWith("@s.whatsapp.net") || jid.endsWith("@c.us")) return jid.split("@")[0].split(":")[0];
+  const alt = str(key.remoteJidAlt) ?? str(key.senderPn);
+  return alt?.endsWith("@s.whatsapp.net") ? alt.split("@")[0] : null;
+}
+
+function conteudo(m: TObj): Pick<TEventoMensagem, "messageType" | "texto" | "midia"> {
+  const msg = obj(m.message) ?? {};
+  if (str(msg.conversation)) return { messageType: "text", texto: str(msg.conversation) as string, midia: null };
+  const ext = obj(msg.extendedTextMessage);
+  if (ext) return { messageType: "text", texto: str(ext.text) ?? "", midia: null };
+  const doc = obj(msg.documentMessage) ?? obj(obj(obj(msg.documentWithCaptionMessage)?.message)?.documentMessage);
+  const midias: [string, TObj | null][] = [
+    ["image", obj(msg.imageMessage)],
+    ["document", doc],
+    ["audio", obj(msg.audioMessage)],
+    ["video", obj(msg.videoMessage)],
+    ["sticker", obj(msg.stickerMessage)],
+  ];
+  for (const [tipo, m2] of midias) {
+    if (!m2) continue;
+    const tamanho = Number(m2.fileLength);
+    return {
+      messageType: tipo as TEventoMensagem["messageType"],
+      texto: str(m2.caption) ?? "",
+      // the gateway downloads by message key (chat/getBase64FromMediaMessage)
+      midia: {
+        ref: str(obj(m.key)?.id) as string,
+        mime: str(m2.mimetype)?.split(";")[0] ?? null,
+        nome: str(m2.fileName),
+        tamanho: Number.isFinite(tamanho) ? tamanho : null,
+      },
+    };
+  }
+  const loc = obj(msg.locationMessage);
+  if (loc) return { messageType: "location", texto: `(${loc.degreesLatitude}, ${loc.degreesLongitude})`, midia: null };
+  if (obj(msg.contactMessage)) return { messageType: "contacts", texto: str(obj(msg.contactMessage)?.displayName) ?? "", midia: null };
+  return { messageType: "unsupported", texto: "", midia: null };
+}
+
+/**
+ * Reads an Evolution API v2 webhook: {event, instance, data, apikey, ...}. The delivery must name the
+ * company's instance and carry its apikey (the gateway does not sign; the URL token and the key stand in).
+ */
+export function lerWebhookNaoOficial(corpo: unknown, cfg: TConfigWhatsApp): TEvento[] {
+  const raiz = obj(corpo);
+  const evento = str(raiz?.event)?.toLowerCase().replace(/_/g, ".");
+  if (!raiz || !evento || raiz.data === undefined) throw new ErroPayload(400, MSG.requisicaoInvalida);
+  if (!mesmoToken(str(raiz.apikey), cfg.unofficial.apiKey)) throw new ErroPayload(401, MSG.acessoNegado);
+  if (str(raiz.instance) !== cfg.unofficial.instancia) throw new ErroPayload(403, MSG.acessoNegado);
+  const quando = raiz.date_time ? new Date(String(raiz.date_time)).toISOString() : new Date().toISOString();
+  const eventos: TEvento[] = [];
+
+  if (evento === "messages.upsert") {
+    for (const m of itens(raiz.data)) {
+      const key = obj(m.key);
+      const id = str(key?.id);
+      if (!key || !id) throw new ErroPayload(400, MSG.requisicaoInvalida);
+      const telefone = telefoneDoJid(key);
+      if (!telefone) continue; // groups, status broadcasts
+      const deMim = key.fromMe === true;
+      eventos.push({
+        tipo: "mensagem",
+        providerId: id,
+        telefone,
+        nome: deMim ? null : str(m.pushName),
+        direcao: deMim ? "saida" : "entrada",
+        timestamp: isoDeEpoch(m.messageTimestamp),
+        ...conteudo(m),
+      });
+    }
+  } else if (evento === "messages.update") {
+    for (const u of itens(raiz.data)) {
+      const id = str(u.keyId) ?? str(obj(u.key)?.id);
+      const status = STATUS[str(u.status) ?? ""];
+      if (!id) throw new ErroPayload(400, MSG.requisicaoInvalida);
+      if (!status || u.fromMe === false) continue;
+      eventos.push({ tipo: "status", providerId: id, status, timestamp: quando, erro: status === "failed" ? MSG.whatsappErroEnviarMensagem : null });
+    }
+  } else if (evento === "connection.update") {
+    const d = obj(raiz.data) ?? {};
+    const estado = str(d.state);
+    if (estado === "open" || estado === "close") {
+      eventos.push({
+        tipo: "conexao",
+        status: estado === "open" ? "connected" : "disconnected",
+        qrCode: null,
+        motivo: estado === "close" && d.statusReason ? `Conexão encerrada pelo WhatsApp (código ${d.statusReason})` : null,
+        timestamp: quando,
+      });
+    }
+  } else if (evento === "qrcode.updated") {
+    const q = obj(obj(raiz.data)?.qrcode) ?? obj(raiz.data) ?? {};
+    const qr = str(q.base64) ?? str(q.code);
+    if (qr) eventos.push({ tipo: "conexao", status: "qr_ready", qrCode: qr, motivo: null, timestamp: quando });
+  }
+  return eventos;
+}

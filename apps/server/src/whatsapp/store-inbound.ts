@@ -1,0 +1,160 @@
+import { PAPEL } from "@crm/domain/roles";
+import { formatarTelefone } from "@crm/domain/whatsapp";
+import { normalizarTelefone } from "@crm/domain/phone";
+import type { TTx } from "../db/tenant.js";
+import type { TDeps } from "../deps.js";
+import { FILA_TRIAGEM, type TTrabalhoTriagem } from "../jobs/queues.js";
+import { notificar } from "../notifications/notify.js";
+import type { TConfigWhatsApp } from "./company-config.js";
+import type { TEventoMensagem } from "./events.js";
+import { FILA_MIDIA } from "./queues.js";
+
+type TLeadAlvo = { id: string; nome: string; usuarioConsultor: string | null };
+type TGravada = { id: string; id_lead_fk: string; direcao: "entrada" | "saida"; message: string; message_type: string; media_status: string | null };
+
+const previa = (m: TGravada) => m.message || ({ image: "📷 Imagem", document: "📄 Documento", audio: "🎤 Áudio", video: "🎬 Vídeo" } as Record<string, string>)[m.message_type] || "Nova mensagem";
+
+/**
+ * Stores a batch of incoming messages (and echoes of messages sent from the phone) of one company, set-based:
+ * finds each lead by normalized phone or creates it ('Novo Lead', origem WhatsApp), inserts every message once
+ * (provider id unique), moves the leads' last-message times, queues media downloads, raises `mensagem.nova`,
+ * notifies (once per lead while it has unread messages) and, when AI screening is on, queues the screening.
+ * Returns the events it could not use (no phone).
+ */
+export async function gravarMensagensRecebidas(
+  deps: Pick<TDeps, "realtime" | "jobs">,
+  tx: TTx,
+  cfg: TConfigWhatsApp,
+  eventos: TEventoMensagem[],
+): Promise<{ gravadas: number; recusadas: TEventoMensagem[] }> {
+  const empresaId = cfg.empresaId;
+  const recusadas: TEventoMensagem[] = [];
+  const validos: (TEventoMensagem & { tel: string })[] = [];
+  for (const e of eventos) {
+    const tel = normalizarTelefone(e.telefone);
+    if (tel) validos.push({ ...e, tel });
+    else recusadas.push(e);
+  }
+  if (!validos.length) return { gravadas: 0, recusadas };
+  validos.sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+
+  const leads = await leadsPorTelefone(tx, empresaId, validos);
+  const idsLeads = [...new Set([...leads.values()].map((l) => l.id))];
+  const { rows: comNaoLidas } = await tx.query(
+    `SELECT DISTINCT id_lead_fk FROM mensagens_whatsapp
+      WHERE id_empresa_fk = $1 AND id_lead_fk = ANY($2::uuid[]) AND direcao = 'entrada' AND lida_em IS NULL`,
+    [empresaId, idsLeads],
+  );
+  const jaTinhaNaoLidas = new Set(comNaoLidas.map((r) => r.id_lead_fk as string));
+
+  const linhas = validos.map((e) => {
+    const lead = leads.get(e.tel) as TLeadAlvo;
+    const entrada = e.direcao === "entrada";
+    return {
+      lead: lead.id,
+      direcao: e.direcao,
+      sender: entrada ? "lead" : "consultor",
+      sender_nome: entrada ? (e.nome ?? lead.nome) : "Enviada pelo celular",
+      message: e.texto,
+      message_type: e.messageType,
+      status: entrada ? "received" : "sent",
+      pid: e.providerId,
+      media_ref: e.midia?.ref ?? null,
+      media_mime: e.midia?.mime ?? null,
+      media_nome: e.midia?.nome ?? null,
+      media_tamanho: e.midia?.tamanho ?? null,
+      media_status: e.midia ? "pendente" : null,
+      ts: e.timestamp,
+    };
+  });
+  const { rows: gravadas } = await tx.query<TGravada & { timestamp: Date }>(
+    `INSERT INTO mensagens_whatsapp (id_empresa_fk, id_lead_fk, direcao, sender, sender_nome, message, message_type, status,
+        provider_message_id, media_ref, media_mime_type, media_file_name, media_file_size, media_status, timestamp, status_em)
+     SELECT $1, x.lead, x.direcao, x.sender, x.sender_nome, x.message, x.message_type, x.status,
+            x.pid, x.media_ref, x.media_mime, x.media_nome, x.media_tamanho, x.media_status, x.ts, x.ts
+       FROM jsonb_to_recordset($2::jsonb) AS x (lead uuid, direcao text, sender text, sender_nome text, message text,
+            message_type text, status text, pid text, media_ref text, media_mime text, media_nome text,
+            media_tamanho bigint, media_status text, ts timestamptz)
+     ON CONFLICT (id_empresa_fk, provider_message_id) WHERE provider_message_id IS NOT NULL DO NOTHING
+     RETURNING id, id_lead_fk, direcao, message, message_type, media_status, timestamp`,
+    [empresaId, JSON.stringify(linhas)],
+  );
+  if (!gravadas.length) return { gravadas: 0, recusadas };
+
+  await tx.query(
+    `UPDATE leads_juros_check l SET
+        ultima_mensagem_em = greatest(l.ultima_mensagem_em, x.ultima),
+        ultima_mensagem_lead_em = CASE WHEN x.ultima_lead IS NULL THEN l.ultima_mensagem_lead_em
+                                       ELSE greatest(l.ultima_mensagem_lead_em, x.ultima_lead) END,
+        updated_at = now()
+       FROM (SELECT m.id_lead_fk, max(m.timestamp) AS ultima,
+                    max(m.timestamp) FILTER (WHERE m.direcao = 'entrada') AS ultima_lead
+               FROM mensagens_whatsapp m WHERE m.id_empresa_fk = $1 AND m.id = ANY($2::uuid[]) GROUP BY m.id_lead_fk) x
+      WHERE l.id_empresa_fk = $1 AND l.id = x.id_lead_fk`,
+    [empresaId, gravadas.map((g) => g.id)],
+  );
+
+  // the newest stored message of each lead (rows come back in insertion order, which is time order)
+  const ultimaPorLead = new Map<string, TGravada>();
+  for (const g of gravadas) ultimaPorLead.set(g.id_lead_fk, g);
+  const ultimaEntradaPorLead = new Map<string, TGravada>();
+  for (const g of gravadas) if (g.direcao === "entrada") ultimaEntradaPorLead.set(g.id_lead_fk, g);
+
+  for (const g of gravadas)
+    if (g.media_status === "pendente") await deps.jobs.enviar(FILA_MIDIA, { empresaId, mensagemId: g.id }, { tx });
+  for (const [leadId, g] of ultimaPorLead)
+    await deps.realtime.publicar(tx, { empresaId }, { tipo: "mensagem.nova", dados: { leadId, mensagemId: g.id } });
+
+  const porId = new Map([...leads.values()].map((l) => [l.id, l]));
+  for (const [leadId, g] of ultimaEntradaPorLead) {
+    if (jaTinhaNaoLidas.has(leadId)) continue;
+    const lead = porId.get(leadId) as TLeadAlvo;
+    await notificar(deps, tx, {
+      empresaId,
+      destino: lead.usuarioConsultor ? { usuarioId: lead.usuarioConsultor } : { papeis: [PAPEL.admin] },
+      tipo: "new_message",
+      titulo: `Nova mensagem de ${lead.nome}`,
+      conteudo: previa(g),
+      dados: { leadId, leadName: lead.nome },
+    });
+  }
+  // Hook for AI screening (issue 6): one job per lead with new messages from the lead.
+  if (cfg.iaTriagemAtiva) {
+    for (const [leadId, g] of ultimaEntradaPorLead)
+      await deps.jobs.enviar(FILA_TRIAGEM, { empresaId, leadId, mensagemId: g.id } satisfies TTrabalhoTriagem, { tx, chave: leadId });
+  }
+  return { gravadas: gravadas.length, recusadas };
+}
+
+/** The lead of each phone: the most recently updated one with that normalized phone, or a new one. */
+async function leadsPorTelefone(
+  tx: TTx,
+  empresaId: string,
+  eventos: (TEventoMensagem & { tel: string })[],
+): Promise<Map<string, TLeadAlvo>> {
+  const telefones = [...new Set(eventos.map((e) => e.tel))];
+  const { rows } = await tx.query(
+    `SELECT DISTINCT ON (l.telefone_normalizado) l.id, l.nome, l.telefone_normalizado, c.id_usuario_fk
+       FROM leads_juros_check l
+       LEFT JOIN consultores c ON c.id_empresa_fk = l.id_empresa_fk AND c.id = l.consultor_atribuido_id
+      WHERE l.id_empresa_fk = $1 AND l.telefone_normalizado = ANY($2::text[])
+      ORDER BY l.telefone_normalizado, l.updated_at DESC, l.id`,
+    [empresaId, telefones],
+  );
+  const mapa = new Map<string, TLeadAlvo>(
+    rows.map((r) => [r.telefone_normalizado, { id: r.id, nome: r.nome, usuarioConsultor: r.id_usuario_fk }]),
+  );
+  const faltando = telefones.filter((t) => !mapa.has(t));
+  if (faltando.length) {
+    const nomes = faltando.map((t) => eventos.find((e) => e.tel === t && e.nome)?.nome?.trim().slice(0, 200) || formatarTelefone(t));
+    const { rows: novos } = await tx.query(
+      `INSERT INTO leads_juros_check (id_empresa_fk, nome, telefone, telefone_normalizado, origem_lead, fonte, status_lead)
+       SELECT $1, x.nome, '+' || x.tel, x.tel, 'WhatsApp', 'WhatsApp', 'Novo Lead'
+         FROM unnest($2::text[], $3::text[]) AS x (tel, nome)
+       RETURNING id, nome, telefone_normalizado`,
+      [empresaId, faltando, nomes],
+    );
+    for (const r of novos) mapa.set(r.telefone_normalizado, { id: r.id, nome: r.nome, usuarioConsultor: null });
+  }
+  return mapa;
+}

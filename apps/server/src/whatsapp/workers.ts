@@ -1,0 +1,55 @@
+import { unsafeWithSystem } from "../db/tenant.js";
+import type { TDeps } from "../deps.js";
+import { FILA_TRIAGEM } from "../jobs/queues.js";
+import { baixarMidiaRecebida } from "./download-media.js";
+import { ingestorDe } from "./ingest.js";
+import { processarEntrada } from "./process-inbox.js";
+import type { TTrabalhoSandbox } from "./providers.js";
+import {
+  FILA_ENTRADA,
+  FILA_ENVIO,
+  FILA_MIDIA,
+  FILA_SANDBOX,
+  FILA_VARREDURA,
+  type TTrabalhoEntrada,
+  type TTrabalhoEnvio,
+  type TTrabalhoMidia,
+} from "./queues.js";
+import { processarEnvio } from "./send-message.js";
+
+/** Processed inbox events are kept this long, so a late redelivery is still recognized as a duplicate. */
+const RETENCAO_EVENTOS_DIAS = 7;
+
+/** Starts the WhatsApp workers of this instance (called once from createDeps). */
+export async function iniciarTrabalhosWhatsApp(deps: TDeps): Promise<void> {
+  const { jobs } = deps;
+  // created here so that enqueuing works even before issue 6 starts its worker
+  await jobs.garantirFila(FILA_TRIAGEM);
+  await jobs.trabalhar<TTrabalhoEntrada>(FILA_ENTRADA, (t) => processarEntrada(deps, t.dados.empresaId), { concorrencia: 2 });
+  await jobs.trabalhar<TTrabalhoEnvio>(FILA_ENVIO, (t) => processarEnvio(deps, t), { concorrencia: 4 });
+  await jobs.trabalhar<TTrabalhoMidia>(FILA_MIDIA, (t) => baixarMidiaRecebida(deps, t), { concorrencia: 2 });
+
+  // the sandbox's delivery reports go through the same inbox as a real provider's webhooks
+  await jobs.trabalhar<TTrabalhoSandbox>(FILA_SANDBOX, async (t) => {
+    await ingestorDe(deps).receber(t.dados.empresaId, t.dados.eventos);
+  });
+
+  await jobs.trabalhar(FILA_VARREDURA, () => varrer(deps));
+  await jobs.agendar(FILA_VARREDURA, "* * * * *");
+}
+
+/** Safety net: companies with due inbox events get a processing job; old processed events are deleted. */
+async function varrer(deps: TDeps): Promise<void> {
+  const empresas = await unsafeWithSystem(deps.db.app, "whatsapp-varredura", async (tx) => {
+    await tx.query(
+      "DELETE FROM whatsapp_eventos WHERE processado_em IS NOT NULL AND processado_em < now() - make_interval(days => $1)",
+      [RETENCAO_EVENTOS_DIAS],
+    );
+    const { rows } = await tx.query(
+      "SELECT DISTINCT id_empresa_fk FROM whatsapp_eventos WHERE processado_em IS NULL AND proxima_tentativa_em <= now()",
+    );
+    for (const r of rows) await deps.jobs.enviar(FILA_ENTRADA, { empresaId: r.id_empresa_fk }, { tx, chave: r.id_empresa_fk });
+    return rows.length;
+  });
+  if (empresas) deps.jobs.acordar(FILA_ENTRADA);
+}

@@ -1,0 +1,74 @@
+/**
+ * Automatic lead assignment (000 §7 'assign-lead') and consultant presence: the rules both sides share.
+ * docs/decisions/0012-ai-screening.md explains them.
+ */
+import type { TStatusConexao, TStatusLead } from "./status";
+
+/**
+ * A lead stops counting as a consultant's open work once it is converted or lost. Everything else assigned to
+ * them (qualified, in service, waiting for a return, ...) is open.
+ */
+export const STATUS_LEAD_ENCERRADOS: readonly TStatusLead[] = [
+  "Convertido",
+  "Convertido (Ganho)",
+  "Processo Jurídico",
+  "Perdido",
+  "Desqualificado / Perdido",
+  "Sem Resposta",
+  "Não Interessado",
+];
+
+export function leadAberto(status: string): boolean {
+  return !(STATUS_LEAD_ENCERRADOS as readonly string[]).includes(status);
+}
+
+/** Only consultants shown as Conectado receive leads automatically (Ocupado means idle / away from the app). */
+export const STATUS_RECEBE_LEADS: TStatusConexao = "Conectado";
+
+export type TCandidatoAtribuicao = {
+  id: string;
+  abertos: number;
+  /** when they last received a lead (automatic or manual); null = never */
+  ultimaAtribuicaoEm: Date | string | null;
+};
+
+const tempo = (d: Date | string | null) => (d === null ? Number.NEGATIVE_INFINITY : new Date(d).getTime());
+
+/**
+ * The fewest open leads wins; ties go to whoever has waited longest since their last assignment (never
+ * assigned first), then the id, so the choice is deterministic. null when nobody is eligible.
+ */
+export function escolherConsultor<T extends TCandidatoAtribuicao>(candidatos: readonly T[]): T | null {
+  let melhor: T | null = null;
+  for (const c of candidatos) {
+    if (
+      !melhor ||
+      c.abertos < melhor.abertos ||
+      (c.abertos === melhor.abertos && tempo(c.ultimaAtribuicaoEm) < tempo(melhor.ultimaAtribuicaoEm)) ||
+      (c.abertos === melhor.abertos && tempo(c.ultimaAtribuicaoEm) === tempo(melhor.ultimaAtribuicaoEm) && c.id < melhor.id)
+    )
+      melhor = c;
+  }
+  return melhor;
+}
+
+// ---------------------------------------------------------------- presence
+export const PRESENCA = {
+  /** the browser says "idle" after this long without keyboard, pointer or focus activity */
+  ociosoAposMs: 5 * 60_000,
+  /** a closed tab counts as gone only after this grace (a reload or a short network drop is not leaving) */
+  graceMs: 15_000,
+  /** each open connection refreshes its row this often (the WebSocket ping) */
+  batimentoMs: 25_000,
+  /** a row not refreshed for this long belongs to a dead connection or instance */
+  expiraMs: 75_000,
+} as const;
+
+/**
+ * A consultant's status from their live connections (one per open tab, on any server instance):
+ * none → Desconectado; any tab in use → Conectado; all tabs idle → Ocupado.
+ */
+export function statusDaPresenca(conexoes: readonly { ocioso: boolean }[]): TStatusConexao {
+  if (!conexoes.length) return "Desconectado";
+  return conexoes.some((c) => !c.ocioso) ? "Conectado" : "Ocupado";
+}

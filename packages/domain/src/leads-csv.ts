@@ -1,0 +1,251 @@
+import Papa from "papaparse";
+import { lerValorBRL } from "./leads-money";
+import { MSG } from "./messages";
+import { normalizarTelefone } from "./phone";
+import { TIPOS_FINANCIAMENTO } from "./status";
+
+/**
+ * The CSV lead import (001 §5 'CSV import'), one set of rules for the browser's preview and the server's import:
+ * a real CSV parser (quotes, commas and line breaks inside quotes, `,` or `;`, CRLF), UTF-8 with or without BOM
+ * or the Windows-1252 (Latin-1) files Excel saves, pt-BR money, and 'Linha N' errors where N is the line of the
+ * file where the record starts (the header is line 1).
+ */
+
+export type TTipoFinanciamento = (typeof TIPOS_FINANCIAMENTO)[number];
+
+export const NOME_MODELO_CSV = "template_leads_revisional.csv";
+export const COLUNAS_MODELO_CSV = [
+  "nome",
+  "telefone",
+  "tipo_financiamento",
+  "valor_total_financiado",
+  "valor_parcela",
+  "quantidade_parcelas_pagas",
+  "objetivo_cliente",
+] as const;
+export const COLUNAS_OBRIGATORIAS_CSV = [
+  "nome",
+  "telefone",
+  "tipo_financiamento",
+  "valor_total_financiado",
+  "valor_parcela",
+] as const;
+/** 001 §9: CSV files up to 16MB. */
+export const TAMANHO_MAXIMO_CSV = 16 * 1024 * 1024;
+/** Errors listed back to the person; the total is always given. */
+export const LIMITE_ERROS_LISTADOS = 200;
+export const LINHAS_AMOSTRA_CSV = 5;
+const MAX_NOME = 200;
+const MAX_TEXTO = 2000;
+
+/** The template: the header and one example line, `;`-separated so Excel in pt-BR opens it in columns. */
+export function conteudoModeloCsv(): string {
+  const exemplo = ["Maria da Silva", "(11) 98765-4321", "Carro", "45.000,00", "1.250,90", "12", "Reduzir o valor das parcelas"];
+  return `${COLUNAS_MODELO_CSV.join(";")}\r\n${exemplo.join(";")}\r\n`;
+}
+
+export type TLeadCsv = {
+  linha: number;
+  nome: string;
+  telefone: string;
+  telefone_normalizado: string;
+  email: string | null;
+  tipo_financiamento: TTipoFinanciamento | null;
+  valor_contrato: number;
+  valor_parcela: number | null;
+  quantidade_parcelas_pagas: number | null;
+  objetivo_cliente: string | null;
+};
+export type TErroLinhaCsv = { linha: number; mensagem: string };
+export type TDuplicadaCsv = { linha: number; telefone: string; linhaOriginal?: number };
+
+export type TAnaliseCsv = {
+  /** a problem with the whole file (empty, missing headers, no lines): nothing else was checked */
+  erroArquivo: string | null;
+  separador: "," | ";";
+  /** required headers that are missing */
+  faltando: string[];
+  /** valid leads, in file order, without repeated phones */
+  leads: TLeadCsv[];
+  /** the first LIMITE_ERROS_LISTADOS line errors */
+  erros: TErroLinhaCsv[];
+  totalErros: number;
+  /** lines whose phone already appeared higher up in the file */
+  duplicadas: TDuplicadaCsv[];
+  /** data lines seen (blank lines do not count) */
+  totalLinhas: number;
+  /** the first data lines as written, by header name, for the preview */
+  amostra: { linha: number; campos: Record<string, string> }[];
+};
+
+export type TCodificacaoCsv = "utf-8" | "windows-1252" | "utf-16le" | "utf-16be";
+
+/** A binary file (spreadsheet, PDF, image) renamed .csv: NUL bytes never appear in 8-bit or UTF-8 text. */
+export function pareceBinario(bytes: Uint8Array): boolean {
+  const inicio = bytes.subarray(0, 8192);
+  if ((inicio[0] === 0xff && inicio[1] === 0xfe) || (inicio[0] === 0xfe && inicio[1] === 0xff)) return false;
+  return inicio.includes(0);
+}
+
+/** Text of the file: BOMs honoured, UTF-8 when it is valid UTF-8, otherwise Windows-1252 (Excel's "CSV"). */
+export function decodificarCsv(bytes: Uint8Array): { texto: string; codificacao: TCodificacaoCsv } {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    return { texto: new TextDecoder("utf-8").decode(bytes.subarray(3)), codificacao: "utf-8" };
+  }
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { texto: new TextDecoder("utf-16le").decode(bytes.subarray(2)), codificacao: "utf-16le" };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { texto: new TextDecoder("utf-16be").decode(bytes.subarray(2)), codificacao: "utf-16be" };
+  try {
+    return { texto: new TextDecoder("utf-8", { fatal: true }).decode(bytes), codificacao: "utf-8" };
+  } catch {
+    return { texto: new TextDecoder("windows-1252").decode(bytes), codificacao: "windows-1252" };
+  }
+}
+
+/** Header cells as written by people: "Valor Total Financiado" is valor_total_financiado. */
+export function normalizarCabecalho(h: string): string {
+  return semAcentos(h.replace(/^\uFEFF/, ""))
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
+}
+
+function semAcentos(s: string): string {
+  return s.normalize("NFD").replace(/\p{M}/gu, "");
+}
+
+const TIPO_POR_CHAVE = new Map<string, TTipoFinanciamento>(
+  TIPOS_FINANCIAMENTO.map((t) => [semAcentos(t).toLowerCase().replace(/\s+/g, " "), t]),
+);
+
+/** "credito pessoal", "CARRO" → the canonical financing type, or null. */
+export function lerTipoFinanciamento(s: string): TTipoFinanciamento | null {
+  return TIPO_POR_CHAVE.get(semAcentos(s).trim().toLowerCase().replace(/\s+/g, " ")) ?? null;
+}
+
+/** The separator of the header line: the one that makes it hold more of the required headers. */
+function detectarSeparador(texto: string): "," | ";" {
+  const fim = texto.search(/\r\n|\n|\r/);
+  const primeira = fim < 0 ? texto : texto.slice(0, fim);
+  const acertos = (sep: string) => {
+    const campos = (Papa.parse<string[]>(primeira, { delimiter: sep }).data[0] ?? []).map(normalizarCabecalho);
+    return COLUNAS_OBRIGATORIAS_CSV.filter((c) => campos.includes(c)).length;
+  };
+  const pv = acertos(";");
+  const vg = acertos(",");
+  if (pv !== vg) return pv > vg ? ";" : ",";
+  return primeira.includes(";") ? ";" : ",";
+}
+
+type TIndices = Record<string, number>;
+const campo = (linha: string[], idx: TIndices, nome: string) => (idx[nome] === undefined ? "" : (linha[idx[nome]] ?? "").trim());
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** One data line → a lead, or the first problem found in it. */
+function validarLinha(cells: string[], idx: TIndices, linha: number): TLeadCsv | string {
+  const nome = campo(cells, idx, "nome");
+  const telefone = campo(cells, idx, "telefone");
+  if (!nome || !telefone) return MSG.linhaCamposObrigatorios(linha);
+  const erro = (d: string) => MSG.linhaComErro(linha, d);
+  if (nome.length > MAX_NOME) return erro(MSG.csvTextoLongo("nome", MAX_NOME));
+  const normalizado = normalizarTelefone(telefone);
+  if (!normalizado || normalizado.length < 12 || normalizado.length > 15) return erro(MSG.csvTelefoneInvalido(telefone));
+  const email = campo(cells, idx, "email");
+  if (email && !EMAIL.test(email)) return erro(MSG.emailInvalido);
+  const tipoTexto = campo(cells, idx, "tipo_financiamento");
+  const tipo = tipoTexto ? lerTipoFinanciamento(tipoTexto) : null;
+  if (tipoTexto && !tipo) return erro(MSG.csvTipoInvalido(tipoTexto));
+  const totalTexto = campo(cells, idx, "valor_total_financiado");
+  const total = totalTexto ? lerValorBRL(totalTexto) : 0;
+  if (total === null) return erro(MSG.csvValorInvalido("valor_total_financiado", totalTexto));
+  const parcelaTexto = campo(cells, idx, "valor_parcela");
+  const parcela = parcelaTexto ? lerValorBRL(parcelaTexto) : null;
+  if (parcela === null && parcelaTexto) return erro(MSG.csvValorInvalido("valor_parcela", parcelaTexto));
+  if (parcela !== null && parcela <= 0) return erro(MSG.valorParcelaMaiorQueZero);
+  const pagasTexto = campo(cells, idx, "quantidade_parcelas_pagas");
+  if (pagasTexto && !/^\d{1,6}$/.test(pagasTexto)) return erro(MSG.parcelasPagasPositivo);
+  const objetivo = campo(cells, idx, "objetivo_cliente");
+  if (objetivo.length > MAX_TEXTO) return erro(MSG.csvTextoLongo("objetivo_cliente", MAX_TEXTO));
+  return {
+    linha,
+    nome,
+    telefone,
+    telefone_normalizado: normalizado,
+    email: email ? email.toLowerCase() : null,
+    tipo_financiamento: tipo,
+    valor_contrato: total,
+    valor_parcela: parcela,
+    quantidade_parcelas_pagas: pagasTexto ? Number(pagasTexto) : null,
+    objetivo_cliente: objetivo || null,
+  };
+}
+
+/** Parses and checks the whole file. Pure: the server then looks for phones already in the company. */
+export function analisarCsv(texto: string): TAnaliseCsv {
+  const separador = detectarSeparador(texto);
+  const r: TAnaliseCsv = {
+    erroArquivo: null,
+    separador,
+    faltando: [],
+    leads: [],
+    erros: [],
+    totalErros: 0,
+    duplicadas: [],
+    totalLinhas: 0,
+    amostra: [],
+  };
+  if (!texto.trim()) return { ...r, erroArquivo: MSG.csvVazio };
+  const quebra = texto.includes("\n") ? "\n" : "\r";
+  let cabecalho: string[] | null = null;
+  let idx: TIndices = {};
+  let cursor = 0;
+  let linhaAtual = 1;
+  const vistos = new Map<string, number>();
+  const anotarErro = (mensagem: string, linha: number) => {
+    r.totalErros++;
+    if (r.erros.length < LIMITE_ERROS_LISTADOS) r.erros.push({ linha, mensagem });
+  };
+
+  Papa.parse<string[]>(texto, {
+    delimiter: separador,
+    step: (res, parser) => {
+      const linha = linhaAtual;
+      const fim = res.meta.cursor;
+      // records may span lines (line breaks inside quotes): count them to know where the next one starts
+      for (let i = texto.indexOf(quebra, cursor); i >= 0 && i < fim; i = texto.indexOf(quebra, i + 1)) linhaAtual++;
+      cursor = fim;
+      const cells = res.data;
+      if (!cabecalho) {
+        cabecalho = cells.map(normalizarCabecalho);
+        idx = Object.fromEntries(cabecalho.map((h, i) => [h, i]).reverse());
+        r.faltando = COLUNAS_OBRIGATORIAS_CSV.filter((c) => idx[c] === undefined);
+        if (r.faltando.length) parser.abort();
+        return;
+      }
+      if (cells.every((c) => !c.trim())) return;
+      r.totalLinhas++;
+      if (r.amostra.length < LINHAS_AMOSTRA_CSV) {
+        r.amostra.push({ linha, campos: Object.fromEntries((cabecalho ?? []).map((h, i) => [h, cells[i] ?? ""])) });
+      }
+      if (res.errors.some((e) => e.code === "MissingQuotes")) {
+        anotarErro(MSG.linhaComErro(linha, MSG.csvAspasNaoFechadas), linha);
+        return;
+      }
+      const lead = validarLinha(cells, idx, linha);
+      if (typeof lead === "string") {
+        anotarErro(lead, linha);
+        return;
+      }
+      const anterior = vistos.get(lead.telefone_normalizado);
+      if (anterior !== undefined) {
+        r.duplicadas.push({ linha, telefone: lead.telefone, linhaOriginal: anterior });
+        return;
+      }
+      vistos.set(lead.telefone_normalizado, linha);
+      r.leads.push(lead);
+    },
+  });
+
+  if (r.faltando.length) return { ...r, erroArquivo: MSG.cabecalhosObrigatoriosAusentes(r.faltando) };
+  if (r.totalLinhas === 0) return { ...r, erroArquivo: MSG.csvSemLinhas };
+  return r;
+}

@@ -1,0 +1,230 @@
+import { z } from "zod";
+import { COLUNAS_QUADRO } from "../leads-board";
+import { lerValorBRL } from "../leads-money";
+import { MSG } from "../messages";
+import { PERIODO_PADRAO, PERIODOS } from "../period";
+import { normalizarTelefone } from "../phone";
+import { ORIGENS_LEAD, STATUS_LEAD, TIPOS_FINANCIAMENTO } from "../status";
+
+const dia = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dadosInvalidos);
+
+/** The period of a list (000 §4): a preset, or Personalizado with both dates (000 §5). */
+const ZPeriodo = z.object({
+  periodo: z.enum(PERIODOS).default(PERIODO_PADRAO),
+  inicio: dia.optional(),
+  fim: dia.optional(),
+});
+const periodoCompleto = (f: { periodo: string; inicio?: string; fim?: string }) =>
+  f.periodo !== "custom" || (!!f.inicio && !!f.fim && f.inicio <= f.fim);
+const erroPeriodo = { message: MSG.periodoPersonalizadoIncompleto, path: ["inicio"] };
+
+export const ORDENS_LEADS = ["created_at", "updated_at", "nome", "valor_contrato", "status_lead"] as const;
+export type TOrdemLeads = (typeof ORDENS_LEADS)[number];
+export const ATRIBUICOES = ["todos", "atribuidos", "nao_atribuidos"] as const;
+export const TAMANHO_PAGINA_LEADS = 25;
+
+/** /leads filters (000 §2.12): period, status, consultant, origin, contract value range, assigned or not, search. */
+const ZFiltroLeadsBase = ZPeriodo.extend({
+  status: z.enum(STATUS_LEAD).optional(),
+  consultor: z.uuid().optional(),
+  origem: z.enum(ORIGENS_LEAD).optional(),
+  valorMin: z.coerce.number().min(0).max(1e12).optional(),
+  valorMax: z.coerce.number().min(0).max(1e12).optional(),
+  atribuicao: z.enum(ATRIBUICOES).default("todos"),
+  /** nome, email or telefone (000 §5) */
+  busca: z.string().trim().max(100).optional(),
+  ordem: z.enum(ORDENS_LEADS).default("created_at"),
+  direcao: z.enum(["asc", "desc"]).default("desc"),
+  pagina: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  tamanho: z.coerce.number().int().min(1).max(100).default(TAMANHO_PAGINA_LEADS),
+});
+export const ZFiltroLeads = ZFiltroLeadsBase.refine(periodoCompleto, erroPeriodo);
+export type TFiltroLeads = z.infer<typeof ZFiltroLeads>;
+
+export const ZLeadLista = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  email: z.string().nullable(),
+  telefone: z.string().nullable(),
+  status_lead: z.string(),
+  origem_lead: z.string(),
+  /** numeric as text: no precision lost */
+  valor_contrato: z.string(),
+  consultor_atribuido_id: z.uuid().nullable(),
+  consultor_nome: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TLeadLista = z.infer<typeof ZLeadLista>;
+
+/** One page; the total comes with the counters (GET …/resumo), so paging never waits for a count. */
+export const ZPaginaLeads = z.object({
+  itens: z.array(ZLeadLista),
+  pagina: z.number().int(),
+  tamanho: z.number().int(),
+  temMais: z.boolean(),
+});
+export type TPaginaLeads = z.infer<typeof ZPaginaLeads>;
+
+/** The four counters of /leads, over the same filters as the table. */
+export const ZResumoLeads = z.object({
+  total: z.number().int(),
+  qualificados: z.number().int(),
+  emAtendimento: z.number().int(),
+  convertidos: z.number().int(),
+});
+export type TResumoLeads = z.infer<typeof ZResumoLeads>;
+
+export const ZExportarLeads = ZFiltroLeadsBase.extend({ formato: z.enum(["csv", "xlsx"]).default("csv") }).refine(
+  periodoCompleto,
+  erroPeriodo,
+);
+export type TExportarLeads = z.infer<typeof ZExportarLeads>;
+
+export const ZAtribuirLead = z.object({ consultorId: z.uuid(MSG.selecioneConsultor).nullable() });
+export type TAtribuirLead = z.infer<typeof ZAtribuirLead>;
+
+export const ZMudarStatusLead = z.object({ status: z.enum(STATUS_LEAD) });
+export type TMudarStatusLead = z.infer<typeof ZMudarStatusLead>;
+
+export const MAX_LEADS_EM_MASSA = 1000;
+const ids = z.array(z.uuid()).min(1).max(MAX_LEADS_EM_MASSA);
+/** Bulk actions on the selected rows of /leads. */
+export const ZAcaoLeadsEmMassa = z.discriminatedUnion("acao", [
+  z.object({ acao: z.literal("atribuir"), ids, consultorId: z.uuid(MSG.selecioneConsultor).nullable() }),
+  z.object({ acao: z.literal("status"), ids, status: z.enum(STATUS_LEAD) }),
+  z.object({ acao: z.literal("excluir"), ids }),
+]);
+export type TAcaoLeadsEmMassa = z.infer<typeof ZAcaoLeadsEmMassa>;
+export const ZResultadoEmMassa = z.object({ afetados: z.number().int() });
+
+export const ZOpcaoConsultor = z.object({ id: z.uuid(), nome: z.string(), status_conexao: z.string() });
+export type TOpcaoConsultor = z.infer<typeof ZOpcaoConsultor>;
+
+/** A lead's history: every status change and assignment, who and when. */
+export const ZEventoHistorico = z.object({
+  id: z.uuid(),
+  campo: z.string(),
+  de: z.string().nullable(),
+  para: z.string().nullable(),
+  /** consultant names for assignments, the status otherwise */
+  deRotulo: z.string().nullable(),
+  paraRotulo: z.string().nullable(),
+  usuario: z.string().nullable(),
+  origem: z.string(),
+  created_at: z.string(),
+});
+export type TEventoHistorico = z.infer<typeof ZEventoHistorico>;
+
+// ---------------------------------------------------------------- manual lead (001 §3, §5)
+
+export const ORIGENS_MANUAIS = ORIGENS_LEAD.filter((o) => o !== "Importação CSV") as Exclude<
+  (typeof ORIGENS_LEAD)[number],
+  "Importação CSV"
+>[];
+
+/** Money typed by a person ('R$ 45.000,00') or sent as a number; positive. */
+const dinheiroPositivo = (mensagem: string) =>
+  z.union([z.string(), z.number()], { error: mensagem }).transform((v, ctx) => {
+    const n = typeof v === "number" ? v : v.trim() ? lerValorBRL(v) : 0;
+    if (n === null || !Number.isFinite(n) || n >= 1e12) {
+      ctx.addIssue({ code: "custom", message: MSG.valorMonetarioInvalido });
+      return z.NEVER;
+    }
+    if (n <= 0) {
+      ctx.addIssue({ code: "custom", message: mensagem });
+      return z.NEVER;
+    }
+    return Math.round(n * 100) / 100;
+  });
+
+/** A phone the identity rule can read: DDD and number (country code optional). */
+export function telefoneValido(t: string): boolean {
+  const n = normalizarTelefone(t);
+  return !!n && n.length >= 12 && n.length <= 15;
+}
+
+export const ZNovoLead = z.object({
+  nome: z.string({ error: MSG.nomeObrigatorio }).trim().min(1, MSG.nomeObrigatorio).max(200, MSG.dadosInvalidos),
+  email: z
+    .string({ error: MSG.emailObrigatorio })
+    .trim()
+    .min(1, MSG.emailObrigatorio)
+    .max(254, MSG.emailInvalido)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MSG.emailInvalido)
+    .transform((v) => v.toLowerCase()),
+  telefone: z
+    .string({ error: MSG.leadTelefoneObrigatorio })
+    .trim()
+    .min(1, MSG.leadTelefoneObrigatorio)
+    .max(40, MSG.leadTelefoneInvalido)
+    .refine(telefoneValido, MSG.leadTelefoneInvalido),
+  tipo_financiamento: z.enum(TIPOS_FINANCIAMENTO, { error: MSG.tipoFinanciamentoObrigatorio }),
+  valor_total_financiado: dinheiroPositivo(MSG.valorTotalMaiorQueZero),
+  valor_parcela: dinheiroPositivo(MSG.valorParcelaMaiorQueZero),
+  /** digits only (001 §5); empty means not informed */
+  quantidade_parcelas_pagas: z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return null;
+      const s = String(v).trim();
+      if (!/^\d{1,6}$/.test(s)) {
+        ctx.addIssue({ code: "custom", message: MSG.parcelasPagasPositivo });
+        return z.NEVER;
+      }
+      return Number(s);
+    }),
+  objetivo_cliente: z
+    .string()
+    .trim()
+    .max(2000, MSG.dadosInvalidos)
+    .optional()
+    .transform((v) => v || null),
+  origem_lead: z.enum(ORIGENS_MANUAIS).default("Manual"),
+});
+export type TNovoLeadEntrada = z.input<typeof ZNovoLead>;
+export type TNovoLead = z.output<typeof ZNovoLead>;
+
+export const ZLeadCriado = z.object({ id: z.uuid() });
+
+// ---------------------------------------------------------------- CSV import (001 §5)
+
+export const ZResultadoImportacao = z.object({
+  inseridos: z.number().int(),
+  /** repeated phones: within the file, or already a lead of the company; never inserted twice */
+  duplicadas: z.array(
+    z.object({
+      linha: z.number().int(),
+      telefone: z.string(),
+      motivo: z.enum(["arquivo", "cadastrado"]),
+      linhaOriginal: z.number().int().optional(),
+    }),
+  ),
+  erros: z.array(z.object({ linha: z.number().int(), mensagem: z.string() })),
+  totalErros: z.number().int(),
+  totalLinhas: z.number().int(),
+});
+export type TResultadoImportacao = z.infer<typeof ZResultadoImportacao>;
+/** A refused import: the message, and the line errors when there are some. Nothing was inserted. */
+export const ZImportacaoRecusada = ZResultadoImportacao.partial().extend({ erro: z.string() });
+export type TImportacaoRecusada = z.infer<typeof ZImportacaoRecusada>;
+
+// ---------------------------------------------------------------- My Leads board (001 'My Leads')
+
+export const LIMITE_CARTOES_COLUNA = 50;
+export const ZFiltroQuadro = ZPeriodo.extend({
+  busca: z.string().trim().max(100).optional(),
+  status: z.enum(STATUS_LEAD).optional(),
+  /** cards per column (the counts are always complete) */
+  limite: z.coerce.number().int().min(1).max(500).default(LIMITE_CARTOES_COLUNA),
+}).refine(periodoCompleto, erroPeriodo);
+export type TFiltroQuadro = z.infer<typeof ZFiltroQuadro>;
+
+export const ZCartaoLead = ZLeadLista.omit({ origem_lead: true, updated_at: true });
+export type TCartaoLead = z.infer<typeof ZCartaoLead>;
+
+export const ZQuadroLeads = z.object({
+  colunas: z.array(z.object({ id: z.enum(COLUNAS_QUADRO), total: z.number().int(), itens: z.array(ZCartaoLead) })),
+});
+export type TQuadroLeads = z.infer<typeof ZQuadroLeads>;
