@@ -45,7 +45,7 @@ test("an admin invites a consultant, who completes the emailed link in another b
   expect(link).toContain("/convite-consultor?token=");
   await dialogo.getByRole("button", { name: "Copiar" }).click();
   await expect(dialogo.getByRole("button", { name: "Copiado!" })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  expect(await page.evaluate("navigator.clipboard.readText()")).toBe(link);
   await expect(dialogo.getByRole("button", { name: "Copiar" })).toBeVisible({ timeout: 4_000 });
   await dialogo.getByRole("button", { name: "Concluir" }).click();
 
@@ -97,7 +97,9 @@ test("an admin invites a consultant, who completes the emailed link in another b
   await expect(reuso.getByText("Convite inválido ou expirado.")).toBeVisible();
   await expect(reuso.getByRole("link", { name: "Ir para Login" })).toBeVisible();
   // a tampered link too
-  await reuso.goto(urlDoConvite.replace(/^https?:\/\/[^/]+/, "").replace(/token=[^&]+/, "token=adulterado-adulterado-adulterado"));
+  await reuso.goto(
+    urlDoConvite.replace(/^https?:\/\/[^/]+/, "").replace(/token=[^&]+/, "token=adulterado-adulterado-adulterado"),
+  );
   await expect(reuso.getByRole("heading", { name: "Link Inválido" })).toBeVisible();
   await Promise.all([outro.close(), terceiro.close()]);
 });

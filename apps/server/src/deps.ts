@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { TConfig } from "./config/config.js";
+import { migrate } from "./db/migrate.js";
 import { createDb, type TDb } from "./db/pool.js";
 import { criarJobs, type TJobs } from "./jobs/jobs.js";
 import { createMailer, type TMailer } from "./mail/mailer.js";
@@ -22,6 +23,9 @@ export type TDeps = {
 
 export async function createDeps(config: TConfig, databaseUrl: string, log?: FastifyBaseLogger): Promise<TDeps> {
   const db = createDb(databaseUrl);
+  // the schema (and the crm_app role) must exist before anything, jobs included, touches the database
+  const applied = await migrate(db.owner);
+  if (applied.length) log?.info({ applied }, "migrações aplicadas");
   const mailer = createMailer({ pool: db.app, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   const realtime = createRealtime({ databaseUrl, log });
   await realtime.start();

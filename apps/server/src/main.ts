@@ -2,7 +2,6 @@ import pino from "pino";
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config/config.js";
 import { resolveDatabase } from "./db/bootstrap.js";
-import { migrate } from "./db/migrate.js";
 import { closeDeps, createDeps } from "./deps.js";
 import { seedDemoIfEmpty } from "./seed/demo.js";
 
@@ -13,8 +12,6 @@ async function main() {
   const log = pino({ level: config.logLevel });
   const database = await resolveDatabase(config);
   const deps = await createDeps(config, database.url, log);
-  const applied = await migrate(deps.db.owner);
-  if (applied.length) log.info({ applied }, "migrações aplicadas");
   if (config.seedDemo) await seedDemoIfEmpty(deps, log);
 
   const app = await buildApp(deps);

@@ -195,57 +195,57 @@ export function analisarCsv(texto: string): TAnaliseCsv {
   };
   if (!texto.trim()) return { ...r, erroArquivo: MSG.csvVazio };
   const quebra = texto.includes("\n") ? "\n" : "\r";
-  let cabecalho: string[] | null = null;
-  let idx: TIndices = {};
-  let cursor = 0;
-  let linhaAtual = 1;
+  const { data: registros, errors } = Papa.parse<string[]>(texto, { delimiter: separador });
+  const cabecalho = (registros[0] ?? []).map(normalizarCabecalho);
+  const idx: TIndices = Object.fromEntries(cabecalho.map((h, i) => [h, i] as const).reverse());
+  r.faltando = COLUNAS_OBRIGATORIAS_CSV.filter((c) => idx[c] === undefined);
+  if (r.faltando.length) return { ...r, erroArquivo: MSG.cabecalhosObrigatoriosAusentes(r.faltando) };
+
+  const semAspas = new Set(errors.filter((e) => e.code === "MissingQuotes").map((e) => e.row));
   const vistos = new Map<string, number>();
   const anotarErro = (mensagem: string, linha: number) => {
     r.totalErros++;
     if (r.erros.length < LIMITE_ERROS_LISTADOS) r.erros.push({ linha, mensagem });
   };
-
-  Papa.parse<string[]>(texto, {
-    delimiter: separador,
-    step: (res, parser) => {
-      const linha = linhaAtual;
-      const fim = res.meta.cursor;
-      // records may span lines (line breaks inside quotes): count them to know where the next one starts
-      for (let i = texto.indexOf(quebra, cursor); i >= 0 && i < fim; i = texto.indexOf(quebra, i + 1)) linhaAtual++;
-      cursor = fim;
-      const cells = res.data;
-      if (!cabecalho) {
-        cabecalho = cells.map(normalizarCabecalho);
-        idx = Object.fromEntries(cabecalho.map((h, i) => [h, i]).reverse());
-        r.faltando = COLUNAS_OBRIGATORIAS_CSV.filter((c) => idx[c] === undefined);
-        if (r.faltando.length) parser.abort();
-        return;
-      }
-      if (cells.every((c) => !c.trim())) return;
-      r.totalLinhas++;
-      if (r.amostra.length < LINHAS_AMOSTRA_CSV) {
-        r.amostra.push({ linha, campos: Object.fromEntries((cabecalho ?? []).map((h, i) => [h, cells[i] ?? ""])) });
-      }
-      if (res.errors.some((e) => e.code === "MissingQuotes")) {
-        anotarErro(MSG.linhaComErro(linha, MSG.csvAspasNaoFechadas), linha);
-        return;
-      }
-      const lead = validarLinha(cells, idx, linha);
-      if (typeof lead === "string") {
-        anotarErro(lead, linha);
-        return;
-      }
-      const anterior = vistos.get(lead.telefone_normalizado);
-      if (anterior !== undefined) {
-        r.duplicadas.push({ linha, telefone: lead.telefone, linhaOriginal: anterior });
-        return;
-      }
-      vistos.set(lead.telefone_normalizado, linha);
-      r.leads.push(lead);
-    },
-  });
-
-  if (r.faltando.length) return { ...r, erroArquivo: MSG.cabecalhosObrigatoriosAusentes(r.faltando) };
+  // A record starts on the line after the previous one ends: one line per record, plus the line breaks
+  // inside its quoted fields (cells hold them as written).
+  let linha = 1 + quebrasEm(registros[0] ?? [], quebra);
+  for (let i = 1; i < registros.length; i++) {
+    const cells = registros[i];
+    linha++;
+    const inicio = linha;
+    linha += quebrasEm(cells, quebra);
+    if (cells.every((c) => !c.trim())) continue;
+    r.totalLinhas++;
+    if (r.amostra.length < LINHAS_AMOSTRA_CSV) {
+      r.amostra.push({ linha: inicio, campos: Object.fromEntries(cabecalho.map((h, k) => [h, cells[k] ?? ""])) });
+    }
+    if (semAspas.has(i)) {
+      anotarErro(MSG.linhaComErro(inicio, MSG.csvAspasNaoFechadas), inicio);
+      continue;
+    }
+    const lead = validarLinha(cells, idx, inicio);
+    if (typeof lead === "string") {
+      anotarErro(lead, inicio);
+      continue;
+    }
+    const anterior = vistos.get(lead.telefone_normalizado);
+    if (anterior !== undefined) {
+      r.duplicadas.push({ linha: inicio, telefone: lead.telefone, linhaOriginal: anterior });
+      continue;
+    }
+    vistos.set(lead.telefone_normalizado, inicio);
+    r.leads.push(lead);
+  }
   if (r.totalLinhas === 0) return { ...r, erroArquivo: MSG.csvSemLinhas };
   return r;
+}
+
+function quebrasEm(cells: string[], quebra: string): number {
+  let n = 0;
+  for (const c of cells) {
+    if (!c.includes(quebra)) continue;
+    for (let k = c.indexOf(quebra); k >= 0; k = c.indexOf(quebra, k + 1)) n++;
+  }
+  return n;
 }

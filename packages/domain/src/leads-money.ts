@@ -13,6 +13,8 @@ const MILHAR = /^(\d{1,3}(\.\d{3})+|\d+)$/;
  * 45000), except a single dot followed by one or two digits ("1234.56", as spreadsheets in English write it).
  */
 export function lerValorBRL(texto: string): number | null {
+  // the common case of imports, without the regular expressions below
+  if (/^\d{1,12}$/.test(texto)) return Number(texto);
   const s = texto.replace(/[\s\u00a0]/g, "").replace(/^R\$/i, "");
   if (!s) return null;
   let inteiro: string;

@@ -1,7 +1,7 @@
 import type { TStatusLead } from "./status";
 
 /**
- * A consultant's figures (000 §2.10 'Meu Dashboard', /desempenho), defined in docs/decisions/0011-consultant-performance.md.
+ * A consultant's figures (000 §2.10 'Meu Dashboard', /desempenho), defined in docs/decisions/0503-consultant-performance.md.
  * The statuses of the My Leads board's 'Em Atendimento' column (001 §2): contact, attendance, negotiation, proposal,
  * documents, follow-up.
  */

@@ -36,9 +36,9 @@ const manual = (deps: TDeps, ctx: TCtx, leadId: string, consultorId: string, sta
   ).then(resposta);
 
 /**
- * Lead assignment: the leads screen's manual and automatic assignment (leads.gerenciar), and the /test-validation
- * actions of 000 §2.7 (testes.usar): 'test lead assignment' (the assign-lead function) and 'test direct
- * assignment'. All go through assign-lead.ts, the code the screening uses.
+ * Lead assignment: automatic assignment on request (leads.gerenciar; the leads screen may offer it), and the
+ * /test-validation actions of 000 §2.7 (testes.usar): 'test lead assignment' (the assign-lead function) and
+ * 'test direct assignment'. All go through assign-lead.ts, the code the screening uses.
  */
 export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -48,9 +48,6 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post("/atribuicao/automatica", { config: gerenciar, schema: { querystring: ZEmpresaAlvo, body: ZAtribuicaoAutomatica, ...resp } }, async (req) =>
     automatica(deps, await contextoEmpresa(deps, req), req.body.leadId),
-  );
-  app.post("/atribuicao/manual", { config: gerenciar, schema: { querystring: ZEmpresaAlvo, body: ZAtribuicaoManual, ...resp } }, async (req) =>
-    manual(deps, await contextoEmpresa(deps, req), req.body.leadId, req.body.consultorId),
   );
   app.post("/testes/atribuir-lead", { config: testes, schema: { querystring: ZEmpresaAlvo, body: ZAtribuicaoAutomatica, ...resp } }, async (req) =>
     automatica(deps, await contextoEmpresa(deps, req), req.body.leadId),

@@ -6,7 +6,7 @@ import { hashToken } from "../auth/tokens.js";
 /**
  * An invitation's token is derived from its id with an HMAC keyed by APP_SECRET: the database keeps only the
  * token's SHA-256 (a leaked database gives no usable link), yet the admin can copy the same link again from the
- * pending list without the token ever being stored (docs/decisions/0009-invitations.md).
+ * pending list without the token ever being stored (docs/decisions/0501-team-invitations.md).
  */
 export function tokenDoConvite(appSecret: string, conviteId: string): string {
   return createHmac("sha256", appSecret).update(`convite:${conviteId}`).digest("base64url");

@@ -27,7 +27,7 @@ export async function consultorDoUsuario(tx: TTx, empresaId: string, usuarioId: 
 }
 
 /**
- * One period's figures for a consultant (docs/decisions/0011-consultant-performance.md): the leads created in the
+ * One period's figures for a consultant (docs/decisions/0503-consultant-performance.md): the leads created in the
  * period and assigned to them; of those, in service and converted; the conversion rate; and the average time from a
  * lead's first incoming message to the first consultant message after it (failed sends do not count as replies).
  */

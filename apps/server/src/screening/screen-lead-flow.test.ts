@@ -6,7 +6,7 @@ import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/fa
 import { iniciarServidorOpenAi, type TServidorOpenAi } from "../../test/fake-openai.js";
 import { esquecerModosConhecidos } from "./ai-client.js";
 import { triarLead } from "./screen-lead.js";
-import { configurarIa, esperarAte, leadComMensagens, leadEscreve, sql } from "./testing.js";
+import { configurarIa, conectar, desconectar, esperarAte, leadComMensagens, leadEscreve, sql } from "./testing.js";
 
 const t = useTestApp();
 let fake: TServidorOpenAi;
@@ -87,7 +87,7 @@ describe("triarLead: once per lead message, one at a time, in order", () => {
 describe("without an API key: the rule-based screener, through the WhatsApp pipeline's queue", () => {
   it("a simulated lead answers the questions, qualifies and goes to the connected consultant", async () => {
     await configurarIa(t, e.empresa.id, { url: fake.url, chave: null });
-    await sql(t, "UPDATE consultores SET status_conexao = 'Conectado' WHERE id = $1", [e.consultor.id]);
+    await conectar(t, e.empresa.id, e.consultor.id);
     const telefone = "+55 11 97777-1234";
     const escrever = async (texto: string) => {
       const r = await e.navegadores.admin.req({ method: "POST", url: "/api/testes/simular-mensagem", payload: { telefone, nome: "Dona Maria", texto } });
@@ -115,6 +115,6 @@ describe("without an API key: the rule-based screener, through the WhatsApp pipe
     const decisoes = await sql(t, "SELECT decisao, motor FROM triagens_ia WHERE id_lead_fk = $1 ORDER BY created_at", [lead.id]);
     expect(decisoes.map((d) => d.decisao)).toEqual(["duvidas", "duvidas", "duvidas", "duvidas", "qualificado"]);
     expect(decisoes.every((d) => d.motor === "regras")).toBe(true);
-    await sql(t, "UPDATE consultores SET status_conexao = 'Desconectado' WHERE id = $1", [e.consultor.id]);
+    await desconectar(t, e.empresa.id, e.consultor.id);
   });
 });

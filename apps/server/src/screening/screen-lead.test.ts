@@ -5,7 +5,7 @@ import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/fa
 import { iniciarServidorOpenAi, type TServidorOpenAi } from "../../test/fake-openai.js";
 import { esquecerModosConhecidos } from "./ai-client.js";
 import { triarLead } from "./screen-lead.js";
-import { configurarIa, leadComMensagens, sql } from "./testing.js";
+import { configurarIa, conectar, desconectar, leadComMensagens, sql } from "./testing.js";
 
 const t = useTestApp();
 let fake: TServidorOpenAi;
@@ -52,7 +52,7 @@ const notificacoesAdmin = (leadId: string) =>
 
 describe("triarLead against an OpenAI-compatible server", () => {
   it("qualifies: status, summary, facts, hand-off message, assignment to the connected consultant, and sends the company's settings", async () => {
-    await sql(t, "UPDATE consultores SET status_conexao = 'Conectado' WHERE id = $1", [e.consultor.id]);
+    await conectar(t, e.empresa.id, e.consultor.id);
     const l = await leadComMensagens(t, e.empresa.id, ["Olá, vi o anúncio", "Sou aposentada do INSS e ganho 2.300"]);
     fake.roteiro(qualificado);
 
@@ -103,7 +103,7 @@ describe("triarLead against an OpenAI-compatible server", () => {
       l.id,
     ]);
     expect(avisos).toEqual([{ tipo: "lead_assigned", titulo: "Novo lead atribuído a você" }]);
-    await sql(t, "UPDATE consultores SET status_conexao = 'Desconectado' WHERE id = $1", [e.consultor.id]);
+    await desconectar(t, e.empresa.id, e.consultor.id);
   });
 
   it("rejects: Perdido with the reason and a polite closing message", async () => {

@@ -72,3 +72,38 @@ export async function esperarAte<T>(fn: () => Promise<T>, ok: (v: T) => boolean,
   }
   return v;
 }
+
+/** The consultant has an app open right now: a fresh presence row and Conectado (what presence/ would write). */
+export async function conectar(t: TTestApp, empresaId: string, consultorId: string, status = "Conectado"): Promise<void> {
+  await sql(t, "INSERT INTO presencas_consultor (id_empresa_fk, id_consultor_fk, ocioso) VALUES ($1, $2, $3)", [
+    empresaId,
+    consultorId,
+    status === "Ocupado",
+  ]);
+  await sql(t, "UPDATE consultores SET status_conexao = $3, ultima_atividade_em = now() WHERE id_empresa_fk = $1 AND id = $2", [
+    empresaId,
+    consultorId,
+    status,
+  ]);
+}
+
+export async function desconectar(t: TTestApp, empresaId: string, consultorId: string): Promise<void> {
+  await sql(t, "DELETE FROM presencas_consultor WHERE id_empresa_fk = $1 AND id_consultor_fk = $2", [empresaId, consultorId]);
+  await sql(t, "UPDATE consultores SET status_conexao = 'Desconectado' WHERE id_empresa_fk = $1 AND id = $2", [empresaId, consultorId]);
+}
+
+/** A screening row as the engine writes it (history and review tests). */
+export async function registrarTriagem(
+  t: TTestApp,
+  empresaId: string,
+  leadId: string,
+  p: { decisao: string; motivo?: string; erro?: string; fatos?: Record<string, unknown>; criadaHa?: number },
+): Promise<string> {
+  const [r] = await sql<{ id: string }>(
+    t,
+    `INSERT INTO triagens_ia (id_empresa_fk, id_lead_fk, decisao, motivo, fatos, motor, erro, created_at)
+     VALUES ($1, $2, $3, $4, $5::jsonb, 'regras', $6, now() - make_interval(secs => $7)) RETURNING id`,
+    [empresaId, leadId, p.decisao, p.motivo ?? null, JSON.stringify(p.fatos ?? {}), p.erro ?? null, p.criadaHa ?? 0],
+  );
+  return r.id;
+}

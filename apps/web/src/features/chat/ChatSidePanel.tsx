@@ -1,0 +1,158 @@
+import { formatarBRL, formatarDataHora, tempoRelativo } from "@crm/domain/format";
+import { MSG } from "@crm/domain/messages";
+import { pode } from "@crm/domain/permissions";
+import { linkWhatsApp } from "@crm/domain/phone";
+import type { TLeadChat } from "@crm/domain/schemas/chat";
+import { ACOES_STATUS_CHAT, formatarTelefone } from "@crm/domain/whatsapp";
+import { useQueryClient } from "@tanstack/react-query";
+import { LayoutTemplate, Mail, MessageCircle, Phone } from "lucide-react";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { mensagemDeErro } from "../../lib/api";
+import { useSessaoAtual } from "../../lib/session";
+import { Badge } from "../../ui/Badge";
+import { Button, buttonClasses } from "../../ui/Button";
+import { Input } from "../../ui/Input";
+import { toast } from "../../ui/toast";
+import { aplicarAcao, chaveChat, simularResposta } from "./api";
+
+function Secao({ titulo, children }: { titulo: string; children: ReactNode }) {
+  return (
+    <section className="border-b border-slate-100 px-4 py-3">
+      <h2 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{titulo}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Info({ rotulo, valor }: { rotulo: string; valor: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-3 py-0.5 text-sm">
+      <dt className="text-slate-600">{rotulo}</dt>
+      <dd className="min-w-0 truncate text-right font-medium text-slate-900">{valor || "—"}</dd>
+    </div>
+  );
+}
+
+/** The chat's right panel (001 'Lead chat'): quick actions, status buttons, the lead's info and recent activity. */
+export function ChatSidePanel({ chat, onAbrirModelos }: { chat: TLeadChat; onAbrirModelos: () => void }) {
+  const qc = useQueryClient();
+  const sessao = useSessaoAtual();
+  const [mudando, setMudando] = useState<string | null>(null);
+  const l = chat.lead;
+  const telefone = l.telefone_normalizado ?? l.telefone;
+
+  async function mudar(acao: string, status: string) {
+    setMudando(acao);
+    try {
+      await aplicarAcao(l.id, acao);
+      toast.success(`Status atualizado para ${status}.`);
+      await qc.invalidateQueries({ queryKey: chaveChat(l.id), exact: true });
+    } catch (e) {
+      toast.error(mensagemDeErro(e, MSG.erroAtualizarStatus));
+    } finally {
+      setMudando(null);
+    }
+  }
+
+  return (
+    <div className="h-full overflow-y-auto bg-white">
+      <Secao titulo="Ações rápidas">
+        <div className="grid grid-cols-2 gap-2">
+          <a className={buttonClasses("outline", "sm")} href={telefone ? `tel:+${telefone.replace(/\D/g, "")}` : undefined} aria-disabled={!telefone}>
+            <Phone className="size-4" aria-hidden="true" />
+            Ligar
+          </a>
+          <a className={buttonClasses("outline", "sm")} href={l.email ? `mailto:${l.email}` : undefined} aria-disabled={!l.email}>
+            <Mail className="size-4" aria-hidden="true" />
+            E-mail
+          </a>
+          <a className={buttonClasses("outline", "sm")} href={telefone ? linkWhatsApp(telefone) : undefined} target="_blank" rel="noreferrer">
+            <MessageCircle className="size-4" aria-hidden="true" />
+            WhatsApp
+          </a>
+          <Button size="sm" variant="outline" onClick={onAbrirModelos}>
+            <LayoutTemplate className="size-4" aria-hidden="true" />
+            Modelos
+          </Button>
+        </div>
+      </Secao>
+      <Secao titulo="Status do lead">
+        <Badge variante="azul" className="mb-2">
+          {l.status_lead}
+        </Badge>
+        <div className="grid grid-cols-2 gap-2">
+          {ACOES_STATUS_CHAT.map((a) => (
+            <Button
+              key={a.acao}
+              size="sm"
+              variant={l.status_lead === a.status ? "primary" : "outline"}
+              aria-pressed={l.status_lead === a.status}
+              carregando={mudando === a.acao}
+              disabled={!!mudando}
+              onClick={() => mudar(a.acao, a.status)}
+            >
+              {a.rotulo}
+            </Button>
+          ))}
+        </div>
+      </Secao>
+      <Secao titulo="Informações">
+        <dl>
+          <Info rotulo="Telefone" valor={formatarTelefone(l.telefone_normalizado) || l.telefone} />
+          <Info rotulo="Email" valor={l.email} />
+          <Info rotulo="Valor do contrato" valor={formatarBRL(l.valor_contrato)} />
+          <Info rotulo="Financiamento" valor={l.tipo_financiamento} />
+          <Info rotulo="Origem" valor={l.origem_lead} />
+          <Info rotulo="Cidade" valor={l.cidade} />
+          <Info rotulo="Consultor" valor={l.consultor?.nome ?? "Não atribuído"} />
+          <Info rotulo="Criado em" valor={formatarDataHora(l.created_at)} />
+        </dl>
+        {l.objetivo_cliente && <p className="mt-2 text-sm text-slate-700">{l.objetivo_cliente}</p>}
+      </Secao>
+      <Secao titulo="Atividade recente">
+        {chat.atividades.length ? (
+          <ol className="space-y-2">
+            {chat.atividades.map((a) => (
+              <li key={`${a.tipo}-${a.id}`} className="text-sm">
+                <p className="text-slate-800">{a.descricao}</p>
+                <p className="text-xs text-slate-500">{tempoRelativo(a.quando)}</p>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="text-sm text-slate-600">Nenhuma atividade ainda.</p>
+        )}
+      </Secao>
+      {chat.whatsapp.provedor === "sandbox" && pode(sessao.usuario.papel, "testes.usar") && telefone && <SimularResposta telefone={telefone} />}
+    </div>
+  );
+}
+
+/** Sandbox only: answer as the lead, to see the whole loop without a phone (the full panel is at /test-validation). */
+function SimularResposta({ telefone }: { telefone: string }) {
+  const [texto, setTexto] = useState("");
+  const [enviando, setEnviando] = useState(false);
+  async function enviar(e: FormEvent) {
+    e.preventDefault();
+    if (!texto.trim()) return;
+    setEnviando(true);
+    try {
+      await simularResposta(telefone, texto.trim());
+      setTexto("");
+    } catch (err) {
+      toast.error(mensagemDeErro(err, MSG.erroInterno));
+    } finally {
+      setEnviando(false);
+    }
+  }
+  return (
+    <Secao titulo="Sandbox: simular resposta do lead">
+      <form onSubmit={enviar} className="flex gap-2">
+        <Input aria-label="Resposta simulada do lead" value={texto} onChange={(e) => setTexto(e.target.value)} placeholder="Escreva como o lead..." />
+        <Button type="submit" size="sm" className="h-10" carregando={enviando}>
+          Simular
+        </Button>
+      </form>
+    </Secao>
+  );
+}

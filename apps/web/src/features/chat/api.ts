@@ -1,0 +1,102 @@
+import type {
+  TEnviarTemplate,
+  TLeadChat,
+  TMensagem,
+  TModelo,
+  TModelos,
+  TPaginaMensagens,
+  TSalvarModelo,
+} from "@crm/domain/schemas/chat";
+import type { TStatusLead } from "@crm/domain/status";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { MSG } from "@crm/domain/messages";
+import { ApiError, api, COOKIE_CSRF, lerCookie } from "../../lib/api";
+
+export const chaveChat = (leadId: string) => ["chat", leadId] as const;
+export const chaveMensagens = (leadId: string) => ["chat", leadId, "mensagens"] as const;
+
+export const leadChatQuery = (leadId: string) =>
+  queryOptions({
+    queryKey: chaveChat(leadId),
+    queryFn: ({ signal }) => api<TLeadChat>(`/api/chat/${encodeURIComponent(leadId)}`, { signal }),
+    // the window's remaining time and the connection change with time: refresh now and then
+    refetchInterval: 60_000,
+  });
+
+export const PAGINA = 50;
+
+/** The timeline: page 0 is the newest messages; each next page goes further back. */
+export const mensagensQuery = (leadId: string) =>
+  infiniteQueryOptions({
+    queryKey: chaveMensagens(leadId),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      api<TPaginaMensagens>(
+        `/api/chat/${encodeURIComponent(leadId)}/mensagens?limite=${PAGINA}${pageParam ? `&antes=${pageParam}` : ""}`,
+        { signal },
+      ),
+    getNextPageParam: (ultima) => (ultima.temMais && ultima.itens[0] ? ultima.itens[0].id : null),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const buscarDesde = (leadId: string, desde: string) =>
+  api<TPaginaMensagens>(`/api/chat/${encodeURIComponent(leadId)}/mensagens?desde=${encodeURIComponent(desde)}`);
+export const buscarMensagem = (leadId: string, id: string) => api<TMensagem>(`/api/chat/${encodeURIComponent(leadId)}/mensagens/${id}`);
+
+export const enviarTexto = (leadId: string, texto: string) =>
+  api<TMensagem>(`/api/chat/${encodeURIComponent(leadId)}/mensagens`, { method: "POST", body: { texto } });
+export const enviarTemplate = (leadId: string, t: TEnviarTemplate) =>
+  api<TMensagem>(`/api/chat/${encodeURIComponent(leadId)}/template`, { method: "POST", body: t });
+export const reenviar = (leadId: string, id: string) =>
+  api<TMensagem>(`/api/chat/${encodeURIComponent(leadId)}/mensagens/${id}/reenviar`, { method: "POST" });
+export const baixarDeNovo = (leadId: string, id: string) =>
+  api(`/api/chat/${encodeURIComponent(leadId)}/mensagens/${id}/midia/baixar`, { method: "POST" });
+export const marcarLidas = (leadId: string) => api(`/api/chat/${encodeURIComponent(leadId)}/lidas`, { method: "POST" });
+export const aplicarAcao = (leadId: string, acao: string) =>
+  api<{ status_lead: TStatusLead }>(`/api/chat/${encodeURIComponent(leadId)}/status`, { method: "POST", body: { acao } });
+
+export const modelosQuery = (leadId: string) =>
+  queryOptions({
+    queryKey: ["chat", leadId, "modelos"],
+    queryFn: ({ signal }) => api<TModelos>(`/api/chat/${encodeURIComponent(leadId)}/modelos`, { signal }),
+  });
+export const criarModelo = (m: TSalvarModelo) => api<TModelo>("/api/modelos-mensagem", { method: "POST", body: m });
+export const editarModelo = (id: string, m: TSalvarModelo) => api<TModelo>(`/api/modelos-mensagem/${id}`, { method: "PUT", body: m });
+export const excluirModelo = (id: string) => api(`/api/modelos-mensagem/${id}`, { method: "DELETE" });
+
+export const simularResposta = (telefone: string, texto: string) =>
+  api("/api/testes/simular-mensagem", { method: "POST", body: { telefone, texto } });
+
+/**
+ * Sends a file with upload progress (long actions show progress): XMLHttpRequest, because fetch cannot
+ * report upload progress. Same cookies and CSRF header as every other write.
+ */
+export function enviarArquivo(
+  leadId: string,
+  dados: { tipo: "image" | "document"; arquivo: File; legenda: string },
+  progresso: (fracao: number) => void,
+): Promise<TMensagem> {
+  const form = new FormData();
+  form.set("tipo", dados.tipo);
+  form.set("legenda", dados.legenda);
+  form.set("arquivo", dados.arquivo, dados.arquivo.name);
+  return new Promise((ok, falha) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `/api/chat/${encodeURIComponent(leadId)}/midia`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader("Accept", "application/json");
+    const csrf = lerCookie(COOKIE_CSRF);
+    if (csrf) xhr.setRequestHeader("X-CSRF-Token", csrf);
+    xhr.upload.onprogress = (e) => e.lengthComputable && progresso(e.loaded / e.total);
+    xhr.onerror = () => falha(new ApiError(0, MSG.erroConexao));
+    xhr.onload = () => {
+      let json: { erro?: string; campos?: Record<string, string> } | null = null;
+      try {
+        json = JSON.parse(xhr.responseText);
+      } catch {}
+      if (xhr.status >= 200 && xhr.status < 300) ok(json as unknown as TMensagem);
+      else falha(new ApiError(xhr.status, json?.erro ?? MSG.erroEnviarMidiaChat, json?.campos));
+    };
+    xhr.send(form);
+  });
+}

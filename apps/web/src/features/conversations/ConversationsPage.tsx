@@ -1,0 +1,133 @@
+import { rotuloContador } from "@crm/domain/format";
+import { MSG } from "@crm/domain/messages";
+import { PAPEL } from "@crm/domain/roles";
+import type { TConversa } from "@crm/domain/schemas/chat";
+import { horaConversa } from "@crm/domain/whatsapp";
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { MessageSquare, Search, WifiOff } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { mensagemDeErro } from "../../lib/api";
+import { useSessaoAtual } from "../../lib/session";
+import { useEventoTempoReal } from "../../lib/tempoReal";
+import { useDebounce } from "../../lib/useDebounce";
+import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { Alert } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { Card } from "../../ui/Card";
+import { StatusEnvio } from "../../ui/DeliveryStatus";
+import { EmptyState } from "../../ui/EmptyState";
+import { Input } from "../../ui/Input";
+import { Spinner } from "../../ui/Spinner";
+import { CHAVE_CONVERSAS, conexaoQuery, conversasQuery } from "./api";
+
+const PREVIA: Record<string, string> = { image: "📷 Imagem", document: "📄 Documento", audio: "🎤 Áudio", video: "🎬 Vídeo", template: "Modelo" };
+
+function Linha({ c }: { c: TConversa }) {
+  const previa = c.ultimaMensagem || PREVIA[c.ultimaMensagemTipo] || "Mensagem";
+  return (
+    <li>
+      <Link
+        to={`/chat/${c.leadId}`}
+        className="flex items-center gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none"
+        aria-label={`Conversa com ${c.nome}${c.naoLidas ? `, ${c.naoLidas} não lida(s)` : ""}`}
+      >
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-100 font-semibold text-emerald-800" aria-hidden="true">
+          {c.nome.trim().charAt(0).toUpperCase()}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="flex items-center gap-2">
+            <span className={`truncate ${c.naoLidas ? "font-semibold text-slate-900" : "font-medium text-slate-800"}`}>{c.nome}</span>
+            {c.empresa && <span className="truncate text-xs text-slate-500">· {c.empresa}</span>}
+          </span>
+          <span className="flex items-center gap-1 text-sm text-slate-600">
+            {c.ultimaMensagemDirecao === "saida" && <StatusEnvio status={c.ultimaMensagemStatus} />}
+            <span className="truncate">{previa}</span>
+          </span>
+        </span>
+        <span className="flex shrink-0 flex-col items-end gap-1">
+          <time dateTime={c.ultimaMensagemEm} className={`text-xs ${c.naoLidas ? "font-medium text-emerald-700" : "text-slate-500"}`}>
+            {horaConversa(c.ultimaMensagemEm)}
+          </time>
+          {c.naoLidas > 0 && (
+            <span className="min-w-5 rounded-full bg-emerald-600 px-1.5 text-center text-xs font-semibold text-white" aria-hidden="true">
+              {rotuloContador(c.naoLidas)}
+            </span>
+          )}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** Conversas (001 'Conversations'): live list of conversations, unread counts, link to the connection when it is down. */
+export function ConversationsPage() {
+  useTituloDocumento("Conversas");
+  const sessao = useSessaoAtual();
+  const qc = useQueryClient();
+  const [busca, setBusca] = useState("");
+  const termo = useDebounce(busca.trim(), 300);
+  const q = useInfiniteQuery({ ...conversasQuery(termo), placeholderData: keepPreviousData });
+  const conexao = useQuery({ ...conexaoQuery, enabled: !!sessao.empresa });
+
+  // a burst of new messages refreshes the list once
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useEventoTempoReal((e) => {
+    if (e.tipo === "mensagem.nova" || e.tipo === "conversa.lida" || e.tipo === "mensagem.atualizada") {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => void qc.invalidateQueries({ queryKey: CHAVE_CONVERSAS }), 150);
+    } else if (e.tipo === "whatsapp.sessao") {
+      void qc.invalidateQueries({ queryKey: conexaoQuery.queryKey });
+    }
+  });
+
+  const itens = q.data?.pages.flatMap((p) => p.itens) ?? [];
+  const desconectado = conexao.data && !conexao.data.conectado;
+  return (
+    <div className="mx-auto max-w-4xl space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Conversas</h1>
+        {sessao.usuario.papel === PAPEL.consultor && <p className="text-sm text-slate-600">Leads atribuídos a você</p>}
+      </div>
+      {desconectado && (
+        <Alert tipo="aviso">
+          <span className="inline-flex items-center gap-1">
+            <WifiOff className="size-4" aria-hidden="true" /> WhatsApp desconectado.
+          </span>{" "}
+          <Link to="/whatsapp-connection" className="font-medium underline">
+            Conectar WhatsApp
+          </Link>
+        </Alert>
+      )}
+      <div className="relative max-w-sm">
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+        <Input className="pl-9" type="search" placeholder="Buscar por nome ou telefone" aria-label="Buscar conversas" value={busca} onChange={(e) => setBusca(e.target.value)} />
+      </div>
+      <Card aria-busy={q.isFetching}>
+        {q.isPending ? (
+          <div className="flex justify-center py-12">
+            <Spinner rotulo="Carregando conversas" className="size-6 text-blue-700" />
+          </div>
+        ) : q.isError ? (
+          <EmptyState titulo={mensagemDeErro(q.error, MSG.erroInterno)} acao={<Button onClick={() => q.refetch()}>Tentar Novamente</Button>} />
+        ) : itens.length ? (
+          <ul className="divide-y divide-slate-100" aria-label="Lista de conversas">
+            {itens.map((c) => (
+              <Linha key={c.leadId} c={c} />
+            ))}
+          </ul>
+        ) : (
+          <EmptyState icone={MessageSquare} titulo={MSG.nenhumaConversa} />
+        )}
+      </Card>
+      {q.hasNextPage && (
+        <div className="flex justify-center">
+          <Button variant="outline" onClick={() => q.fetchNextPage()} carregando={q.isFetchingNextPage}>
+            Carregar mais
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { TPaginaConversas } from "@crm/domain/schemas/chat";
+import type { TConexaoWhatsApp } from "@crm/domain/schemas/whatsapp";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { api } from "../../lib/api";
+
+export const CHAVE_CONVERSAS = ["conversas"] as const;
+
+export const conversasQuery = (busca: string) =>
+  infiniteQueryOptions({
+    queryKey: [...CHAVE_CONVERSAS, busca],
+    initialPageParam: null as { antesDe: string; antesId: string } | null,
+    queryFn: ({ pageParam, signal }) => {
+      const p = new URLSearchParams({ limite: "30" });
+      if (busca) p.set("busca", busca);
+      if (pageParam) {
+        p.set("antesDe", pageParam.antesDe);
+        p.set("antesId", pageParam.antesId);
+      }
+      return api<TPaginaConversas>(`/api/conversas?${p}`, { signal });
+    },
+    getNextPageParam: (ultima) => ultima.proximo,
+  });
+
+export const conexaoQuery = queryOptions({
+  queryKey: ["whatsapp", "conexao", "estado"],
+  queryFn: ({ signal }) => api<TConexaoWhatsApp>("/api/whatsapp/conexao", { signal }),
+  staleTime: 30_000,
+});

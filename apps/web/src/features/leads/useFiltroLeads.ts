@@ -1,0 +1,30 @@
+import { type TFiltroLeads, ZFiltroLeads } from "@crm/domain/schemas/leads";
+import { useSearchParams } from "react-router";
+import { paramsDoFiltro } from "./api";
+
+const PADRAO = ZFiltroLeads.parse({});
+
+/** The /leads filters live in the URL (shareable, survive a reload); any change but paging goes back to page 1. */
+export function useFiltroLeads(): [TFiltroLeads, (mudanca: Partial<TFiltroLeads>) => void] {
+  const [params, setParams] = useSearchParams();
+  const lido = ZFiltroLeads.safeParse(Object.fromEntries(params));
+  const filtro = lido.success ? lido.data : PADRAO;
+  function mudar(mudanca: Partial<TFiltroLeads>) {
+    const novo: Partial<TFiltroLeads> = { ...filtro, pagina: 1, ...mudanca };
+    // keep the URL short: defaults are implied
+    for (const k of Object.keys(novo) as (keyof TFiltroLeads)[]) {
+      if (novo[k] === PADRAO[k]) delete novo[k];
+    }
+    if (novo.periodo !== "custom") {
+      delete novo.inicio;
+      delete novo.fim;
+    }
+    setParams(paramsDoFiltro(novo), { replace: true });
+  }
+  return [filtro, mudar];
+}
+
+/** Anything narrowed beyond the period (its empty state says 'filtros aplicados'). */
+export function temFiltros(f: TFiltroLeads): boolean {
+  return !!(f.status || f.consultor || f.origem || f.valorMin !== undefined || f.valorMax !== undefined || f.atribuicao !== "todos" || f.busca);
+}
