@@ -19,7 +19,8 @@ export async function iniciarEvolutionFalsa(opts: { apiKey?: string; instancia?:
   const instancia = opts.instancia ?? "revisao-teste";
   const estado = { atual: "open" as "open" | "close" | "connecting" };
   const midias = new Map<string, { dados: Buffer; mime: string; nome?: string }>();
-  const autorizado = (p: TPedidoRecebido, inst: string) => p.cabecalhos.apikey === apiKey && decodeURIComponent(inst) === instancia;
+  const autorizado = (p: TPedidoRecebido, inst: string) =>
+    p.cabecalhos.apikey === apiKey && decodeURIComponent(inst) === instancia;
   const negado = { status: 401, json: { status: 401, error: "Unauthorized", response: { message: "Unauthorized" } } };
   const fechada = { status: 400, json: { status: 400, error: "Bad Request", response: { message: ["Connection Closed"] } } };
   const resposta = (p: TPedidoRecebido, message: unknown) => {
@@ -59,7 +60,10 @@ export async function iniciarEvolutionFalsa(opts: { apiKey?: string; instancia?:
       const id = (p.json as { message?: { key?: { id?: string } } }).message?.key?.id ?? "";
       const m = midias.get(id);
       if (!m) return { status: 400, json: { status: 400, error: "Bad Request", response: { message: ["Message not found"] } } };
-      return { status: 201, json: { mediaType: "imageMessage", fileName: m.nome ?? null, mimetype: m.mime, base64: m.dados.toString("base64") } };
+      return {
+        status: 201,
+        json: { mediaType: "imageMessage", fileName: m.nome ?? null, mimetype: m.mime, base64: m.dados.toString("base64") },
+      };
     },
   });
   return {
@@ -126,7 +130,16 @@ export function evolutionDocumento(b: TBase & { de: string; id: string; arquivo:
   return envelope(b, "messages.upsert", {
     key: { remoteJid: `${b.de}@s.whatsapp.net`, fromMe: false, id: b.id },
     pushName: "Maria",
-    message: { documentMessage: { url: "https://mmg.whatsapp.net/x.enc", mimetype: "application/pdf", title: b.arquivo, fileLength: "4096", pageCount: 1, fileName: b.arquivo } },
+    message: {
+      documentMessage: {
+        url: "https://mmg.whatsapp.net/x.enc",
+        mimetype: "application/pdf",
+        title: b.arquivo,
+        fileLength: "4096",
+        pageCount: 1,
+        fileName: b.arquivo,
+      },
+    },
     messageType: "documentMessage",
     messageTimestamp: Math.floor(Date.now() / 1000),
     instanceId: "af6c5b7c-ee27-4f94-9ea8-192393746ddd",
@@ -134,7 +147,9 @@ export function evolutionDocumento(b: TBase & { de: string; id: string; arquivo:
   });
 }
 
-export function evolutionStatus(b: TBase & { id: string; para: string; status: "SERVER_ACK" | "DELIVERY_ACK" | "READ" | "ERROR" }) {
+export function evolutionStatus(
+  b: TBase & { id: string; para: string; status: "SERVER_ACK" | "DELIVERY_ACK" | "READ" | "ERROR" },
+) {
   return envelope(b, "messages.update", {
     messageId: `cm${randomBytes(8).toString("hex")}`,
     keyId: b.id,

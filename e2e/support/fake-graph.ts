@@ -17,7 +17,9 @@ export type TGraphFalso = TServidorFalso & {
   enviados: () => TPedidoRecebido[];
 };
 
-export async function iniciarGraphFalso(opts: { token?: string; phoneNumberId?: string; wabaId?: string; versao?: string } = {}): Promise<TGraphFalso> {
+export async function iniciarGraphFalso(
+  opts: { token?: string; phoneNumberId?: string; wabaId?: string; versao?: string } = {},
+): Promise<TGraphFalso> {
   const token = opts.token ?? "EAAG-teste-token";
   const phoneNumberId = opts.phoneNumberId ?? "106540352242922";
   const wabaId = opts.wabaId ?? "102290129340398";
@@ -29,7 +31,14 @@ export async function iniciarGraphFalso(opts: { token?: string; phoneNumberId?: 
   const autorizado = (p: TPedidoRecebido) => p.cabecalhos.authorization === `Bearer ${token}`;
   const negado = {
     status: 401,
-    json: { error: { message: "Invalid OAuth access token - Cannot parse access token", type: "OAuthException", code: 190, fbtrace_id: "AbCdEf" } },
+    json: {
+      error: {
+        message: "Invalid OAuth access token - Cannot parse access token",
+        type: "OAuthException",
+        code: 190,
+        fbtrace_id: "AbCdEf",
+      },
+    },
   };
   let base = "";
   const servidor = await iniciarServidorFalso({
@@ -42,7 +51,11 @@ export async function iniciarGraphFalso(opts: { token?: string; phoneNumberId?: 
         return { status: 500, json: { error: { message: "Service temporarily unavailable", code: 131016 } } };
       }
       const falha = falhas.get(corpo.to ?? "");
-      if (falha) return { status: falha.status ?? 400, json: { error: { message: falha.message, type: "OAuthException", code: falha.code, fbtrace_id: "X" } } };
+      if (falha)
+        return {
+          status: falha.status ?? 400,
+          json: { error: { message: falha.message, type: "OAuthException", code: falha.code, fbtrace_id: "X" } },
+        };
       return {
         json: {
           messaging_product: "whatsapp",
@@ -59,13 +72,25 @@ export async function iniciarGraphFalso(opts: { token?: string; phoneNumberId?: 
     [`GET /${versao}/(\\d+)`]: (p, [id]) => {
       if (!autorizado(p)) return negado;
       if (id === phoneNumberId)
-        return { json: { verified_name: "Revisão Teste", display_phone_number: "+55 11 4000-0000", quality_rating: "GREEN", id } };
+        return {
+          json: { verified_name: "Revisão Teste", display_phone_number: "+55 11 4000-0000", quality_rating: "GREEN", id },
+        };
       const midia = midias.get(id);
       if (midia)
         return {
-          json: { messaging_product: "whatsapp", url: `${base}/midia/${id}`, mime_type: midia.mime, sha256: "x", file_size: midia.dados.length, id },
+          json: {
+            messaging_product: "whatsapp",
+            url: `${base}/midia/${id}`,
+            mime_type: midia.mime,
+            sha256: "x",
+            file_size: midia.dados.length,
+            id,
+          },
         };
-      return { status: 400, json: { error: { message: `Unsupported get request. Object with ID '${id}' does not exist`, code: 100 } } };
+      return {
+        status: 400,
+        json: { error: { message: `Unsupported get request. Object with ID '${id}' does not exist`, code: 100 } },
+      };
     },
     [`GET /${versao}/(\\d+)/message_templates`]: (p, [id]) => {
       if (!autorizado(p)) return negado;
@@ -81,7 +106,14 @@ export async function iniciarGraphFalso(opts: { token?: string; phoneNumberId?: 
               components: [{ type: "BODY", text: "Olá {{1}}, ainda podemos revisar seu contrato. Podemos conversar?" }],
               id: "1",
             },
-            { name: "rascunho", language: "pt_BR", status: "PENDING", category: "UTILITY", components: [{ type: "BODY", text: "x" }], id: "2" },
+            {
+              name: "rascunho",
+              language: "pt_BR",
+              status: "PENDING",
+              category: "UTILITY",
+              components: [{ type: "BODY", text: "x" }],
+              id: "2",
+            },
           ],
           paging: { cursors: { before: "a", after: "b" } },
         },
@@ -162,13 +194,27 @@ export function webhookDocumento(m: TMensagemWebhook & { mediaId: string; arquiv
         id: m.id,
         timestamp: m.timestamp ?? agoraS(),
         type: "document",
-        document: { caption: m.legenda, filename: m.arquivo, mime_type: m.mime ?? "application/pdf", sha256: "DOC_HASH", id: m.mediaId },
+        document: {
+          caption: m.legenda,
+          filename: m.arquivo,
+          mime_type: m.mime ?? "application/pdf",
+          sha256: "DOC_HASH",
+          id: m.mediaId,
+        },
       },
     ],
   });
 }
 
-export function webhookStatus(b: TBase & { id: string; status: "sent" | "delivered" | "read" | "failed"; para: string; timestamp?: string; erro?: { code: number; title: string; details: string } }) {
+export function webhookStatus(
+  b: TBase & {
+    id: string;
+    status: "sent" | "delivered" | "read" | "failed";
+    para: string;
+    timestamp?: string;
+    erro?: { code: number; title: string; details: string };
+  },
+) {
   const s: Record<string, unknown> = {
     id: b.id,
     status: b.status,
@@ -186,7 +232,11 @@ export function webhookStatus(b: TBase & { id: string; status: "sent" | "deliver
         code: b.erro?.code ?? 131047,
         title: b.erro?.title ?? "Re-engagement message",
         message: b.erro?.title ?? "Re-engagement message",
-        error_data: { details: b.erro?.details ?? "Message failed to send because more than 24 hours have passed since the customer last replied to this number." },
+        error_data: {
+          details:
+            b.erro?.details ??
+            "Message failed to send because more than 24 hours have passed since the customer last replied to this number.",
+        },
         href: "https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/",
       },
     ];
@@ -197,7 +247,11 @@ export function webhookStatus(b: TBase & { id: string; status: "sent" | "deliver
 export function webhookEco(b: TBase & { para: string; id: string; texto: string; timestamp?: string }) {
   return envelope(
     b,
-    { message_echoes: [{ from: "15550783881", to: b.para, id: b.id, timestamp: b.timestamp ?? agoraS(), type: "text", text: { body: b.texto } }] },
+    {
+      message_echoes: [
+        { from: "15550783881", to: b.para, id: b.id, timestamp: b.timestamp ?? agoraS(), type: "text", text: { body: b.texto } },
+      ],
+    },
     "smb_message_echoes",
   );
 }

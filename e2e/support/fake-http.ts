@@ -43,7 +43,14 @@ export async function iniciarServidorFalso(rotas: Record<string, TRota>, porta =
         json = JSON.parse(corpo.toString("utf8"));
       } catch {}
     }
-    const pedido: TPedidoRecebido = { metodo: req.method ?? "GET", caminho: url.pathname, consulta: url.searchParams, cabecalhos: req.headers, corpo, json };
+    const pedido: TPedidoRecebido = {
+      metodo: req.method ?? "GET",
+      caminho: url.pathname,
+      consulta: url.searchParams,
+      cabecalhos: req.headers,
+      corpo,
+      json,
+    };
     pedidos.push(pedido);
     const rota = tabela.find((r) => r.metodo === pedido.metodo && r.re.test(pedido.caminho));
     let r: TResposta = { status: 404, json: { error: "not found" } };
@@ -53,7 +60,9 @@ export async function iniciarServidorFalso(rotas: Record<string, TRota>, porta =
       r = { status: 500, json: { error: String(e) } };
     }
     const dados = r.json !== undefined ? Buffer.from(JSON.stringify(r.json)) : Buffer.from(r.corpo ?? "");
-    res.writeHead(r.status ?? 200, { "Content-Type": r.json !== undefined ? "application/json" : (r.tipo ?? "application/octet-stream") });
+    res.writeHead(r.status ?? 200, {
+      "Content-Type": r.json !== undefined ? "application/json" : (r.tipo ?? "application/octet-stream"),
+    });
     res.end(dados);
   });
   await new Promise<void>((ok) => server.listen(porta, "127.0.0.1", ok));

@@ -42,7 +42,13 @@ export type TServidorOpenAi = {
 };
 
 const duvidaPadrao: TRespostaRoteiro = {
-  json: { decision: "duvidas", reason: "Falta informação", nextQuestion: "Você é aposentado(a) ou pensionista do INSS?", summary: "", facts: {} },
+  json: {
+    decision: "duvidas",
+    reason: "Falta informação",
+    nextQuestion: "Você é aposentado(a) ou pensionista do INSS?",
+    summary: "",
+    facts: {},
+  },
 };
 
 function ler(req: IncomingMessage): Promise<string> {
@@ -93,7 +99,11 @@ export async function iniciarServidorOpenAi(): Promise<TServidorOpenAi> {
     }
     if ("status" in r) {
       const tipo = r.status >= 500 ? "server_error" : "invalid_request_error";
-      return json(res, r.status, erro(r.mensagem ?? (r.status >= 500 ? "The server had an error while processing your request." : "Bad request"), tipo));
+      return json(
+        res,
+        r.status,
+        erro(r.mensagem ?? (r.status >= 500 ? "The server had an error while processing your request." : "Bad request"), tipo),
+      );
     }
     const conteudo = "json" in r ? JSON.stringify(r.json) : r.conteudo;
     const prompt = pedido.messages.reduce((n, m) => n + Math.ceil((m.content ?? "").length / 4), 0);
@@ -104,7 +114,12 @@ export async function iniciarServidorOpenAi(): Promise<TServidorOpenAi> {
       created: Math.floor(Date.now() / 1000),
       model: pedido.model,
       choices: [
-        { index: 0, message: { role: "assistant", content: conteudo, refusal: null }, logprobs: null, finish_reason: r.finish ?? "stop" },
+        {
+          index: 0,
+          message: { role: "assistant", content: conteudo, refusal: null },
+          logprobs: null,
+          finish_reason: r.finish ?? "stop",
+        },
       ],
       usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
       system_fingerprint: "fp_teste",
@@ -118,10 +133,16 @@ export async function iniciarServidorOpenAi(): Promise<TServidorOpenAi> {
     if (req.method === "GET" && req.url === "/v1/models") {
       return json(res, 200, {
         object: "list",
-        data: ["gpt-3.5-turbo", "gpt-4", "gpt-4-turbo"].map((id) => ({ id, object: "model", created: 1_700_000_000, owned_by: "teste" })),
+        data: ["gpt-3.5-turbo", "gpt-4", "gpt-4-turbo"].map((id) => ({
+          id,
+          object: "model",
+          created: 1_700_000_000,
+          owned_by: "teste",
+        })),
       });
     }
-    if (req.method !== "POST" || req.url !== "/v1/chat/completions") return json(res, 404, erro("Not found", "invalid_request_error"));
+    if (req.method !== "POST" || req.url !== "/v1/chat/completions")
+      return json(res, 404, erro("Not found", "invalid_request_error"));
     const corpo = JSON.parse(await ler(req));
     const pedido: TPedidoChat = { ...corpo, autorizacao };
     s.pedidos.push(pedido);
@@ -130,7 +151,12 @@ export async function iniciarServidorOpenAi(): Promise<TServidorOpenAi> {
       return json(
         res,
         400,
-        erro(`Invalid parameter: 'response_format' of type '${formato}' is not supported with this model.`, "invalid_request_error", null, "response_format"),
+        erro(
+          `Invalid parameter: 'response_format' of type '${formato}' is not supported with this model.`,
+          "invalid_request_error",
+          null,
+          "response_format",
+        ),
       );
     }
     responder(res, pedido, fila.shift() ?? calcular(pedido));

@@ -33,7 +33,14 @@ describe("open leads and presence", () => {
   it("converted and lost leads are not open work", () => {
     expect(leadAberto("Em Negociação")).toBe(true);
     expect(leadAberto("Qualificado para Atendente")).toBe(true);
-    for (const s of ["Convertido", "Convertido (Ganho)", "Perdido", "Desqualificado / Perdido", "Sem Resposta", "Não Interessado"])
+    for (const s of [
+      "Convertido",
+      "Convertido (Ganho)",
+      "Perdido",
+      "Desqualificado / Perdido",
+      "Sem Resposta",
+      "Não Interessado",
+    ])
       expect(leadAberto(s)).toBe(false);
   });
 

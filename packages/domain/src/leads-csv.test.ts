@@ -62,7 +62,9 @@ describe("analisarCsv (001 §5)", () => {
   it("accepts headers as people write them", () => {
     expect(normalizarCabecalho("\uFEFF Valor Total Financiado ")).toBe("valor_total_financiado");
     expect(normalizarCabecalho("Tipo-Financiamento")).toBe("tipo_financiamento");
-    const r = analisarCsv("Nome;Telefone;Tipo Financiamento;Valor Total Financiado;Valor Parcela\nAna;11987654321;crédito pessoal;1.000;100");
+    const r = analisarCsv(
+      "Nome;Telefone;Tipo Financiamento;Valor Total Financiado;Valor Parcela\nAna;11987654321;crédito pessoal;1.000;100",
+    );
     expect(r.erroArquivo).toBeNull();
     expect(r.leads[0].tipo_financiamento).toBe("Crédito Pessoal");
   });
@@ -104,12 +106,16 @@ describe("analisarCsv (001 §5)", () => {
   });
 
   it("reports an unterminated quote on the line where it starts", () => {
-    const r = analisarCsv(`${CAB}\nAna,11987654321,Carro,1,1,1,ok\n"Bia,11987654322,Carro,1,1,1,x\nCaio,11987654323,Carro,1,1,1,y`);
+    const r = analisarCsv(
+      `${CAB}\nAna,11987654321,Carro,1,1,1,ok\n"Bia,11987654322,Carro,1,1,1,x\nCaio,11987654323,Carro,1,1,1,y`,
+    );
     expect(r.erros).toEqual([{ linha: 3, mensagem: "Linha 3: aspas abertas e não fechadas" }]);
   });
 
   it("keeps the first of repeated phones (any format) and reports the others", () => {
-    const r = analisarCsv(`${CAB}\nAna,(11) 98765-4321,Carro,1,1,,\nBia,+55 11 98765 4321,Carro,1,1,,\nCaio,11 8765-4321,Carro,1,1,,`);
+    const r = analisarCsv(
+      `${CAB}\nAna,(11) 98765-4321,Carro,1,1,,\nBia,+55 11 98765 4321,Carro,1,1,,\nCaio,11 8765-4321,Carro,1,1,,`,
+    );
     expect(r.leads.map((l) => l.nome)).toEqual(["Ana"]);
     expect(r.duplicadas).toEqual([
       { linha: 3, telefone: "+55 11 98765 4321", linhaOriginal: 2 },

@@ -92,8 +92,10 @@ export function decodificarCsv(bytes: Uint8Array): { texto: string; codificacao:
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
     return { texto: new TextDecoder("utf-8").decode(bytes.subarray(3)), codificacao: "utf-8" };
   }
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { texto: new TextDecoder("utf-16le").decode(bytes.subarray(2)), codificacao: "utf-16le" };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { texto: new TextDecoder("utf-16be").decode(bytes.subarray(2)), codificacao: "utf-16be" };
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { texto: new TextDecoder("utf-16le").decode(bytes.subarray(2)), codificacao: "utf-16le" };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { texto: new TextDecoder("utf-16be").decode(bytes.subarray(2)), codificacao: "utf-16be" };
   try {
     return { texto: new TextDecoder("utf-8", { fatal: true }).decode(bytes), codificacao: "utf-8" };
   } catch {

@@ -22,7 +22,11 @@ export type TLeadExportado = {
   updated_at: Date;
 };
 
-export type TColunaExportacao = { titulo: string; tipo: "texto" | "dinheiro" | "inteiro" | "dataHora"; chave: keyof TLeadExportado };
+export type TColunaExportacao = {
+  titulo: string;
+  tipo: "texto" | "dinheiro" | "inteiro" | "dataHora";
+  chave: keyof TLeadExportado;
+};
 
 export const COLUNAS_EXPORTACAO: readonly TColunaExportacao[] = [
   { titulo: "Nome", tipo: "texto", chave: "nome" },

@@ -24,7 +24,22 @@ describe("lerValorBRL (001 §5: R$, dot thousands, comma decimals)", () => {
   });
 
   it("refuses what is not money", () => {
-    for (const s of ["", "R$", "abc", "1,2,3", "1,234", "12.34.5", "1.23.456", "-5", "5-", "1.000,", ",50", "1e5", "12,3x", "0x10"]) {
+    for (const s of [
+      "",
+      "R$",
+      "abc",
+      "1,2,3",
+      "1,234",
+      "12.34.5",
+      "1.23.456",
+      "-5",
+      "5-",
+      "1.000,",
+      ",50",
+      "1e5",
+      "12,3x",
+      "0x10",
+    ]) {
       expect(lerValorBRL(s), s).toBeNull();
     }
     expect(lerValorBRL("1234567890123")).toBeNull(); // more than numeric(14,2) holds

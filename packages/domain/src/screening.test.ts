@@ -13,8 +13,16 @@ describe("AI screening rules", () => {
   });
 
   it("rates (001 §9): processing over total; approval and rejection over processed; 0 without a base", () => {
-    expect(taxasIa({ total: 9, processados: 5, aprovados: 3, rejeitados: 1 })).toEqual({ processamento: 55.6, aprovacao: 60, rejeicao: 20 });
-    expect(taxasIa({ total: 0, processados: 0, aprovados: 0, rejeitados: 0 })).toEqual({ processamento: 0, aprovacao: 0, rejeicao: 0 });
+    expect(taxasIa({ total: 9, processados: 5, aprovados: 3, rejeitados: 1 })).toEqual({
+      processamento: 55.6,
+      aprovacao: 60,
+      rejeicao: 20,
+    });
+    expect(taxasIa({ total: 0, processados: 0, aprovados: 0, rejeitados: 0 })).toEqual({
+      processamento: 0,
+      aprovacao: 0,
+      rejeicao: 0,
+    });
   });
 
   it("efficiency: kept automatic decisions over ended screenings; none ended → null", () => {

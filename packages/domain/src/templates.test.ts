@@ -15,7 +15,11 @@ describe("built-in templates", () => {
     for (const m of MODELOS_PADRAO) expect(m.conteudo.length).toBeGreaterThan(60);
   });
   it("fills the lead's and the sender's first names and the company", () => {
-    const t = preencherModelo(MODELOS_PADRAO[0].conteudo, { nome: "Maria Souza", consultor: "Camila Rocha", empresa: "Revisão Demo" });
+    const t = preencherModelo(MODELOS_PADRAO[0].conteudo, {
+      nome: "Maria Souza",
+      consultor: "Camila Rocha",
+      empresa: "Revisão Demo",
+    });
     expect(t).toMatch(/^Olá, Maria! Aqui é Camila, da Revisão Demo\./);
   });
   it("renders provider templates with positional variables", () => {

@@ -98,5 +98,8 @@ export function contarParametros(corpo: string): number {
 
 /** The six built-in templates as the sandbox provider approves them: {{nome}} → {{1}}, {{consultor}} → {{2}}, {{empresa}} → {{3}}. */
 export function corpoProvedorDoPadrao(conteudo: string): string {
-  return conteudo.replace(/\{\{nome\}\}/g, "{{1}}").replace(/\{\{consultor\}\}/g, "{{2}}").replace(/\{\{empresa\}\}/g, "{{3}}");
+  return conteudo
+    .replace(/\{\{nome\}\}/g, "{{1}}")
+    .replace(/\{\{consultor\}\}/g, "{{2}}")
+    .replace(/\{\{empresa\}\}/g, "{{3}}");
 }

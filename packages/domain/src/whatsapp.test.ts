@@ -10,8 +10,8 @@ import {
   rotuloDia,
   STATUS_MENSAGEM,
   statusSubstitui,
-  type TStatusMensagem,
   TAMANHO_MAXIMO_ANEXO,
+  type TStatusMensagem,
   tempoUltimoContato,
 } from "./whatsapp";
 

@@ -37,7 +37,9 @@ async function empresaComConsultores(n: number) {
 }
 
 const novoLead = (empresaId: string, p: Record<string, unknown> = {}) =>
-  unsafeWithSystem(t.deps.db.app, "teste", (tx) => criarLead(tx, { id_empresa_fk: empresaId, status_lead: "Qualificado para Atendente", ...p }));
+  unsafeWithSystem(t.deps.db.app, "teste", (tx) =>
+    criarLead(tx, { id_empresa_fk: empresaId, status_lead: "Qualificado para Atendente", ...p }),
+  );
 
 const atribuir = (empresaId: string, leadId: string) =>
   unsafeWithSystem(t.deps.db.app, "teste", (tx) =>
@@ -59,7 +61,10 @@ const contagem = async (empresaId: string) =>
 
 describe("automatic assignment (assign-lead)", () => {
   it("picks the connected consultant with the fewest open leads; closed leads do not count", async () => {
-    const { x, consultores: [a, b, ocupado, desconectado, inativo] } = await empresaComConsultores(5);
+    const {
+      x,
+      consultores: [a, b, ocupado, desconectado, inativo],
+    } = await empresaComConsultores(5);
     for (const c of [a, b, inativo]) await conectar(t, x.empresa.id, c.id);
     await conectar(t, x.empresa.id, ocupado.id, "Ocupado");
     await sql(t, "UPDATE usuarios_plataforma SET ativo = false WHERE id = $1", [inativo.id_usuario_fk]);
@@ -78,14 +83,21 @@ describe("automatic assignment (assign-lead)", () => {
   });
 
   it("ties go to whoever waited longest since their last assignment", async () => {
-    const { x, consultores: [a, b] } = await empresaComConsultores(2);
+    const {
+      x,
+      consultores: [a, b],
+    } = await empresaComConsultores(2);
     await conectar(t, x.empresa.id, a.id);
     await conectar(t, x.empresa.id, b.id);
     await sql(t, "UPDATE consultores SET ultima_atribuicao_em = now() - interval '1 hour' WHERE id = $1", [a.id]);
     await sql(t, "UPDATE consultores SET ultima_atribuicao_em = now() - interval '2 hours' WHERE id = $1", [b.id]);
     const lead = await novoLead(x.empresa.id);
     expect(await atribuir(x.empresa.id, lead.id)).toMatchObject({ consultorId: b.id });
-    const [c] = await sql(t, "SELECT ultima_atribuicao_em > now() - interval '1 minute' AS recente FROM consultores WHERE id = $1", [b.id]);
+    const [c] = await sql(
+      t,
+      "SELECT ultima_atribuicao_em > now() - interval '1 minute' AS recente FROM consultores WHERE id = $1",
+      [b.id],
+    );
     expect(c.recente).toBe(true);
   });
 
@@ -136,12 +148,26 @@ describe("assignment routes (/test-validation actions, 000 §2.7)", () => {
     const r = await e.navegadores.admin.req({ method: "POST", url: "/api/testes/atribuir-lead", payload: { leadId: lead.id } });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({ success: true, message: `Lead atribuído a ${e.consultor.nome}.`, consultorId: e.consultor.id });
-    await esperarAte(async () => recebidos.length, (n) => n > 0, 3_000);
+    await esperarAte(
+      async () => recebidos.length,
+      (n) => n > 0,
+      3_000,
+    );
     sair();
     const aviso = recebidos.find((ev) => ev.tipo === "notificacao.nova");
-    expect(aviso).toMatchObject({ dados: { tipo: "lead_assigned", titulo: "Novo lead atribuído a você", dados_extras: { leadId: lead.id } } });
-    const again = await e.navegadores.admin.req({ method: "POST", url: "/api/testes/atribuir-lead", payload: { leadId: lead.id } });
-    expect(again.json()).toEqual({ success: false, message: "Este lead já tem um consultor atribuído.", consultorId: e.consultor.id });
+    expect(aviso).toMatchObject({
+      dados: { tipo: "lead_assigned", titulo: "Novo lead atribuído a você", dados_extras: { leadId: lead.id } },
+    });
+    const again = await e.navegadores.admin.req({
+      method: "POST",
+      url: "/api/testes/atribuir-lead",
+      payload: { leadId: lead.id },
+    });
+    expect(again.json()).toEqual({
+      success: false,
+      message: "Este lead já tem um consultor atribuído.",
+      consultorId: e.consultor.id,
+    });
   });
 
   it("'test direct assignment' sets the older status 'qualificado' and the chosen consultant", async () => {
@@ -154,26 +180,33 @@ describe("assignment routes (/test-validation actions, 000 §2.7)", () => {
     expect(r.statusCode).toBe(200);
     const [l] = await sql(t, "SELECT status, consultor_atribuido_id FROM leads_juros_check WHERE id = $1", [lead.id]);
     expect(l).toEqual({ status: "qualificado", consultor_atribuido_id: e.consultor.id });
-    const hist = await sql(t, "SELECT valor_novo, origem, id_usuario_fk FROM lead_status_historico WHERE id_lead_fk = $1", [lead.id]);
+    const hist = await sql(t, "SELECT valor_novo, origem, id_usuario_fk FROM lead_status_historico WHERE id_lead_fk = $1", [
+      lead.id,
+    ]);
     expect(hist).toEqual([{ valor_novo: e.consultor.id, origem: "usuario", id_usuario_fk: e.usuarios.admin.id }]);
   });
 
   it("refuses other roles and other companies' leads or consultants, changing nothing", async () => {
     const lead = await novoLead(e.empresa.id, { status_lead: "Novo Lead" });
     const alheio = await novoLead(outra.empresa.id);
-    const post = (nav: typeof e.navegadores.admin, url: string, payload: unknown) => nav.req({ method: "POST", url, payload });
+    const post = (nav: typeof e.navegadores.admin, url: string, payload: Record<string, unknown>) => nav.req({ method: "POST", url, payload });
     expect((await post(e.navegadores.consultor, "/api/testes/atribuir-lead", { leadId: lead.id })).statusCode).toBe(403);
     expect((await post(e.navegadores.juridico, "/api/atribuicao/automatica", { leadId: lead.id })).statusCode).toBe(403);
     const r404 = await post(e.navegadores.admin, "/api/testes/atribuir-lead", { leadId: alheio.id });
     expect(r404.statusCode).toBe(404);
     expect(r404.json().erro).toBe("Lead não encontrado");
-    const c404 = await post(e.navegadores.admin, "/api/testes/atribuicao-direta", { leadId: lead.id, consultorId: outra.consultor.id });
+    const c404 = await post(e.navegadores.admin, "/api/testes/atribuicao-direta", {
+      leadId: lead.id,
+      consultorId: outra.consultor.id,
+    });
     expect(c404.statusCode).toBe(404);
     expect(c404.json().erro).toBe("Consultor não encontrado.");
     const ruim = await post(e.navegadores.admin, "/api/testes/atribuicao-direta", { leadId: lead.id, consultorId: "x" });
     expect(ruim.statusCode).toBe(400);
     expect(ruim.json().campos.consultorId).toBe("Selecione um consultor.");
-    const leads = await sql(t, "SELECT status, consultor_atribuido_id FROM leads_juros_check WHERE id = ANY($1::uuid[])", [[lead.id, alheio.id]]);
+    const leads = await sql(t, "SELECT status, consultor_atribuido_id FROM leads_juros_check WHERE id = ANY($1::uuid[])", [
+      [lead.id, alheio.id],
+    ]);
     expect(leads.every((l) => l.consultor_atribuido_id === null && l.status === null)).toBe(true);
   });
 });

@@ -56,7 +56,12 @@ export async function atribuirAutomaticamente(
     [p.empresaId, STATUS_RECEBE_LEADS, STATUS_LEAD_ENCERRADOS],
   );
   const escolhido = escolherConsultor(
-    rows.map((r) => ({ id: r.id as string, nome: r.nome as string, abertos: r.abertos as number, ultimaAtribuicaoEm: r.ultima_atribuicao_em })),
+    rows.map((r) => ({
+      id: r.id as string,
+      nome: r.nome as string,
+      abertos: r.abertos as number,
+      ultimaAtribuicaoEm: r.ultima_atribuicao_em,
+    })),
   );
   if (!escolhido) {
     await notificar(deps, tx, {
@@ -87,7 +92,11 @@ export async function atribuirManualmente(
   if (!rows[0]) throw notFound(MSG.consultorNaoEncontrado);
   // 000 §4: the original's direct assignment also set the older status field to 'qualificado'
   if (p.statusLegado)
-    await tx.query("UPDATE leads_juros_check SET status = $3 WHERE id_empresa_fk = $1 AND id = $2", [p.empresaId, lead.id, p.statusLegado]);
+    await tx.query("UPDATE leads_juros_check SET status = $3 WHERE id_empresa_fk = $1 AND id = $2", [
+      p.empresaId,
+      lead.id,
+      p.statusLegado,
+    ]);
   if (lead.consultor_atribuido_id !== rows[0].id) await gravarAtribuicao(deps, tx, p.empresaId, lead, rows[0], p.autor);
   return { atribuido: true, consultorId: rows[0].id, consultorNome: rows[0].nome };
 }
@@ -100,11 +109,10 @@ async function gravarAtribuicao(
   consultor: { id: string; nome: string },
   autor: TAutorAtribuicao,
 ): Promise<void> {
-  await tx.query("UPDATE leads_juros_check SET consultor_atribuido_id = $3, updated_at = now() WHERE id_empresa_fk = $1 AND id = $2", [
-    empresaId,
-    lead.id,
-    consultor.id,
-  ]);
+  await tx.query(
+    "UPDATE leads_juros_check SET consultor_atribuido_id = $3, updated_at = now() WHERE id_empresa_fk = $1 AND id = $2",
+    [empresaId, lead.id, consultor.id],
+  );
   const { rows } = await tx.query(
     "UPDATE consultores SET ultima_atribuicao_em = clock_timestamp() WHERE id_empresa_fk = $1 AND id = $2 RETURNING id_usuario_fk",
     [empresaId, consultor.id],

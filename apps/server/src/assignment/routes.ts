@@ -1,5 +1,10 @@
 import { MSG } from "@crm/domain/messages";
-import { type TResultadoAtribuicao, ZAtribuicaoAutomatica, ZAtribuicaoManual, ZResultadoAtribuicao } from "@crm/domain/schemas/screening";
+import {
+  type TResultadoAtribuicao,
+  ZAtribuicaoAutomatica,
+  ZAtribuicaoManual,
+  ZResultadoAtribuicao,
+} from "@crm/domain/schemas/screening";
 import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { withTenant } from "../db/tenant.js";
@@ -46,14 +51,20 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const testes = { permissao: "testes.usar" } as const;
   const resp = { response: { 200: ZResultadoAtribuicao } };
 
-  app.post("/atribuicao/automatica", { config: gerenciar, schema: { querystring: ZEmpresaAlvo, body: ZAtribuicaoAutomatica, ...resp } }, async (req) =>
-    automatica(deps, await contextoEmpresa(deps, req), req.body.leadId),
+  app.post(
+    "/atribuicao/automatica",
+    { config: gerenciar, schema: { querystring: ZEmpresaAlvo, body: ZAtribuicaoAutomatica, ...resp } },
+    async (req) => automatica(deps, await contextoEmpresa(deps, req), req.body.leadId),
   );
-  app.post("/testes/atribuir-lead", { config: testes, schema: { querystring: ZEmpresaAlvo, body: ZAtribuicaoAutomatica, ...resp } }, async (req) =>
-    automatica(deps, await contextoEmpresa(deps, req), req.body.leadId),
+  app.post(
+    "/testes/atribuir-lead",
+    { config: testes, schema: { querystring: ZEmpresaAlvo, body: ZAtribuicaoAutomatica, ...resp } },
+    async (req) => automatica(deps, await contextoEmpresa(deps, req), req.body.leadId),
   );
   // 000 §4: direct assignment sets the older status field to 'qualificado' and the consultant
-  app.post("/testes/atribuicao-direta", { config: testes, schema: { querystring: ZEmpresaAlvo, body: ZAtribuicaoManual, ...resp } }, async (req) =>
-    manual(deps, await contextoEmpresa(deps, req), req.body.leadId, req.body.consultorId, "qualificado"),
+  app.post(
+    "/testes/atribuicao-direta",
+    { config: testes, schema: { querystring: ZEmpresaAlvo, body: ZAtribuicaoManual, ...resp } },
+    async (req) => manual(deps, await contextoEmpresa(deps, req), req.body.leadId, req.body.consultorId, "qualificado"),
   );
 };

@@ -21,7 +21,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The lead a chat action is about (001 §6 'Chat'): the platform admin can open any company's lead, everybody
  * else only their own company's (row-level security scopes the read as well). Scope first, then act.
  */
-export async function acessarLead(tx: TTx, auth: TAuth, leadId: string, opts: { travar?: boolean } = {}): Promise<TLeadAcessivel> {
+export async function acessarLead(
+  tx: TTx,
+  auth: TAuth,
+  leadId: string,
+  opts: { travar?: boolean } = {},
+): Promise<TLeadAcessivel> {
   const plataforma = auth.papel === PAPEL.plataforma;
   if (!UUID.test(leadId)) throw notFound(plataforma ? MSG.leadNaoEncontrado : MSG.leadNaoEncontradoNestaEmpresa);
   const { rows } = await tx.query(

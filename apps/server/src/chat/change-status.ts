@@ -1,5 +1,5 @@
-import { ACOES_STATUS_CHAT, STATUS_EM_ATENDIMENTO, STATUS_ESPERANDO_ATENDENTE } from "@crm/domain/whatsapp";
 import type { TStatusLead } from "@crm/domain/status";
+import { ACOES_STATUS_CHAT, STATUS_EM_ATENDIMENTO, STATUS_ESPERANDO_ATENDENTE } from "@crm/domain/whatsapp";
 import { type TTx, withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import type { TAuth } from "../http/auth-context.js";
@@ -36,7 +36,12 @@ export function iniciarAtendimentoSePreciso(deps: Pick<TDeps, "realtime">, tx: T
 }
 
 /** The side panel's status buttons: Interessado, Não Interessado, Agendar Retorno, Lead Qualificado. */
-export async function aplicarAcaoStatus(deps: TDeps, auth: TAuth, leadId: string, acao: string): Promise<{ status_lead: TStatusLead }> {
+export async function aplicarAcaoStatus(
+  deps: TDeps,
+  auth: TAuth,
+  leadId: string,
+  acao: string,
+): Promise<{ status_lead: TStatusLead }> {
   const a = ACOES_STATUS_CHAT.find((x) => x.acao === acao) as (typeof ACOES_STATUS_CHAT)[number];
   return withTenant(deps.db.app, ctxDe(auth), async (tx) => {
     const lead = await acessarLead(tx, auth, leadId, { travar: true });

@@ -31,7 +31,10 @@ beforeAll(async () => {
         created_at: new Date(inicio + i * 1_400_000),
       } as never);
     }
-    await tx.query("UPDATE leads_juros_check SET ultima_mensagem_lead_em = now() - interval '30 minutes', ultima_mensagem_em = now() WHERE id = $1", [leadA]);
+    await tx.query(
+      "UPDATE leads_juros_check SET ultima_mensagem_lead_em = now() - interval '30 minutes', ultima_mensagem_em = now() WHERE id = $1",
+      [leadA],
+    );
     leadB = (await criarLead(tx, { id_empresa_fk: b.empresa.id, nome: "De Outra Empresa", telefone: "11 91234-9999" })).id;
     semTelefone = (await criarLead(tx, { id_empresa_fk: a.empresa.id, nome: "Sem Mensagens" })).id;
   });
@@ -84,7 +87,9 @@ describe("GET /api/chat/{leadId}/mensagens (paged)", () => {
   });
   it("gives what was stored since a moment (live updates)", async () => {
     const desde = new Date(Date.now() - 2 * 86_400_000 + 119 * 1_400_000 - 1000).toISOString();
-    const p = (await nav().req({ url: `/api/chat/${leadA}/mensagens?desde=${encodeURIComponent(desde)}` })).json() as TPaginaMensagens;
+    const p = (
+      await nav().req({ url: `/api/chat/${leadA}/mensagens?desde=${encodeURIComponent(desde)}` })
+    ).json() as TPaginaMensagens;
     expect(p.itens.map((m) => m.content)).toEqual(["m119"]);
   });
 });
@@ -131,16 +136,24 @@ describe("sending from the chat", () => {
       expect(res.statusCode).toBe(409);
       expect(res.json().erro).toBe("WhatsApp não configurado para esta empresa");
     } finally {
-      await unsafeWithSystem(t.deps.db.app, "teste", (tx) => tx.query("UPDATE empresas SET whatsapp_provedor = 'sandbox' WHERE id = $1", [a.empresa.id]));
+      await unsafeWithSystem(t.deps.db.app, "teste", (tx) =>
+        tx.query("UPDATE empresas SET whatsapp_provedor = 'sandbox' WHERE id = $1", [a.empresa.id]),
+      );
     }
   });
   it("fails a send to a number that does not exist (sandbox: area code 00) and the message says why", async () => {
     const l = await unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
-      const lead = await criarLead(tx, { id_empresa_fk: a.empresa.id, nome: "Número Inválido", telefone_normalizado: "5500912345678" });
+      const lead = await criarLead(tx, {
+        id_empresa_fk: a.empresa.id,
+        nome: "Número Inválido",
+        telefone_normalizado: "5500912345678",
+      });
       await tx.query("UPDATE leads_juros_check SET ultima_mensagem_lead_em = now() WHERE id = $1", [lead.id]);
       return lead;
     });
-    const m = (await nav().req({ method: "POST", url: `/api/chat/${l.id}/mensagens`, payload: { texto: "oi" } })).json() as TMensagem;
+    const m = (
+      await nav().req({ method: "POST", url: `/api/chat/${l.id}/mensagens`, payload: { texto: "oi" } })
+    ).json() as TMensagem;
     const fim = Date.now() + 10_000;
     let atual = m;
     while (atual.status !== "failed" && Date.now() < fim) {
@@ -150,7 +163,11 @@ describe("sending from the chat", () => {
     expect(atual.erro).toBe("Erro ao enviar mensagem: (#131026) Mensagem não entregue: número inexistente no WhatsApp");
   });
   it("does not let another company write to the lead", async () => {
-    const res = await b.navegadores.admin.req({ method: "POST", url: `/api/chat/${leadA}/mensagens`, payload: { texto: "invasão" } });
+    const res = await b.navegadores.admin.req({
+      method: "POST",
+      url: `/api/chat/${leadA}/mensagens`,
+      payload: { texto: "invasão" },
+    });
     expect(res.statusCode).toBe(404);
     expect(await linha(t, "SELECT count(*)::int AS n FROM mensagens_whatsapp WHERE message = 'invasão'", [])).toEqual({ n: 0 });
   });
@@ -166,7 +183,11 @@ describe("side panel status actions", () => {
     const res = await nav().req({ method: "POST", url: `/api/chat/${leadA}/status`, payload: { acao } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status_lead: status });
-    const h = await linha(t, "SELECT valor_novo, id_usuario_fk, motivo FROM lead_status_historico WHERE id_lead_fk = $1 ORDER BY created_at DESC LIMIT 1", [leadA]);
+    const h = await linha(
+      t,
+      "SELECT valor_novo, id_usuario_fk, motivo FROM lead_status_historico WHERE id_lead_fk = $1 ORDER BY created_at DESC LIMIT 1",
+      [leadA],
+    );
     expect(h).toMatchObject({ valor_novo: status, id_usuario_fk: a.usuarios.consultor.id });
   });
   it("refuses an unknown action", async () => {
@@ -176,19 +197,46 @@ describe("side panel status actions", () => {
 
 describe("company templates", () => {
   it("lists the six built-in templates plus the company's own, and lets the team create, edit and delete", async () => {
-    const criar = await nav().req({ method: "POST", url: "/api/modelos-mensagem", payload: { nome: "Lembrete", categoria: "Follow-up", conteudo: "Oi {{nome}}!" } });
+    const criar = await nav().req({
+      method: "POST",
+      url: "/api/modelos-mensagem",
+      payload: { nome: "Lembrete", categoria: "Follow-up", conteudo: "Oi {{nome}}!" },
+    });
     expect(criar.statusCode).toBe(201);
     const m = criar.json() as TModelo;
     const lista = (await nav().req({ url: `/api/chat/${leadA}/modelos` })).json() as TModelos;
-    expect(lista.modelos.filter((x) => x.padrao).map((x) => x.categoria)).toEqual(["Saudação", "Qualificação", "Agendamento", "Material", "Follow-up", "Despedida"]);
+    expect(lista.modelos.filter((x) => x.padrao).map((x) => x.categoria)).toEqual([
+      "Saudação",
+      "Qualificação",
+      "Agendamento",
+      "Material",
+      "Follow-up",
+      "Despedida",
+    ]);
     expect(lista.modelos.find((x) => x.id === m.id)).toMatchObject({ nome: "Lembrete", padrao: false });
     expect(lista.aprovados).toHaveLength(6);
-    const editar = await nav().req({ method: "PUT", url: `/api/modelos-mensagem/${m.id}`, payload: { nome: "Lembrete 2", categoria: "Follow-up", conteudo: "Oi!" } });
+    const editar = await nav().req({
+      method: "PUT",
+      url: `/api/modelos-mensagem/${m.id}`,
+      payload: { nome: "Lembrete 2", categoria: "Follow-up", conteudo: "Oi!" },
+    });
     expect(editar.json().nome).toBe("Lembrete 2");
     expect((await b.navegadores.admin.req({ method: "DELETE", url: `/api/modelos-mensagem/${m.id}` })).statusCode).toBe(404);
     expect((await nav().req({ method: "DELETE", url: `/api/modelos-mensagem/${m.id}` })).statusCode).toBe(204);
-    const semNome = await nav().req({ method: "POST", url: "/api/modelos-mensagem", payload: { nome: "", categoria: "Follow-up", conteudo: "x" } });
+    const semNome = await nav().req({
+      method: "POST",
+      url: "/api/modelos-mensagem",
+      payload: { nome: "", categoria: "Follow-up", conteudo: "x" },
+    });
     expect(semNome.json().campos.nome).toBe("Nome é obrigatório");
-    expect((await a.navegadores.juridico.req({ method: "POST", url: "/api/modelos-mensagem", payload: { nome: "x", categoria: "Follow-up", conteudo: "x" } })).statusCode).toBe(403);
+    expect(
+      (
+        await a.navegadores.juridico.req({
+          method: "POST",
+          url: "/api/modelos-mensagem",
+          payload: { nome: "x", categoria: "Follow-up", conteudo: "x" },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });

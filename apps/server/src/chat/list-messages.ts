@@ -1,5 +1,5 @@
-import type { TFiltroMensagens, TMensagem, TPaginaMensagens } from "@crm/domain/schemas/chat";
 import { MSG } from "@crm/domain/messages";
+import type { TFiltroMensagens, TMensagem, TPaginaMensagens } from "@crm/domain/schemas/chat";
 import { withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import type { TAuth } from "../http/auth-context.js";

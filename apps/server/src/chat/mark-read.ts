@@ -12,7 +12,8 @@ export async function marcarConversaLida(deps: TDeps, auth: TAuth, leadId: strin
         WHERE id_empresa_fk = $1 AND id_lead_fk = $2 AND direcao = 'entrada' AND lida_em IS NULL`,
       [lead.empresaId, lead.id],
     );
-    if (rowCount) await deps.realtime.publicar(tx, { empresaId: lead.empresaId }, { tipo: "conversa.lida", dados: { leadId: lead.id } });
+    if (rowCount)
+      await deps.realtime.publicar(tx, { empresaId: lead.empresaId }, { tipo: "conversa.lida", dados: { leadId: lead.id } });
     return rowCount ?? 0;
   });
 }

@@ -31,7 +31,11 @@ export async function reenviarMensagem(deps: TDeps, auth: TAuth, leadId: string,
       [lead.empresaId, mensagemId],
     );
     await deps.jobs.enviar(FILA_ENVIO, { empresaId: lead.empresaId, mensagemId }, { tx });
-    await deps.realtime.publicar(tx, { empresaId: lead.empresaId }, { tipo: "mensagem.atualizada", dados: { leadId: lead.id, mensagemId } });
+    await deps.realtime.publicar(
+      tx,
+      { empresaId: lead.empresaId },
+      { tipo: "mensagem.atualizada", dados: { leadId: lead.id, mensagemId } },
+    );
     return paraMensagem(atualizada[0]);
   });
   deps.jobs.acordar(FILA_ENVIO);
@@ -49,7 +53,11 @@ export async function baixarMidiaNovamente(deps: TDeps, auth: TAuth, leadId: str
     );
     if (!rowCount) throw conflict(MSG.somenteFalhasReenviar);
     await deps.jobs.enviar(FILA_MIDIA, { empresaId: lead.empresaId, mensagemId }, { tx });
-    await deps.realtime.publicar(tx, { empresaId: lead.empresaId }, { tipo: "mensagem.atualizada", dados: { leadId: lead.id, mensagemId } });
+    await deps.realtime.publicar(
+      tx,
+      { empresaId: lead.empresaId },
+      { tipo: "mensagem.atualizada", dados: { leadId: lead.id, mensagemId } },
+    );
   });
   deps.jobs.acordar(FILA_MIDIA);
 }

@@ -51,8 +51,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) => listarMensagens(deps, requireAuth(req), req.params.leadId, req.query),
   );
 
-  app.get("/chat/:leadId/mensagens/:mensagemId", { config, schema: { params: ZLeadMensagem, response: { 200: ZMensagem } } }, (req) =>
-    obterMensagem(deps, requireAuth(req), req.params.leadId, req.params.mensagemId),
+  app.get(
+    "/chat/:leadId/mensagens/:mensagemId",
+    { config, schema: { params: ZLeadMensagem, response: { 200: ZMensagem } } },
+    (req) => obterMensagem(deps, requireAuth(req), req.params.leadId, req.params.mensagemId),
   );
 
   app.post(
@@ -108,10 +110,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     enviarArquivoDaMensagem(deps, requireAuth(req), req.params.leadId, req.params.mensagemId, reply),
   );
 
-  app.post("/chat/:leadId/mensagens/:mensagemId/midia/baixar", { config, schema: { params: ZLeadMensagem } }, async (req, reply) => {
-    await baixarMidiaNovamente(deps, requireAuth(req), req.params.leadId, req.params.mensagemId);
-    return reply.status(202).send({ ok: true });
-  });
+  app.post(
+    "/chat/:leadId/mensagens/:mensagemId/midia/baixar",
+    { config, schema: { params: ZLeadMensagem } },
+    async (req, reply) => {
+      await baixarMidiaNovamente(deps, requireAuth(req), req.params.leadId, req.params.mensagemId);
+      return reply.status(202).send({ ok: true });
+    },
+  );
 
   app.post("/chat/:leadId/lidas", { config, schema: { params: ZLead } }, async (req, reply) => {
     await marcarConversaLida(deps, requireAuth(req), req.params.leadId);
@@ -129,16 +135,22 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const gerenciar = { permissao: "modelos.gerenciar" } as const;
-  app.post("/modelos-mensagem", { config: gerenciar, schema: { body: ZSalvarModelo, response: { 201: ZModelo } } }, async (req, reply) =>
-    reply.status(201).send(await criarModelo(deps, ctxDe(requireAuth(req)), req.body)),
+  app.post(
+    "/modelos-mensagem",
+    { config: gerenciar, schema: { body: ZSalvarModelo, response: { 201: ZModelo } } },
+    async (req, reply) => reply.status(201).send(await criarModelo(deps, ctxDe(requireAuth(req)), req.body)),
   );
   app.put(
     "/modelos-mensagem/:id",
     { config: gerenciar, schema: { params: z.object({ id: z.uuid() }), body: ZSalvarModelo, response: { 200: ZModelo } } },
     (req) => editarModelo(deps, ctxDe(requireAuth(req)), req.params.id, req.body),
   );
-  app.delete("/modelos-mensagem/:id", { config: gerenciar, schema: { params: z.object({ id: z.uuid() }) } }, async (req, reply) => {
-    await excluirModelo(deps, ctxDe(requireAuth(req)), req.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    "/modelos-mensagem/:id",
+    { config: gerenciar, schema: { params: z.object({ id: z.uuid() }) } },
+    async (req, reply) => {
+      await excluirModelo(deps, ctxDe(requireAuth(req)), req.params.id);
+      return reply.status(204).send();
+    },
+  );
 };

@@ -6,6 +6,7 @@ import { withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import type { TAuth } from "../http/auth-context.js";
 import { badRequest, HttpError } from "../http/errors.js";
+import { nomeDeArquivoSeguro } from "../storage/file-name.js";
 import { acessarLead, ctxDe } from "./access.js";
 import { criarMensagemSaida } from "./send.js";
 import { validarAnexo } from "./upload.js";
@@ -40,7 +41,7 @@ export async function enviarMidia(
   } catch {
     throw new HttpError(503, MSG.erroUrlArquivo);
   }
-  const nome = arquivo.nome.replace(/[\\/\u0000-\u001f]/g, "_").slice(0, 200) || NOME_DOCUMENTO_PADRAO;
+  const nome = nomeDeArquivoSeguro(arquivo.nome) || NOME_DOCUMENTO_PADRAO;
   try {
     return await criarMensagemSaida(deps, auth, leadId, {
       tipo,

@@ -73,7 +73,11 @@ export async function criarMensagemSaida(
     );
     await iniciarAtendimentoSePreciso(deps, tx, lead, auth.usuarioId);
     await deps.jobs.enviar(FILA_ENVIO, { empresaId: lead.empresaId, mensagemId: m.id }, { tx });
-    await deps.realtime.publicar(tx, { empresaId: lead.empresaId }, { tipo: "mensagem.nova", dados: { leadId: lead.id, mensagemId: m.id } });
+    await deps.realtime.publicar(
+      tx,
+      { empresaId: lead.empresaId },
+      { tipo: "mensagem.nova", dados: { leadId: lead.id, mensagemId: m.id } },
+    );
     return paraMensagem(m);
   });
   deps.jobs.acordar(FILA_ENVIO);

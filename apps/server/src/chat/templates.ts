@@ -10,7 +10,13 @@ import { comoErroProvedor } from "../whatsapp/provider.js";
 import { provedorDe } from "../whatsapp/providers.js";
 import { acessarLead, ctxDe } from "./access.js";
 
-const PADRAO: TModelo[] = MODELOS_PADRAO.map((m) => ({ id: m.id, nome: m.nome, categoria: m.categoria, conteudo: m.conteudo, padrao: true }));
+const PADRAO: TModelo[] = MODELOS_PADRAO.map((m) => ({
+  id: m.id,
+  nome: m.nome,
+  categoria: m.categoria,
+  conteudo: m.conteudo,
+  padrao: true,
+}));
 
 /** The templates provider approved (only these may open a conversation outside the 24-hour window). */
 export async function templatesAprovados(deps: TDeps, cfg: TConfigWhatsApp): Promise<TTemplateAprovado[]> {

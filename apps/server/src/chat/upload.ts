@@ -1,6 +1,13 @@
-import multipart from "@fastify/multipart";
 import { MSG } from "@crm/domain/messages";
-import { EXTENSOES_DOCUMENTO, extensaoDe, MIME_DOCUMENTO, MIME_IMAGENS, TAMANHO_MAXIMO_ANEXO, type TTipoAnexo } from "@crm/domain/whatsapp";
+import {
+  EXTENSOES_DOCUMENTO,
+  extensaoDe,
+  MIME_DOCUMENTO,
+  MIME_IMAGENS,
+  TAMANHO_MAXIMO_ANEXO,
+  type TTipoAnexo,
+} from "@crm/domain/whatsapp";
+import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
 import { badRequest, HttpError } from "../http/errors.js";

@@ -1,4 +1,10 @@
-import { ZConfiguracoes, ZIAEntrada, ZResultadoTeste, ZSalvarConfiguracoes, ZWhatsAppEntrada } from "@crm/domain/schemas/settings";
+import {
+  ZConfiguracoes,
+  ZIAEntrada,
+  ZResultadoTeste,
+  ZSalvarConfiguracoes,
+  ZWhatsAppEntrada,
+} from "@crm/domain/schemas/settings";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ctxDe } from "../chat/access.js";
 import { requireAuth } from "../http/auth-context.js";
@@ -14,15 +20,19 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/empresa/configuracoes", { config, schema: { response: { 200: ZConfiguracoes } } }, (req) =>
     carregarConfiguracoes(deps, ctxDe(requireAuth(req))),
   );
-  app.put("/empresa/configuracoes", { config, schema: { body: ZSalvarConfiguracoes, response: { 200: ZConfiguracoes } } }, (req) =>
-    salvarConfiguracoes(deps, ctxDe(requireAuth(req)), req.body),
+  app.put(
+    "/empresa/configuracoes",
+    { config, schema: { body: ZSalvarConfiguracoes, response: { 200: ZConfiguracoes } } },
+    (req) => salvarConfiguracoes(deps, ctxDe(requireAuth(req)), req.body),
   );
   app.post(
     "/empresa/configuracoes/testar-whatsapp",
     { config, schema: { body: ZWhatsAppEntrada, response: { 200: ZResultadoTeste } } },
     (req) => testarWhatsApp(deps, ctxDe(requireAuth(req)), req.body),
   );
-  app.post("/empresa/configuracoes/testar-ia", { config, schema: { body: ZIAEntrada, response: { 200: ZResultadoTeste } } }, (req) =>
-    testarIA(deps, ctxDe(requireAuth(req)), req.body),
+  app.post(
+    "/empresa/configuracoes/testar-ia",
+    { config, schema: { body: ZIAEntrada, response: { 200: ZResultadoTeste } } },
+    (req) => testarIA(deps, ctxDe(requireAuth(req)), req.body),
   );
 };

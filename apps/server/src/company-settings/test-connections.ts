@@ -19,7 +19,8 @@ export async function testarWhatsApp(deps: TDeps, ctx: TTenantCtx, w: TWhatsAppE
     return { ok: false, mensagem: MSG.preenchaTokenEPhoneId };
   if (cfg.provedor === "unofficial" && (!cfg.unofficial.url || !cfg.unofficial.apiKey))
     return { ok: false, mensagem: MSG.preenchaUrlEChave };
-  if (cfg.provedor === "unofficial" && !cfg.unofficial.instancia) return { ok: false, mensagem: MSG.whatsappConfigIncompletaNaoOficial };
+  if (cfg.provedor === "unofficial" && !cfg.unofficial.instancia)
+    return { ok: false, mensagem: MSG.whatsappConfigIncompletaNaoOficial };
   const estado = await provedorDe(deps, cfg).estado();
   if (estado.conectado)
     return { ok: true, mensagem: `${MSG.conexaoEstabelecida}${estado.identificacao ? ` (${estado.identificacao})` : ""}` };

@@ -19,8 +19,21 @@ beforeAll(async () => {
         consultor_atribuido_id: i % 3 === 0 ? a.consultor.id : null,
       });
       const ts = new Date(Date.UTC(2025, 0, 1, 12, i));
-      await criarMensagem(tx, { id_empresa_fk: a.empresa.id, id_lead_fk: l.id, sender: "lead", message: `oi ${i}`, timestamp: ts } as never);
-      if (i === 44) await criarMensagem(tx, { id_empresa_fk: a.empresa.id, id_lead_fk: l.id, sender: "lead", message: "segunda", timestamp: ts } as never);
+      await criarMensagem(tx, {
+        id_empresa_fk: a.empresa.id,
+        id_lead_fk: l.id,
+        sender: "lead",
+        message: `oi ${i}`,
+        timestamp: ts,
+      } as never);
+      if (i === 44)
+        await criarMensagem(tx, {
+          id_empresa_fk: a.empresa.id,
+          id_lead_fk: l.id,
+          sender: "lead",
+          message: "segunda",
+          timestamp: ts,
+        } as never);
       await tx.query("UPDATE leads_juros_check SET ultima_mensagem_em = $2 WHERE id = $1", [l.id, ts]);
     }
     await criarLead(tx, { id_empresa_fk: a.empresa.id, nome: "Sem conversa" });
@@ -40,9 +53,17 @@ describe("GET /api/conversas", () => {
   it("lists the company's conversations, newest first, with the last message and the unread count, in pages", async () => {
     const p1 = await pagina(a.navegadores.admin);
     expect(p1.itens).toHaveLength(30);
-    expect(p1.itens[0]).toMatchObject({ nome: "Lead 44", ultimaMensagem: expect.stringMatching(/^(oi 44|segunda)$/), naoLidas: 2, empresa: null });
+    expect(p1.itens[0]).toMatchObject({
+      nome: "Lead 44",
+      ultimaMensagem: expect.stringMatching(/^(oi 44|segunda)$/),
+      naoLidas: 2,
+      empresa: null,
+    });
     expect(p1.itens.some((c) => c.nome === "Sem conversa" || c.nome === "Lead de B")).toBe(false);
-    const p2 = await pagina(a.navegadores.admin, `?antesDe=${encodeURIComponent(p1.proximo!.antesDe)}&antesId=${p1.proximo!.antesId}`);
+    const p2 = await pagina(
+      a.navegadores.admin,
+      `?antesDe=${encodeURIComponent(p1.proximo!.antesDe)}&antesId=${p1.proximo!.antesId}`,
+    );
     expect(p2.itens.map((c) => c.nome)).toEqual(Array.from({ length: 15 }, (_, i) => `Lead ${String(14 - i).padStart(2, "0")}`));
     expect(p2.proximo).toBeNull();
   });

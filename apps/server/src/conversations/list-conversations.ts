@@ -1,5 +1,5 @@
-import type { TConversa, TFiltroConversas, TPaginaConversas } from "@crm/domain/schemas/chat";
 import { PAPEL } from "@crm/domain/roles";
+import type { TConversa, TFiltroConversas, TPaginaConversas } from "@crm/domain/schemas/chat";
 import { withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import type { TAuth } from "../http/auth-context.js";

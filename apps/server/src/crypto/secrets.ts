@@ -27,7 +27,7 @@ export function cofreDe(appSecret: string): TCofre {
       return PREFIXO + Buffer.concat([iv, c.getAuthTag(), corpo]).toString("base64url");
     },
     decifrar(cifra) {
-      if (!cifra || !cifra.startsWith(PREFIXO)) return null;
+      if (!cifra?.startsWith(PREFIXO)) return null;
       try {
         const bruto = Buffer.from(cifra.slice(PREFIXO.length), "base64url");
         const d = createDecipheriv("aes-256-gcm", chave, bruto.subarray(0, 12));

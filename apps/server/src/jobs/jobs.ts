@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import PgBoss from "pg-boss";
-import type { TTx } from "../db/tenant.js";
 import { APP_ROLE } from "../db/pool.js";
+import type { TTx } from "../db/tenant.js";
 
 /**
  * Background work on a PostgreSQL queue (pg-boss, ARCHITECTURE §5). pg-boss owns its `pgboss` schema, so it
@@ -91,18 +91,14 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }
       const ids: string[] = [];
       for (let i = 0; i < (o.concorrencia ?? 1); i++) {
         ids.push(
-          await boss.work<T>(
-            fila.nome,
-            { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
-            async ([job]) => {
-              await fn({
-                id: job.id,
-                dados: job.data,
-                tentativa: job.retryCount,
-                ultimaTentativa: job.retryCount >= job.retryLimit,
-              });
-            },
-          ),
+          await boss.work<T>(fila.nome, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 }, async ([job]) => {
+            await fn({
+              id: job.id,
+              dados: job.data,
+              tentativa: job.retryCount,
+              ultimaTentativa: job.retryCount >= job.retryLimit,
+            });
+          }),
         );
       }
       trabalhadores.set(fila.nome, [...(trabalhadores.get(fila.nome) ?? []), ...ids]);

@@ -30,11 +30,23 @@ const novoLead = (empresaId = a.empresa.id, p: Record<string, unknown> = {}) =>
   unsafeWithSystem(t.deps.db.app, "teste", (tx) => criarLead(tx, { id_empresa_fk: empresaId, nome: "Paulo Teste", ...p }));
 
 const lerLead = (id: string) =>
-  unsafeWithSystem(t.deps.db.app, "teste", async (tx) => (await tx.query("SELECT * FROM leads_juros_check WHERE id = $1", [id])).rows[0]);
+  unsafeWithSystem(
+    t.deps.db.app,
+    "teste",
+    async (tx) => (await tx.query("SELECT * FROM leads_juros_check WHERE id = $1", [id])).rows[0],
+  );
 
 const historico = (id: string) =>
-  unsafeWithSystem(t.deps.db.app, "teste", async (tx) =>
-    (await tx.query("SELECT campo, valor_anterior, valor_novo, id_usuario_fk FROM lead_status_historico WHERE id_lead_fk = $1 ORDER BY created_at", [id])).rows,
+  unsafeWithSystem(
+    t.deps.db.app,
+    "teste",
+    async (tx) =>
+      (
+        await tx.query(
+          "SELECT campo, valor_anterior, valor_novo, id_usuario_fk FROM lead_status_historico WHERE id_lead_fk = $1 ORDER BY created_at",
+          [id],
+        )
+      ).rows,
   );
 
 /** A fake WebSocket of one user, as ws-route.ts registers real ones. */
@@ -74,10 +86,16 @@ describe("PATCH /api/leads/:id/consultor (assign)", () => {
       expect(await historico(lead.id)).toEqual([
         { campo: "consultor_atribuido_id", valor_anterior: null, valor_novo: a.consultor.id, id_usuario_fk: a.usuarios.admin.id },
       ]);
-      await esperar(() => c.recebidos.some((e) => e.tipo === "notificacao.nova") && c.recebidos.some((e) => e.tipo === "leads.alterados"));
+      await esperar(
+        () => c.recebidos.some((e) => e.tipo === "notificacao.nova") && c.recebidos.some((e) => e.tipo === "leads.alterados"),
+      );
       const notif = c.recebidos.find((e) => e.tipo === "notificacao.nova");
       expect(notif).toMatchObject({
-        dados: { tipo: "lead_assigned", titulo: "Novo lead atribuído", dados_extras: { leadId: lead.id, leadName: "Paulo Teste" } },
+        dados: {
+          tipo: "lead_assigned",
+          titulo: "Novo lead atribuído",
+          dados_extras: { leadId: lead.id, leadName: "Paulo Teste" },
+        },
       });
       expect(c.recebidos).toContainEqual({ tipo: "leads.alterados", dados: { empresaId: a.empresa.id, leadIds: [lead.id] } });
       expect(c.recebidos).toContainEqual({ tipo: "lead.atualizado", dados: { leadId: lead.id } });
@@ -93,7 +111,9 @@ describe("PATCH /api/leads/:id/consultor (assign)", () => {
     const lead = await novoLead();
     const nav = a.navegadores.admin;
     for (const consultorId of [semUsuario.id, a.consultor.id, null]) {
-      expect((await nav.req({ method: "PATCH", url: `/api/leads/${lead.id}/consultor`, payload: { consultorId } })).statusCode).toBe(204);
+      expect(
+        (await nav.req({ method: "PATCH", url: `/api/leads/${lead.id}/consultor`, payload: { consultorId } })).statusCode,
+      ).toBe(204);
     }
     const res = await nav.req({ url: `/api/leads/${lead.id}/historico` });
     expect(res.statusCode).toBe(200);
@@ -111,10 +131,18 @@ describe("PATCH /api/leads/:id/consultor (assign)", () => {
 
   it("refuses another company's consultant or lead (404) and leaves the lead as it was", async () => {
     const lead = await novoLead();
-    const r1 = await a.navegadores.admin.req({ method: "PATCH", url: `/api/leads/${lead.id}/consultor`, payload: { consultorId: b.consultor.id } });
+    const r1 = await a.navegadores.admin.req({
+      method: "PATCH",
+      url: `/api/leads/${lead.id}/consultor`,
+      payload: { consultorId: b.consultor.id },
+    });
     expect(r1.statusCode).toBe(404);
     expect(r1.json().erro).toBe("Consultor não encontrado.");
-    const r2 = await b.navegadores.admin.req({ method: "PATCH", url: `/api/leads/${lead.id}/consultor`, payload: { consultorId: b.consultor.id } });
+    const r2 = await b.navegadores.admin.req({
+      method: "PATCH",
+      url: `/api/leads/${lead.id}/consultor`,
+      payload: { consultorId: b.consultor.id },
+    });
     expect(r2.statusCode).toBe(404);
     expect(r2.json().erro).toBe("Lead não encontrado");
     expect((await lerLead(lead.id)).consultor_atribuido_id).toBeNull();
@@ -134,7 +162,12 @@ describe("PATCH /api/leads/:id/consultor (assign)", () => {
     });
     expect(viaPlataforma.statusCode).toBe(204);
     expect(await historico(lead.id)).toEqual([
-      { campo: "consultor_atribuido_id", valor_anterior: null, valor_novo: a.consultor.id, id_usuario_fk: a.usuarios.plataforma.id },
+      {
+        campo: "consultor_atribuido_id",
+        valor_anterior: null,
+        valor_novo: a.consultor.id,
+        id_usuario_fk: a.usuarios.plataforma.id,
+      },
     ]);
     // the platform admin cannot reach company A's lead through company B's path
     const cruzado = await a.navegadores.plataforma.req({
@@ -150,13 +183,21 @@ describe("PATCH /api/leads/:id/consultor (assign)", () => {
 describe("status changes", () => {
   it("records from → to and who, and validates the status", async () => {
     const lead = await novoLead();
-    const res = await a.navegadores.admin.req({ method: "PATCH", url: `/api/leads/${lead.id}/status`, payload: { status: "Em Negociação" } });
+    const res = await a.navegadores.admin.req({
+      method: "PATCH",
+      url: `/api/leads/${lead.id}/status`,
+      payload: { status: "Em Negociação" },
+    });
     expect(res.statusCode).toBe(204);
     expect((await lerLead(lead.id)).status_lead).toBe("Em Negociação");
     expect(await historico(lead.id)).toEqual([
       { campo: "status_lead", valor_anterior: "Novo Lead", valor_novo: "Em Negociação", id_usuario_fk: a.usuarios.admin.id },
     ]);
-    const ruim = await a.navegadores.admin.req({ method: "PATCH", url: `/api/leads/${lead.id}/status`, payload: { status: "Ganho" } });
+    const ruim = await a.navegadores.admin.req({
+      method: "PATCH",
+      url: `/api/leads/${lead.id}/status`,
+      payload: { status: "Ganho" },
+    });
     expect(ruim.statusCode).toBe(400);
     expect((await lerLead(lead.id)).status_lead).toBe("Em Negociação");
   });
@@ -206,7 +247,11 @@ describe("POST /api/leads/em-massa (bulk actions)", () => {
     const nav = a.navegadores.admin;
     const c = conexao(a.usuarios.consultor);
     try {
-      const at = await nav.req({ method: "POST", url: "/api/leads/em-massa", payload: { acao: "atribuir", ids, consultorId: a.consultor.id } });
+      const at = await nav.req({
+        method: "POST",
+        url: "/api/leads/em-massa",
+        payload: { acao: "atribuir", ids, consultorId: a.consultor.id },
+      });
       expect(at.json()).toEqual({ afetados: 3 });
       await esperar(() => c.recebidos.some((e) => e.tipo === "notificacao.nova"));
       expect(c.recebidos.find((e) => e.tipo === "notificacao.nova")).toMatchObject({
@@ -215,7 +260,11 @@ describe("POST /api/leads/em-massa (bulk actions)", () => {
     } finally {
       c.sair();
     }
-    const st = await nav.req({ method: "POST", url: "/api/leads/em-massa", payload: { acao: "status", ids, status: "Proposta Enviada" } });
+    const st = await nav.req({
+      method: "POST",
+      url: "/api/leads/em-massa",
+      payload: { acao: "status", ids, status: "Proposta Enviada" },
+    });
     expect(st.json()).toEqual({ afetados: 3 });
     for (const id of ids) {
       expect((await lerLead(id)).status_lead).toBe("Proposta Enviada");
@@ -239,14 +288,22 @@ describe("POST /api/leads/em-massa (bulk actions)", () => {
     expect(res.json().erro).toBe("Um ou mais leads não foram encontrados.");
     expect((await lerLead(meu.id)).status_lead).toBe("Novo Lead");
     expect((await lerLead(alheio.id)).status_lead).toBe("Novo Lead");
-    const ex = await a.navegadores.admin.req({ method: "POST", url: "/api/leads/em-massa", payload: { acao: "excluir", ids: [meu.id, alheio.id] } });
+    const ex = await a.navegadores.admin.req({
+      method: "POST",
+      url: "/api/leads/em-massa",
+      payload: { acao: "excluir", ids: [meu.id, alheio.id] },
+    });
     expect(ex.statusCode).toBe(404);
     expect(await lerLead(meu.id)).toBeTruthy();
     expect(await lerLead(alheio.id)).toBeTruthy();
   });
 
   it("validates the action", async () => {
-    const res = await a.navegadores.admin.req({ method: "POST", url: "/api/leads/em-massa", payload: { acao: "atribuir", ids: [] } });
+    const res = await a.navegadores.admin.req({
+      method: "POST",
+      url: "/api/leads/em-massa",
+      payload: { acao: "atribuir", ids: [] },
+    });
     expect(res.statusCode).toBe(400);
   });
 });

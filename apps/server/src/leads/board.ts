@@ -20,7 +20,10 @@ export async function carregarQuadro(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f:
       params,
     );
     const partes = QUADRO.map(
-      (c, i) => `(SELECT '${c.id}' AS coluna, l.id, l.nome, l.email, l.telefone, l.status_lead, l.valor_contrato::text AS valor_contrato,
+      (
+        c,
+        i,
+      ) => `(SELECT '${c.id}' AS coluna, l.id, l.nome, l.email, l.telefone, l.status_lead, l.valor_contrato::text AS valor_contrato,
           l.consultor_atribuido_id, c.nome AS consultor_nome, l.created_at
         FROM leads_juros_check l ${JUNCAO_CONSULTOR}
         WHERE ${where} AND l.status_lead = ANY ($${base + 2 + i}::text[])

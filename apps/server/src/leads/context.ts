@@ -3,8 +3,8 @@ import { PAPEL } from "@crm/domain/roles";
 import type { FastifyRequest } from "fastify";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
-import { forbidden, notFound } from "../http/errors.js";
 import { requireAuth } from "../http/auth-context.js";
+import { forbidden, notFound } from "../http/errors.js";
 
 /** A lead request always acts on exactly one company. */
 export type TCtxLeads = TTenantCtx & { empresaId: string };

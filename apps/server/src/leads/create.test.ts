@@ -23,8 +23,12 @@ const valido = {
 };
 
 const contar = (empresaId = a.empresa.id) =>
-  unsafeWithSystem(t.deps.db.app, "teste", async (tx) =>
-    (await tx.query("SELECT count(*)::int AS n FROM leads_juros_check WHERE id_empresa_fk = $1", [empresaId])).rows[0].n as number,
+  unsafeWithSystem(
+    t.deps.db.app,
+    "teste",
+    async (tx) =>
+      (await tx.query("SELECT count(*)::int AS n FROM leads_juros_check WHERE id_empresa_fk = $1", [empresaId])).rows[0]
+        .n as number,
   );
 
 describe("POST /api/leads (manual lead form, 001 §5)", () => {
@@ -32,8 +36,10 @@ describe("POST /api/leads (manual lead form, 001 §5)", () => {
     const res = await a.navegadores.admin.req({ method: "POST", url: "/api/leads", payload: valido });
     expect(res.statusCode, res.body).toBe(201);
     const { id } = res.json();
-    const lead = await unsafeWithSystem(t.deps.db.app, "teste", async (tx) =>
-      (await tx.query("SELECT * FROM leads_juros_check WHERE id = $1", [id])).rows[0],
+    const lead = await unsafeWithSystem(
+      t.deps.db.app,
+      "teste",
+      async (tx) => (await tx.query("SELECT * FROM leads_juros_check WHERE id = $1", [id])).rows[0],
     );
     expect(lead).toMatchObject({
       id_empresa_fk: a.empresa.id,
@@ -78,22 +84,36 @@ describe("POST /api/leads (manual lead form, 001 §5)", () => {
     });
     const semEmail = await a.navegadores.admin.req({ method: "POST", url: "/api/leads", payload: { ...valido, email: "" } });
     expect(semEmail.json().campos.email).toBe("Email é obrigatório");
-    const valorTorto = await a.navegadores.admin.req({ method: "POST", url: "/api/leads", payload: { ...valido, valor_parcela: "12,345" } });
+    const valorTorto = await a.navegadores.admin.req({
+      method: "POST",
+      url: "/api/leads",
+      payload: { ...valido, valor_parcela: "12,345" },
+    });
     expect(valorTorto.json().campos.valor_parcela).toBe("Valor inválido. Use números, como 45.000,00");
     expect(await contar()).toBe(antes);
   });
 
   it("refuses a phone that is already a lead of the company, in any format (409)", async () => {
-    await unsafeWithSystem(t.deps.db.app, "teste", (tx) => criarLead(tx, { id_empresa_fk: a.empresa.id, telefone: "21 98888-7777" }));
+    await unsafeWithSystem(t.deps.db.app, "teste", (tx) =>
+      criarLead(tx, { id_empresa_fk: a.empresa.id, telefone: "21 98888-7777" }),
+    );
     const antes = await contar();
-    const res = await a.navegadores.admin.req({ method: "POST", url: "/api/leads", payload: { ...valido, telefone: "+55 (21) 8888-7777" } });
+    const res = await a.navegadores.admin.req({
+      method: "POST",
+      url: "/api/leads",
+      payload: { ...valido, telefone: "+55 (21) 8888-7777" },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().erro).toBe("Já existe um lead com este telefone nesta empresa.");
     expect(await contar()).toBe(antes);
   });
 
   it("is for administrators (the spec's message for a Consultor)", async () => {
-    const res = await a.navegadores.consultor.req({ method: "POST", url: "/api/leads", payload: { ...valido, telefone: "11 95555-0000" } });
+    const res = await a.navegadores.consultor.req({
+      method: "POST",
+      url: "/api/leads",
+      payload: { ...valido, telefone: "11 95555-0000" },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().erro).toBe("Acesso negado. Apenas administradores podem importar leads.");
   });

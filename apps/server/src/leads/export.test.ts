@@ -18,7 +18,7 @@ beforeAll(async () => {
     const e = { id_empresa_fk: a.empresa.id, created_at: CRIADO, updated_at: CRIADO };
     await criarLead(tx, {
       ...e,
-      nome: "Silva; Ana \"Aninha\"",
+      nome: 'Silva; Ana "Aninha"',
       email: "ana@x.com",
       telefone: "+55 11 98765-4321",
       valor_contrato: 1234567.5,
@@ -29,7 +29,7 @@ beforeAll(async () => {
       consultor_atribuido_id: a.consultor.id,
       status_lead: "Em Negociação",
     } as never);
-    await criarLead(tx, { ...e, nome: "=HYPERLINK(\"http://mal\")", status_lead: "Perdido" });
+    await criarLead(tx, { ...e, nome: '=HYPERLINK("http://mal")', status_lead: "Perdido" });
     await criarLead(tx, { id_empresa_fk: b.empresa.id, nome: "De Outra Empresa", created_at: CRIADO });
   });
 });
@@ -82,7 +82,7 @@ describe("GET /api/leads/exportar (000 §2.12)", () => {
       "10/03/2025 14:05",
     ]);
     // a cell that starts like a formula is neutralized (CSV injection)
-    expect(linhas[1][0]).toBe("'=HYPERLINK(\"http://mal\")");
+    expect(linhas[1][0]).toBe('\'=HYPERLINK("http://mal")');
   });
 
   it("applies the table's filters and the company scope", async () => {

@@ -21,7 +21,11 @@ export type TImportacao = { ok: true; resultado: TResultadoImportacao } | { ok: 
  * reported and skipped. The new leads (origin 'Importação CSV', status Novo Lead, every column stored) go in
  * one transaction, in batches, within the plan's monthly limit: all of them or none.
  */
-export async function importarLeadsCsv(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtxLeads, bytes: Uint8Array): Promise<TImportacao> {
+export async function importarLeadsCsv(
+  deps: Pick<TDeps, "db" | "realtime">,
+  ctx: TCtxLeads,
+  bytes: Uint8Array,
+): Promise<TImportacao> {
   const analise = analisarCsv(decodificarCsv(bytes).texto);
   if (analise.erroArquivo) throw badRequest(analise.erroArquivo);
   const base = { erros: analise.erros, totalErros: analise.totalErros, totalLinhas: analise.totalLinhas };

@@ -15,16 +15,24 @@ beforeAll(async () => {
 });
 
 const contar = (empresaId: string) =>
-  unsafeWithSystem(t.deps.db.app, "teste", async (tx) =>
-    (await tx.query("SELECT count(*)::int AS n FROM leads_juros_check WHERE id_empresa_fk = $1", [empresaId])).rows[0].n as number,
+  unsafeWithSystem(
+    t.deps.db.app,
+    "teste",
+    async (tx) =>
+      (await tx.query("SELECT count(*)::int AS n FROM leads_juros_check WHERE id_empresa_fk = $1", [empresaId])).rows[0]
+        .n as number,
   );
 const lerPorTelefone = (empresaId: string, tn: string) =>
-  unsafeWithSystem(t.deps.db.app, "teste", async (tx) =>
-    (await tx.query("SELECT * FROM leads_juros_check WHERE id_empresa_fk = $1 AND telefone_normalizado = $2", [empresaId, tn])).rows,
+  unsafeWithSystem(
+    t.deps.db.app,
+    "teste",
+    async (tx) =>
+      (await tx.query("SELECT * FROM leads_juros_check WHERE id_empresa_fk = $1 AND telefone_normalizado = $2", [empresaId, tn]))
+        .rows,
   );
 let seq = 0;
 /** A valid line with a fresh phone of the 11 area. */
-const linha = (nome = `Pessoa ${++seq}`, extra = "Carro,\"45.000,00\",\"1.200,50\",12,Reduzir parcelas") =>
+const linha = (nome = `Pessoa ${++seq}`, extra = 'Carro,"45.000,00","1.200,50",12,Reduzir parcelas') =>
   `${nome},(11) 9${String(70_000_000 + ++seq)},${extra}`;
 
 describe("POST /api/leads/importacao (001 §5)", () => {
@@ -32,7 +40,13 @@ describe("POST /api/leads/importacao (001 §5)", () => {
     const csv = `${CABECALHO_CSV}\r\n"Silva, Ana",(11) 91234-5678,credito pessoal,"R$ 45.000,00","1.200,50",12,"Reduzir\r\nparcelas"\r\nBeto,21 3333-4444,Casa,1000,100,,\r\n`;
     const res = await importarCsv(a.navegadores.admin, csv);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ inseridos: 2, duplicadas: [], erros: [], totalErros: 0, totalLinhas: 2 } satisfies TResultadoImportacao);
+    expect(res.json()).toEqual({
+      inseridos: 2,
+      duplicadas: [],
+      erros: [],
+      totalErros: 0,
+      totalLinhas: 2,
+    } satisfies TResultadoImportacao);
     const [ana] = await lerPorTelefone(a.empresa.id, "5511912345678");
     expect(ana).toMatchObject({
       nome: "Silva, Ana",
@@ -54,7 +68,10 @@ describe("POST /api/leads/importacao (001 §5)", () => {
     const latin1 = Buffer.from(texto, "latin1");
     const res = await importarCsv(a.navegadores.admin, latin1, "excel.csv", "/api/leads", "application/vnd.ms-excel");
     expect(res.statusCode, res.body).toBe(200);
-    expect((await lerPorTelefone(a.empresa.id, "5511955550001"))[0]).toMatchObject({ nome: "João Conceição", valor_contrato: "12500.00" });
+    expect((await lerPorTelefone(a.empresa.id, "5511955550001"))[0]).toMatchObject({
+      nome: "João Conceição",
+      valor_contrato: "12500.00",
+    });
   });
 
   it("cancels the whole import on a bad line, listing every 'Linha N' and inserting nothing", async () => {
@@ -63,7 +80,9 @@ describe("POST /api/leads/importacao (001 §5)", () => {
     const res = await importarCsv(a.navegadores.admin, csv);
     expect(res.statusCode).toBe(422);
     const r = res.json() as TImportacaoRecusada;
-    expect(r.erro).toBe("Importação cancelada: 2 linhas com erro. Nenhum lead foi importado; corrija o arquivo e tente novamente.");
+    expect(r.erro).toBe(
+      "Importação cancelada: 2 linhas com erro. Nenhum lead foi importado; corrija o arquivo e tente novamente.",
+    );
     expect(r.erros).toEqual([
       { linha: 3, mensagem: "Linha 3: Campos obrigatórios ausentes (nome, telefone)" },
       { linha: 5, mensagem: "Linha 5: Tipo de financiamento inválido (Barco); use Carro, Casa, Moto, Crédito Pessoal ou Outros" },
@@ -123,7 +142,13 @@ describe("POST /api/leads/importacao (001 §5)", () => {
       expect(res.statusCode, nome).toBe(400);
       expect(res.json().erro).toBe("Por favor, selecione um arquivo CSV válido.");
     }
-    const pdf = await importarCsv(a.navegadores.admin, `${CABECALHO_CSV}\n${linha()}`, "leads.pdf", "/api/leads", "application/pdf");
+    const pdf = await importarCsv(
+      a.navegadores.admin,
+      `${CABECALHO_CSV}\n${linha()}`,
+      "leads.pdf",
+      "/api/leads",
+      "application/pdf",
+    );
     expect(pdf.json().erro).toBe("Por favor, selecione um arquivo CSV válido.");
     const vazio = await importarCsv(a.navegadores.admin, "");
     expect(vazio.json().erro).toBe("O arquivo CSV está vazio.");
@@ -142,7 +167,10 @@ describe("POST /api/leads/importacao (001 §5)", () => {
   });
 
   it("takes a large file (5,000 lines, ~0.5MB, past the JSON body limit) in one go", async () => {
-    const linhas = Array.from({ length: 5000 }, (_, i) => `Lote ${i},(31) 9${String(80_000_000 + i)},Outros,"1.000,00",10,1,objetivo ${"x".repeat(40)}`);
+    const linhas = Array.from(
+      { length: 5000 },
+      (_, i) => `Lote ${i},(31) 9${String(80_000_000 + i)},Outros,"1.000,00",10,1,objetivo ${"x".repeat(40)}`,
+    );
     const res = await importarCsv(a.navegadores.admin, [CABECALHO_CSV, ...linhas].join("\r\n"));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().inseridos).toBe(5000);
@@ -159,7 +187,12 @@ describe("POST /api/leads/importacao (001 §5)", () => {
 
   it("lets the platform admin import into a chosen company", async () => {
     const antes = await contar(b.empresa.id);
-    const res = await importarCsv(a.navegadores.plataforma, `${CABECALHO_CSV}\n${linha()}`, "x.csv", `/api/empresas/${b.empresa.id}/leads`);
+    const res = await importarCsv(
+      a.navegadores.plataforma,
+      `${CABECALHO_CSV}\n${linha()}`,
+      "x.csv",
+      `/api/empresas/${b.empresa.id}/leads`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(await contar(b.empresa.id)).toBe(antes + 1);
   });

@@ -2,7 +2,13 @@ import type { TPaginaLeads, TResumoLeads } from "@crm/domain/schemas/leads";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TNavegador } from "../../test/app.js";
 import { useTestApp } from "../../test/app.js";
-import { criarConsultor, criarEmpresaComUsuarios, criarLead, type TConsultor, type TEmpresaComUsuarios } from "../../test/factories.js";
+import {
+  criarConsultor,
+  criarEmpresaComUsuarios,
+  criarLead,
+  type TConsultor,
+  type TEmpresaComUsuarios,
+} from "../../test/factories.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 
 const t = useTestApp();
@@ -19,9 +25,36 @@ beforeAll(async () => {
     const e = { id_empresa_fk: a.empresa.id };
     outro = await criarConsultor(tx, { ...e, nome: "Otávio Prado" });
     const l = (p: Parameters<typeof criarLead>[1]) => criarLead(tx, p);
-    await l({ ...e, nome: "João da Silva", email: "joao.silva@gmail.com", telefone: "+55 11 98765-4321", valor_contrato: 50000, status_lead: "Em Negociação", consultor_atribuido_id: a.consultor.id, origem_lead: "Site", created_at: haDias(1) });
-    await l({ ...e, nome: "Ângela Souza", email: "ANGELA@Hotmail.com", telefone: "(21) 8877-6655", valor_contrato: 1200.5, status_lead: "Qualificado para Atendente", created_at: haDias(2) });
-    await l({ ...e, nome: "Bruno Silveira", telefone: "11 3456-7890", valor_contrato: 9000, status_lead: "Convertido (Ganho)", consultor_atribuido_id: outro.id, origem_lead: "Indicação", created_at: haDias(3) });
+    await l({
+      ...e,
+      nome: "João da Silva",
+      email: "joao.silva@gmail.com",
+      telefone: "+55 11 98765-4321",
+      valor_contrato: 50000,
+      status_lead: "Em Negociação",
+      consultor_atribuido_id: a.consultor.id,
+      origem_lead: "Site",
+      created_at: haDias(1),
+    });
+    await l({
+      ...e,
+      nome: "Ângela Souza",
+      email: "ANGELA@Hotmail.com",
+      telefone: "(21) 8877-6655",
+      valor_contrato: 1200.5,
+      status_lead: "Qualificado para Atendente",
+      created_at: haDias(2),
+    });
+    await l({
+      ...e,
+      nome: "Bruno Silveira",
+      telefone: "11 3456-7890",
+      valor_contrato: 9000,
+      status_lead: "Convertido (Ganho)",
+      consultor_atribuido_id: outro.id,
+      origem_lead: "Indicação",
+      created_at: haDias(3),
+    });
     await l({ ...e, nome: "Carla 100% Real_x", valor_contrato: 0, status_lead: "Novo Lead", created_at: haDias(4) });
     await l({ ...e, nome: "Antiga Maria", valor_contrato: 10, status_lead: "Perdido", created_at: haDias(90) });
     await l({ id_empresa_fk: b.empresa.id, nome: "João de Outra Empresa", telefone: "11987654321", created_at: haDias(1) });

@@ -37,7 +37,7 @@ const gerenciar = { permissao: "leads.gerenciar" } as const;
 const importar = { permissao: "leads.importar", negado: MSG.acessoNegadoImportar } as const;
 const meus = { permissao: "leads.meus", negado: MSG.acessoNegadoMeusLeads } as const;
 // loose: on /empresas/:empresaId/leads the company id stays in params for contextoLeads to check
-const ZId = z.looseObject({ id: z.uuid() });
+const ZId = z.looseObject({ id: z.guid() });
 
 /**
  * /leads management (000 §2.12) and /leads-import (001 'Lead import'): the company's own on /api/leads, any
@@ -99,8 +99,10 @@ const gestaoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get("/:id/historico", { config: gerenciar, schema: { params: ZId, response: { 200: z.array(ZEventoHistorico) } } }, async (req) =>
-    listarHistoricoLead(deps, await contextoLeads(deps, req), req.params.id),
+  app.get(
+    "/:id/historico",
+    { config: gerenciar, schema: { params: ZId, response: { 200: z.array(ZEventoHistorico) } } },
+    async (req) => listarHistoricoLead(deps, await contextoLeads(deps, req), req.params.id),
   );
 
   // the manual form and the CSV import of /leads-import: administrators only (001 §6)
@@ -129,8 +131,10 @@ const quadroRoutes: FastifyPluginAsyncZod = async (app) => {
     await mudarStatusLeads(deps, await contextoLeads(deps, req), [req.params.id], req.body.status);
     return reply.status(204).send();
   });
-  app.get("/:id/historico", { config: meus, schema: { params: ZId, response: { 200: z.array(ZEventoHistorico) } } }, async (req) =>
-    listarHistoricoLead(deps, await contextoLeads(deps, req), req.params.id),
+  app.get(
+    "/:id/historico",
+    { config: meus, schema: { params: ZId, response: { 200: z.array(ZEventoHistorico) } } },
+    async (req) => listarHistoricoLead(deps, await contextoLeads(deps, req), req.params.id),
   );
 };
 

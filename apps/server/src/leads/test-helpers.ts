@@ -2,7 +2,11 @@ import type { InjectOptions } from "fastify";
 import type { TNavegador } from "../../test/app.js";
 
 /** A multipart/form-data body with one file, as a browser's FormData sends it. */
-export function formularioArquivo(nome: string, dados: Buffer | string, mime = "text/csv"): Pick<InjectOptions, "payload" | "headers"> {
+export function formularioArquivo(
+  nome: string,
+  dados: Buffer | string,
+  mime = "text/csv",
+): Pick<InjectOptions, "payload" | "headers"> {
   const fronteira = `----crmteste${Math.random().toString(16).slice(2)}`;
   const corpo = Buffer.concat([
     Buffer.from(

@@ -50,8 +50,15 @@ describe("consultant presence", () => {
     const aba1 = s.abrir(auth(x));
     await s.aguardar();
     expect(await status(x)).toBe("Conectado");
-    await esperarAte(async () => ouvinte.eventos.length, (n) => n > 0, 3_000);
-    expect(ouvinte.eventos).toContainEqual({ tipo: "consultor.status", dados: { consultorId: x.consultor.id, status_conexao: "Conectado" } });
+    await esperarAte(
+      async () => ouvinte.eventos.length,
+      (n) => n > 0,
+      3_000,
+    );
+    expect(ouvinte.eventos).toContainEqual({
+      tipo: "consultor.status",
+      dados: { consultorId: x.consultor.id, status_conexao: "Conectado" },
+    });
 
     const aba2 = s.abrir(auth(x));
     aba1.mensagem(JSON.stringify({ tipo: "presenca", ocioso: true }));
@@ -113,13 +120,20 @@ describe("consultant presence", () => {
     const y = await criarEmpresaComUsuarios(t);
     const s = criarServicoPresenca(t.deps, { graceMs: GRACE, expiraMs: 2_000 });
     // x's only tab lives on an instance that died: its row stopped being refreshed
-    await sql(t, "INSERT INTO presencas_consultor (id_empresa_fk, id_consultor_fk, visto_em) VALUES ($1, $2, now() - interval '1 minute')", [
-      x.empresa.id,
-      x.consultor.id,
-    ]);
-    await sql(t, "UPDATE consultores SET status_conexao = 'Conectado', ultima_atividade_em = now() - interval '1 minute' WHERE id = $1", [x.consultor.id]);
+    await sql(
+      t,
+      "INSERT INTO presencas_consultor (id_empresa_fk, id_consultor_fk, visto_em) VALUES ($1, $2, now() - interval '1 minute')",
+      [x.empresa.id, x.consultor.id],
+    );
+    await sql(
+      t,
+      "UPDATE consultores SET status_conexao = 'Conectado', ultima_atividade_em = now() - interval '1 minute' WHERE id = $1",
+      [x.consultor.id],
+    );
     // y was just marked online by another instance (within the grace)
-    await sql(t, "UPDATE consultores SET status_conexao = 'Conectado', ultima_atividade_em = now() WHERE id = $1", [y.consultor.id]);
+    await sql(t, "UPDATE consultores SET status_conexao = 'Conectado', ultima_atividade_em = now() WHERE id = $1", [
+      y.consultor.id,
+    ]);
     await s.varrer();
     expect(await status(x)).toBe("Desconectado");
     expect(await status(y)).toBe("Conectado");
@@ -150,7 +164,11 @@ describe("consultant presence", () => {
     await esperarAte(linhas, (r) => r.length === 1, 3_000);
     expect(await status(e)).toBe("Conectado");
     ws.send(JSON.stringify({ tipo: "presenca", ocioso: true }));
-    await esperarAte(() => status(e), (v) => v === "Ocupado", 3_000);
+    await esperarAte(
+      () => status(e),
+      (v) => v === "Ocupado",
+      3_000,
+    );
     expect(await status(e)).toBe("Ocupado");
     ws.terminate();
     await esperarAte(linhas, (r) => r.length === 0, 3_000);

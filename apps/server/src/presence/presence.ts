@@ -127,7 +127,10 @@ export function criarServicoPresenca(deps: Pick<TDeps, "db" | "realtime">, tempo
           if (!linha) return;
           const l = linha;
           await withTenant(deps.db.app, ctx, async (tx) => {
-            const r = await tx.query("UPDATE presencas_consultor SET visto_em = now() WHERE id_empresa_fk = $1 AND id = $2", [empresaId, l.id]);
+            const r = await tx.query("UPDATE presencas_consultor SET visto_em = now() WHERE id_empresa_fk = $1 AND id = $2", [
+              empresaId,
+              l.id,
+            ]);
             if (r.rowCount) return;
             // the sweep took the row (the socket was silent too long) but the socket is alive: back online
             linha = await inserir(tx, l.consultorId);
@@ -146,7 +149,11 @@ export function criarServicoPresenca(deps: Pick<TDeps, "db" | "realtime">, tempo
           const timer = setTimeout(() => {
             timers.delete(timer);
             if (parado) return;
-            seguir(withTenant(deps.db.app, ctx, (tx) => recalcularStatus(deps, tx, { empresaId, consultorId: l.consultorId, expiraMs: t.expiraMs })));
+            seguir(
+              withTenant(deps.db.app, ctx, (tx) =>
+                recalcularStatus(deps, tx, { empresaId, consultorId: l.consultorId, expiraMs: t.expiraMs }),
+              ),
+            );
           }, t.graceMs);
           timer.unref?.();
           timers.add(timer);

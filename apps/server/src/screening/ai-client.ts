@@ -11,7 +11,11 @@ import type { TConfigIa } from "./read-ai-config.js";
  * down and remembers what worked for that server and model.
  */
 export type TModoResposta = "json_schema" | "json_object" | "texto";
-const PROXIMO_MODO: Record<TModoResposta, TModoResposta | null> = { json_schema: "json_object", json_object: "texto", texto: null };
+const PROXIMO_MODO: Record<TModoResposta, TModoResposta | null> = {
+  json_schema: "json_object",
+  json_object: "texto",
+  texto: null,
+};
 const modoConhecido = new Map<string, TModoResposta>();
 
 export type TTipoErroIa = "conexao" | "timeout" | "http" | "truncado" | "json_invalido";
@@ -91,7 +95,10 @@ export async function perguntarAoModelo(
       modoConhecido.set(chave, modo);
       const escolha = resp.choices?.[0];
       if (escolha?.finish_reason === "length")
-        throw new ErroIa("truncado", `${MSG.erroProcessarRespostaIa}: resposta cortada pelo limite de Max Tokens (${cfg.maxTokens})`);
+        throw new ErroIa(
+          "truncado",
+          `${MSG.erroProcessarRespostaIa}: resposta cortada pelo limite de Max Tokens (${cfg.maxTokens})`,
+        );
       const conteudo = escolha?.message?.content ?? "";
       if (!conteudo.trim()) throw new ErroIa("json_invalido", `${MSG.erroProcessarRespostaIa}: resposta vazia`);
       const validado = ZRespostaIa.safeParse(extrairJson(conteudo));
@@ -103,14 +110,16 @@ export async function perguntarAoModelo(
     } catch (e) {
       if (e instanceof ErroIa) throw e;
       if (e instanceof OpenAI.APIConnectionTimeoutError)
-        throw new ErroIa("timeout", `${MSG.erroConexaoOpenai}: tempo limite de ${(opts.timeoutMs / 1000).toLocaleString("pt-BR")} s excedido`);
+        throw new ErroIa(
+          "timeout",
+          `${MSG.erroConexaoOpenai}: tempo limite de ${(opts.timeoutMs / 1000).toLocaleString("pt-BR")} s excedido`,
+        );
       if (e instanceof OpenAI.APIError && e.status !== undefined && recusouFormato(e) && PROXIMO_MODO[modo]) {
         modo = PROXIMO_MODO[modo] as TModoResposta;
         continue;
       }
       const temporario =
-        e instanceof OpenAI.APIConnectionError ||
-        (e instanceof OpenAI.APIError && (e.status === 429 || (e.status ?? 0) >= 500));
+        e instanceof OpenAI.APIConnectionError || (e instanceof OpenAI.APIError && (e.status === 429 || (e.status ?? 0) >= 500));
       if (temporario && ++tentativa < opts.tentativas) {
         await dormir(opts.esperaEntreTentativasMs * tentativa);
         continue;

@@ -1,5 +1,5 @@
-import { eficienciaIa } from "@crm/domain/screening";
 import type { TIntervalo } from "@crm/domain/period";
+import { eficienciaIa } from "@crm/domain/screening";
 import type { TTx } from "../db/tenant.js";
 
 /**

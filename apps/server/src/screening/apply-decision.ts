@@ -1,4 +1,5 @@
 import { PAPEL } from "@crm/domain/roles";
+import { FATOS_VAZIOS, type TFatosTriagem, type TResultadoTriagem } from "@crm/domain/schemas/screening";
 import {
   MENSAGEM_ENCERRAMENTO_TRIAGEM,
   MENSAGEM_QUALIFICADO_TRIAGEM,
@@ -6,7 +7,6 @@ import {
   type TDecisaoRegistrada,
   type TMotorTriagem,
 } from "@crm/domain/screening";
-import { FATOS_VAZIOS, type TFatosTriagem, type TResultadoTriagem } from "@crm/domain/schemas/screening";
 import { atribuirAutomaticamente, type TResultadoAtribuicao } from "../assignment/assign-lead.js";
 import type { TTx } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
@@ -26,27 +26,18 @@ export type TDesfecho =
   | { tipo: "resultado"; resultado: TResultadoTriagem; motor: TMotorTriagem; modelo: string | null }
   | { tipo: "erro"; erro: string; motor: TMotorTriagem; modelo: string | null };
 
-export type TAplicado = { triagemId: string; decisao: TDecisaoRegistrada; mensagens: number; atribuicao: TResultadoAtribuicao | null };
+export type TAplicado = {
+  triagemId: string;
+  decisao: TDecisaoRegistrada;
+  mensagens: number;
+  atribuicao: TResultadoAtribuicao | null;
+};
 
 /** New facts over the known ones: a fact stated earlier is not forgotten when a later answer leaves it out. */
 function juntarFatos(anteriores: Partial<TFatosTriagem> | null, novos: TFatosTriagem): TFatosTriagem {
   const r: TFatosTriagem = { ...FATOS_VAZIOS, ...(anteriores ?? {}) };
   for (const [k, v] of Object.entries(novos) as [keyof TFatosTriagem, never][]) if (v !== null) r[k] = v;
   return r;
-}
-
-async function mudarStatus(tx: TTx, empresaId: string, lead: TLeadTriagem, novo: string, motivo: string | null): Promise<void> {
-  if (lead.status_lead === novo) return;
-  await tx.query("UPDATE leads_juros_check SET status_lead = $3, updated_at = now() WHERE id_empresa_fk = $1 AND id = $2", [
-    empresaId,
-    lead.id,
-    novo,
-  ]);
-  await tx.query(
-    `INSERT INTO lead_status_historico (id_empresa_fk, id_lead_fk, campo, valor_anterior, valor_novo, origem, motivo)
-     VALUES ($1, $2, 'status_lead', $3, $4, 'ia', $5)`,
-    [empresaId, lead.id, lead.status_lead, novo, motivo?.slice(0, 1000) ?? null],
-  );
 }
 
 /**
@@ -63,10 +54,27 @@ export async function aplicarDesfecho(
   const { empresaId, lead, desfecho } = p;
   const r = desfecho.tipo === "resultado" ? desfecho.resultado : null;
   const decisao: TDecisaoRegistrada = r ? r.decisao : "erro";
+  const fatos = r ? juntarFatos(lead.dados_extraidos_ia, r.fatos) : null;
+  const final = !!r && r.decisao !== "duvidas";
+  const novoStatus = STATUS_APOS_DECISAO[decisao];
+  // the history row, the lead's facts, notes and status, and the status change's record: one statement
   const { rows } = await tx.query(
-    `INSERT INTO triagens_ia (id_empresa_fk, id_lead_fk, decisao, motivo, proxima_pergunta, resumo, fatos, motor, modelo, erro,
-        id_mensagem_ref, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, clock_timestamp()) RETURNING id`,
+    `WITH triagem AS (
+       INSERT INTO triagens_ia (id_empresa_fk, id_lead_fk, decisao, motivo, proxima_pergunta, resumo, fatos, motor, modelo, erro,
+           id_mensagem_ref, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, clock_timestamp()) RETURNING id),
+     mudou AS (
+       UPDATE leads_juros_check SET
+              status_lead = $12,
+              dados_extraidos_ia = coalesce($13::jsonb, dados_extraidos_ia),
+              observacoes_ia = CASE WHEN $14 THEN $15 ELSE observacoes_ia END,
+              data_processamento_ia = CASE WHEN $14 THEN clock_timestamp() ELSE data_processamento_ia END,
+              valor_parcela = coalesce(valor_parcela, $16), updated_at = now()
+        WHERE id_empresa_fk = $1 AND id = $2 RETURNING id),
+     historico AS (
+       INSERT INTO lead_status_historico (id_empresa_fk, id_lead_fk, campo, valor_anterior, valor_novo, origem, motivo)
+       SELECT $1, $2, 'status_lead', $17, $12, 'ia', $18 FROM mudou WHERE $17::text IS DISTINCT FROM $12::text)
+     SELECT id FROM triagem`,
     [
       empresaId,
       lead.id,
@@ -80,6 +88,13 @@ export async function aplicarDesfecho(
       desfecho.tipo === "erro" ? desfecho.erro.slice(0, 1000) : null,
       // an error answered nothing: once a person sends the lead back to screening, the same message is tried again
       desfecho.tipo === "erro" ? null : p.mensagemRef,
+      novoStatus,
+      fatos ? JSON.stringify(fatos) : null,
+      final,
+      r ? r.resumo || r.motivo : null,
+      final && fatos?.valor_parcela && fatos.valor_parcela < 1e7 ? fatos.valor_parcela : null,
+      lead.status_lead,
+      (r ? r.motivo : desfecho.tipo === "erro" ? desfecho.erro : "").slice(0, 1000) || null,
     ],
   );
   const triagemId = rows[0].id as string;
@@ -88,20 +103,6 @@ export async function aplicarDesfecho(
     await enviarMensagemIa(deps, tx, { empresaId, leadId: lead.id, texto });
     mensagens++;
   };
-
-  if (r) {
-    const fatos = juntarFatos(lead.dados_extraidos_ia, r.fatos);
-    const final = r.decisao !== "duvidas";
-    await tx.query(
-      `UPDATE leads_juros_check SET dados_extraidos_ia = $3::jsonb,
-              observacoes_ia = CASE WHEN $4 THEN $5 ELSE observacoes_ia END,
-              data_processamento_ia = CASE WHEN $4 THEN clock_timestamp() ELSE data_processamento_ia END,
-              valor_parcela = coalesce(valor_parcela, $6), updated_at = now()
-        WHERE id_empresa_fk = $1 AND id = $2`,
-      [empresaId, lead.id, JSON.stringify(fatos), final, r.resumo || r.motivo, final && fatos.valor_parcela && fatos.valor_parcela < 1e7 ? fatos.valor_parcela : null],
-    );
-  }
-  await mudarStatus(tx, empresaId, lead, STATUS_APOS_DECISAO[decisao], r ? r.motivo : desfecho.tipo === "erro" ? desfecho.erro : null);
 
   let atribuicao: TResultadoAtribuicao | null = null;
   if (r?.decisao === "duvidas") await enviar(r.proximaPergunta as string);
@@ -124,7 +125,10 @@ export async function aplicarDesfecho(
     });
   }
   await deps.realtime.publicar(tx, { empresaId }, { tipo: "triagem.atualizada", dados: { leadId: lead.id, triagemId } });
-  await deps.realtime.publicar(tx, { empresaId }, { tipo: "lead.atualizado", dados: { leadId: lead.id } });
-  await deps.realtime.publicar(tx, { empresaId }, { tipo: "leads.alterados", dados: { empresaId, leadIds: [lead.id] } });
+  // another question in the same status changes nothing lists and boards show
+  if (novoStatus !== lead.status_lead) {
+    await deps.realtime.publicar(tx, { empresaId }, { tipo: "lead.atualizado", dados: { leadId: lead.id } });
+    await deps.realtime.publicar(tx, { empresaId }, { tipo: "leads.alterados", dados: { empresaId, leadIds: [lead.id] } });
+  }
   return { triagemId, decisao, mensagens, atribuicao };
 }

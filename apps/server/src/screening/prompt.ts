@@ -1,5 +1,5 @@
-import { CRITERIOS_TRIAGEM, DECISOES_TRIAGEM } from "@crm/domain/screening";
 import { TIPOS_BENEFICIO } from "@crm/domain/schemas/screening";
+import { CRITERIOS_TRIAGEM, DECISOES_TRIAGEM } from "@crm/domain/screening";
 
 /** One message of the conversation as the screener reads it (oldest first). */
 export type TMensagemConversa = { id: string; sender: "lead" | "ia" | "consultor" | "sistema"; texto: string; tipo: string };

@@ -8,7 +8,15 @@ const padrao = { model: "gpt-3.5-turbo", temperature: 0.7, maxTokens: 500, baseU
 describe("lerConfigIa (empresas.config_chatgpt_api, through the settings' reader)", () => {
   it("reads what the settings screen saves: encrypted key, model, temperature, max tokens, base URL", () => {
     const api_key = cofreDe(SEGREDO).cifrar("sk-real");
-    expect(lerConfigIa(SEGREDO, { api_key, model: "gpt-4", temperature: 0.2, max_tokens: 800, base_url: "http://localhost:11434/v1/" })).toEqual({
+    expect(
+      lerConfigIa(SEGREDO, {
+        api_key,
+        model: "gpt-4",
+        temperature: 0.2,
+        max_tokens: 800,
+        base_url: "http://localhost:11434/v1/",
+      }),
+    ).toEqual({
       apiKey: "sk-real",
       model: "gpt-4",
       temperature: 0.2,

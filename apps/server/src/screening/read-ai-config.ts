@@ -13,7 +13,13 @@ export type TConfigIa = { apiKey: string | null; model: string; temperature: num
  */
 export function lerConfigIa(appSecret: string, bruto: unknown): TConfigIa {
   const c = lerConfigIA(appSecret, bruto);
-  return { apiKey: c.apiKey, model: c.modelo, temperature: c.temperature, maxTokens: c.maxTokens, baseUrl: c.baseUrl.replace(/\/+$/, "") };
+  return {
+    apiKey: c.apiKey,
+    model: c.modelo,
+    temperature: c.temperature,
+    maxTokens: c.maxTokens,
+    baseUrl: c.baseUrl.replace(/\/+$/, ""),
+  };
 }
 
 /** The company's screening switch and AI settings, read in the caller's transaction. */

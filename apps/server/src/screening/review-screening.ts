@@ -1,6 +1,6 @@
 import { MSG } from "@crm/domain/messages";
-import { STATUS_REVISAVEIS } from "@crm/domain/screening";
 import type { TRevisarTriagem } from "@crm/domain/schemas/screening";
+import { STATUS_REVISAVEIS } from "@crm/domain/screening";
 import { atribuirAutomaticamente } from "../assignment/assign-lead.js";
 import { registrarAuditoria } from "../auth/audit.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
@@ -38,7 +38,8 @@ export async function revisarTriagem(
       [ctx.empresaId, t.id_lead_fk],
     );
     const lead = leads[0];
-    if (!(STATUS_REVISAVEIS as readonly string[]).includes(lead.status_lead)) throw conflict(MSG.leadForaDaTriagem(lead.status_lead));
+    if (!(STATUS_REVISAVEIS as readonly string[]).includes(lead.status_lead))
+      throw conflict(MSG.leadForaDaTriagem(lead.status_lead));
 
     await tx.query(
       `UPDATE triagens_ia SET revisado_por_fk = $3, revisao_decisao = $4, revisao_motivo = $5, revisado_em = now()
@@ -74,8 +75,16 @@ export async function revisarTriagem(
       dados: { leadId: lead.id, decisaoAutomatica: t.decisao, decisao: r.decisao, motivo: r.motivo },
       ip,
     });
-    await deps.realtime.publicar(tx, { empresaId: ctx.empresaId }, { tipo: "triagem.atualizada", dados: { leadId: lead.id, triagemId: t.id } });
+    await deps.realtime.publicar(
+      tx,
+      { empresaId: ctx.empresaId },
+      { tipo: "triagem.atualizada", dados: { leadId: lead.id, triagemId: t.id } },
+    );
     await deps.realtime.publicar(tx, { empresaId: ctx.empresaId }, { tipo: "lead.atualizado", dados: { leadId: lead.id } });
-    await deps.realtime.publicar(tx, { empresaId: ctx.empresaId }, { tipo: "leads.alterados", dados: { empresaId: ctx.empresaId, leadIds: [lead.id] } });
+    await deps.realtime.publicar(
+      tx,
+      { empresaId: ctx.empresaId },
+      { tipo: "leads.alterados", dados: { empresaId: ctx.empresaId, leadIds: [lead.id] } },
+    );
   });
 }

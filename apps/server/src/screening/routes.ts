@@ -1,6 +1,6 @@
+import { variacaoPercentual } from "@crm/domain/formulas";
 import { MSG } from "@crm/domain/messages";
 import { intervaloDoPeriodo, periodoAnterior } from "@crm/domain/period";
-import { variacaoPercentual } from "@crm/domain/formulas";
 import {
   ZAlternarTriagem,
   ZEficienciaIa,
@@ -72,7 +72,14 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/ia-triagem/leads/:leadId/triar",
-    { config, schema: { params: z.object({ leadId: z.uuid() }), querystring: ZEmpresaAlvo, response: { 202: z.object({ mensagem: z.string() }) } } },
+    {
+      config,
+      schema: {
+        params: z.object({ leadId: z.uuid() }),
+        querystring: ZEmpresaAlvo,
+        response: { 202: z.object({ mensagem: z.string() }) },
+      },
+    },
     async (req, reply) => {
       await triarNovamente(deps, await contextoEmpresa(deps, req), req.params.leadId);
       return reply.status(202).send({ mensagem: MSG.triagemReenviada });

@@ -9,12 +9,7 @@ export type TTopico = TTopicoTriagem;
 
 /** Lowercase, without accents, one space: "Não, SOU aposentada" → "nao, sou aposentada". */
 export function normalizar(s: string): string {
-  return s
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
+  return s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
 /** The topic a question of the screener (or of a person) asks about, from its words. */
@@ -34,7 +29,9 @@ export function simOuNao(texto: string): boolean | null {
   const s = normalizar(texto);
   if (/\bnao sei\b|\bsei la\b|\btalvez\b/.test(s)) return null;
   const nao = /\b(nao|n|negativo|nunca|jamais|nenhuma?)\b/.test(s);
-  const sim = /\b(sim|s|tenho|quero|claro|isso|certeza|positivo|afirmativo|exato|correto|pode|ok|okay|uhum|aham|yes|sou)\b/.test(s);
+  const sim = /\b(sim|s|tenho|quero|claro|isso|certeza|positivo|afirmativo|exato|correto|pode|ok|okay|uhum|aham|yes|sou)\b/.test(
+    s,
+  );
   if (nao) return false;
   return sim ? true : null;
 }
@@ -58,16 +55,26 @@ export function beneficioDe(texto: string): TBeneficio | null {
 
 export function interesseDe(texto: string): boolean | null {
   const s = normalizar(texto);
-  if (/\b(nao tenho|sem|nenhum) interesse|\bnao (quero|preciso|desejo)\b|\bpar(e|a) de\b|\bnao me (chame|mande)|descadastr|sair da lista/.test(s))
+  if (
+    /\b(nao tenho|sem|nenhum) interesse|\bnao (quero|preciso|desejo)\b|\bpar(e|a) de\b|\bnao me (chame|mande)|descadastr|sair da lista/.test(
+      s,
+    )
+  )
     return false;
-  if (/\b(tenho|com|muito) interesse|\bquero (revisar|saber|analisar|sim|a revisao|que analisem)|\bgostaria\b|\btenho sim\b/.test(s))
+  if (
+    /\b(tenho|com|muito) interesse|\bquero (revisar|saber|analisar|sim|a revisao|que analisem)|\bgostaria\b|\btenho sim\b/.test(s)
+  )
     return true;
   return null;
 }
 
 export function margemDe(texto: string): boolean | null {
   const s = normalizar(texto);
-  if (/\b(nao tenho|sem|nao possuo|nao tem|nao ha)( mais)? margem|margem (esta )?(zerada|esgotada|comprometida|estourada|toda (usada|comprometida))/.test(s))
+  if (
+    /\b(nao tenho|sem|nao possuo|nao tem|nao ha)( mais)? margem|margem (esta )?(zerada|esgotada|comprometida|estourada|toda (usada|comprometida))/.test(
+      s,
+    )
+  )
     return false;
   if (/\b(tenho|com|ainda tenho|possuo|tem)( ainda)? margem|margem (livre|disponivel|sobrando)/.test(s)) return true;
   return null;

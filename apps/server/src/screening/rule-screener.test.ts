@@ -34,7 +34,9 @@ describe("rule-based screener", () => {
 
   it("qualifies at once when one message states everything, and extracts the contract facts", () => {
     const r = triar(
-      lead("Sou pensionista do INSS, ganho 1,8 mil, tenho interesse e ainda tenho margem. Cartão consignado do BMG, parcela de R$ 250,00 e juros de 3,5% ao mês"),
+      lead(
+        "Sou pensionista do INSS, ganho 1,8 mil, tenho interesse e ainda tenho margem. Cartão consignado do BMG, parcela de R$ 250,00 e juros de 3,5% ao mês",
+      ),
     );
     expect(r).toMatchObject({
       decisao: "qualificado",
@@ -58,9 +60,15 @@ describe("rule-based screener", () => {
     [[lead("Não sou aposentado, trabalho de carteira assinada")], "Não é aposentado(a) ou pensionista do INSS"],
     [[lead("Oi"), ia(P.beneficio), lead("Não")], "Não é aposentado(a) ou pensionista do INSS"],
     [[lead("Recebo BPC LOAS")], "Não é aposentado(a) ou pensionista do INSS"],
-    [[lead("Sou aposentado"), ia(P.renda), lead("R$ 1.200")], `Renda de ${formatarBRL(1200)} abaixo do mínimo de ${formatarBRL(1500)}`],
+    [
+      [lead("Sou aposentado"), ia(P.renda), lead("R$ 1.200")],
+      `Renda de ${formatarBRL(1200)} abaixo do mínimo de ${formatarBRL(1500)}`,
+    ],
     [[lead("Sou aposentada"), ia(P.interesse), lead("Não quero, obrigada")], "O lead não tem interesse na revisão"],
-    [[lead("aposentado, ganho 3 mil"), ia(P.margem), lead("minha margem está toda comprometida")], "Sem margem consignável disponível"],
+    [
+      [lead("aposentado, ganho 3 mil"), ia(P.margem), lead("minha margem está toda comprometida")],
+      "Sem margem consignável disponível",
+    ],
   ])("rejects when a criterion fails (%#)", (conversa, motivo) => {
     expect(triar(...conversa)).toMatchObject({ decisao: "rejeitado", motivo, proximaPergunta: null });
   });

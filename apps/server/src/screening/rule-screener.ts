@@ -1,24 +1,9 @@
 import { formatarBRL } from "@crm/domain/format";
-import {
-  PERGUNTAS_TRIAGEM,
-  RENDA_MINIMA,
-  saudacaoTriagem,
-  TOPICOS_TRIAGEM,
-  type TTopicoTriagem,
-} from "@crm/domain/screening";
 import { FATOS_VAZIOS, type TFatosTriagem, type TResultadoTriagem } from "@crm/domain/schemas/screening";
+import { PERGUNTAS_TRIAGEM, RENDA_MINIMA, saudacaoTriagem, TOPICOS_TRIAGEM, type TTopicoTriagem } from "@crm/domain/screening";
 import { ErroIa } from "./ai-client.js";
 import type { TMensagemConversa } from "./prompt.js";
-import {
-  bancoDe,
-  beneficioDe,
-  contratoDe,
-  interesseDe,
-  margemDe,
-  simOuNao,
-  topicoDaPergunta,
-  valoresDe,
-} from "./rule-facts.js";
+import { bancoDe, beneficioDe, contratoDe, interesseDe, margemDe, simOuNao, topicoDaPergunta, valoresDe } from "./rule-facts.js";
 
 /** A question asked this many times without a usable answer goes to a person (manual analysis). */
 const MAX_PERGUNTAS_POR_TOPICO = 2;
@@ -67,7 +52,11 @@ function lerConversa(conversa: readonly TMensagemConversa[]): TEstado {
 function resumo(e: TEstado): string {
   const f = e.fatos;
   const partes = [
-    f.tipo_beneficio === "pensao" ? "Pensionista do INSS" : f.tipo_beneficio === "aposentadoria" ? "Aposentado(a) do INSS" : "Beneficiário(a) do INSS",
+    f.tipo_beneficio === "pensao"
+      ? "Pensionista do INSS"
+      : f.tipo_beneficio === "aposentadoria"
+        ? "Aposentado(a) do INSS"
+        : "Beneficiário(a) do INSS",
     f.renda_mensal !== null ? `renda de ${formatarBRL(f.renda_mensal)}` : null,
     "interesse confirmado",
     "com margem consignável disponível",
@@ -118,7 +107,10 @@ export function triarPorRegras(conversa: readonly TMensagemConversa[], empresaNo
     };
   }
   if (e.perguntas[falta] >= MAX_PERGUNTAS_POR_TOPICO)
-    throw new ErroIa("json_invalido", `Triagem por regras: o lead não respondeu de forma clara à pergunta "${PERGUNTAS_TRIAGEM[falta]}"`);
+    throw new ErroIa(
+      "json_invalido",
+      `Triagem por regras: o lead não respondeu de forma clara à pergunta "${PERGUNTAS_TRIAGEM[falta]}"`,
+    );
   const primeira = !conversa.some((m) => m.sender === "ia");
   const pergunta = primeira ? `${saudacaoTriagem(empresaNome)} ${PERGUNTAS_TRIAGEM[falta]}` : PERGUNTAS_TRIAGEM[falta];
   return {

@@ -6,7 +6,7 @@ import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/fa
 import { iniciarServidorOpenAi, type TServidorOpenAi } from "../../test/fake-openai.js";
 import { esquecerModosConhecidos } from "./ai-client.js";
 import { triarLead } from "./screen-lead.js";
-import { configurarIa, conectar, desconectar, esperarAte, leadComMensagens, leadEscreve, sql } from "./testing.js";
+import { conectar, configurarIa, desconectar, esperarAte, leadComMensagens, leadEscreve, sql } from "./testing.js";
 
 const t = useTestApp();
 let fake: TServidorOpenAi;
@@ -30,8 +30,8 @@ beforeEach(async () => {
 const contar = async (texto: string, p: unknown[]) => Number((await sql<{ n: number }>(t, texto, p))[0].n);
 const triagens = (leadId: string) => contar("SELECT count(*) AS n FROM triagens_ia WHERE id_lead_fk = $1", [leadId]);
 const mensagensIa = (leadId: string) =>
-  sql(t, "SELECT message FROM mensagens_whatsapp WHERE id_lead_fk = $1 AND sender = 'ia' ORDER BY timestamp", [leadId]).then((r) =>
-    r.map((m) => m.message),
+  sql(t, "SELECT message FROM mensagens_whatsapp WHERE id_lead_fk = $1 AND sender = 'ia' ORDER BY timestamp", [leadId]).then(
+    (r) => r.map((m) => m.message),
   );
 
 describe("triarLead: once per lead message, one at a time, in order", () => {
@@ -39,7 +39,10 @@ describe("triarLead: once per lead message, one at a time, in order", () => {
     const l = await leadComMensagens(t, e.empresa.id, ["Olá"]);
     fake.roteiro(duvida("Pergunta 1"), duvida("Pergunta 2"));
     expect(await triarLead(t.deps, { empresaId: e.empresa.id, leadId: l.id })).toMatchObject({ acao: "triado" });
-    expect(await triarLead(t.deps, { empresaId: e.empresa.id, leadId: l.id })).toEqual({ acao: "ignorado", motivo: "mensagem já triada" });
+    expect(await triarLead(t.deps, { empresaId: e.empresa.id, leadId: l.id })).toEqual({
+      acao: "ignorado",
+      motivo: "mensagem já triada",
+    });
     expect(fake.pedidos).toHaveLength(1);
     expect(await mensagensIa(l.id)).toEqual(["Pergunta 1"]);
   });
@@ -58,7 +61,10 @@ describe("triarLead: once per lead message, one at a time, in order", () => {
     const l = await leadComMensagens(t, e.empresa.id, ["Olá"]);
     fake.roteiro({ atrasoMs: 300, depois: duvida("Resposta velha") }, duvida("Resposta nova"));
     const emCurso = triarLead(t.deps, { empresaId: e.empresa.id, leadId: l.id });
-    await esperarAte(async () => fake.pedidos.length, (n) => n === 1);
+    await esperarAte(
+      async () => fake.pedidos.length,
+      (n) => n === 1,
+    );
     await leadEscreve(t, e.empresa.id, l.id, "Sou aposentada");
     await emCurso;
     expect(fake.pedidos).toHaveLength(2);
@@ -70,7 +76,10 @@ describe("triarLead: once per lead message, one at a time, in order", () => {
   it("does nothing when screening is off, the lead is already in service, or the lead is another company's", async () => {
     const l = await leadComMensagens(t, e.empresa.id, ["Olá"]);
     await configurarIa(t, e.empresa.id, { url: fake.url, chave: fake.chave }, false);
-    expect(await triarLead(t.deps, { empresaId: e.empresa.id, leadId: l.id })).toEqual({ acao: "ignorado", motivo: "triagem desativada" });
+    expect(await triarLead(t.deps, { empresaId: e.empresa.id, leadId: l.id })).toEqual({
+      acao: "ignorado",
+      motivo: "triagem desativada",
+    });
     await configurarIa(t, e.empresa.id, { url: fake.url, chave: fake.chave }, true);
     const emAtendimento = await leadComMensagens(t, e.empresa.id, ["Olá"], { status_lead: "Em Atendimento" });
     expect(await triarLead(t.deps, { empresaId: e.empresa.id, leadId: emAtendimento.id })).toEqual({
@@ -78,7 +87,10 @@ describe("triarLead: once per lead message, one at a time, in order", () => {
       motivo: "lead em Em Atendimento",
     });
     await configurarIa(t, outra.empresa.id, { url: fake.url, chave: fake.chave }, true);
-    expect(await triarLead(t.deps, { empresaId: outra.empresa.id, leadId: l.id })).toEqual({ acao: "ignorado", motivo: "lead não encontrado" });
+    expect(await triarLead(t.deps, { empresaId: outra.empresa.id, leadId: l.id })).toEqual({
+      acao: "ignorado",
+      motivo: "lead não encontrado",
+    });
     expect(fake.pedidos).toHaveLength(0);
     expect(await triagens(l.id)).toBe(0);
   });
@@ -90,11 +102,21 @@ describe("without an API key: the rule-based screener, through the WhatsApp pipe
     await conectar(t, e.empresa.id, e.consultor.id);
     const telefone = "+55 11 97777-1234";
     const escrever = async (texto: string) => {
-      const r = await e.navegadores.admin.req({ method: "POST", url: "/api/testes/simular-mensagem", payload: { telefone, nome: "Dona Maria", texto } });
+      const r = await e.navegadores.admin.req({
+        method: "POST",
+        url: "/api/testes/simular-mensagem",
+        payload: { telefone, nome: "Dona Maria", texto },
+      });
       expect(r.statusCode).toBe(202);
     };
-    const leadId = async () => (await sql(t, "SELECT id FROM leads_juros_check WHERE telefone_normalizado = '5511977771234'"))[0]?.id as string;
-    const esperarMensagensIa = async (n: number) => esperarAte(async () => ((await leadId()) ? mensagensIa(await leadId()) : []), (m) => m.length >= n, 15_000);
+    const leadId = async () =>
+      (await sql(t, "SELECT id FROM leads_juros_check WHERE telefone_normalizado = '5511977771234'"))[0]?.id as string;
+    const esperarMensagensIa = async (n: number) =>
+      esperarAte(
+        async () => ((await leadId()) ? mensagensIa(await leadId()) : []),
+        (m) => m.length >= n,
+        15_000,
+      );
 
     await escrever("Olá, vi o anúncio sobre revisão de juros");
     expect(await esperarMensagensIa(1)).toEqual([`${saudacaoTriagem(e.empresa.nome_empresa)} ${PERGUNTAS_TRIAGEM.beneficio}`]);
@@ -108,7 +130,11 @@ describe("without an API key: the rule-based screener, through the WhatsApp pipe
     expect((await esperarMensagensIa(5))[4]).toBe(MENSAGEM_QUALIFICADO_TRIAGEM);
 
     const [lead] = await sql(t, "SELECT * FROM leads_juros_check WHERE id = $1", [await leadId()]);
-    expect(lead).toMatchObject({ status_lead: "Qualificado para Atendente", consultor_atribuido_id: e.consultor.id, valor_parcela: "412.00" });
+    expect(lead).toMatchObject({
+      status_lead: "Qualificado para Atendente",
+      consultor_atribuido_id: e.consultor.id,
+      valor_parcela: "412.00",
+    });
     expect(lead.observacoes_ia).toBe(
       `Aposentado(a) do INSS, renda de ${formatarBRL(2300)}, interesse confirmado, com margem consignável disponível. Contrato: Empréstimo consignado no Bradesco, parcela de ${formatarBRL(412)}.`,
     );

@@ -5,7 +5,7 @@ import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/fa
 import { iniciarServidorOpenAi, type TServidorOpenAi } from "../../test/fake-openai.js";
 import { esquecerModosConhecidos } from "./ai-client.js";
 import { triarLead } from "./screen-lead.js";
-import { configurarIa, conectar, desconectar, leadComMensagens, sql } from "./testing.js";
+import { conectar, configurarIa, desconectar, leadComMensagens, sql } from "./testing.js";
 
 const t = useTestApp();
 let fake: TServidorOpenAi;
@@ -23,7 +23,13 @@ const fatos = {
   marginAvailable: true,
 };
 const qualificado = {
-  json: { decision: "qualificado", reason: "Todos os critérios confirmados", nextQuestion: null, summary: "Aposentada, renda R$ 2.300", facts: fatos },
+  json: {
+    decision: "qualificado",
+    reason: "Todos os critérios confirmados",
+    nextQuestion: null,
+    summary: "Aposentada, renda R$ 2.300",
+    facts: fatos,
+  },
 };
 
 beforeAll(async () => {
@@ -41,9 +47,15 @@ const lead = (id: string) =>
   sql(t, "SELECT * FROM leads_juros_check WHERE id = $1", [id]).then((r) => r[0] as Record<string, unknown>);
 const triagens = (id: string) => sql(t, "SELECT * FROM triagens_ia WHERE id_lead_fk = $1 ORDER BY created_at", [id]);
 const mensagensIa = (id: string) =>
-  sql(t, "SELECT message, status, direcao FROM mensagens_whatsapp WHERE id_lead_fk = $1 AND sender = 'ia' ORDER BY timestamp", [id]);
+  sql(t, "SELECT message, status, direcao FROM mensagens_whatsapp WHERE id_lead_fk = $1 AND sender = 'ia' ORDER BY timestamp", [
+    id,
+  ]);
 const historico = (id: string) =>
-  sql(t, "SELECT campo, valor_anterior, valor_novo, origem, motivo FROM lead_status_historico WHERE id_lead_fk = $1 ORDER BY created_at", [id]);
+  sql(
+    t,
+    "SELECT campo, valor_anterior, valor_novo, origem, motivo FROM lead_status_historico WHERE id_lead_fk = $1 ORDER BY created_at",
+    [id],
+  );
 const notificacoesAdmin = (leadId: string) =>
   sql(t, "SELECT titulo, conteudo, tipo FROM notificacoes WHERE id_usuario_fk = $1 AND dados_extras->>'leadId' = $2", [
     e.usuarios.admin.id,
@@ -57,10 +69,19 @@ describe("triarLead against an OpenAI-compatible server", () => {
     fake.roteiro(qualificado);
 
     const r = await triarLead(t.deps, { empresaId: e.empresa.id, leadId: l.id });
-    expect(r).toMatchObject({ acao: "triado", decisao: "qualificado", atribuicao: { atribuido: true, consultorId: e.consultor.id } });
+    expect(r).toMatchObject({
+      acao: "triado",
+      decisao: "qualificado",
+      atribuicao: { atribuido: true, consultorId: e.consultor.id },
+    });
 
     const pedido = fake.pedidos[0];
-    expect(pedido).toMatchObject({ model: "gpt-3.5-turbo", temperature: 0.3, max_tokens: 300, autorizacao: `Bearer ${fake.chave}` });
+    expect(pedido).toMatchObject({
+      model: "gpt-3.5-turbo",
+      temperature: 0.3,
+      max_tokens: 300,
+      autorizacao: `Bearer ${fake.chave}`,
+    });
     expect(pedido.response_format?.type).toBe("json_schema");
     expect(pedido.messages[0].role).toBe("system");
     expect(pedido.messages[0].content).toContain("Ter renda mínima de R$ 1.500,00");
@@ -87,7 +108,13 @@ describe("triarLead against an OpenAI-compatible server", () => {
     });
     expect(await mensagensIa(l.id)).toEqual([{ message: MENSAGEM_QUALIFICADO_TRIAGEM, status: "pending", direcao: "saida" }]);
     expect(await historico(l.id)).toEqual([
-      { campo: "status_lead", valor_anterior: "Novo Lead", valor_novo: "Qualificado para Atendente", origem: "ia", motivo: "Todos os critérios confirmados" },
+      {
+        campo: "status_lead",
+        valor_anterior: "Novo Lead",
+        valor_novo: "Qualificado para Atendente",
+        origem: "ia",
+        motivo: "Todos os critérios confirmados",
+      },
       {
         campo: "consultor_atribuido_id",
         valor_anterior: null,
@@ -98,17 +125,26 @@ describe("triarLead against an OpenAI-compatible server", () => {
     ]);
     const [tr] = await triagens(l.id);
     expect(tr).toMatchObject({ decisao: "qualificado", motor: "openai", modelo: "gpt-3.5-turbo", erro: null });
-    const avisos = await sql(t, "SELECT tipo, titulo FROM notificacoes WHERE id_usuario_fk = $1 AND dados_extras->>'leadId' = $2", [
-      e.usuarios.consultor.id,
-      l.id,
-    ]);
+    const avisos = await sql(
+      t,
+      "SELECT tipo, titulo FROM notificacoes WHERE id_usuario_fk = $1 AND dados_extras->>'leadId' = $2",
+      [e.usuarios.consultor.id, l.id],
+    );
     expect(avisos).toEqual([{ tipo: "lead_assigned", titulo: "Novo lead atribuído a você" }]);
     await desconectar(t, e.empresa.id, e.consultor.id);
   });
 
   it("rejects: Perdido with the reason and a polite closing message", async () => {
     const l = await leadComMensagens(t, e.empresa.id, ["Não sou aposentado, trabalho de carteira assinada"]);
-    fake.roteiro({ json: { decision: "rejeitado", reason: "Não é aposentado nem pensionista do INSS", nextQuestion: null, summary: "CLT", facts: { benefitType: "nenhum" } } });
+    fake.roteiro({
+      json: {
+        decision: "rejeitado",
+        reason: "Não é aposentado nem pensionista do INSS",
+        nextQuestion: null,
+        summary: "CLT",
+        facts: { benefitType: "nenhum" },
+      },
+    });
     const r = await triarLead(t.deps, { empresaId: e.empresa.id, leadId: l.id });
     expect(r).toMatchObject({ acao: "triado", decisao: "rejeitado" });
     const row = await lead(l.id);
@@ -116,18 +152,43 @@ describe("triarLead against an OpenAI-compatible server", () => {
     expect(row.consultor_atribuido_id).toBeNull();
     expect((row.dados_extraidos_ia as { tipo_beneficio: string }).tipo_beneficio).toBe("nenhum");
     expect(await mensagensIa(l.id)).toEqual([{ message: MENSAGEM_ENCERRAMENTO_TRIAGEM, status: "pending", direcao: "saida" }]);
-    expect((await historico(l.id))[0]).toMatchObject({ valor_novo: "Perdido", motivo: "Não é aposentado nem pensionista do INSS" });
+    expect((await historico(l.id))[0]).toMatchObject({
+      valor_novo: "Perdido",
+      motivo: "Não é aposentado nem pensionista do INSS",
+    });
   });
 
   it("asks a question: the nextQuestion goes to the lead as sender 'ia' and the lead is Em Triagem IA", async () => {
     const l = await leadComMensagens(t, e.empresa.id, ["Oi, quero revisar meu empréstimo"]);
-    fake.roteiro({ json: { decision: "duvidas", reason: "Falta o benefício", nextQuestion: "Você é aposentado(a) ou pensionista do INSS?", summary: "", facts: {} } });
+    fake.roteiro({
+      json: {
+        decision: "duvidas",
+        reason: "Falta o benefício",
+        nextQuestion: "Você é aposentado(a) ou pensionista do INSS?",
+        summary: "",
+        facts: {},
+      },
+    });
     await triarLead(t.deps, { empresaId: e.empresa.id, leadId: l.id });
     expect((await lead(l.id)).status_lead).toBe("Em Triagem IA");
-    expect(await mensagensIa(l.id)).toEqual([{ message: "Você é aposentado(a) ou pensionista do INSS?", status: "pending", direcao: "saida" }]);
+    expect(await mensagensIa(l.id)).toEqual([
+      { message: "Você é aposentado(a) ou pensionista do INSS?", status: "pending", direcao: "saida" },
+    ]);
     // the question is part of the conversation the next screening sends
-    await sql(t, "INSERT INTO mensagens_whatsapp (id_empresa_fk, id_lead_fk, direcao, sender, message, status, timestamp) VALUES ($1, $2, 'entrada', 'lead', 'Sou pensionista', 'received', clock_timestamp())", [e.empresa.id, l.id]);
-    fake.roteiro({ json: { decision: "duvidas", reason: "Falta renda", nextQuestion: "Qual é a sua renda?", summary: "", facts: { benefitType: "pensao" } } });
+    await sql(
+      t,
+      "INSERT INTO mensagens_whatsapp (id_empresa_fk, id_lead_fk, direcao, sender, message, status, timestamp) VALUES ($1, $2, 'entrada', 'lead', 'Sou pensionista', 'received', clock_timestamp())",
+      [e.empresa.id, l.id],
+    );
+    fake.roteiro({
+      json: {
+        decision: "duvidas",
+        reason: "Falta renda",
+        nextQuestion: "Qual é a sua renda?",
+        summary: "",
+        facts: { benefitType: "pensao" },
+      },
+    });
     await triarLead(t.deps, { empresaId: e.empresa.id, leadId: l.id });
     expect(fake.pedidos[1].messages.slice(1)).toEqual([
       { role: "user", content: "Oi, quero revisar meu empréstimo" },
@@ -138,11 +199,36 @@ describe("triarLead against an OpenAI-compatible server", () => {
   });
 
   const falhas: [string, () => void, RegExp, number][] = [
-    ["malformed JSON", () => fake.roteiro({ conteudo: '{"decision": "qualificado", "reason": ' }), /^Erro ao processar resposta da IA: JSON inválido$/, 1],
-    ["truncated output", () => fake.roteiro({ conteudo: '{"decision": "duvidas", "nextQ', finish: "length" }), /Max Tokens \(500\)/, 1],
-    ["an unknown decision", () => fake.roteiro({ json: { decision: "talvez", reason: "", summary: "" } }), /campo decision inválido/, 1],
-    ["duvidas without a question", () => fake.roteiro({ json: { decision: "duvidas", reason: "x", nextQuestion: "", summary: "" } }), /Erro ao processar resposta da IA/, 1],
-    ["HTTP 500 (tried twice)", () => fake.roteiro({ status: 500 }, { status: 500 }), /^Erro de conexão com OpenAI API: HTTP 500/, 2],
+    [
+      "malformed JSON",
+      () => fake.roteiro({ conteudo: '{"decision": "qualificado", "reason": ' }),
+      /^Erro ao processar resposta da IA: JSON inválido$/,
+      1,
+    ],
+    [
+      "truncated output",
+      () => fake.roteiro({ conteudo: '{"decision": "duvidas", "nextQ', finish: "length" }),
+      /Max Tokens \(500\)/,
+      1,
+    ],
+    [
+      "an unknown decision",
+      () => fake.roteiro({ json: { decision: "talvez", reason: "", summary: "" } }),
+      /campo decision inválido/,
+      1,
+    ],
+    [
+      "duvidas without a question",
+      () => fake.roteiro({ json: { decision: "duvidas", reason: "x", nextQuestion: "", summary: "" } }),
+      /Erro ao processar resposta da IA/,
+      1,
+    ],
+    [
+      "HTTP 500 (tried twice)",
+      () => fake.roteiro({ status: 500 }, { status: 500 }),
+      /^Erro de conexão com OpenAI API: HTTP 500/,
+      2,
+    ],
     ["a timeout", () => fake.roteiro({ atrasoMs: 3_000 }), /^Erro de conexão com OpenAI API: tempo limite de 0,4 s excedido$/, 1],
   ];
   for (const [nome, roteirizar, erro, pedidos] of falhas) {
@@ -185,7 +271,9 @@ describe("triarLead against an OpenAI-compatible server", () => {
     fake.suporta.json_object = false;
     esquecerModosConhecidos();
     const l2 = await leadComMensagens(t, e.empresa.id, ["Olá"]);
-    fake.roteiro({ conteudo: 'Claro! ```json\n{"decision":"duvidas","reason":"x","nextQuestion":"Qual sua renda?","summary":""}\n```' });
+    fake.roteiro({
+      conteudo: 'Claro! ```json\n{"decision":"duvidas","reason":"x","nextQuestion":"Qual sua renda?","summary":""}\n```',
+    });
     await triarLead(t.deps, { empresaId: e.empresa.id, leadId: l2.id });
     expect(fake.pedidos.map((p) => p.response_format?.type)).toEqual(["json_schema", "json_object", undefined]);
     expect(await mensagensIa(l2.id)).toEqual([{ message: "Qual sua renda?", status: "pending", direcao: "saida" }]);

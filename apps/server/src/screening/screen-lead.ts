@@ -8,9 +8,11 @@
  *     with new messages when the company has ia_triagem_ativa), and it may also be called directly. Safe to call
  *     repeatedly: it answers the lead's newest message once (triagens_ia.id_mensagem_ref) and does nothing when
  *     there is nothing new, when screening is off or when the lead is no longer undecided (`deveTriar`). One at a
- *     time per lead: a transaction-level advisory lock on the lead id serializes concurrent calls, and each call
- *     reads the whole conversation, so messages are answered in order. The whole run is one transaction: the
- *     decision, the status, the messages to the lead, the assignment and the notifications commit together.
+ *     time per lead: every step starts with SELECT … FOR UPDATE of the lead row, and while the model
+ *     answers (no transaction is held then: a connection held for seconds would starve the pool) the run holds a
+ *     lease on the lead (triagem_execucoes); a concurrent call sees it and leaves the lead to that run, which reads
+ *     the conversation again before answering, so every message is answered, in order. The decision, the status,
+ *     the messages to the lead, the assignment and the notifications commit together in one transaction.
  *     `deveTriar(lead, empresa)` (packages/domain/src/screening.ts) is the condition: screening on and the lead in
  *     'Novo Lead' / 'novo' / 'Em Triagem IA'.
  *
@@ -22,17 +24,18 @@
  * With a key, the OpenAI-compatible server at base_url decides (ai-client.ts); without one, the built-in
  * rule-based screener applies the same criteria (rule-screener.ts).
  */
-import { deveTriar } from "@crm/domain/screening";
+import { randomUUID } from "node:crypto";
 import { MSG } from "@crm/domain/messages";
+import { deveTriar } from "@crm/domain/screening";
 import { unsafeWithSystem } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import { FILA_ENVIO } from "../whatsapp/queues.js";
 import { ErroIa, OPCOES_MODELO_PADRAO, perguntarAoModelo, type TOpcoesModelo } from "./ai-client.js";
 import { aplicarDesfecho, type TAplicado, type TDesfecho } from "./apply-decision.js";
-import { idUltimaDoLead, lerConversa, lerLeadTriagem, referenciaDaUltimaTriagem, ultimaDoLead } from "./load-conversation.js";
+import { lerConversa, type TEmpresaLead, travarLead, ultimaDoLead } from "./load-conversation.js";
 import { mensagensParaModelo, type TMensagemConversa } from "./prompt.js";
-import { lerEmpresaTriagem, type TConfigIa } from "./read-ai-config.js";
 import { triarPorRegras } from "./rule-screener.js";
+import { agendarTriagem } from "./schedule-screening.js";
 
 export { deveTriar };
 
@@ -40,28 +43,100 @@ export type TExecucaoTriagem = ({ acao: "triado" } & TAplicado) | { acao: "ignor
 
 export type TOpcoesTriagem = { modelo?: Partial<TOpcoesModelo> };
 
-/** A lead message that arrives while the model thinks makes the answer stale: read again, at most this often. */
+/** A lead message that arrives while the model answers makes the answer stale: ask again, at most this often. */
 const MAX_RODADAS = 3;
+/** The lease outlives the model's timeout by this margin, so a crashed run frees the lead soon after. */
+const FOLGA_LEASE_MS = 30_000;
 
-async function decidir(
-  ia: TConfigIa,
-  empresaNome: string,
-  conversa: TMensagemConversa[],
-  opts: TOpcoesTriagem,
-): Promise<TDesfecho> {
-  const motor = ia.apiKey ? "openai" : "regras";
-  const modelo = ia.apiKey ? ia.model : null;
+/** Why this lead is not screened now, or null. */
+function motivoParaIgnorar(e: TEmpresaLead): string | null {
+  if (!deveTriar(e.lead, { ia_triagem_ativa: e.empresa.ativa })) return e.empresa.ativa ? `lead em ${e.lead.status_lead}` : "triagem desativada";
+  return null;
+}
+
+async function perguntar(e: TEmpresaLead, conversa: TMensagemConversa[], opts: TOpcoesModelo): Promise<TDesfecho> {
+  const ia = e.empresa.ia;
   try {
-    if (!ia.apiKey) return { tipo: "resultado", resultado: triarPorRegras(conversa, empresaNome), motor, modelo };
-    const r = await perguntarAoModelo({ ...ia, apiKey: ia.apiKey }, mensagensParaModelo(empresaNome, conversa), {
-      ...OPCOES_MODELO_PADRAO,
-      ...opts.modelo,
-    });
-    return { tipo: "resultado", resultado: r.resultado, motor, modelo };
-  } catch (e) {
+    const r = await perguntarAoModelo({ ...ia, apiKey: ia.apiKey as string }, mensagensParaModelo(e.empresa.nome, conversa), opts);
+    return { tipo: "resultado", resultado: r.resultado, motor: "openai", modelo: ia.model };
+  } catch (err) {
     // whatever goes wrong, the lead gets a next step: manual analysis with the reason
-    return { tipo: "erro", erro: e instanceof ErroIa ? e.mensagem : MSG.erroInternoProcessarMensagem, motor, modelo };
+    return { tipo: "erro", erro: err instanceof ErroIa ? err.mensagem : MSG.erroInternoProcessarMensagem, motor: "openai", modelo: ia.model };
   }
+}
+
+function porRegras(e: TEmpresaLead, conversa: TMensagemConversa[]): TDesfecho {
+  try {
+    return { tipo: "resultado", resultado: triarPorRegras(conversa, e.empresa.nome), motor: "regras", modelo: null };
+  } catch (err) {
+    return { tipo: "erro", erro: err instanceof ErroIa ? err.mensagem : MSG.erroInternoProcessarMensagem, motor: "regras", modelo: null };
+  }
+}
+
+type TPreparo =
+  | { fim: TExecucaoTriagem }
+  | { fim?: undefined; estado: TEmpresaLead; conversa: TMensagemConversa[]; alvo: string; execucao: string };
+
+/**
+ * Phase 1, one short transaction: checks, reads the conversation and either decides at once (the rule-based
+ * screener needs nothing external) or takes the lead's lease for the model call.
+ */
+async function preparar(deps: TDeps, p: { empresaId: string; leadId: string }, opts: TOpcoesModelo): Promise<TPreparo> {
+  return unsafeWithSystem(deps.db.app, "ia-triagem", async (tx): Promise<TPreparo> => {
+    const e = await travarLead(tx, deps.config.appSecret, p.empresaId, p.leadId);
+    if (!e) return { fim: { acao: "ignorado", motivo: "lead não encontrado" } };
+    const motivo = motivoParaIgnorar(e);
+    if (motivo) return { fim: { acao: "ignorado", motivo } };
+    const { conversa, referencia, execucao: outra } = await lerConversa(tx, p.empresaId, p.leadId);
+    if (outra) return { fim: { acao: "ignorado", motivo: "triagem em andamento" } };
+    const alvo = ultimaDoLead(conversa);
+    if (!alvo) return { fim: { acao: "ignorado", motivo: "nenhuma mensagem do lead" } };
+    if (referencia === alvo.id) return { fim: { acao: "ignorado", motivo: "mensagem já triada" } };
+    if (!e.empresa.ia.apiKey) {
+      const aplicado = await aplicarDesfecho(deps, tx, { empresaId: p.empresaId, lead: e.lead, mensagemRef: alvo.id, desfecho: porRegras(e, conversa) });
+      return { fim: { acao: "triado", ...aplicado } };
+    }
+    const execucao = randomUUID();
+    await tx.query(
+      `INSERT INTO triagem_execucoes (id_empresa_fk, id_lead_fk, execucao, ate)
+       VALUES ($1, $2, $3, clock_timestamp() + make_interval(secs => $4))
+       ON CONFLICT (id_empresa_fk, id_lead_fk) DO UPDATE SET execucao = EXCLUDED.execucao, ate = EXCLUDED.ate`,
+      [p.empresaId, p.leadId, execucao, (opts.timeoutMs * opts.tentativas + FOLGA_LEASE_MS) / 1000],
+    );
+    return { estado: e, conversa, alvo: alvo.id, execucao };
+  });
+}
+
+/**
+ * Phase 2, one short transaction: gives the lease back and applies the model's answer, unless the lead changed
+ * meanwhile (a person moved it: nothing to do; the lead wrote again: `repetir`, the conversation is read anew).
+ */
+async function concluir(
+  deps: TDeps,
+  p: { empresaId: string; leadId: string },
+  pr: Extract<TPreparo, { estado: TEmpresaLead }>,
+  desfecho: TDesfecho,
+  ultimaRodada: boolean,
+): Promise<TExecucaoTriagem | "repetir"> {
+  return unsafeWithSystem(deps.db.app, "ia-triagem", async (tx) => {
+    const e = await travarLead(tx, deps.config.appSecret, p.empresaId, p.leadId);
+    const { rows } = await tx.query(
+      `WITH devolvida AS (
+         DELETE FROM triagem_execucoes WHERE id_empresa_fk = $1 AND id_lead_fk = $2 AND execucao = $3 RETURNING 1)
+       SELECT EXISTS (SELECT 1 FROM devolvida) AS nossa,
+              (SELECT id FROM mensagens_whatsapp WHERE id_empresa_fk = $1 AND id_lead_fk = $2 AND sender = 'lead'
+                ORDER BY timestamp DESC, created_at DESC, id DESC LIMIT 1) AS novo`,
+      [p.empresaId, p.leadId, pr.execucao],
+    );
+    const { nossa, novo } = rows[0] as { nossa: boolean; novo: string | null };
+    if (!nossa) return { acao: "ignorado", motivo: "triagem assumida por outra execução" };
+    if (!e || motivoParaIgnorar(e)) return { acao: "ignorado", motivo: "lead mudou durante a triagem" };
+    if (novo !== pr.alvo && !ultimaRodada) return "repetir";
+    const aplicado = await aplicarDesfecho(deps, tx, { empresaId: p.empresaId, lead: e.lead, mensagemRef: pr.alvo, desfecho });
+    // still writing after the last round: a queued run answers the newer messages
+    if (novo !== pr.alvo && novo) await agendarTriagem(deps, tx, { empresaId: p.empresaId, leadId: p.leadId, mensagemId: novo });
+    return { acao: "triado", ...aplicado };
+  });
 }
 
 /** Seam (a): screens the lead's conversation once per new lead message. See the top of this file. */
@@ -70,32 +145,29 @@ export async function triarLead(
   p: { empresaId: string; leadId: string },
   opts: TOpcoesTriagem = {},
 ): Promise<TExecucaoTriagem> {
-  const r = await unsafeWithSystem(deps.db.app, "ia-triagem", async (tx): Promise<TExecucaoTriagem> => {
-    await tx.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`triagem:${p.leadId}`]);
-    const empresa = await lerEmpresaTriagem(tx, deps.config.appSecret, p.empresaId);
-    if (!empresa) return { acao: "ignorado", motivo: "empresa não encontrada" };
-    for (let rodada = 1; ; rodada++) {
-      const lead = await lerLeadTriagem(tx, p.empresaId, p.leadId);
-      if (!lead) return { acao: "ignorado", motivo: "lead não encontrado" };
-      if (!deveTriar(lead, { ia_triagem_ativa: empresa.ativa }))
-        return { acao: "ignorado", motivo: empresa.ativa ? `lead em ${lead.status_lead}` : "triagem desativada" };
-      const conversa = await lerConversa(tx, p.empresaId, p.leadId);
-      const alvo = ultimaDoLead(conversa);
-      if (!alvo) return { acao: "ignorado", motivo: "nenhuma mensagem do lead" };
-      if ((await referenciaDaUltimaTriagem(tx, p.empresaId, p.leadId)) === alvo.id)
-        return { acao: "ignorado", motivo: "mensagem já triada" };
-
-      const desfecho = await decidir(empresa.ia, empresa.nome, conversa, opts);
-
-      // the lead may have written again, or a person may have moved it, while the model was answering
-      if (rodada < MAX_RODADAS && (await idUltimaDoLead(tx, p.empresaId, p.leadId)) !== alvo.id) continue;
-      const atual = await lerLeadTriagem(tx, p.empresaId, p.leadId, true);
-      if (!atual || !deveTriar(atual, { ia_triagem_ativa: empresa.ativa }))
-        return { acao: "ignorado", motivo: "lead mudou durante a triagem" };
-      const aplicado = await aplicarDesfecho(deps, tx, { empresaId: p.empresaId, lead: atual, mensagemRef: alvo.id, desfecho });
-      return { acao: "triado", ...aplicado };
+  const modelo = { ...OPCOES_MODELO_PADRAO, ...opts.modelo };
+  for (let rodada = 1; ; rodada++) {
+    const pr = await preparar(deps, p, modelo);
+    let r: TExecucaoTriagem | "repetir";
+    if (pr.fim) r = pr.fim;
+    else {
+      const desfecho = await perguntar(pr.estado, pr.conversa, modelo);
+      try {
+        r = await concluir(deps, p, pr, desfecho, rodada >= MAX_RODADAS);
+      } catch (err) {
+        // let a retry in at once rather than after the lease expires
+        await unsafeWithSystem(deps.db.app, "ia-triagem", (tx) =>
+          tx.query("DELETE FROM triagem_execucoes WHERE id_empresa_fk = $1 AND id_lead_fk = $2 AND execucao = $3", [
+            p.empresaId,
+            p.leadId,
+            pr.execucao,
+          ]),
+        ).catch(() => {});
+        throw err;
+      }
     }
-  });
-  if (r.acao === "triado" && r.mensagens > 0) deps.jobs.acordar(FILA_ENVIO);
-  return r;
+    if (r === "repetir") continue;
+    if (r.acao === "triado" && r.mensagens > 0) deps.jobs.acordar(FILA_ENVIO);
+    return r;
+  }
 }

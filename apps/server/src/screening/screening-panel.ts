@@ -1,6 +1,12 @@
 import type { TIntervalo } from "@crm/domain/period";
-import { STATUS_ANALISE_MANUAL, STATUS_APROVADOS_IA, STATUS_PENDENTES_IA, STATUS_REJEITADOS_IA, taxasIa } from "@crm/domain/screening";
 import type { TPainelTriagem } from "@crm/domain/schemas/screening";
+import {
+  STATUS_ANALISE_MANUAL,
+  STATUS_APROVADOS_IA,
+  STATUS_PENDENTES_IA,
+  STATUS_REJEITADOS_IA,
+  taxasIa,
+} from "@crm/domain/screening";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import { calcularEficienciaIa } from "./ai-efficiency.js";

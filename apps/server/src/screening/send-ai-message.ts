@@ -21,18 +21,21 @@ export async function enviarMensagemIa(
   p: { empresaId: string; leadId: string; texto: string },
 ): Promise<{ mensagemId: string }> {
   const { rows } = await tx.query(
-    `INSERT INTO mensagens_whatsapp (id_empresa_fk, id_lead_fk, direcao, sender, sender_nome, message, message_type, status, timestamp)
-     VALUES ($1, $2, 'saida', 'ia', $3, $4, 'text', 'pending', clock_timestamp())
-     RETURNING id, timestamp`,
+    `WITH m AS (
+       INSERT INTO mensagens_whatsapp (id_empresa_fk, id_lead_fk, direcao, sender, sender_nome, message, message_type, status, timestamp)
+       VALUES ($1, $2, 'saida', 'ia', $3, $4, 'text', 'pending', clock_timestamp()) RETURNING id, timestamp),
+     l AS (
+       UPDATE leads_juros_check SET ultima_mensagem_em = greatest(ultima_mensagem_em, (SELECT timestamp FROM m)), updated_at = now()
+        WHERE id_empresa_fk = $1 AND id = $2)
+     SELECT id FROM m`,
     [p.empresaId, p.leadId, NOME_REMETENTE_IA, p.texto],
   );
   const m = rows[0];
-  await tx.query(
-    `UPDATE leads_juros_check SET ultima_mensagem_em = greatest(ultima_mensagem_em, $3), updated_at = now()
-      WHERE id_empresa_fk = $1 AND id = $2`,
-    [p.empresaId, p.leadId, m.timestamp],
-  );
   await deps.jobs.enviar(FILA_ENVIO, { empresaId: p.empresaId, mensagemId: m.id } satisfies TTrabalhoEnvio, { tx });
-  await deps.realtime.publicar(tx, { empresaId: p.empresaId }, { tipo: "mensagem.nova", dados: { leadId: p.leadId, mensagemId: m.id } });
+  await deps.realtime.publicar(
+    tx,
+    { empresaId: p.empresaId },
+    { tipo: "mensagem.nova", dados: { leadId: p.leadId, mensagemId: m.id } },
+  );
   return { mensagemId: m.id };
 }

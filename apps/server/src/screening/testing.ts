@@ -48,7 +48,12 @@ export async function leadComMensagens(
     });
     const base = Date.now() - textos.length * 1000;
     for (const [i, message] of textos.entries())
-      await criarMensagem(tx, { id_empresa_fk: empresaId, id_lead_fk: lead.id, message, timestamp: new Date(base + i * 1000) } as never);
+      await criarMensagem(tx, {
+        id_empresa_fk: empresaId,
+        id_lead_fk: lead.id,
+        message,
+        timestamp: new Date(base + i * 1000),
+      } as never);
     return { id: lead.id, nome: lead.nome };
   });
 }
@@ -89,7 +94,10 @@ export async function conectar(t: TTestApp, empresaId: string, consultorId: stri
 
 export async function desconectar(t: TTestApp, empresaId: string, consultorId: string): Promise<void> {
   await sql(t, "DELETE FROM presencas_consultor WHERE id_empresa_fk = $1 AND id_consultor_fk = $2", [empresaId, consultorId]);
-  await sql(t, "UPDATE consultores SET status_conexao = 'Desconectado' WHERE id_empresa_fk = $1 AND id = $2", [empresaId, consultorId]);
+  await sql(t, "UPDATE consultores SET status_conexao = 'Desconectado' WHERE id_empresa_fk = $1 AND id = $2", [
+    empresaId,
+    consultorId,
+  ]);
 }
 
 /** A screening row as the engine writes it (history and review tests). */

@@ -40,6 +40,10 @@ export async function aplicarStatus(
     [empresaId, JSON.stringify(linhas)],
   );
   for (const r of rows)
-    await deps.realtime.publicar(tx, { empresaId }, { tipo: "mensagem.atualizada", dados: { leadId: r.id_lead_fk, mensagemId: r.id } });
+    await deps.realtime.publicar(
+      tx,
+      { empresaId },
+      { tipo: "mensagem.atualizada", dados: { leadId: r.id_lead_fk, mensagemId: r.id } },
+    );
   return { semMensagem: new Set(linhas.map((l) => l.pid).filter((p) => !achados.has(p))) };
 }

@@ -23,13 +23,19 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
   // the connection screen's check (on open, every 30 s): asks the provider
   app.post(
     "/whatsapp/conexao/verificar",
-    { config: { permissao: "whatsapp.configurar" }, schema: { body: z.object({}).optional(), response: { 200: ZConexaoWhatsApp } } },
+    {
+      config: { permissao: "whatsapp.configurar" },
+      schema: { body: z.object({}).optional(), response: { 200: ZConexaoWhatsApp } },
+    },
     (req) => verificarConexao(app.deps, ctxEmpresa(req), { vivo: true }),
   );
 
   app.post(
     "/whatsapp/conexao/conectar",
-    { config: { permissao: "whatsapp.configurar" }, schema: { body: z.object({}).optional(), response: { 200: ZConexaoWhatsApp } } },
+    {
+      config: { permissao: "whatsapp.configurar" },
+      schema: { body: z.object({}).optional(), response: { 200: ZConexaoWhatsApp } },
+    },
     (req) => verificarConexao(app.deps, ctxEmpresa(req), { conectar: true }),
   );
 };

@@ -4,15 +4,21 @@ import { fileTypeFromBuffer } from "file-type";
 import { unsafeWithSystem } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import type { TTrabalho } from "../jobs/jobs.js";
+import { nomeDeArquivoSeguro } from "../storage/file-name.js";
 import { lerConfigWhatsApp } from "./company-config.js";
 import { provedorDe } from "./providers.js";
 import type { TTrabalhoMidia } from "./queues.js";
 
-const EXTENSOES: Record<string, string> = { "text/plain": "txt", "audio/ogg": "ogg", "application/msword": "doc", "application/vnd.ms-excel": "xls" };
+const EXTENSOES: Record<string, string> = {
+  "text/plain": "txt",
+  "audio/ogg": "ogg",
+  "application/msword": "doc",
+  "application/vnd.ms-excel": "xls",
+};
 
 /** Builds the stored file name: the sender's name when given, else '{tipo}-{data}.{ext}'. */
 function nomeDoArquivo(original: string | null, tipo: string, ext: string): string {
-  const limpo = original?.replace(/[\\/\u0000-\u001f]/g, "_").trim().slice(0, 200);
+  const limpo = nomeDeArquivoSeguro(original);
   if (limpo) return limpo;
   return `${tipo}-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-")}.${ext}`;
 }
@@ -32,7 +38,7 @@ export async function baixarMidiaRecebida(deps: TDeps, t: TTrabalho<TTrabalhoMid
       [empresaId, mensagemId],
     );
     const m = rows[0];
-    if (!m || m.media_status !== "pendente" || !m.media_ref) return null;
+    if (m?.media_status !== "pendente" || !m.media_ref) return null;
     const cfg = await lerConfigWhatsApp(tx, deps.config.appSecret, empresaId);
     return cfg ? { m, cfg } : null;
   });
@@ -43,7 +49,14 @@ export async function baixarMidiaRecebida(deps: TDeps, t: TTrabalho<TTrabalhoMid
     const tipo = await fileTypeFromBuffer(baixada.dados);
     const declarado = (m.media_mime_type ?? baixada.mime ?? "").split(";")[0];
     const mime = tipo?.mime ?? (declarado && declarado !== "application/octet-stream" ? declarado : "application/octet-stream");
-    const ext = tipo?.ext ?? EXTENSOES[mime] ?? (mime.split("/")[1]?.replace(/[^a-z0-9]/g, "").slice(0, 8) || "bin");
+    const ext =
+      tipo?.ext ??
+      EXTENSOES[mime] ??
+      (mime
+        .split("/")[1]
+        ?.replace(/[^a-z0-9]/g, "")
+        .slice(0, 8) ||
+        "bin");
     const chave = `${empresaId}/${m.id_lead_fk}/${Date.now()}-${randomBytes(4).toString("hex")}.${ext}`;
     await deps.storage.gravar(chave, baixada.dados);
     await unsafeWithSystem(deps.db.app, "whatsapp-midia", async (tx) => {
@@ -51,9 +64,20 @@ export async function baixarMidiaRecebida(deps: TDeps, t: TTrabalho<TTrabalhoMid
         `UPDATE mensagens_whatsapp SET media_storage_key = $3, media_mime_type = $4, media_file_size = $5,
                 media_file_name = $6, media_status = 'baixada', erro = NULL, updated_at = now()
           WHERE id_empresa_fk = $1 AND id = $2`,
-        [empresaId, m.id, chave, mime, baixada.dados.length, nomeDoArquivo(m.media_file_name ?? baixada.nome ?? null, m.message_type, ext)],
+        [
+          empresaId,
+          m.id,
+          chave,
+          mime,
+          baixada.dados.length,
+          nomeDoArquivo(m.media_file_name ?? baixada.nome ?? null, m.message_type, ext),
+        ],
       );
-      await deps.realtime.publicar(tx, { empresaId }, { tipo: "mensagem.atualizada", dados: { leadId: m.id_lead_fk, mensagemId: m.id } });
+      await deps.realtime.publicar(
+        tx,
+        { empresaId },
+        { tipo: "mensagem.atualizada", dados: { leadId: m.id_lead_fk, mensagemId: m.id } },
+      );
     });
   } catch (e) {
     if (!t.ultimaTentativa) throw e;
@@ -63,7 +87,11 @@ export async function baixarMidiaRecebida(deps: TDeps, t: TTrabalho<TTrabalhoMid
           WHERE id_empresa_fk = $1 AND id = $2`,
         [empresaId, m.id, MSG.erroProcessarMidia],
       );
-      await deps.realtime.publicar(tx, { empresaId }, { tipo: "mensagem.atualizada", dados: { leadId: m.id_lead_fk, mensagemId: m.id } });
+      await deps.realtime.publicar(
+        tx,
+        { empresaId },
+        { tipo: "mensagem.atualizada", dados: { leadId: m.id_lead_fk, mensagemId: m.id } },
+      );
     });
   }
 }

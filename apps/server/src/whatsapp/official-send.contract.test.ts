@@ -1,7 +1,13 @@
 import type { TLeadChat, TMensagem, TModelos } from "@crm/domain/schemas/chat";
 import type { TConfiguracoes } from "@crm/domain/schemas/settings";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assinarGraph, iniciarGraphFalso, type TGraphFalso, webhookStatus, webhookTexto } from "../../../../e2e/support/fake-graph.js";
+import {
+  assinarGraph,
+  iniciarGraphFalso,
+  type TGraphFalso,
+  webhookStatus,
+  webhookTexto,
+} from "../../../../e2e/support/fake-graph.js";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import type { TConfig } from "../config/config.js";
@@ -52,12 +58,17 @@ const postarWebhook = (payload: unknown) => {
     payload: corpo,
   });
 };
-const mensagem = async (id: string) => (await consultor().req({ url: `/api/chat/${leadId}/mensagens/${id}` })).json() as TMensagem;
+const mensagem = async (id: string) =>
+  (await consultor().req({ url: `/api/chat/${leadId}/mensagens/${id}` })).json() as TMensagem;
 const ateStatus = (id: string, status: TMensagem["status"]) =>
-  esperarAte(async () => {
-    const m = await mensagem(id);
-    return m.status === status ? m : null;
-  }, 15_000, `status ${status}`);
+  esperarAte(
+    async () => {
+      const m = await mensagem(id);
+      return m.status === status ? m : null;
+    },
+    15_000,
+    `status ${status}`,
+  );
 const enviarTexto = async (texto: string) => {
   const res = await consultor().req({ method: "POST", url: `/api/chat/${leadId}/mensagens`, payload: { texto } });
   expect(res.statusCode).toBe(201);
@@ -81,24 +92,40 @@ describe("sending through the Cloud API", () => {
     expect(enviada.erro).toBeNull();
     const lead = await linha(t, "SELECT status_lead FROM leads_juros_check WHERE id = $1", [leadId]);
     expect(lead.status_lead).toBe("Em Atendimento");
-    const hist = await linha(t, "SELECT valor_anterior, valor_novo, id_usuario_fk FROM lead_status_historico WHERE id_lead_fk = $1", [leadId]);
-    expect(hist).toEqual({ valor_anterior: "Qualificado para Atendente", valor_novo: "Em Atendimento", id_usuario_fk: a.usuarios.consultor.id });
+    const hist = await linha(
+      t,
+      "SELECT valor_anterior, valor_novo, id_usuario_fk FROM lead_status_historico WHERE id_lead_fk = $1",
+      [leadId],
+    );
+    expect(hist).toEqual({
+      valor_anterior: "Qualificado para Atendente",
+      valor_novo: "Em Atendimento",
+      id_usuario_fk: a.usuarios.consultor.id,
+    });
   });
 
   it("applies status reports in any order and any number of times: the strongest wins", async () => {
     const m = await enviarTexto("Status fora de ordem");
     await ateStatus(m.id, "sent");
-    const wamid = (await linha(t, "SELECT provider_message_id FROM mensagens_whatsapp WHERE id = $1", [m.id])).provider_message_id as string;
-    const st = (status: "sent" | "delivered" | "read") => webhookStatus({ phoneNumberId: graph.phoneNumberId, id: wamid, status, para: TEL });
-    for (const s of [st("read"), st("delivered"), st("sent"), st("read"), st("delivered")]) expect((await postarWebhook(s)).statusCode).toBe(200);
+    const wamid = (await linha(t, "SELECT provider_message_id FROM mensagens_whatsapp WHERE id = $1", [m.id]))
+      .provider_message_id as string;
+    const st = (status: "sent" | "delivered" | "read") =>
+      webhookStatus({ phoneNumberId: graph.phoneNumberId, id: wamid, status, para: TEL });
+    for (const s of [st("read"), st("delivered"), st("sent"), st("read"), st("delivered")])
+      expect((await postarWebhook(s)).statusCode).toBe(200);
     await ateStatus(m.id, "read");
     await new Promise((r) => setTimeout(r, 500));
     expect((await mensagem(m.id)).status).toBe("read");
   });
 
   it("keeps a report that arrives before the message is known, and applies it when the id appears", async () => {
-    await postarWebhook(webhookStatus({ phoneNumberId: graph.phoneNumberId, id: "wamid.ANTECIPADO", status: "delivered", para: TEL }));
-    await esperarAte(() => linha(t, "SELECT id FROM whatsapp_eventos WHERE chave = 's:wamid.ANTECIPADO:delivered' AND tentativas > 0", []), 10_000);
+    await postarWebhook(
+      webhookStatus({ phoneNumberId: graph.phoneNumberId, id: "wamid.ANTECIPADO", status: "delivered", para: TEL }),
+    );
+    await esperarAte(
+      () => linha(t, "SELECT id FROM whatsapp_eventos WHERE chave = 's:wamid.ANTECIPADO:delivered' AND tentativas > 0", []),
+      10_000,
+    );
     const m = await enviarTexto("Vai receber o id depois");
     await ateStatus(m.id, "sent");
     await unsafeWithSystem(t.deps.db.app, "teste", (tx) =>
@@ -110,7 +137,8 @@ describe("sending through the Cloud API", () => {
   it("marks a message failed with the provider's reason, and 'Tentar novamente' sends it again", async () => {
     const m = await enviarTexto("Esta vai falhar depois");
     await ateStatus(m.id, "sent");
-    const wamid = (await linha(t, "SELECT provider_message_id FROM mensagens_whatsapp WHERE id = $1", [m.id])).provider_message_id as string;
+    const wamid = (await linha(t, "SELECT provider_message_id FROM mensagens_whatsapp WHERE id = $1", [m.id]))
+      .provider_message_id as string;
     await postarWebhook(webhookStatus({ phoneNumberId: graph.phoneNumberId, id: wamid, status: "failed", para: TEL }));
     const falhou = await ateStatus(m.id, "failed");
     expect(falhou.erro).toBe(
@@ -154,7 +182,7 @@ describe("sending through the Cloud API", () => {
   });
 
   it("uploads an image to /{phone-number-id}/media and sends it by id", async () => {
-    const png = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "00".repeat(32), "hex");
+    const png = Buffer.from(`89504e470d0a1a0a0000000d4948445200000001000000010806000000${"00".repeat(32)}`, "hex");
     const form = new FormData();
     form.set("tipo", "image");
     form.set("legenda", "Veja o cálculo");
@@ -208,7 +236,13 @@ describe("the 24-hour window and approved templates", () => {
   it("lists only APPROVED templates from the business account and sends one with its parameters", async () => {
     const modelos = (await consultor().req({ url: `/api/chat/${semJanela}/modelos` })).json() as TModelos;
     expect(modelos.aprovados).toEqual([
-      { nome: "retomar_contato", idioma: "pt_BR", categoria: "MARKETING", corpo: "Olá {{1}}, ainda podemos revisar seu contrato. Podemos conversar?", parametros: 1 },
+      {
+        nome: "retomar_contato",
+        idioma: "pt_BR",
+        categoria: "MARKETING",
+        corpo: "Olá {{1}}, ainda podemos revisar seu contrato. Podemos conversar?",
+        parametros: 1,
+      },
     ]);
     expect(modelos.modelos.filter((m) => m.padrao)).toHaveLength(6);
     const res = await consultor().req({
@@ -218,7 +252,11 @@ describe("the 24-hour window and approved templates", () => {
     });
     expect(res.statusCode).toBe(201);
     const m = res.json() as TMensagem;
-    expect(m).toMatchObject({ messageType: "template", templateName: "retomar_contato", content: "Olá Ana, ainda podemos revisar seu contrato. Podemos conversar?" });
+    expect(m).toMatchObject({
+      messageType: "template",
+      templateName: "retomar_contato",
+      content: "Olá Ana, ainda podemos revisar seu contrato. Podemos conversar?",
+    });
     await esperarAte(async () => {
       const x = (await consultor().req({ url: `/api/chat/${semJanela}/mensagens/${m.id}` })).json() as TMensagem;
       return x.status === "sent";
@@ -228,7 +266,11 @@ describe("the 24-hour window and approved templates", () => {
       recipient_type: "individual",
       to: "5511976540002",
       type: "template",
-      template: { name: "retomar_contato", language: { code: "pt_BR" }, components: [{ type: "body", parameters: [{ type: "text", text: "Ana" }] }] },
+      template: {
+        name: "retomar_contato",
+        language: { code: "pt_BR" },
+        components: [{ type: "body", parameters: [{ type: "text", text: "Ana" }] }],
+      },
     });
   });
 
@@ -249,8 +291,12 @@ describe("the 24-hour window and approved templates", () => {
   });
 
   it("a new message from the lead opens the window again", async () => {
-    await postarWebhook(webhookTexto({ phoneNumberId: graph.phoneNumberId, de: "5511976540002", id: "wamid.REABRE", texto: "Oi!" }));
-    await esperarAte(async () => ((await consultor().req({ url: `/api/chat/${semJanela}` })).json() as TLeadChat).whatsapp.janela.aberta);
+    await postarWebhook(
+      webhookTexto({ phoneNumberId: graph.phoneNumberId, de: "5511976540002", id: "wamid.REABRE", texto: "Oi!" }),
+    );
+    await esperarAte(
+      async () => ((await consultor().req({ url: `/api/chat/${semJanela}` })).json() as TLeadChat).whatsapp.janela.aberta,
+    );
   });
 });
 
@@ -264,15 +310,23 @@ describe("a rejected token", () => {
     });
     const m = await enviarTexto("Com token revogado");
     const f = await ateStatus(m.id, "failed");
-    expect(f.erro).toBe("Erro 401: Invalid OAuth access token - Cannot parse access token - Verifique se o token da API está correto");
+    expect(f.erro).toBe(
+      "Erro 401: Invalid OAuth access token - Cannot parse access token - Verifique se o token da API está correto",
+    );
     const sino = (await a.navegadores.admin.req({ url: "/api/notificacoes" })).json();
     const aviso = sino.itens.filter((n: { tipo: string }) => n.tipo === "whatsapp_disconnected");
     expect(aviso).toHaveLength(1);
     expect(aviso[0].dados_extras).toEqual({ link: "/whatsapp-connection" });
     const conexao = (await consultor().req({ url: "/api/whatsapp/conexao" })).json();
     expect(conexao).toMatchObject({ conectado: false, status: "disconnected" });
-    const bloqueado = await consultor().req({ method: "POST", url: `/api/chat/${leadId}/mensagens`, payload: { texto: "de novo" } });
+    const bloqueado = await consultor().req({
+      method: "POST",
+      url: `/api/chat/${leadId}/mensagens`,
+      payload: { texto: "de novo" },
+    });
     expect(bloqueado.statusCode).toBe(409);
-    expect(bloqueado.json().erro).toBe('WhatsApp não está conectado. Conecte o WhatsApp na aba "WhatsApp" antes de enviar mensagens.');
+    expect(bloqueado.json().erro).toBe(
+      'WhatsApp não está conectado. Conecte o WhatsApp na aba "WhatsApp" antes de enviar mensagens.',
+    );
   });
 });

@@ -1,7 +1,15 @@
-import type { TConfiguracoes } from "@crm/domain/schemas/settings";
 import type { TMensagem, TPaginaMensagens } from "@crm/domain/schemas/chat";
+import type { TConfiguracoes } from "@crm/domain/schemas/settings";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assinarGraph, iniciarGraphFalso, type TGraphFalso, webhookDocumento, webhookEco, webhookImagem, webhookTexto } from "../../../../e2e/support/fake-graph.js";
+import {
+  assinarGraph,
+  iniciarGraphFalso,
+  type TGraphFalso,
+  webhookDocumento,
+  webhookEco,
+  webhookImagem,
+  webhookTexto,
+} from "../../../../e2e/support/fake-graph.js";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
 import type { TConfig } from "../config/config.js";
@@ -34,14 +42,20 @@ const postar = (payload: unknown, assinatura: string | null = "ok", corpoBruto?:
   else if (assinatura) headers["x-hub-signature-256"] = assinatura;
   return t.app.inject({ method: "POST", url, headers, payload: corpo });
 };
-const mensagensDaEmpresa = () => contar(t, "SELECT count(*) AS n FROM mensagens_whatsapp WHERE id_empresa_fk = $1", [a.empresa.id]);
+const mensagensDaEmpresa = () =>
+  contar(t, "SELECT count(*) AS n FROM mensagens_whatsapp WHERE id_empresa_fk = $1", [a.empresa.id]);
 const eventosDaEmpresa = () => contar(t, "SELECT count(*) AS n FROM whatsapp_eventos WHERE id_empresa_fk = $1", [a.empresa.id]);
 const leadDoTelefone = (tel: string) =>
-  esperarAte(() => linha<{ id: string; nome: string; origem_lead: string; status_lead: string }>(
-    t,
-    "SELECT id, nome, origem_lead, status_lead FROM leads_juros_check WHERE id_empresa_fk = $1 AND telefone_normalizado = $2",
-    [a.empresa.id, tel],
-  ), 10_000, `lead ${tel}`);
+  esperarAte(
+    () =>
+      linha<{ id: string; nome: string; origem_lead: string; status_lead: string }>(
+        t,
+        "SELECT id, nome, origem_lead, status_lead FROM leads_juros_check WHERE id_empresa_fk = $1 AND telefone_normalizado = $2",
+        [a.empresa.id, tel],
+      ),
+    10_000,
+    `lead ${tel}`,
+  );
 const mensagensDoLead = async (leadId: string) =>
   ((await a.navegadores.admin.req({ url: `/api/chat/${leadId}/mensagens` })).json() as TPaginaMensagens).itens;
 const base = () => ({ phoneNumberId: graph.phoneNumberId, wabaId: graph.wabaId });
@@ -56,7 +70,9 @@ describe("verification handshake (GET)", () => {
     expect(ok.headers["content-type"]).toMatch(/^text\/plain/);
     const errado = await t.app.inject({ url: `${url}?hub.mode=subscribe&hub.challenge=1&hub.verify_token=meatyhamhock` });
     expect(errado.statusCode).toBe(403);
-    const outra = await t.app.inject({ url: `/api/webhooks/whatsapp/${"0".repeat(64)}?hub.mode=subscribe&hub.challenge=1&hub.verify_token=x` });
+    const outra = await t.app.inject({
+      url: `/api/webhooks/whatsapp/${"0".repeat(64)}?hub.mode=subscribe&hub.challenge=1&hub.verify_token=x`,
+    });
     expect(outra.statusCode).toBe(404);
   });
   it("gives every company its own random verify token and webhook URL", async () => {
@@ -71,7 +87,13 @@ describe("verification handshake (GET)", () => {
 
 describe("incoming messages (POST, signed)", () => {
   it("stores a text message once, creates the lead (Novo Lead, origem WhatsApp), even when delivered twice", async () => {
-    const payload = webhookTexto({ ...base(), de: "5511987650001", nome: "Kerry Fisher", id: "wamid.TEXTO1", texto: "Quero revisar meu financiamento" });
+    const payload = webhookTexto({
+      ...base(),
+      de: "5511987650001",
+      nome: "Kerry Fisher",
+      id: "wamid.TEXTO1",
+      texto: "Quero revisar meu financiamento",
+    });
     const [r1, r2] = await Promise.all([postar(payload), postar(payload)]);
     expect([r1.statusCode, r2.statusCode]).toEqual([200, 200]);
     const lead = await leadDoTelefone("5511987650001");
@@ -83,22 +105,35 @@ describe("incoming messages (POST, signed)", () => {
     await postar(payload);
     await new Promise((r) => setTimeout(r, 300));
     expect(await mensagensDoLead(lead.id)).toHaveLength(1);
-    expect(msgs[0]).toMatchObject({ direcao: "entrada", sender: "lead", content: "Quero revisar meu financiamento", status: "received" });
+    expect(msgs[0]).toMatchObject({
+      direcao: "entrada",
+      sender: "lead",
+      content: "Quero revisar meu financiamento",
+      status: "received",
+    });
   });
 
   it("finds the existing lead with or without the mobile ninth digit", async () => {
     await postar(webhookTexto({ ...base(), de: "551187650001", id: "wamid.TEXTO2", texto: "sem o nove" }));
     const lead = await leadDoTelefone("5511987650001");
     await esperarAte(async () => (await mensagensDoLead(lead.id)).length === 2);
-    expect(await contar(t, "SELECT count(*) AS n FROM leads_juros_check WHERE telefone_normalizado = $1", ["5511987650001"])).toBe(1);
+    expect(
+      await contar(t, "SELECT count(*) AS n FROM leads_juros_check WHERE telefone_normalizado = $1", ["5511987650001"]),
+    ).toBe(1);
   });
 
   it("downloads an image at once into our storage and serves it only through the chat", async () => {
-    const jpeg = Buffer.from("ffd8ffe000104a46494600010101004800480000ffdb004300" + "00".repeat(64), "hex");
+    const jpeg = Buffer.from(`ffd8ffe000104a46494600010101004800480000ffdb004300${"00".repeat(64)}`, "hex");
     graph.midias.set("1479537139650973", { dados: jpeg, mime: "image/jpeg" });
-    await postar(webhookImagem({ ...base(), de: "5511987650002", id: "wamid.IMG1", mediaId: "1479537139650973", legenda: "meu contrato" }));
+    await postar(
+      webhookImagem({ ...base(), de: "5511987650002", id: "wamid.IMG1", mediaId: "1479537139650973", legenda: "meu contrato" }),
+    );
     const lead = await leadDoTelefone("5511987650002");
-    const m = await esperarAte(async () => (await mensagensDoLead(lead.id)).find((x) => x.mediaStatus === "baixada"), 10_000, "mídia");
+    const m = await esperarAte(
+      async () => (await mensagensDoLead(lead.id)).find((x) => x.mediaStatus === "baixada"),
+      10_000,
+      "mídia",
+    );
     expect(m).toMatchObject({ messageType: "image", content: "meu contrato", mimeType: "image/jpeg", fileSize: jpeg.length });
     expect(graph.de(/^\/v25\.0\/1479537139650973$/)[0].cabecalhos.authorization).toBe(`Bearer ${graph.token}`);
     const arquivo = await a.navegadores.consultor.req({ url: m.mediaUrl as string });
@@ -113,9 +148,19 @@ describe("incoming messages (POST, signed)", () => {
   it("downloads a document with its file name", async () => {
     const pdf = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
     graph.midias.set("2479537139650974", { dados: pdf, mime: "application/pdf" });
-    await postar(webhookDocumento({ ...base(), de: "5511987650002", id: "wamid.DOC1", mediaId: "2479537139650974", arquivo: "contrato.pdf" }));
+    await postar(
+      webhookDocumento({
+        ...base(),
+        de: "5511987650002",
+        id: "wamid.DOC1",
+        mediaId: "2479537139650974",
+        arquivo: "contrato.pdf",
+      }),
+    );
     const lead = await leadDoTelefone("5511987650002");
-    const m = await esperarAte(async () => (await mensagensDoLead(lead.id)).find((x) => x.messageType === "document" && x.mediaStatus === "baixada"));
+    const m = await esperarAte(async () =>
+      (await mensagensDoLead(lead.id)).find((x) => x.messageType === "document" && x.mediaStatus === "baixada"),
+    );
     expect(m).toMatchObject({ fileName: "contrato.pdf", mimeType: "application/pdf", fileSize: pdf.length });
   });
 
@@ -123,7 +168,12 @@ describe("incoming messages (POST, signed)", () => {
     await postar(webhookEco({ ...base(), para: "5511987650001", id: "wamid.ECO1", texto: "Respondi pelo celular" }));
     const lead = await leadDoTelefone("5511987650001");
     const eco = await esperarAte(async () => (await mensagensDoLead(lead.id)).find((m) => m.content === "Respondi pelo celular"));
-    expect(eco).toMatchObject({ direcao: "saida", sender: "consultor", senderName: "Enviada pelo celular", status: "sent" } satisfies Partial<TMensagem>);
+    expect(eco).toMatchObject({
+      direcao: "saida",
+      sender: "consultor",
+      senderName: "Enviada pelo celular",
+      status: "sent",
+    } satisfies Partial<TMensagem>);
   });
 });
 
@@ -133,7 +183,11 @@ describe("refused deliveries change nothing", () => {
     ["a bad signature", () => postar(payload(), "sha256=deadbeef"), 401],
     ["no signature", () => postar(payload(), null), 401],
     ["a signature of other bytes", () => postar(payload(), assinarGraph("{}", APP_SECRET_META)), 401],
-    ["a foreign phone number id", () => postar(webhookTexto({ ...base(), phoneNumberId: "999999", de: "5511987659999", id: "wamid.F", texto: "x" })), 403],
+    [
+      "a foreign phone number id",
+      () => postar(webhookTexto({ ...base(), phoneNumberId: "999999", de: "5511987659999", id: "wamid.F", texto: "x" })),
+      403,
+    ],
     ["malformed JSON", () => postar(null, "ok", "{not json"), 400],
     ["another object", () => postar({ object: "page", entry: [] }), 400],
     ["a message without id", () => postar({ ...webhookTexto({ ...base(), de: "5511987659999", id: "", texto: "x" }) }), 400],
@@ -146,7 +200,12 @@ describe("refused deliveries change nothing", () => {
     expect([await mensagensDaEmpresa(), await eventosDaEmpresa()]).toEqual(antes);
   });
   it("refuses an unknown webhook URL", async () => {
-    const res = await t.app.inject({ method: "POST", url: `/api/webhooks/whatsapp/${"a".repeat(64)}`, headers: { "content-type": "application/json" }, payload: "{}" });
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/webhooks/whatsapp/${"a".repeat(64)}`,
+      headers: { "content-type": "application/json" },
+      payload: "{}",
+    });
     expect(res.statusCode).toBe(404);
   });
 });

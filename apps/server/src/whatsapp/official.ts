@@ -85,7 +85,12 @@ export function criarProvedorOficial(cfg: TConfigWhatsApp, graphUrl: string): TP
     tipo: "official",
     async enviar(envio) {
       const acao = ERRO_POR_TIPO[envio.tipo];
-      const corpo = { messaging_product: "whatsapp", recipient_type: "individual", to: envio.para, ...(await corpoDoEnvio(envio)) };
+      const corpo = {
+        messaging_product: "whatsapp",
+        recipient_type: "individual",
+        to: envio.para,
+        ...(await corpoDoEnvio(envio)),
+      };
       const res = await chamar(
         `${base}/${o.phoneNumberId}/messages`,
         { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(corpo) },
@@ -124,7 +129,13 @@ export function criarProvedorOficial(cfg: TConfigWhatsApp, graphUrl: string): TP
         MSG.whatsappErroEnviarTemplate,
       );
       const r = (await res.json()) as {
-        data?: { name: string; language: string; status: string; category?: string; components?: { type: string; text?: string }[] }[];
+        data?: {
+          name: string;
+          language: string;
+          status: string;
+          category?: string;
+          components?: { type: string; text?: string }[];
+        }[];
       };
       return (r.data ?? [])
         .filter((t) => t.status === "APPROVED")

@@ -58,7 +58,7 @@ function conteudo(m: TObj): Pick<TEventoMensagem, "messageType" | "texto" | "mid
  */
 export function lerWebhookOficial(corpo: unknown, cfg: TConfigWhatsApp): TEvento[] {
   const raiz = obj(corpo);
-  if (!raiz || raiz.object !== "whatsapp_business_account" || !Array.isArray(raiz.entry))
+  if (raiz?.object !== "whatsapp_business_account" || !Array.isArray(raiz.entry))
     throw new ErroPayload(400, MSG.requisicaoInvalida);
   const eventos: TEvento[] = [];
   for (const entrada of raiz.entry) {

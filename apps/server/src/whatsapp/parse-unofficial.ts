@@ -56,7 +56,8 @@ function conteudo(m: TObj): Pick<TEventoMensagem, "messageType" | "texto" | "mid
   }
   const loc = obj(msg.locationMessage);
   if (loc) return { messageType: "location", texto: `(${loc.degreesLatitude}, ${loc.degreesLongitude})`, midia: null };
-  if (obj(msg.contactMessage)) return { messageType: "contacts", texto: str(obj(msg.contactMessage)?.displayName) ?? "", midia: null };
+  if (obj(msg.contactMessage))
+    return { messageType: "contacts", texto: str(obj(msg.contactMessage)?.displayName) ?? "", midia: null };
   return { messageType: "unsupported", texto: "", midia: null };
 }
 
@@ -97,7 +98,13 @@ export function lerWebhookNaoOficial(corpo: unknown, cfg: TConfigWhatsApp): TEve
       const status = STATUS[str(u.status) ?? ""];
       if (!id) throw new ErroPayload(400, MSG.requisicaoInvalida);
       if (!status || u.fromMe === false) continue;
-      eventos.push({ tipo: "status", providerId: id, status, timestamp: quando, erro: status === "failed" ? MSG.whatsappErroEnviarMensagem : null });
+      eventos.push({
+        tipo: "status",
+        providerId: id,
+        status,
+        timestamp: quando,
+        erro: status === "failed" ? MSG.whatsappErroEnviarMensagem : null,
+      });
     }
   } else if (evento === "connection.update") {
     const d = obj(raiz.data) ?? {};

@@ -1,7 +1,13 @@
 import type { TFila } from "../jobs/jobs.js";
 
 /** Inbox processing: one queued and one running job per company (key = empresaId), so a company's events are applied in order. */
-export const FILA_ENTRADA: TFila = { nome: "whatsapp.entrada", politica: "stately", tentativas: 5, atrasoSegundos: 2, expiraSegundos: 120 };
+export const FILA_ENTRADA: TFila = {
+  nome: "whatsapp.entrada",
+  politica: "stately",
+  tentativas: 5,
+  atrasoSegundos: 2,
+  expiraSegundos: 120,
+};
 export type TTrabalhoEntrada = { empresaId: string };
 
 /** One job per outbound message, retried with backoff (2 s, 4 s, 8 s...); a final failure marks the message failed. */

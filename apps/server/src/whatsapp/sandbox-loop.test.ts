@@ -25,15 +25,31 @@ describe("the sandbox loop: a simulated lead writes, a consultant answers", () =
       payload: { telefone: "(11) 98888-7777", nome: "Maria Simulada", texto: "Oi, quero revisar meu contrato" },
     });
     expect(res.statusCode).toBe(202);
-    const conversa = await esperarAte(async () => (await conversas()).itens.find((c) => c.nome === "Maria Simulada"), 10_000, "conversa");
-    expect(conversa).toMatchObject({ ultimaMensagem: "Oi, quero revisar meu contrato", naoLidas: 1, ultimaMensagemDirecao: "entrada" });
+    const conversa = await esperarAte(
+      async () => (await conversas()).itens.find((c) => c.nome === "Maria Simulada"),
+      10_000,
+      "conversa",
+    );
+    expect(conversa).toMatchObject({
+      ultimaMensagem: "Oi, quero revisar meu contrato",
+      naoLidas: 1,
+      ultimaMensagemDirecao: "entrada",
+    });
     leadId = conversa.leadId;
-    const lead = await unsafeWithSystem(t.deps.db.app, "teste", async (tx) =>
-      (await tx.query("SELECT status_lead, origem_lead, telefone_normalizado FROM leads_juros_check WHERE id = $1", [leadId])).rows[0],
+    const lead = await unsafeWithSystem(
+      t.deps.db.app,
+      "teste",
+      async (tx) =>
+        (await tx.query("SELECT status_lead, origem_lead, telefone_normalizado FROM leads_juros_check WHERE id = $1", [leadId]))
+          .rows[0],
     );
     expect(lead).toEqual({ status_lead: "Novo Lead", origem_lead: "WhatsApp", telefone_normalizado: "5511988887777" });
     const sino = (await a.navegadores.admin.req({ url: "/api/notificacoes" })).json();
-    expect(sino.itens[0]).toMatchObject({ tipo: "new_message", titulo: "Nova mensagem de Maria Simulada", dados_extras: { leadId } });
+    expect(sino.itens[0]).toMatchObject({
+      tipo: "new_message",
+      titulo: "Nova mensagem de Maria Simulada",
+      dados_extras: { leadId },
+    });
   });
 
   it("a second message of the same phone goes to the same lead, without a second notification", async () => {
@@ -42,7 +58,10 @@ describe("the sandbox loop: a simulated lead writes, a consultant answers", () =
       url: "/api/testes/simular-mensagem",
       payload: { telefone: "+55 11 8888-7777", texto: "Alguém aí?" },
     });
-    const c = await esperarAte(async () => (await conversas()).itens.find((x) => x.leadId === leadId && x.naoLidas === 2), 10_000);
+    const c = await esperarAte(
+      async () => (await conversas()).itens.find((x) => x.leadId === leadId && x.naoLidas === 2),
+      10_000,
+    );
     expect(c.ultimaMensagem).toBe("Alguém aí?");
     const sino = (await a.navegadores.admin.req({ url: "/api/notificacoes" })).json();
     expect(sino.itens.filter((n: { tipo: string }) => n.tipo === "new_message")).toHaveLength(1);
@@ -68,10 +87,17 @@ describe("the sandbox loop: a simulated lead writes, a consultant answers", () =
       });
       expect(res.statusCode).toBe(201);
       const enviada = res.json() as TMensagem;
-      expect(enviada).toMatchObject({ status: "pending", direcao: "saida", sender: "consultor", content: "Olá Maria! Vou te ajudar." });
+      expect(enviada).toMatchObject({
+        status: "pending",
+        direcao: "saida",
+        sender: "consultor",
+        content: "Olá Maria! Vou te ajudar.",
+      });
       const lida = await esperarAte(
         async () => {
-          const m = (await a.navegadores.consultor.req({ url: `/api/chat/${leadId}/mensagens/${enviada.id}` })).json() as TMensagem;
+          const m = (
+            await a.navegadores.consultor.req({ url: `/api/chat/${leadId}/mensagens/${enviada.id}` })
+          ).json() as TMensagem;
           return m.status === "read" ? m : null;
         },
         15_000,
@@ -79,12 +105,18 @@ describe("the sandbox loop: a simulated lead writes, a consultant answers", () =
       );
       expect(lida.erro).toBeNull();
       expect(eventos.some((e) => e.tipo === "mensagem.nova" && e.dados.mensagemId === enviada.id)).toBe(true);
-      expect(eventos.filter((e) => e.tipo === "mensagem.atualizada" && e.dados.mensagemId === enviada.id).length).toBeGreaterThanOrEqual(3);
+      expect(
+        eventos.filter((e) => e.tipo === "mensagem.atualizada" && e.dados.mensagemId === enviada.id).length,
+      ).toBeGreaterThanOrEqual(3);
     } finally {
       sair();
     }
     const pagina = (await a.navegadores.consultor.req({ url: `/api/chat/${leadId}/mensagens` })).json() as TPaginaMensagens;
-    expect(pagina.itens.map((m) => m.content)).toEqual(["Oi, quero revisar meu contrato", "Alguém aí?", "Olá Maria! Vou te ajudar."]);
+    expect(pagina.itens.map((m) => m.content)).toEqual([
+      "Oi, quero revisar meu contrato",
+      "Alguém aí?",
+      "Olá Maria! Vou te ajudar.",
+    ]);
   });
 
   it("reading the chat clears the unread count", async () => {

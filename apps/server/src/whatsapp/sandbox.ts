@@ -23,9 +23,12 @@ export function criarProvedorSandbox(cfg: TConfigWhatsApp, storage: TArmazenamen
     tipo: "sandbox",
     async enviar(envio) {
       if (/^5500/.test(envio.para)) {
-        throw new ErroProvedor(`${MSG.whatsappErroEnviarMensagem}: (#131026) Mensagem não entregue: número inexistente no WhatsApp`, {
-          codigo: 131026,
-        });
+        throw new ErroProvedor(
+          `${MSG.whatsappErroEnviarMensagem}: (#131026) Mensagem não entregue: número inexistente no WhatsApp`,
+          {
+            codigo: 131026,
+          },
+        );
       }
       if (envio.tipo === "template" && !MODELOS_PADRAO.some((m) => m.nomeProvedor === envio.nome)) {
         throw new ErroProvedor(`${MSG.whatsappErroEnviarTemplate}: (#132001) Template name does not exist in the translation`);

@@ -48,7 +48,7 @@ export async function processarEnvio(deps: TDeps, t: TTrabalho<TTrabalhoEnvio>):
       [empresaId, mensagemId],
     );
     const m = rows[0];
-    if (!m || m.status !== "pending") return null;
+    if (m?.status !== "pending") return null;
     const cfg = await lerConfigWhatsApp(tx, deps.config.appSecret, empresaId);
     if (!cfg) return null;
     return { m, cfg, espera: await reservarVaga(tx, empresaId, cfg.provedor) };
@@ -78,7 +78,11 @@ export async function processarEnvio(deps: TDeps, t: TTrabalho<TTrabalhoEnvio>):
           WHERE id_empresa_fk = $1 AND id = $2 AND status = 'pending'`,
         [empresaId, m.id, erro?.mensagem ?? MSG.erroInterno, tentarDeNovo],
       );
-      await deps.realtime.publicar(tx, { empresaId }, { tipo: "mensagem.atualizada", dados: { leadId: m.id_lead_fk, mensagemId: m.id } });
+      await deps.realtime.publicar(
+        tx,
+        { empresaId },
+        { tipo: "mensagem.atualizada", dados: { leadId: m.id_lead_fk, mensagemId: m.id } },
+      );
     });
     if (tentarDeNovo) throw e;
   }
@@ -130,7 +134,11 @@ async function marcarEnviada(deps: TDeps, empresaId: string, m: TMensagemEnvio, 
       [empresaId, m.id, providerId, statusEco ?? "sent"],
     );
     for (const id of [m.id, ...ecos.map((e) => e.id as string)])
-      await deps.realtime.publicar(tx, { empresaId }, { tipo: "mensagem.atualizada", dados: { leadId: m.id_lead_fk, mensagemId: id } });
+      await deps.realtime.publicar(
+        tx,
+        { empresaId },
+        { tipo: "mensagem.atualizada", dados: { leadId: m.id_lead_fk, mensagemId: id } },
+      );
     const { rowCount } = await tx.query(
       `UPDATE whatsapp_eventos SET proxima_tentativa_em = now()
         WHERE id_empresa_fk = $1 AND processado_em IS NULL AND tipo = 'status' AND dados->>'providerId' = $2`,

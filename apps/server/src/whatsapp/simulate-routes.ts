@@ -2,8 +2,8 @@ import { MSG } from "@crm/domain/messages";
 import { ZPainelTestes, ZSimularMensagem } from "@crm/domain/schemas/whatsapp";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { withTenant } from "../db/tenant.js";
 import { lerUpload, registrarUpload, validarAnexo } from "../chat/upload.js";
+import { withTenant } from "../db/tenant.js";
 import { requireAuth } from "../http/auth-context.js";
 import { badRequest } from "../http/errors.js";
 import { lerConfigWhatsApp } from "./company-config.js";
@@ -38,16 +38,24 @@ export const simulateRoutes: FastifyPluginAsyncZod = async (app) => {
       const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
       return {
         provedor: cfg?.provedor ?? "sandbox",
-        leads: leads.rows.map((l) => ({ ...l, ultima_mensagem_em: iso(l.ultima_mensagem_em), created_at: iso(l.created_at) as string })),
+        leads: leads.rows.map((l) => ({
+          ...l,
+          ultima_mensagem_em: iso(l.ultima_mensagem_em),
+          created_at: iso(l.created_at) as string,
+        })),
         notificacoes: notificacoes.rows.map((n) => ({ ...n, created_at: iso(n.created_at) as string })),
       };
     });
   });
 
-  app.post("/testes/simular-mensagem", { config, schema: { body: ZSimularMensagem, response: { 202: ZAceito } } }, async (req, reply) => {
-    const r = await simularMensagemRecebida(app.deps, ctx(req), req.body, null);
-    return reply.status(202).send(r);
-  });
+  app.post(
+    "/testes/simular-mensagem",
+    { config, schema: { body: ZSimularMensagem, response: { 202: ZAceito } } },
+    async (req, reply) => {
+      const r = await simularMensagemRecebida(app.deps, ctx(req), req.body, null);
+      return reply.status(202).send(r);
+    },
+  );
 
   app.post("/testes/simular-midia", { config, schema: { response: { 202: ZAceito } } }, async (req, reply) => {
     const c = ctx(req);

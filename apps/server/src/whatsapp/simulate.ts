@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { MSG } from "@crm/domain/messages";
+import { normalizarTelefone } from "@crm/domain/phone";
 import type { TSimularMensagem } from "@crm/domain/schemas/whatsapp";
 import type { TTipoAnexo } from "@crm/domain/whatsapp";
-import { normalizarTelefone } from "@crm/domain/phone";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import { badRequest, conflict } from "../http/errors.js";

@@ -1,6 +1,6 @@
+import { normalizarTelefone } from "@crm/domain/phone";
 import { PAPEL } from "@crm/domain/roles";
 import { formatarTelefone } from "@crm/domain/whatsapp";
-import { normalizarTelefone } from "@crm/domain/phone";
 import type { TTx } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import { FILA_TRIAGEM, type TTrabalhoTriagem } from "../jobs/queues.js";
@@ -10,9 +10,21 @@ import type { TEventoMensagem } from "./events.js";
 import { FILA_MIDIA } from "./queues.js";
 
 type TLeadAlvo = { id: string; nome: string; usuarioConsultor: string | null };
-type TGravada = { id: string; id_lead_fk: string; direcao: "entrada" | "saida"; message: string; message_type: string; media_status: string | null };
+type TGravada = {
+  id: string;
+  id_lead_fk: string;
+  direcao: "entrada" | "saida";
+  message: string;
+  message_type: string;
+  media_status: string | null;
+};
 
-const previa = (m: TGravada) => m.message || ({ image: "📷 Imagem", document: "📄 Documento", audio: "🎤 Áudio", video: "🎬 Vídeo" } as Record<string, string>)[m.message_type] || "Nova mensagem";
+const previa = (m: TGravada) =>
+  m.message ||
+  ({ image: "📷 Imagem", document: "📄 Documento", audio: "🎤 Áudio", video: "🎬 Vídeo" } as Record<string, string>)[
+    m.message_type
+  ] ||
+  "Nova mensagem";
 
 /**
  * Stores a batch of incoming messages (and echoes of messages sent from the phone) of one company, set-based:
@@ -121,7 +133,10 @@ export async function gravarMensagensRecebidas(
   // Hook for AI screening (issue 6): one job per lead with new messages from the lead.
   if (cfg.iaTriagemAtiva) {
     for (const [leadId, g] of ultimaEntradaPorLead)
-      await deps.jobs.enviar(FILA_TRIAGEM, { empresaId, leadId, mensagemId: g.id } satisfies TTrabalhoTriagem, { tx, chave: leadId });
+      await deps.jobs.enviar(FILA_TRIAGEM, { empresaId, leadId, mensagemId: g.id } satisfies TTrabalhoTriagem, {
+        tx,
+        chave: leadId,
+      });
   }
   return { gravadas: gravadas.length, recusadas };
 }
@@ -146,7 +161,13 @@ async function leadsPorTelefone(
   );
   const faltando = telefones.filter((t) => !mapa.has(t));
   if (faltando.length) {
-    const nomes = faltando.map((t) => eventos.find((e) => e.tel === t && e.nome)?.nome?.trim().slice(0, 200) || formatarTelefone(t));
+    const nomes = faltando.map(
+      (t) =>
+        eventos
+          .find((e) => e.tel === t && e.nome)
+          ?.nome?.trim()
+          .slice(0, 200) || formatarTelefone(t),
+    );
     const { rows: novos } = await tx.query(
       `INSERT INTO leads_juros_check (id_empresa_fk, nome, telefone, telefone_normalizado, origem_lead, fonte, status_lead)
        SELECT $1, x.nome, '+' || x.tel, x.tel, 'WhatsApp', 'WhatsApp', 'Novo Lead'

@@ -34,10 +34,22 @@ beforeAll(async () => {
 });
 
 const postar = (payload: unknown) =>
-  t.app.inject({ method: "POST", url: caminhoWebhook(cfg), headers: { "content-type": "application/json" }, payload: JSON.stringify(payload) });
+  t.app.inject({
+    method: "POST",
+    url: caminhoWebhook(cfg),
+    headers: { "content-type": "application/json" },
+    payload: JSON.stringify(payload),
+  });
 const leadDe = (tel: string) =>
-  esperarAte(() => linha<{ id: string; nome: string }>(t, "SELECT id, nome FROM leads_juros_check WHERE id_empresa_fk = $1 AND telefone_normalizado = $2", [a.empresa.id, tel]));
-const mensagens = async (leadId: string) => ((await a.navegadores.admin.req({ url: `/api/chat/${leadId}/mensagens` })).json() as TPaginaMensagens).itens;
+  esperarAte(() =>
+    linha<{ id: string; nome: string }>(
+      t,
+      "SELECT id, nome FROM leads_juros_check WHERE id_empresa_fk = $1 AND telefone_normalizado = $2",
+      [a.empresa.id, tel],
+    ),
+  );
+const mensagens = async (leadId: string) =>
+  ((await a.navegadores.admin.req({ url: `/api/chat/${leadId}/mensagens` })).json() as TPaginaMensagens).itens;
 const conexao = async () => (await a.navegadores.admin.req({ url: "/api/whatsapp/conexao" })).json() as TConexaoWhatsApp;
 
 describe("Evolution API gateway", () => {
@@ -45,7 +57,9 @@ describe("Evolution API gateway", () => {
     gw.estado.atual = "close";
     const v = await a.navegadores.admin.req({ method: "POST", url: "/api/whatsapp/conexao/verificar", payload: {} });
     expect(v.json()).toMatchObject({ provedor: "unofficial", conectado: false, status: "disconnected" });
-    const c = (await a.navegadores.admin.req({ method: "POST", url: "/api/whatsapp/conexao/conectar", payload: {} })).json() as TConexaoWhatsApp;
+    const c = (
+      await a.navegadores.admin.req({ method: "POST", url: "/api/whatsapp/conexao/conectar", payload: {} })
+    ).json() as TConexaoWhatsApp;
     expect(c.status).toBe("qr_ready");
     expect(c.qrCode).toMatch(/^data:image\/png;base64,/);
     const pedido = gw.de(/^\/instance\/connect\//).at(-1)!;
@@ -59,7 +73,13 @@ describe("Evolution API gateway", () => {
   });
 
   it("stores messages.upsert once per key id, with the push name, even delivered twice", async () => {
-    const p = evolutionTexto({ ...b(), de: "5511955550001", id: "3EB0C767D71D8F9C0F8A", nome: "Maria Gateway", texto: "Olá pelo gateway" });
+    const p = evolutionTexto({
+      ...b(),
+      de: "5511955550001",
+      id: "3EB0C767D71D8F9C0F8A",
+      nome: "Maria Gateway",
+      texto: "Olá pelo gateway",
+    });
     expect((await postar(p)).statusCode).toBe(200);
     expect((await postar(p)).statusCode).toBe(200);
     const lead = await leadDe("5511955550001");
@@ -70,7 +90,7 @@ describe("Evolution API gateway", () => {
   });
 
   it("fetches incoming media with chat/getBase64FromMediaMessage", async () => {
-    const jpeg = Buffer.from("ffd8ffe000104a464946000101" + "00".repeat(40), "hex");
+    const jpeg = Buffer.from(`ffd8ffe000104a464946000101${"00".repeat(40)}`, "hex");
     gw.midias.set("3EB0IMAGEM", { dados: jpeg, mime: "image/jpeg" });
     gw.midias.set("3EB0DOC", { dados: Buffer.from("%PDF-1.7\n%%EOF\n"), mime: "application/pdf", nome: "extrato.pdf" });
     await postar(evolutionImagem({ ...b(), de: "5511955550001", id: "3EB0IMAGEM", legenda: "foto" }));
@@ -88,15 +108,25 @@ describe("Evolution API gateway", () => {
 
   it("sends text with message/sendText and follows messages.update statuses; fromMe upserts are echoes", async () => {
     const lead = await leadDe("5511955550001");
-    const res = await a.navegadores.admin.req({ method: "POST", url: `/api/chat/${lead.id}/mensagens`, payload: { texto: "Resposta do CRM" } });
+    const res = await a.navegadores.admin.req({
+      method: "POST",
+      url: `/api/chat/${lead.id}/mensagens`,
+      payload: { texto: "Resposta do CRM" },
+    });
     expect(res.statusCode).toBe(201);
     const m = res.json() as TMensagem;
-    const id = await esperarAte(async () => (await linha(t, "SELECT provider_message_id FROM mensagens_whatsapp WHERE id = $1", [m.id])).provider_message_id as string | null);
+    const id = await esperarAte(
+      async () =>
+        (await linha(t, "SELECT provider_message_id FROM mensagens_whatsapp WHERE id = $1", [m.id])).provider_message_id as
+          | string
+          | null,
+    );
     const envio = gw.enviados().at(-1)!;
     expect(envio.caminho).toBe(`/message/sendText/${gw.instancia}`);
     expect(envio.cabecalhos.apikey).toBe(gw.apiKey);
     expect(envio.json).toEqual({ number: "5511955550001", text: "Resposta do CRM" });
-    for (const s of ["READ", "DELIVERY_ACK", "SERVER_ACK"] as const) await postar(evolutionStatus({ ...b(), id, para: "5511955550001", status: s }));
+    for (const s of ["READ", "DELIVERY_ACK", "SERVER_ACK"] as const)
+      await postar(evolutionStatus({ ...b(), id, para: "5511955550001", status: s }));
     await esperarAte(async () => (await mensagens(lead.id)).find((x) => x.id === m.id)?.status === "read");
     await postar(evolutionTexto({ ...b(), de: "5511955550001", id: "3EB0DOCELULAR", texto: "Escrevi no celular", deMim: true }));
     const eco = await esperarAte(async () => (await mensagens(lead.id)).find((x) => x.content === "Escrevi no celular"));
@@ -105,8 +135,16 @@ describe("Evolution API gateway", () => {
 
   it("has no 24-hour window: old conversations take free text", async () => {
     const lead = await leadDe("5511955550001");
-    await linha(t, "UPDATE leads_juros_check SET ultima_mensagem_lead_em = now() - interval '3 days' WHERE id = $1 RETURNING id", [lead.id]);
-    const res = await a.navegadores.admin.req({ method: "POST", url: `/api/chat/${lead.id}/mensagens`, payload: { texto: "Depois de dias" } });
+    await linha(
+      t,
+      "UPDATE leads_juros_check SET ultima_mensagem_lead_em = now() - interval '3 days' WHERE id = $1 RETURNING id",
+      [lead.id],
+    );
+    const res = await a.navegadores.admin.req({
+      method: "POST",
+      url: `/api/chat/${lead.id}/mensagens`,
+      payload: { texto: "Depois de dias" },
+    });
     expect(res.statusCode).toBe(201);
   });
 
@@ -136,7 +174,9 @@ describe("Evolution API gateway", () => {
     await esperarAte(async () => (await conexao()).conectado);
     gw.estado.atual = "close";
     const lead = await leadDe("5511955550001");
-    const m = (await a.navegadores.admin.req({ method: "POST", url: `/api/chat/${lead.id}/mensagens`, payload: { texto: "sessão caiu" } })).json() as TMensagem;
+    const m = (
+      await a.navegadores.admin.req({ method: "POST", url: `/api/chat/${lead.id}/mensagens`, payload: { texto: "sessão caiu" } })
+    ).json() as TMensagem;
     const f = await esperarAte(async () => (await mensagens(lead.id)).find((x) => x.id === m.id && x.status === "failed"));
     expect(f.erro).toBe('WhatsApp não está conectado. Conecte o WhatsApp na aba "WhatsApp" antes de enviar mensagens.');
     expect((await conexao()).conectado).toBe(false);
@@ -144,9 +184,13 @@ describe("Evolution API gateway", () => {
 
   it("refuses deliveries with a wrong apikey or another instance, changing nothing", async () => {
     const antes = await contar(t, "SELECT count(*) AS n FROM whatsapp_eventos WHERE id_empresa_fk = $1", [a.empresa.id]);
-    const chave = await postar(evolutionTexto({ instancia: gw.instancia, apiKey: "errada", de: "5511955550009", id: "X1", texto: "x" }));
+    const chave = await postar(
+      evolutionTexto({ instancia: gw.instancia, apiKey: "errada", de: "5511955550009", id: "X1", texto: "x" }),
+    );
     expect(chave.statusCode).toBe(401);
-    const inst = await postar(evolutionTexto({ instancia: "outra", apiKey: gw.apiKey, de: "5511955550009", id: "X2", texto: "x" }));
+    const inst = await postar(
+      evolutionTexto({ instancia: "outra", apiKey: gw.apiKey, de: "5511955550009", id: "X2", texto: "x" }),
+    );
     expect(inst.statusCode).toBe(403);
     const sem = await postar({ event: "messages.upsert", instance: gw.instancia, apikey: gw.apiKey });
     expect(sem.statusCode).toBe(400);

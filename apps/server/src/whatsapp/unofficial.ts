@@ -65,7 +65,11 @@ export function criarProvedorNaoOficial(cfg: TConfigWhatsApp): TProvedor {
       const conectado = r.instance?.state === "open";
       return { conectado, identificacao: u.instancia, erro: null };
     } catch (e) {
-      return { conectado: false, identificacao: u.instancia || null, erro: comoErroProvedor(e, MSG.whatsappErroConexaoApi).mensagem };
+      return {
+        conectado: false,
+        identificacao: u.instancia || null,
+        erro: comoErroProvedor(e, MSG.whatsappErroConexaoApi).mensagem,
+      };
     }
   }
 
@@ -106,7 +110,11 @@ export function criarProvedorNaoOficial(cfg: TConfigWhatsApp): TProvedor {
           base64?: string;
           code?: string;
         };
-        const qrCode = r.base64?.startsWith("data:") ? r.base64 : r.code ? await QRCode.toDataURL(r.code, { margin: 1, width: 280 }) : null;
+        const qrCode = r.base64?.startsWith("data:")
+          ? r.base64
+          : r.code
+            ? await QRCode.toDataURL(r.code, { margin: 1, width: 280 })
+            : null;
         if (!qrCode) return { conectado: false, identificacao: u.instancia, erro: MSG.erroGerarQrCode };
         return { conectado: false, identificacao: u.instancia, qrCode, erro: null };
       } catch (e) {
@@ -117,7 +125,11 @@ export function criarProvedorNaoOficial(cfg: TConfigWhatsApp): TProvedor {
     templates: async () => [],
     async baixarMidia(ref) {
       const r = (await (
-        await post("chat/getBase64FromMediaMessage/{instancia}", { message: { key: { id: ref } }, convertToMp4: false }, MSG.erroProcessarMidia)
+        await post(
+          "chat/getBase64FromMediaMessage/{instancia}",
+          { message: { key: { id: ref } }, convertToMp4: false },
+          MSG.erroProcessarMidia,
+        )
       ).json()) as { base64?: string; mimetype?: string; fileName?: string };
       if (!r.base64) throw new ErroProvedor(MSG.erroProcessarMidia);
       const b64 = r.base64.replace(/^data:[^;]+;base64,/, "");

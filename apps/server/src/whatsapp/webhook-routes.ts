@@ -98,4 +98,3 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.send({ ok: true });
   });
 };
-

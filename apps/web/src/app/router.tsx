@@ -12,6 +12,9 @@ function rotuloDoMenu(path: string): string {
 }
 
 const dashboard = () => import("../features/dashboard/DashboardPage").then((m) => ({ Component: m.DashboardPage }));
+const conexaoWhatsApp = () => import("../features/whatsapp/ConnectionPage").then((m) => ({ Component: m.ConnectionPage }));
+const configuracoesEmpresa = () =>
+  import("../features/company-settings/CompanySettingsPage").then((m) => ({ Component: m.CompanySettingsPage }));
 const perfil = () => import("../features/profile/ProfilePage").then((m) => ({ Component: m.ProfilePage }));
 
 /** A signed-in screen that a later version builds: the shell with an honest 'Em construção' page. */
@@ -22,17 +25,6 @@ function emConstrucao(path: string, titulo = rotuloDoMenu(path), handle: THandle
     lazy: async () => {
       const { UnderConstructionPage } = await import("../features/shell/UnderConstructionPage");
       return { element: <UnderConstructionPage titulo={titulo} /> };
-    },
-  };
-}
-
-/** A public page not built yet (outside the shell). */
-function publicaEmConstrucao(path: string, titulo: string): RouteObject {
-  return {
-    path,
-    lazy: async () => {
-      const { UnderConstructionPage } = await import("../features/shell/UnderConstructionPage");
-      return { element: <UnderConstructionPage titulo={titulo} avulsa /> };
     },
   };
 }
@@ -82,7 +74,10 @@ export const rotas: RouteObject[] = [
         path: "/dev/emails",
         lazy: () => import("../features/dev/DevMailboxPage").then((m) => ({ Component: m.DevMailboxPage })),
       },
-      publicaEmConstrucao("/test-validation", "Testes de Validação"),
+      {
+        path: "/test-validation",
+        lazy: () => import("../features/test-validation/TestValidationPage").then((m) => ({ Component: m.TestValidationPage })),
+      },
       {
         path: "/convite-consultor",
         lazy: () => import("../features/invitations/InvitationPage").then((m) => ({ Component: m.ConsultantInvitationPage })),
@@ -111,19 +106,44 @@ export const rotas: RouteObject[] = [
             children: [
               { index: true, handle: { menu: "/dashboard" }, lazy: dashboard },
               { path: "/dashboard", handle: { menu: "/dashboard" }, lazy: dashboard },
-              emConstrucao("/leads"),
-              emConstrucao("/meus-leads"),
-              emConstrucao("/leads-import"),
-              emConstrucao("/conversas"),
-              emConstrucao("/chat/:leadId", rotuloDoMenu("/conversas"), { menu: "/conversas", telaCheia: true }),
+              {
+                path: "/leads",
+                handle: { menu: "/leads" },
+                lazy: () => import("../features/leads/LeadsPage").then((m) => ({ Component: m.LeadsPage })),
+              },
+              {
+                path: "/meus-leads",
+                handle: { menu: "/meus-leads" },
+                lazy: () => import("../features/leads/board/MyLeadsPage").then((m) => ({ Component: m.MyLeadsPage })),
+              },
+              {
+                path: "/leads-import",
+                handle: { menu: "/leads-import" },
+                lazy: () => import("../features/leads/import/LeadsImportPage").then((m) => ({ Component: m.LeadsImportPage })),
+              },
+              {
+                path: "/conversas",
+                handle: { menu: "/conversas" },
+                lazy: () =>
+                  import("../features/conversations/ConversationsPage").then((m) => ({ Component: m.ConversationsPage })),
+              },
+              {
+                path: "/chat/:leadId",
+                handle: { menu: "/conversas", telaCheia: true },
+                lazy: () => import("../features/chat/ChatPage").then((m) => ({ Component: m.ChatPage })),
+              },
               {
                 path: "/consultores",
                 handle: { menu: "/consultores" },
                 lazy: () => import("../features/consultants/ConsultantsPage").then((m) => ({ Component: m.ConsultantsPage })),
               },
-              emConstrucao("/ia-triagem"),
-              emConstrucao("/qr-code"),
-              emConstrucao("/whatsapp-connection", "Conexão WhatsApp", { menu: "/qr-code" }),
+              {
+                path: "/ia-triagem",
+                handle: { menu: "/ia-triagem" },
+                lazy: () => import("../features/screening/ScreeningPage").then((m) => ({ Component: m.ScreeningPage })),
+              },
+              { path: "/qr-code", handle: { menu: "/qr-code" }, lazy: conexaoWhatsApp },
+              { path: "/whatsapp-connection", handle: { menu: "/qr-code" }, lazy: conexaoWhatsApp },
               emConstrucao("/financeiro"),
               emConstrucao("/marketing"),
               emConstrucao("/juridico"),
@@ -133,14 +153,18 @@ export const rotas: RouteObject[] = [
                 handle: { menu: "/juridico-equipe" },
                 lazy: () => import("../features/legal-team/LegalTeamPage").then((m) => ({ Component: m.LegalTeamPage })),
               },
-              emConstrucao("/empresa-config"),
-              emConstrucao("/configuracoes"),
+              { path: "/empresa-config", handle: { menu: "/empresa-config" }, lazy: configuracoesEmpresa },
+              { path: "/configuracoes", handle: { menu: "/configuracoes" }, lazy: configuracoesEmpresa },
               { path: "/perfil", handle: { menu: "/perfil" }, lazy: perfil },
               { path: "/profile", handle: { menu: "/perfil" }, lazy: perfil },
               emConstrucao("/assinatura"),
               emConstrucao("/empresas"),
               emConstrucao("/empresa/:empresaId", "Empresa", { menu: "/empresas" }),
-              emConstrucao("/empresa/:empresaId/leads", "Leads da Empresa", { menu: "/empresas" }),
+              {
+                path: "/empresa/:empresaId/leads",
+                handle: { menu: "/empresas" },
+                lazy: () => import("../features/leads/LeadsPage").then((m) => ({ Component: m.LeadsPage })),
+              },
               emConstrucao("/empresa/:empresaId/management", "Gestão da Empresa", { menu: "/empresas" }),
               emConstrucao("/empresa/:empresaId/subscription", "Assinatura da Empresa", { menu: "/empresas" }),
               emConstrucao("/usuarios"),

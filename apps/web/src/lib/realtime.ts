@@ -25,6 +25,8 @@ export class ConexaoTempoReal {
   private readonly ouvintes = new Set<TOuvinteTempoReal>();
   private readonly reconexoes = new Set<() => void>();
   private readonly recusas = new Set<() => void>();
+  /** the last presence state told to the server, sent again after every reconnection */
+  private presenca: string | null = null;
 
   constructor(private readonly url: string = urlTempoReal()) {}
 
@@ -54,6 +56,12 @@ export class ConexaoTempoReal {
     return () => this.reconexoes.delete(fn);
   }
 
+  /** Tells the server whether the person is idle (consultant presence: Conectado / Ocupado). */
+  informarOcioso(ocioso: boolean) {
+    this.presenca = JSON.stringify({ tipo: "presenca", ocioso });
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(this.presenca);
+  }
+
   /** The server closed with 4401: the session may have ended (or the server is restarting); listeners check. */
   aoRecusar(fn: () => void): () => void {
     this.recusas.add(fn);
@@ -79,6 +87,7 @@ export class ConexaoTempoReal {
     ws.onopen = () => {
       if (this.ws !== ws) return;
       this.tentativas = 0;
+      if (this.presenca) ws.send(this.presenca);
       if (this.jaConectou) for (const fn of this.reconexoes) fn();
       this.jaConectou = true;
     };

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
+import { useDeteccaoOcioso } from "./presenca";
 import { ConexaoTempoReal, type TOuvinteTempoReal } from "./realtime";
 
 const TempoRealContext = createContext<ConexaoTempoReal | null>(null);
@@ -10,6 +11,7 @@ export function TempoRealProvider({ children }: { children: ReactNode }) {
     conexao.iniciar();
     return () => conexao.parar();
   }, [conexao]);
+  useDeteccaoOcioso(conexao);
   return <TempoRealContext.Provider value={conexao}>{children}</TempoRealContext.Provider>;
 }
 

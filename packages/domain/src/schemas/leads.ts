@@ -6,6 +6,9 @@ import { PERIODO_PADRAO, PERIODOS } from "../period";
 import { normalizarTelefone } from "../phone";
 import { ORIGENS_LEAD, STATUS_LEAD, TIPOS_FINANCIAMENTO } from "../status";
 
+// Ids are checked as GUIDs (any 8-4-4-4-12 hex), not as RFC 4122 v4 UUIDs: rows imported from the original
+// product or created by other tools may carry ids of other versions, and must stay listable and addressable.
+
 const dia = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dadosInvalidos);
 
 /** The period of a list (000 §4): a preset, or Personalizado with both dates (000 §5). */
@@ -26,7 +29,7 @@ export const TAMANHO_PAGINA_LEADS = 25;
 /** /leads filters (000 §2.12): period, status, consultant, origin, contract value range, assigned or not, search. */
 const ZFiltroLeadsBase = ZPeriodo.extend({
   status: z.enum(STATUS_LEAD).optional(),
-  consultor: z.uuid().optional(),
+  consultor: z.guid().optional(),
   origem: z.enum(ORIGENS_LEAD).optional(),
   valorMin: z.coerce.number().min(0).max(1e12).optional(),
   valorMax: z.coerce.number().min(0).max(1e12).optional(),
@@ -42,7 +45,7 @@ export const ZFiltroLeads = ZFiltroLeadsBase.refine(periodoCompleto, erroPeriodo
 export type TFiltroLeads = z.infer<typeof ZFiltroLeads>;
 
 export const ZLeadLista = z.object({
-  id: z.uuid(),
+  id: z.guid(),
   nome: z.string(),
   email: z.string().nullable(),
   telefone: z.string().nullable(),
@@ -50,7 +53,7 @@ export const ZLeadLista = z.object({
   origem_lead: z.string(),
   /** numeric as text: no precision lost */
   valor_contrato: z.string(),
-  consultor_atribuido_id: z.uuid().nullable(),
+  consultor_atribuido_id: z.guid().nullable(),
   consultor_nome: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -81,29 +84,29 @@ export const ZExportarLeads = ZFiltroLeadsBase.extend({ formato: z.enum(["csv", 
 );
 export type TExportarLeads = z.infer<typeof ZExportarLeads>;
 
-export const ZAtribuirLead = z.object({ consultorId: z.uuid(MSG.selecioneConsultor).nullable() });
+export const ZAtribuirLead = z.object({ consultorId: z.guid(MSG.selecioneConsultor).nullable() });
 export type TAtribuirLead = z.infer<typeof ZAtribuirLead>;
 
 export const ZMudarStatusLead = z.object({ status: z.enum(STATUS_LEAD) });
 export type TMudarStatusLead = z.infer<typeof ZMudarStatusLead>;
 
 export const MAX_LEADS_EM_MASSA = 1000;
-const ids = z.array(z.uuid()).min(1).max(MAX_LEADS_EM_MASSA);
+const ids = z.array(z.guid()).min(1).max(MAX_LEADS_EM_MASSA);
 /** Bulk actions on the selected rows of /leads. */
 export const ZAcaoLeadsEmMassa = z.discriminatedUnion("acao", [
-  z.object({ acao: z.literal("atribuir"), ids, consultorId: z.uuid(MSG.selecioneConsultor).nullable() }),
+  z.object({ acao: z.literal("atribuir"), ids, consultorId: z.guid(MSG.selecioneConsultor).nullable() }),
   z.object({ acao: z.literal("status"), ids, status: z.enum(STATUS_LEAD) }),
   z.object({ acao: z.literal("excluir"), ids }),
 ]);
 export type TAcaoLeadsEmMassa = z.infer<typeof ZAcaoLeadsEmMassa>;
 export const ZResultadoEmMassa = z.object({ afetados: z.number().int() });
 
-export const ZOpcaoConsultor = z.object({ id: z.uuid(), nome: z.string(), status_conexao: z.string() });
+export const ZOpcaoConsultor = z.object({ id: z.guid(), nome: z.string(), status_conexao: z.string() });
 export type TOpcaoConsultor = z.infer<typeof ZOpcaoConsultor>;
 
 /** A lead's history: every status change and assignment, who and when. */
 export const ZEventoHistorico = z.object({
-  id: z.uuid(),
+  id: z.guid(),
   campo: z.string(),
   de: z.string().nullable(),
   para: z.string().nullable(),
@@ -138,6 +141,9 @@ const dinheiroPositivo = (mensagem: string) =>
     return Math.round(n * 100) / 100;
   });
 
+// The schema accepts its own output too: the web form validates with it and sends the parsed values, which the
+// server validates again with the same schema.
+
 /** A phone the identity rule can read: DDD and number (country code optional). */
 export function telefoneValido(t: string): boolean {
   const n = normalizarTelefone(t);
@@ -158,16 +164,16 @@ export const ZNovoLead = z.object({
     .trim()
     .min(1, MSG.leadTelefoneObrigatorio)
     .max(40, MSG.leadTelefoneInvalido)
-    .refine(telefoneValido, MSG.leadTelefoneInvalido),
+    .refine((t) => !t || telefoneValido(t), MSG.leadTelefoneInvalido),
   tipo_financiamento: z.enum(TIPOS_FINANCIAMENTO, { error: MSG.tipoFinanciamentoObrigatorio }),
   valor_total_financiado: dinheiroPositivo(MSG.valorTotalMaiorQueZero),
   valor_parcela: dinheiroPositivo(MSG.valorParcelaMaiorQueZero),
   /** digits only (001 §5); empty means not informed */
   quantidade_parcelas_pagas: z
-    .union([z.string(), z.number()])
+    .union([z.string(), z.number(), z.null()])
     .optional()
     .transform((v, ctx) => {
-      if (v === undefined || v === "") return null;
+      if (v === undefined || v === null || v === "") return null;
       const s = String(v).trim();
       if (!/^\d{1,6}$/.test(s)) {
         ctx.addIssue({ code: "custom", message: MSG.parcelasPagasPositivo });
@@ -179,6 +185,7 @@ export const ZNovoLead = z.object({
     .string()
     .trim()
     .max(2000, MSG.dadosInvalidos)
+    .nullable()
     .optional()
     .transform((v) => v || null),
   origem_lead: z.enum(ORIGENS_MANUAIS).default("Manual"),
@@ -186,7 +193,7 @@ export const ZNovoLead = z.object({
 export type TNovoLeadEntrada = z.input<typeof ZNovoLead>;
 export type TNovoLead = z.output<typeof ZNovoLead>;
 
-export const ZLeadCriado = z.object({ id: z.uuid() });
+export const ZLeadCriado = z.object({ id: z.guid() });
 
 // ---------------------------------------------------------------- CSV import (001 §5)
 

@@ -63,11 +63,7 @@ const booleanoOuNulo = z.unknown().transform((v) => {
 });
 const beneficio = z.unknown().transform((v): TFatosTriagem["tipo_beneficio"] => {
   if (typeof v !== "string" || !v.trim()) return null;
-  const s = v
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .trim()
-    .toLowerCase();
+  const s = v.normalize("NFD").replace(/\p{M}/gu, "").trim().toLowerCase();
   if ((TIPOS_BENEFICIO as readonly string[]).includes(s)) return s as TFatosTriagem["tipo_beneficio"];
   if (/^(nenhum|none|nao|sem)\b/.test(s)) return "nenhum";
   if (/aposent|retire/.test(s)) return "aposentadoria";
@@ -82,7 +78,10 @@ const beneficio = z.unknown().transform((v): TFatosTriagem["tipo_beneficio"] => 
  */
 export const ZRespostaIa = z
   .object({
-    decision: z.string().transform((s) => s.trim().toLowerCase().replace("dúvidas", "duvidas")).pipe(z.enum(DECISOES_TRIAGEM)),
+    decision: z
+      .string()
+      .transform((s) => s.trim().toLowerCase().replace("dúvidas", "duvidas"))
+      .pipe(z.enum(DECISOES_TRIAGEM)),
     reason: z.string().trim().max(2000).default(""),
     nextQuestion: z
       .string()

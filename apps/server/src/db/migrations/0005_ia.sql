@@ -5,6 +5,23 @@
 ALTER TABLE triagens_ia ADD COLUMN id_mensagem_ref uuid;
 CREATE INDEX triagens_ia_decisao_idx ON triagens_ia (id_empresa_fk, decisao, created_at DESC);
 
+-- A screening waiting for the model holds a lease on its lead instead of a database transaction: the model may
+-- take seconds, and a connection held that long would starve the pool. A second run for the lead sees the lease
+-- and leaves the lead to the first, which reads the conversation again before it answers. A lease outlives a
+-- crashed run by at most its expiry.
+CREATE TABLE triagem_execucoes (
+  id_empresa_fk uuid NOT NULL,
+  id_lead_fk uuid NOT NULL,
+  execucao uuid NOT NULL,
+  ate timestamptz NOT NULL,
+  PRIMARY KEY (id_empresa_fk, id_lead_fk),
+  FOREIGN KEY (id_empresa_fk, id_lead_fk) REFERENCES leads_juros_check (id_empresa_fk, id) ON DELETE CASCADE
+);
+ALTER TABLE triagem_execucoes ENABLE ROW LEVEL SECURITY;
+ALTER TABLE triagem_execucoes FORCE ROW LEVEL SECURITY;
+CREATE POLICY tenant ON triagem_execucoes USING (id_empresa_fk = app_empresa_id() OR app_cruza_empresas())
+  WITH CHECK (id_empresa_fk = app_empresa_id() OR app_cruza_empresas());
+
 -- Presence: one row per open WebSocket of a consultant, on whichever server instance holds it. The row is
 -- refreshed by the connection's ping; a row not refreshed for a while belongs to a dead connection or instance.
 -- A consultant's status_conexao is computed from these rows, so every instance agrees.
@@ -30,4 +47,4 @@ CREATE POLICY tenant ON presencas_consultor USING (id_empresa_fk = app_empresa_i
 CREATE INDEX leads_consultor_status_idx ON leads_juros_check (id_empresa_fk, consultor_atribuido_id, status_lead)
   WHERE consultor_atribuido_id IS NOT NULL;
 
-GRANT SELECT, INSERT, UPDATE, DELETE ON presencas_consultor TO crm_app;
+GRANT SELECT, INSERT, UPDATE, DELETE ON presencas_consultor, triagem_execucoes TO crm_app;

@@ -28,12 +28,20 @@ export async function configurarOficial(
   return res.json();
 }
 
-export async function configurarNaoOficial(admin: TNavegador, e: { url: string; apiKey: string; instancia: string }): Promise<TConfiguracoes> {
+export async function configurarNaoOficial(
+  admin: TNavegador,
+  e: { url: string; apiKey: string; instancia: string },
+): Promise<TConfiguracoes> {
   const res = await admin.req({
     method: "PUT",
     url: "/api/empresa/configuracoes",
     payload: {
-      whatsapp: { provedor: "unofficial", unofficial_api_url: e.url, unofficial_api_key: e.apiKey, unofficial_instance_id: e.instancia },
+      whatsapp: {
+        provedor: "unofficial",
+        unofficial_api_url: e.url,
+        unofficial_api_key: e.apiKey,
+        unofficial_instance_id: e.instancia,
+      },
       ia: {},
     },
   });

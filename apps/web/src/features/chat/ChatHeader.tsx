@@ -14,19 +14,28 @@ export function ChatHeader({ chat, onPainel }: { chat: TLeadChat; onPainel: () =
       <Link to="/conversas" className="rounded-md p-2 text-slate-600 hover:bg-slate-100" aria-label="Voltar para Conversas">
         <ArrowLeft className="size-5" aria-hidden="true" />
       </Link>
-      <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-100 font-semibold text-emerald-800" aria-hidden="true">
+      <div
+        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-100 font-semibold text-emerald-800"
+        aria-hidden="true"
+      >
         {l.nome.trim().charAt(0).toUpperCase()}
       </div>
       <div className="min-w-0 flex-1">
         <h1 className="truncate text-base font-semibold text-slate-900">{l.nome}</h1>
         <p className="truncate text-xs text-slate-600">
-          {formatarTelefone(l.telefone_normalizado) || l.telefone || "Sem telefone"} · Último contato: {tempoUltimoContato(l.ultimo_contato)}
+          {formatarTelefone(l.telefone_normalizado) || l.telefone || "Sem telefone"} · Último contato:{" "}
+          {tempoUltimoContato(l.ultimo_contato)}
         </p>
       </div>
       <Badge variante="azul" className="hidden sm:inline-flex">
         {l.status_lead}
       </Badge>
-      <span className={cn("hidden items-center gap-1 text-xs md:inline-flex", chat.whatsapp.conectado ? "text-green-700" : "text-red-700")}>
+      <span
+        className={cn(
+          "hidden items-center gap-1 text-xs md:inline-flex",
+          chat.whatsapp.conectado ? "text-green-700" : "text-red-700",
+        )}
+      >
         <span className={cn("size-2 rounded-full", chat.whatsapp.conectado ? "bg-green-600" : "bg-red-600")} aria-hidden="true" />
         {chat.whatsapp.conectado ? "WhatsApp conectado" : "WhatsApp desconectado"}
       </span>

@@ -11,10 +11,10 @@ import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { leadChatQuery, marcarLidas } from "./api";
-import { mesclarMensagens } from "./cacheMensagens";
 import { ChatHeader } from "./ChatHeader";
 import { ChatSidePanel } from "./ChatSidePanel";
 import { Composer } from "./Composer";
+import { mesclarMensagens } from "./cacheMensagens";
 import { MessageTimeline } from "./MessageTimeline";
 import { TemplatesDialog } from "./TemplatesDialog";
 import { useChatRealtime } from "./useChatRealtime";
@@ -71,9 +71,15 @@ export function ChatPage() {
     return (
       <div className="flex h-full items-center justify-center p-6">
         <EmptyState
-          titulo={chat.error instanceof ApiError && chat.error.status === 404 ? chat.error.erro : mensagemDeErro(chat.error, MSG.erroCarregarLead)}
+          titulo={
+            chat.error instanceof ApiError && chat.error.status === 404
+              ? chat.error.erro
+              : mensagemDeErro(chat.error, MSG.erroCarregarLead)
+          }
           acao={
-            !(chat.error instanceof ApiError && chat.error.status === 404) && <Button onClick={() => chat.refetch()}>Tentar Novamente</Button>
+            !(chat.error instanceof ApiError && chat.error.status === 404) && (
+              <Button onClick={() => chat.refetch()}>Tentar Novamente</Button>
+            )
           }
         />
       </div>
@@ -85,16 +91,33 @@ export function ChatPage() {
       <section className="flex min-w-0 flex-1 flex-col" aria-label={`Conversa com ${c.lead.nome}`}>
         <ChatHeader chat={c} onPainel={() => setPainel(true)} />
         {dica && (
-          <div className="flex items-center gap-2 border-b border-amber-100 bg-amber-50 px-4 py-1.5 text-xs text-amber-900" role="note">
+          <div
+            className="flex items-center gap-2 border-b border-amber-100 bg-amber-50 px-4 py-1.5 text-xs text-amber-900"
+            role="note"
+          >
             <Lightbulb className="size-4 shrink-0" aria-hidden="true" />
-            <p className="flex-1">Dica: responda em até 5 minutos. Leads atendidos rapidamente têm muito mais chance de fechar negócio.</p>
-            <button type="button" onClick={() => setDica(false)} className="rounded p-0.5 hover:bg-amber-100" aria-label="Fechar dica">
+            <p className="flex-1">
+              Dica: responda em até 5 minutos. Leads atendidos rapidamente têm muito mais chance de fechar negócio.
+            </p>
+            <button
+              type="button"
+              onClick={() => setDica(false)}
+              className="rounded p-0.5 hover:bg-amber-100"
+              aria-label="Fechar dica"
+            >
               <X className="size-3.5" aria-hidden="true" />
             </button>
           </div>
         )}
         <MessageTimeline leadId={leadId} />
-        <Composer leadId={leadId} chat={c} texto={texto} onTexto={setTexto} onEnviada={onEnviada} onAbrirModelos={() => setModelosAbertos(true)} />
+        <Composer
+          leadId={leadId}
+          chat={c}
+          texto={texto}
+          onTexto={setTexto}
+          onEnviada={onEnviada}
+          onAbrirModelos={() => setModelosAbertos(true)}
+        />
       </section>
       <aside className="hidden w-80 shrink-0 border-l border-slate-200 lg:block" aria-label="Detalhes do lead">
         <ChatSidePanel chat={c} onAbrirModelos={() => setModelosAbertos(true)} />
@@ -105,7 +128,10 @@ export function ChatPage() {
           <Dialog.Content className="fixed inset-y-0 right-0 z-50 w-80 max-w-full lg:hidden" aria-describedby={undefined}>
             <Dialog.Title className="sr-only">Detalhes do lead</Dialog.Title>
             <ChatSidePanel chat={c} onAbrirModelos={() => setModelosAbertos(true)} />
-            <Dialog.Close className="absolute top-2 right-2 rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label="Fechar detalhes">
+            <Dialog.Close
+              className="absolute top-2 right-2 rounded-md p-1 text-slate-600 hover:bg-slate-100"
+              aria-label="Fechar detalhes"
+            >
               <X className="size-4" aria-hidden="true" />
             </Dialog.Close>
           </Dialog.Content>

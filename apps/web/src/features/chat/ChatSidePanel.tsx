@@ -58,7 +58,11 @@ export function ChatSidePanel({ chat, onAbrirModelos }: { chat: TLeadChat; onAbr
     <div className="h-full overflow-y-auto bg-white">
       <Secao titulo="Ações rápidas">
         <div className="grid grid-cols-2 gap-2">
-          <a className={buttonClasses("outline", "sm")} href={telefone ? `tel:+${telefone.replace(/\D/g, "")}` : undefined} aria-disabled={!telefone}>
+          <a
+            className={buttonClasses("outline", "sm")}
+            href={telefone ? `tel:+${telefone.replace(/\D/g, "")}` : undefined}
+            aria-disabled={!telefone}
+          >
             <Phone className="size-4" aria-hidden="true" />
             Ligar
           </a>
@@ -66,7 +70,12 @@ export function ChatSidePanel({ chat, onAbrirModelos }: { chat: TLeadChat; onAbr
             <Mail className="size-4" aria-hidden="true" />
             E-mail
           </a>
-          <a className={buttonClasses("outline", "sm")} href={telefone ? linkWhatsApp(telefone) : undefined} target="_blank" rel="noreferrer">
+          <a
+            className={buttonClasses("outline", "sm")}
+            href={telefone ? linkWhatsApp(telefone) : undefined}
+            target="_blank"
+            rel="noreferrer"
+          >
             <MessageCircle className="size-4" aria-hidden="true" />
             WhatsApp
           </a>
@@ -123,7 +132,9 @@ export function ChatSidePanel({ chat, onAbrirModelos }: { chat: TLeadChat; onAbr
           <p className="text-sm text-slate-600">Nenhuma atividade ainda.</p>
         )}
       </Secao>
-      {chat.whatsapp.provedor === "sandbox" && pode(sessao.usuario.papel, "testes.usar") && telefone && <SimularResposta telefone={telefone} />}
+      {chat.whatsapp.provedor === "sandbox" && pode(sessao.usuario.papel, "testes.usar") && telefone && (
+        <SimularResposta telefone={telefone} />
+      )}
     </div>
   );
 }
@@ -148,7 +159,12 @@ function SimularResposta({ telefone }: { telefone: string }) {
   return (
     <Secao titulo="Sandbox: simular resposta do lead">
       <form onSubmit={enviar} className="flex gap-2">
-        <Input aria-label="Resposta simulada do lead" value={texto} onChange={(e) => setTexto(e.target.value)} placeholder="Escreva como o lead..." />
+        <Input
+          aria-label="Resposta simulada do lead"
+          value={texto}
+          onChange={(e) => setTexto(e.target.value)}
+          placeholder="Escreva como o lead..."
+        />
         <Button type="submit" size="sm" className="h-10" carregando={enviando}>
           Simular
         </Button>

@@ -117,24 +117,47 @@ export function Composer({ leadId, chat, texto, onTexto, onEnviada, onAbrirModel
       )}
       {anexo && (
         <div className="mb-2 flex items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-2 py-1 text-sm">
-          {anexo.tipo === "image" ? <Image className="size-4" aria-hidden="true" /> : <FileText className="size-4" aria-hidden="true" />}
+          {anexo.tipo === "image" ? (
+            <Image className="size-4" aria-hidden="true" />
+          ) : (
+            <FileText className="size-4" aria-hidden="true" />
+          )}
           <span className="min-w-0 flex-1 truncate">{anexo.arquivo.name}</span>
           {progresso !== null && (
             <progress className="h-2 w-24" max={1} value={progresso} aria-label="Progresso do envio">
               {Math.round(progresso * 100)}%
             </progress>
           )}
-          <Button size="icon" variant="ghost" className="size-7" onClick={() => setAnexo(null)} aria-label="Remover anexo" disabled={enviando}>
+          <Button
+            size="icon"
+            variant="ghost"
+            className="size-7"
+            onClick={() => setAnexo(null)}
+            aria-label="Remover anexo"
+            disabled={enviando}
+          >
             <X className="size-4" aria-hidden="true" />
           </Button>
         </div>
       )}
       <div className="flex items-end gap-2">
         <div className="flex shrink-0 gap-1">
-          <Button size="icon" variant="ghost" onClick={() => entradaImagem.current?.click()} disabled={bloqueado || enviando} aria-label="Anexar imagem">
+          <Button
+            size="icon"
+            variant="ghost"
+            onClick={() => entradaImagem.current?.click()}
+            disabled={bloqueado || enviando}
+            aria-label="Anexar imagem"
+          >
             <Image className="size-5" aria-hidden="true" />
           </Button>
-          <Button size="icon" variant="ghost" onClick={() => entradaDocumento.current?.click()} disabled={bloqueado || enviando} aria-label="Anexar documento">
+          <Button
+            size="icon"
+            variant="ghost"
+            onClick={() => entradaDocumento.current?.click()}
+            disabled={bloqueado || enviando}
+            aria-label="Anexar documento"
+          >
             <Paperclip className="size-5" aria-hidden="true" />
           </Button>
           <Button size="icon" variant="ghost" onClick={onAbrirModelos} aria-label="Modelos de mensagem">
@@ -153,17 +176,45 @@ export function Composer({ leadId, chat, texto, onTexto, onEnviada, onAbrirModel
           rows={1}
           maxLength={4096}
           disabled={bloqueado}
-          placeholder={fechada ? "Fora da janela de 24 horas: envie um modelo aprovado" : "Digite sua mensagem... (Enter envia, Shift+Enter quebra a linha)"}
+          placeholder={
+            fechada
+              ? "Fora da janela de 24 horas: envie um modelo aprovado"
+              : "Digite sua mensagem... (Enter envia, Shift+Enter quebra a linha)"
+          }
           className="block min-h-[44px] max-h-[120px] flex-1 resize-none rounded-md border border-slate-300 bg-white px-3 py-2.5 text-sm focus-visible:outline-2 focus-visible:outline-blue-600 disabled:bg-slate-100"
           style={{ height: ALTURA_MIN }}
         />
-        <Button onClick={() => void enviar()} carregando={enviando} disabled={bloqueado} aria-label="Enviar mensagem" className="h-11">
+        <Button
+          onClick={() => void enviar()}
+          carregando={enviando}
+          disabled={bloqueado}
+          aria-label="Enviar mensagem"
+          className="h-11"
+        >
           {!enviando && <Send className="size-4" aria-hidden="true" />}
           <span className="hidden sm:inline">Enviar</span>
         </Button>
       </div>
-      <input ref={entradaImagem} type="file" accept={ACEITA_IMAGEM} className="hidden" onChange={(e) => { escolher("image", e.target.files); e.target.value = ""; }} />
-      <input ref={entradaDocumento} type="file" accept={ACEITA_DOCUMENTO} className="hidden" onChange={(e) => { escolher("document", e.target.files); e.target.value = ""; }} />
+      <input
+        ref={entradaImagem}
+        type="file"
+        accept={ACEITA_IMAGEM}
+        className="hidden"
+        onChange={(e) => {
+          escolher("image", e.target.files);
+          e.target.value = "";
+        }}
+      />
+      <input
+        ref={entradaDocumento}
+        type="file"
+        accept={ACEITA_DOCUMENTO}
+        className="hidden"
+        onChange={(e) => {
+          escolher("document", e.target.files);
+          e.target.value = "";
+        }}
+      />
     </div>
   );
 }

@@ -18,7 +18,8 @@ type Props = { m: TMensagem; onReenviar: (m: TMensagem) => void; onBaixarDeNovo:
 export const MessageBubble = memo(function MessageBubble({ m, onReenviar, onBaixarDeNovo, reenviando }: Props) {
   const nossa = m.direcao === "saida";
   const falhou = m.status === "failed";
-  const tipoMidia = m.messageType === "image" || m.messageType === "document" || m.messageType === "audio" || m.messageType === "video";
+  const tipoMidia =
+    m.messageType === "image" || m.messageType === "document" || m.messageType === "audio" || m.messageType === "video";
   return (
     <div className={cn("flex px-4 py-1", nossa ? "justify-end" : "justify-start")}>
       <article
@@ -29,7 +30,9 @@ export const MessageBubble = memo(function MessageBubble({ m, onReenviar, onBaix
         )}
         aria-label={`${nossa ? "Mensagem enviada" : "Mensagem recebida"} às ${formatarHora(m.timestamp)}`}
       >
-        {nossa && m.senderName && <p className="mb-0.5 text-xs font-medium text-emerald-800">{m.sender === "ia" ? "Assistente IA" : m.senderName}</p>}
+        {nossa && m.senderName && (
+          <p className="mb-0.5 text-xs font-medium text-emerald-800">{m.sender === "ia" ? "Assistente IA" : m.senderName}</p>
+        )}
         {m.templateName && <p className="mb-1 text-xs font-medium text-violet-700">Modelo: {m.templateName}</p>}
         {tipoMidia && (
           <div className="mb-1">

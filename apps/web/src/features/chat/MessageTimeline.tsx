@@ -54,7 +54,11 @@ export function MessageTimeline({ leadId }: { leadId: string }) {
   });
 
   // keep the place when older pages are prepended; follow the end when new messages arrive at the bottom
-  const anterior = useRef<{ primeira: string | null; ultima: string | null; total: number }>({ primeira: null, ultima: null, total: 0 });
+  const anterior = useRef<{ primeira: string | null; ultima: string | null; total: number }>({
+    primeira: null,
+    ultima: null,
+    total: 0,
+  });
   const pertoDoFim = useRef(true);
   const ancora = useRef<{ chave: string; delta: number } | null>(null);
   useLayoutEffect(() => {
@@ -133,7 +137,11 @@ export function MessageTimeline({ leadId }: { leadId: string }) {
       }}
     >
       {!linhas.length ? (
-        <EmptyState icone={MessageSquare} titulo="Nenhuma mensagem ainda" descricao="Envie a primeira mensagem para iniciar a conversa." />
+        <EmptyState
+          icone={MessageSquare}
+          titulo="Nenhuma mensagem ainda"
+          descricao="Envie a primeira mensagem para iniciar a conversa."
+        />
       ) : (
         <div style={{ height: v.getTotalSize(), position: "relative" }}>
           {q.isFetchingNextPage && (
@@ -156,7 +164,12 @@ export function MessageTimeline({ leadId }: { leadId: string }) {
                     <span className="rounded-full bg-slate-200 px-3 py-0.5 text-xs font-medium text-slate-700">{l.rotulo}</span>
                   </div>
                 ) : (
-                  <MessageBubble m={l.m} onReenviar={onReenviar} onBaixarDeNovo={onBaixarDeNovo} reenviando={reenviando === l.m.id} />
+                  <MessageBubble
+                    m={l.m}
+                    onReenviar={onReenviar}
+                    onBaixarDeNovo={onBaixarDeNovo}
+                    reenviando={reenviando === l.m.id}
+                  />
                 )}
               </div>
             );

@@ -1,10 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { MSG } from "@crm/domain/messages";
 import { type TModelo, type TSalvarModelo, ZSalvarModelo } from "@crm/domain/schemas/chat";
 import { CATEGORIAS_MODELO } from "@crm/domain/templates";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { aplicarErrosDoServidor } from "../../lib/errosDeFormulario";
 import { mensagemDeErro } from "../../lib/api";
+import { aplicarErrosDoServidor } from "../../lib/errosDeFormulario";
 import { Button } from "../../ui/Button";
 import { Field } from "../../ui/Field";
 import { Input } from "../../ui/Input";
@@ -19,7 +19,9 @@ type Props = { modelo: TModelo | null; onSalvo: () => void; onCancelar: () => vo
 export function ModeloForm({ modelo, onSalvo, onCancelar }: Props) {
   const f = useForm<TSalvarModelo>({
     resolver: zodResolver(ZSalvarModelo),
-    defaultValues: modelo ? { nome: modelo.nome, categoria: modelo.categoria, conteudo: modelo.conteudo } : { nome: "", categoria: "Saudação", conteudo: "" },
+    defaultValues: modelo
+      ? { nome: modelo.nome, categoria: modelo.categoria, conteudo: modelo.conteudo }
+      : { nome: "", categoria: "Saudação", conteudo: "" },
   });
   const salvar = f.handleSubmit(async (dados) => {
     try {
@@ -27,7 +29,8 @@ export function ModeloForm({ modelo, onSalvo, onCancelar }: Props) {
       toast.success(modelo ? "Modelo atualizado." : "Modelo criado.");
       onSalvo();
     } catch (e) {
-      if (!aplicarErrosDoServidor(e, f.setError, ["nome", "categoria", "conteudo"])) toast.error(mensagemDeErro(e, MSG.erroInterno));
+      if (!aplicarErrosDoServidor(e, f.setError, ["nome", "categoria", "conteudo"]))
+        toast.error(mensagemDeErro(e, MSG.erroInterno));
     }
   });
   const e = f.formState.errors;
@@ -43,7 +46,11 @@ export function ModeloForm({ modelo, onSalvo, onCancelar }: Props) {
           ))}
         </Select>
       </Field>
-      <Field label="Conteúdo" erro={e.conteudo?.message} dica="Use {{nome}}, {{consultor}} e {{empresa}} para preencher automaticamente.">
+      <Field
+        label="Conteúdo"
+        erro={e.conteudo?.message}
+        dica="Use {{nome}}, {{consultor}} e {{empresa}} para preencher automaticamente."
+      >
         <Textarea rows={5} {...f.register("conteudo")} />
       </Field>
       <div className="flex justify-end gap-2">

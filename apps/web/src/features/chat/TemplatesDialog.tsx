@@ -54,7 +54,11 @@ export function TemplatesDialog({ open, onOpenChange, leadId, chat, onUsar, onEn
           <TabsTrigger value="aprovados">Aprovados pelo WhatsApp</TabsTrigger>
         </TabsList>
         <TabsContent value="modelos">
-          {fechada && <Alert tipo="aviso" className="mb-3">{MSG.foraDaJanela24h}</Alert>}
+          {fechada && (
+            <Alert tipo="aviso" className="mb-3">
+              {MSG.foraDaJanela24h}
+            </Alert>
+          )}
           {editando ? (
             <ModeloForm
               modelo={editando === "novo" ? null : editando}
@@ -66,9 +70,16 @@ export function TemplatesDialog({ open, onOpenChange, leadId, chat, onUsar, onEn
             />
           ) : (
             <>
-              <div className="mb-3 flex flex-wrap items-center gap-1" role="group" aria-label="Categorias">
+              <fieldset className="mb-3 flex flex-wrap items-center gap-1">
+                <legend className="sr-only">Categorias</legend>
                 {["Todos", ...CATEGORIAS_MODELO].map((c) => (
-                  <Button key={c} size="sm" variant={categoria === c ? "primary" : "outline"} aria-pressed={categoria === c} onClick={() => setCategoria(c)}>
+                  <Button
+                    key={c}
+                    size="sm"
+                    variant={categoria === c ? "primary" : "outline"}
+                    aria-pressed={categoria === c}
+                    onClick={() => setCategoria(c)}
+                  >
                     {c}
                   </Button>
                 ))}
@@ -78,7 +89,7 @@ export function TemplatesDialog({ open, onOpenChange, leadId, chat, onUsar, onEn
                     Novo modelo
                   </Button>
                 )}
-              </div>
+              </fieldset>
               {q.isPending ? (
                 <Spinner rotulo="Carregando modelos" className="size-5 text-blue-700" />
               ) : (
@@ -92,10 +103,22 @@ export function TemplatesDialog({ open, onOpenChange, leadId, chat, onUsar, onEn
                         <div className="ml-auto flex gap-1">
                           {!m.padrao && podeGerenciar && (
                             <>
-                              <Button size="icon" variant="ghost" className="size-8" aria-label={`Editar ${m.nome}`} onClick={() => setEditando(m)}>
+                              <Button
+                                size="icon"
+                                variant="ghost"
+                                className="size-8"
+                                aria-label={`Editar ${m.nome}`}
+                                onClick={() => setEditando(m)}
+                              >
                                 <Pencil className="size-4" aria-hidden="true" />
                               </Button>
-                              <Button size="icon" variant="ghost" className="size-8" aria-label={`Excluir ${m.nome}`} onClick={() => setExcluir(m)}>
+                              <Button
+                                size="icon"
+                                variant="ghost"
+                                className="size-8"
+                                aria-label={`Excluir ${m.nome}`}
+                                onClick={() => setExcluir(m)}
+                              >
                                 <Trash2 className="size-4" aria-hidden="true" />
                               </Button>
                             </>
@@ -122,16 +145,32 @@ export function TemplatesDialog({ open, onOpenChange, leadId, chat, onUsar, onEn
           )}
         </TabsContent>
         <TabsContent value="aprovados">
-          {q.data?.erroAprovados && <Alert tipo="erro" className="mb-3">{q.data.erroAprovados}</Alert>}
+          {q.data?.erroAprovados && (
+            <Alert tipo="erro" className="mb-3">
+              {q.data.erroAprovados}
+            </Alert>
+          )}
           {!chat.whatsapp.janela.aplica && (
             <Alert className="mb-3">Este provedor não usa modelos aprovados nem janela de 24 horas: escreva livremente.</Alert>
           )}
           <ul className="max-h-[50vh] space-y-2 overflow-y-auto">
             {(q.data?.aprovados ?? []).map((t) => (
-              <TemplateAprovado key={`${t.nome}-${t.idioma}`} t={t} leadId={leadId} padroes={[variaveis.nome, variaveis.consultor, variaveis.empresa]} onEnviada={(m) => { onEnviada(m); onOpenChange(false); }} />
+              <TemplateAprovado
+                key={`${t.nome}-${t.idioma}`}
+                t={t}
+                leadId={leadId}
+                padroes={[variaveis.nome, variaveis.consultor, variaveis.empresa]}
+                onEnviada={(m) => {
+                  onEnviada(m);
+                  onOpenChange(false);
+                }}
+              />
             ))}
             {q.data && !q.data.aprovados.length && !q.data.erroAprovados && chat.whatsapp.janela.aplica && (
-              <EmptyState titulo="Nenhum modelo aprovado" descricao="Cadastre e aprove modelos no gerenciador do WhatsApp Business." />
+              <EmptyState
+                titulo="Nenhum modelo aprovado"
+                descricao="Cadastre e aprove modelos no gerenciador do WhatsApp Business."
+              />
             )}
           </ul>
         </TabsContent>
@@ -159,7 +198,17 @@ export function TemplatesDialog({ open, onOpenChange, leadId, chat, onUsar, onEn
   );
 }
 
-function TemplateAprovado({ t, leadId, padroes, onEnviada }: { t: TTemplateAprovado; leadId: string; padroes: string[]; onEnviada: (m: TMensagem) => void }) {
+function TemplateAprovado({
+  t,
+  leadId,
+  padroes,
+  onEnviada,
+}: {
+  t: TTemplateAprovado;
+  leadId: string;
+  padroes: string[];
+  onEnviada: (m: TMensagem) => void;
+}) {
   const primeiro = (s: string, i: number) => (i === 2 ? s : s.split(" ")[0]);
   const [valores, setValores] = useState(() => Array.from({ length: t.parametros }, (_, i) => primeiro(padroes[i] ?? "", i)));
   const [enviando, setEnviando] = useState(false);

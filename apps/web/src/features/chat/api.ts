@@ -1,3 +1,4 @@
+import { MSG } from "@crm/domain/messages";
 import type {
   TEnviarTemplate,
   TLeadChat,
@@ -9,7 +10,6 @@ import type {
 } from "@crm/domain/schemas/chat";
 import type { TStatusLead } from "@crm/domain/status";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { MSG } from "@crm/domain/messages";
 import { ApiError, api, COOKIE_CSRF, lerCookie } from "../../lib/api";
 
 export const chaveChat = (leadId: string) => ["chat", leadId] as const;
@@ -21,6 +21,7 @@ export const leadChatQuery = (leadId: string) =>
     queryFn: ({ signal }) => api<TLeadChat>(`/api/chat/${encodeURIComponent(leadId)}`, { signal }),
     // the window's remaining time and the connection change with time: refresh now and then
     refetchInterval: 60_000,
+    staleTime: 0,
   });
 
 export const PAGINA = 50;
@@ -36,12 +37,15 @@ export const mensagensQuery = (leadId: string) =>
         { signal },
       ),
     getNextPageParam: (ultima) => (ultima.temMais && ultima.itens[0] ? ultima.itens[0].id : null),
-    staleTime: Number.POSITIVE_INFINITY,
+    // while open, live events keep it current; reopening the chat asks again
+    staleTime: 0,
+    refetchOnWindowFocus: false,
   });
 
 export const buscarDesde = (leadId: string, desde: string) =>
   api<TPaginaMensagens>(`/api/chat/${encodeURIComponent(leadId)}/mensagens?desde=${encodeURIComponent(desde)}`);
-export const buscarMensagem = (leadId: string, id: string) => api<TMensagem>(`/api/chat/${encodeURIComponent(leadId)}/mensagens/${id}`);
+export const buscarMensagem = (leadId: string, id: string) =>
+  api<TMensagem>(`/api/chat/${encodeURIComponent(leadId)}/mensagens/${id}`);
 
 export const enviarTexto = (leadId: string, texto: string) =>
   api<TMensagem>(`/api/chat/${encodeURIComponent(leadId)}/mensagens`, { method: "POST", body: { texto } });
@@ -61,7 +65,8 @@ export const modelosQuery = (leadId: string) =>
     queryFn: ({ signal }) => api<TModelos>(`/api/chat/${encodeURIComponent(leadId)}/modelos`, { signal }),
   });
 export const criarModelo = (m: TSalvarModelo) => api<TModelo>("/api/modelos-mensagem", { method: "POST", body: m });
-export const editarModelo = (id: string, m: TSalvarModelo) => api<TModelo>(`/api/modelos-mensagem/${id}`, { method: "PUT", body: m });
+export const editarModelo = (id: string, m: TSalvarModelo) =>
+  api<TModelo>(`/api/modelos-mensagem/${id}`, { method: "PUT", body: m });
 export const excluirModelo = (id: string) => api(`/api/modelos-mensagem/${id}`, { method: "DELETE" });
 
 export const simularResposta = (telefone: string, texto: string) =>

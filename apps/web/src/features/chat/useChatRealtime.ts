@@ -48,7 +48,10 @@ export function useChatRealtime(leadId: string, aoReceber: () => void) {
         (m) => mesclarMensagens(qc, leadId, [m]),
         (err) => err instanceof ApiError && err.status === 404 && removerMensagem(qc, leadId, e.dados.mensagemId),
       );
-    } else if ((e.tipo === "lead.atualizado" || e.tipo === "whatsapp.sessao") && (e.tipo !== "lead.atualizado" || e.dados.leadId === leadId)) {
+    } else if (
+      (e.tipo === "lead.atualizado" || e.tipo === "whatsapp.sessao") &&
+      (e.tipo !== "lead.atualizado" || e.dados.leadId === leadId)
+    ) {
       void qc.invalidateQueries({ queryKey: chaveChat(leadId), exact: true });
     }
   });

@@ -21,7 +21,13 @@ import { Input } from "../../ui/Input";
 import { Spinner } from "../../ui/Spinner";
 import { CHAVE_CONVERSAS, conexaoQuery, conversasQuery } from "./api";
 
-const PREVIA: Record<string, string> = { image: "📷 Imagem", document: "📄 Documento", audio: "🎤 Áudio", video: "🎬 Vídeo", template: "Modelo" };
+const PREVIA: Record<string, string> = {
+  image: "📷 Imagem",
+  document: "📄 Documento",
+  audio: "🎤 Áudio",
+  video: "🎬 Vídeo",
+  template: "Modelo",
+};
 
 function Linha({ c }: { c: TConversa }) {
   const previa = c.ultimaMensagem || PREVIA[c.ultimaMensagemTipo] || "Mensagem";
@@ -32,12 +38,17 @@ function Linha({ c }: { c: TConversa }) {
         className="flex items-center gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none"
         aria-label={`Conversa com ${c.nome}${c.naoLidas ? `, ${c.naoLidas} não lida(s)` : ""}`}
       >
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-100 font-semibold text-emerald-800" aria-hidden="true">
+        <span
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-100 font-semibold text-emerald-800"
+          aria-hidden="true"
+        >
           {c.nome.trim().charAt(0).toUpperCase()}
         </span>
         <span className="min-w-0 flex-1">
           <span className="flex items-center gap-2">
-            <span className={`truncate ${c.naoLidas ? "font-semibold text-slate-900" : "font-medium text-slate-800"}`}>{c.nome}</span>
+            <span className={`truncate ${c.naoLidas ? "font-semibold text-slate-900" : "font-medium text-slate-800"}`}>
+              {c.nome}
+            </span>
             {c.empresa && <span className="truncate text-xs text-slate-500">· {c.empresa}</span>}
           </span>
           <span className="flex items-center gap-1 text-sm text-slate-600">
@@ -46,11 +57,17 @@ function Linha({ c }: { c: TConversa }) {
           </span>
         </span>
         <span className="flex shrink-0 flex-col items-end gap-1">
-          <time dateTime={c.ultimaMensagemEm} className={`text-xs ${c.naoLidas ? "font-medium text-emerald-700" : "text-slate-500"}`}>
+          <time
+            dateTime={c.ultimaMensagemEm}
+            className={`text-xs ${c.naoLidas ? "font-medium text-emerald-700" : "text-slate-500"}`}
+          >
             {horaConversa(c.ultimaMensagemEm)}
           </time>
           {c.naoLidas > 0 && (
-            <span className="min-w-5 rounded-full bg-emerald-600 px-1.5 text-center text-xs font-semibold text-white" aria-hidden="true">
+            <span
+              className="min-w-5 rounded-full bg-emerald-600 px-1.5 text-center text-xs font-semibold text-white"
+              aria-hidden="true"
+            >
               {rotuloContador(c.naoLidas)}
             </span>
           )}
@@ -101,8 +118,18 @@ export function ConversationsPage() {
         </Alert>
       )}
       <div className="relative max-w-sm">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-        <Input className="pl-9" type="search" placeholder="Buscar por nome ou telefone" aria-label="Buscar conversas" value={busca} onChange={(e) => setBusca(e.target.value)} />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+          aria-hidden="true"
+        />
+        <Input
+          className="pl-9"
+          type="search"
+          placeholder="Buscar por nome ou telefone"
+          aria-label="Buscar conversas"
+          value={busca}
+          onChange={(e) => setBusca(e.target.value)}
+        />
       </div>
       <Card aria-busy={q.isFetching}>
         {q.isPending ? (
@@ -110,7 +137,10 @@ export function ConversationsPage() {
             <Spinner rotulo="Carregando conversas" className="size-6 text-blue-700" />
           </div>
         ) : q.isError ? (
-          <EmptyState titulo={mensagemDeErro(q.error, MSG.erroInterno)} acao={<Button onClick={() => q.refetch()}>Tentar Novamente</Button>} />
+          <EmptyState
+            titulo={mensagemDeErro(q.error, MSG.erroInterno)}
+            acao={<Button onClick={() => q.refetch()}>Tentar Novamente</Button>}
+          />
         ) : itens.length ? (
           <ul className="divide-y divide-slate-100" aria-label="Lista de conversas">
             {itens.map((c) => (

@@ -19,6 +19,8 @@ export const conversasQuery = (busca: string) =>
       return api<TPaginaConversas>(`/api/conversas?${p}`, { signal });
     },
     getNextPageParam: (ultima) => ultima.proximo,
+    // live updates only reach a mounted list: coming back to it always asks again
+    staleTime: 0,
   });
 
 export const conexaoQuery = queryOptions({

@@ -19,9 +19,15 @@ const brl = (n: number | undefined) => (n === undefined ? "" : n.toLocaleString(
 /** The optional filters panel of /leads: status, consultant, origin, contract value range, assigned or not. */
 export function LeadsFiltersPanel({ filtro, consultores, onChange }: Props) {
   return (
-    <section aria-label="Filtros" className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3">
+    <section
+      aria-label="Filtros"
+      className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3"
+    >
       <Field label="Status">
-        <Select value={filtro.status ?? ""} onChange={(e) => onChange({ status: (e.target.value || undefined) as TStatusLead | undefined })}>
+        <Select
+          value={filtro.status ?? ""}
+          onChange={(e) => onChange({ status: (e.target.value || undefined) as TStatusLead | undefined })}
+        >
           <option value="">Todos os status</option>
           {STATUS_LEAD.map((s) => (
             <option key={s} value={s}>
@@ -56,7 +62,10 @@ export function LeadsFiltersPanel({ filtro, consultores, onChange }: Props) {
       <CampoValor rotulo="Valor do contrato mínimo" valor={filtro.valorMin} onChange={(valorMin) => onChange({ valorMin })} />
       <CampoValor rotulo="Valor do contrato máximo" valor={filtro.valorMax} onChange={(valorMax) => onChange({ valorMax })} />
       <Field label="Atribuição">
-        <Select value={filtro.atribuicao} onChange={(e) => onChange({ atribuicao: e.target.value as TFiltroLeads["atribuicao"] })}>
+        <Select
+          value={filtro.atribuicao}
+          onChange={(e) => onChange({ atribuicao: e.target.value as TFiltroLeads["atribuicao"] })}
+        >
           <option value="todos">Todos</option>
           <option value="atribuidos">Atribuídos</option>
           <option value="nao_atribuidos">Não atribuídos</option>

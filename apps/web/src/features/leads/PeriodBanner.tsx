@@ -1,5 +1,5 @@
-import { intervaloDoPeriodo, ROTULO_PERIODO } from "@crm/domain/period";
 import { formatarData } from "@crm/domain/format";
+import { intervaloDoPeriodo, ROTULO_PERIODO } from "@crm/domain/period";
 import { CalendarRange } from "lucide-react";
 import { PeriodSelector, type TSelecaoPeriodo } from "../../ui/PeriodSelector";
 

@@ -17,7 +17,8 @@ import { ApiError, api } from "../../lib/api";
 export const CHAVE_LEADS = ["leads"] as const;
 
 /** /api/leads for the own company; /api/empresas/{id}/leads when the platform admin works on one. */
-export const baseLeads = (empresaId?: string | null) => (empresaId ? `/api/empresas/${encodeURIComponent(empresaId)}/leads` : "/api/leads");
+export const baseLeads = (empresaId?: string | null) =>
+  empresaId ? `/api/empresas/${encodeURIComponent(empresaId)}/leads` : "/api/leads";
 
 /** The filter as query parameters, leaving defaults out (short, shareable URLs). */
 export function paramsDoFiltro(f: Partial<TFiltroLeads> & Record<string, unknown>): URLSearchParams {

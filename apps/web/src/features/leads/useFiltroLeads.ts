@@ -26,5 +26,13 @@ export function useFiltroLeads(): [TFiltroLeads, (mudanca: Partial<TFiltroLeads>
 
 /** Anything narrowed beyond the period (its empty state says 'filtros aplicados'). */
 export function temFiltros(f: TFiltroLeads): boolean {
-  return !!(f.status || f.consultor || f.origem || f.valorMin !== undefined || f.valorMax !== undefined || f.atribuicao !== "todos" || f.busca);
+  return !!(
+    f.status ||
+    f.consultor ||
+    f.origem ||
+    f.valorMin !== undefined ||
+    f.valorMax !== undefined ||
+    f.atribuicao !== "todos" ||
+    f.busca
+  );
 }

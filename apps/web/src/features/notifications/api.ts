@@ -26,8 +26,9 @@ export function paginaQuery(filtro: TFiltroNotificacoes) {
 export const marcarLida = (id: string) => api(`/api/notificacoes/${encodeURIComponent(id)}/lida`, { method: "POST" });
 export const marcarTodasLidas = () => api("/api/notificacoes/lidas", { method: "POST" });
 
-/** A new_message notification opens the lead's chat (000 §2.15). */
+/** A new_message notification opens the lead's chat (000 §2.15); a dropped WhatsApp, the connection screen. */
 export function destinoDaNotificacao(n: TNotificacao): string | null {
   const leadId = n.dados_extras?.leadId;
+  if (n.tipo === "whatsapp_disconnected") return "/whatsapp-connection";
   return n.tipo === "new_message" && typeof leadId === "string" && leadId ? `/chat/${leadId}` : null;
 }

@@ -1,6 +1,6 @@
 import { MSG } from "@crm/domain/messages";
-import { ROTULO_DECISAO } from "@crm/domain/screening";
 import { type TItemHistoricoIa, type TRevisarTriagem, ZRevisarTriagem } from "@crm/domain/schemas/screening";
+import { ROTULO_DECISAO } from "@crm/domain/screening";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";

@@ -1,5 +1,5 @@
-import { formatarPercentual } from "@crm/domain/screening";
 import type { TPainelTriagem } from "@crm/domain/schemas/screening";
+import { formatarPercentual } from "@crm/domain/screening";
 import { Bot, CircleCheck, CircleX, Clock, Gauge, Inbox, UserSearch } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
 import { StatCard } from "../../ui/StatCard";
@@ -11,14 +11,7 @@ function Taxa({ rotulo, valor, definicao }: { rotulo: string; valor: number; def
         <span className="font-medium text-slate-800">{rotulo}</span>
         <span className="font-semibold tabular-nums text-slate-900">{formatarPercentual(valor)}</span>
       </div>
-      <div
-        className="mt-1 h-2 rounded-full bg-slate-100"
-        role="meter"
-        aria-label={rotulo}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={valor}
-      >
+      <div className="mt-1 h-2 rounded-full bg-slate-100" aria-hidden="true">
         <div className="h-2 rounded-full bg-blue-700" style={{ width: `${Math.min(100, valor)}%` }} />
       </div>
       <p className="mt-1 text-xs text-slate-600">{definicao}</p>
@@ -34,7 +27,12 @@ export function ScreeningStats({ p }: { p: TPainelTriagem }) {
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard titulo="Leads no período" valor={c.total} icone={Inbox} />
         <StatCard titulo="Processados pela IA" valor={c.processados} icone={Bot} />
-        <StatCard titulo="Aprovados" valor={c.aprovados} icone={CircleCheck} rodape="Qualificados, em atendimento ou convertidos" />
+        <StatCard
+          titulo="Aprovados"
+          valor={c.aprovados}
+          icone={CircleCheck}
+          rodape="Qualificados, em atendimento ou convertidos"
+        />
         <StatCard titulo="Rejeitados" valor={c.rejeitados} icone={CircleX} rodape="Perdidos após a triagem" />
         <StatCard titulo="Pendentes" valor={c.pendentes} icone={Clock} rodape="Novos ou em triagem" />
         <StatCard titulo="Análise manual" valor={c.analiseManual} icone={UserSearch} rodape="Requer Análise Manual IA" />

@@ -36,9 +36,16 @@ export function ScreeningToggle({ alvo, ativa }: { alvo: TAlvo; ativa: boolean }
           ligada ? "bg-green-600" : "bg-slate-400",
         )}
       >
-        <span className={cn("inline-block size-5 rounded-full bg-white shadow transition-transform", ligada ? "translate-x-5" : "translate-x-0.5")} />
+        <span
+          className={cn(
+            "inline-block size-5 rounded-full bg-white shadow transition-transform",
+            ligada ? "translate-x-5" : "translate-x-0.5",
+          )}
+        />
       </button>
-      <span className={cn("text-sm font-semibold", ligada ? "text-green-700" : "text-slate-600")}>{ligada ? "Ativa" : "Desativada"}</span>
+      <span className={cn("text-sm font-semibold", ligada ? "text-green-700" : "text-slate-600")}>
+        {ligada ? "Ativa" : "Desativada"}
+      </span>
     </div>
   );
 }

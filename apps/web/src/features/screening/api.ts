@@ -20,7 +20,9 @@ export const painelQuery = (alvo: TAlvo, periodo: TSelecaoPeriodo) =>
   queryOptions({
     queryKey: [...CHAVE_TRIAGEM, "painel", alvo.empresaId, periodo],
     queryFn: ({ signal }) =>
-      api<TPainelTriagem>(`/api/ia-triagem${qs(alvo, { periodo: periodo.periodo, inicio: periodo.inicio, fim: periodo.fim })}`, { signal }),
+      api<TPainelTriagem>(`/api/ia-triagem${qs(alvo, { periodo: periodo.periodo, inicio: periodo.inicio, fim: periodo.fim })}`, {
+        signal,
+      }),
   });
 
 export const historicoQuery = (alvo: TAlvo, f: TFiltroHistoricoIa) =>

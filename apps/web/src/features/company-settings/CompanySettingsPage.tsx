@@ -1,0 +1,182 @@
+import { MSG } from "@crm/domain/messages";
+import { pode } from "@crm/domain/permissions";
+import { type TConfiguracoes, type TSalvarConfiguracoes, ZSalvarConfiguracoes } from "@crm/domain/schemas/settings";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { Link, useBlocker } from "react-router";
+import { ApiError, mensagemDeErro } from "../../lib/api";
+import { aplicarErrosDoServidor } from "../../lib/errosDeFormulario";
+import { useSessaoAtual } from "../../lib/session";
+import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { AccessDenied } from "../../ui/AccessDenied";
+import { Button } from "../../ui/Button";
+import { EmptyState } from "../../ui/EmptyState";
+import { Spinner } from "../../ui/Spinner";
+import { toast } from "../../ui/toast";
+import { AIBlock } from "./AIBlock";
+import { configuracoesQuery, salvar } from "./api";
+import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
+import { WebhookHelpBlock } from "./WebhookHelpBlock";
+import { type TFormulario, WhatsAppBlock } from "./WhatsAppBlock";
+
+const CAMPOS = [
+  "whatsapp.access_token",
+  "whatsapp.phone_number_id",
+  "whatsapp.app_id",
+  "whatsapp.app_secret",
+  "whatsapp.business_account_id",
+  "whatsapp.graph_version",
+  "whatsapp.unofficial_api_url",
+  "whatsapp.unofficial_api_key",
+  "whatsapp.unofficial_instance_id",
+  "ia.api_key",
+  "ia.modelo",
+  "ia.temperature",
+  "ia.max_tokens",
+  "ia.base_url",
+] as const;
+
+/** The saved settings as form values: secrets start empty (empty keeps the stored one). */
+function valoresDe(c: TConfiguracoes): TFormulario {
+  const w = c.whatsapp;
+  return {
+    whatsapp: {
+      provedor: w.provedor,
+      access_token: "",
+      phone_number_id: w.phone_number_id,
+      app_id: w.app_id,
+      app_secret: "",
+      business_account_id: w.business_account_id,
+      graph_version: w.graph_version,
+      unofficial_api_url: w.unofficial_api_url,
+      unofficial_api_key: "",
+      unofficial_instance_id: w.unofficial_instance_id,
+    },
+    ia: { api_key: "", modelo: c.ia.modelo, temperature: c.ia.temperature, max_tokens: c.ia.max_tokens, base_url: c.ia.base_url },
+  };
+}
+
+/** /empresa-config and /configuracoes (001 'Company settings'). */
+export function CompanySettingsPage() {
+  useTituloDocumento("Configurações da Empresa");
+  const sessao = useSessaoAtual();
+  if (!pode(sessao.usuario.papel, "empresa.configurar")) return <AccessDenied mensagem={MSG.acessoNegado} />;
+  if (!sessao.empresa)
+    return (
+      <EmptyState
+        titulo="Configurações da Empresa"
+        descricao="As integrações (WhatsApp e IA) são configuradas por empresa, pelos administradores de cada uma."
+        acao={
+          <Link to="/empresas" className="font-medium text-blue-700 underline">
+            Ver empresas
+          </Link>
+        }
+      />
+    );
+  return <Configuracoes />;
+}
+
+function Configuracoes() {
+  const qc = useQueryClient();
+  const q = useQuery(configuracoesQuery);
+  if (q.isPending)
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner rotulo="Carregando configurações" className="size-6 text-blue-700" />
+      </div>
+    );
+  if (q.isError)
+    return (
+      <EmptyState
+        titulo={mensagemDeErro(q.error, MSG.empresaNaoEncontradaTente)}
+        acao={<Button onClick={() => q.refetch()}>Tentar Novamente</Button>}
+      />
+    );
+  return <Formulario config={q.data} onSalvo={(c) => qc.setQueryData(configuracoesQuery.queryKey, c)} />;
+}
+
+function Formulario({ config, onSalvo }: { config: TConfiguracoes; onSalvo: (c: TConfiguracoes) => void }) {
+  const f = useForm<TFormulario, unknown, TSalvarConfiguracoes>({
+    resolver: zodResolver(ZSalvarConfiguracoes),
+    defaultValues: valoresDe(config),
+  });
+  const provedor = useWatch({ control: f.control, name: "whatsapp.provedor" });
+  const alterado = f.formState.isDirty;
+  const [salvando, setSalvando] = useState(false);
+
+  const gravar = useCallback(
+    async (dados: TSalvarConfiguracoes): Promise<boolean> => {
+      setSalvando(true);
+      try {
+        const c = await salvar(dados);
+        onSalvo(c);
+        f.reset(valoresDe(c));
+        toast.success(MSG.configuracoesSalvas);
+        return true;
+      } catch (e) {
+        // field messages go next to their fields; anything else is one toast (server faults: the spec's text)
+        if (aplicarErrosDoServidor(e, f.setError, CAMPOS)) toast.error(MSG.campoObrigatorio);
+        else toast.error(e instanceof ApiError && e.status > 0 && e.status < 500 ? e.erro : MSG.erroSalvarConfiguracoes);
+        return false;
+      } finally {
+        setSalvando(false);
+      }
+    },
+    [f, onSalvo],
+  );
+  const enviar = f.handleSubmit(gravar);
+
+  // leaving with unsaved changes: the browser's warning, and our dialog for links inside the app
+  const bloqueio = useBlocker(
+    ({ currentLocation, nextLocation }) => alterado && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!alterado) return;
+    const avisar = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", avisar);
+    return () => window.removeEventListener("beforeunload", avisar);
+  }, [alterado]);
+  // Ctrl/Cmd+S saves; with nothing changed, says so
+  useEffect(() => {
+    const atalho = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== "s") return;
+      e.preventDefault();
+      if (!f.formState.isDirty) toast.info(MSG.semAlteracoesParaSalvar);
+      else void enviar();
+    };
+    window.addEventListener("keydown", atalho);
+    return () => window.removeEventListener("keydown", atalho);
+  }, [f, enviar]);
+
+  return (
+    <form onSubmit={enviar} noValidate className="mx-auto max-w-4xl space-y-5">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Configurações da Empresa</h1>
+        <p className="mt-1 text-sm text-slate-600">Configure as APIs e integrações para {config.empresa.nome}</p>
+      </div>
+      <WhatsAppBlock f={f} config={config} />
+      <AIBlock f={f} config={config} />
+      <WebhookHelpBlock config={config} provedor={provedor} />
+      <div className="sticky bottom-0 flex items-center justify-end gap-3 border-t border-slate-200 bg-slate-50/95 py-3">
+        {alterado && <p className="text-sm text-amber-800">Há alterações não salvas.</p>}
+        <Button type="submit" carregando={salvando} disabled={!alterado}>
+          {salvando ? "Salvando..." : "Salvar Configurações"}
+        </Button>
+      </div>
+      <UnsavedChangesDialog
+        open={bloqueio.state === "blocked"}
+        salvando={salvando}
+        onFechar={() => bloqueio.state === "blocked" && bloqueio.reset()}
+        onDescartar={() => bloqueio.state === "blocked" && bloqueio.proceed()}
+        onSalvar={() =>
+          f.handleSubmit(async (d) => {
+            const ok = await gravar(d);
+            if (bloqueio.state === "blocked") ok ? bloqueio.proceed() : bloqueio.reset();
+          })()
+        }
+      />
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import { RefreshCw, Trash2, UserCheck, X } from "lucide-react";
+import { Button } from "../../ui/Button";
+
+type Props = { quantidade: number; onAtribuir: () => void; onStatus: () => void; onExcluir: () => void; onLimpar: () => void };
+
+/** Actions on the selected rows of /leads: assign, change status, delete. */
+export function BulkActionsBar({ quantidade, onAtribuir, onStatus, onExcluir, onLimpar }: Props) {
+  return (
+    <section
+      aria-label="Ações em massa"
+      className="flex flex-wrap items-center gap-2 rounded-lg border border-blue-200 bg-blue-50 px-4 py-2 text-sm"
+    >
+      <p className="mr-2 font-medium text-blue-950" aria-live="polite">
+        {quantidade === 1 ? "1 lead selecionado" : `${quantidade} leads selecionados`}
+      </p>
+      <Button size="sm" variant="outline" onClick={onAtribuir}>
+        <UserCheck className="size-4" aria-hidden="true" />
+        Atribuir
+      </Button>
+      <Button size="sm" variant="outline" onClick={onStatus}>
+        <RefreshCw className="size-4" aria-hidden="true" />
+        Alterar status
+      </Button>
+      <Button size="sm" variant="danger" onClick={onExcluir}>
+        <Trash2 className="size-4" aria-hidden="true" />
+        Excluir
+      </Button>
+      <Button size="sm" variant="ghost" onClick={onLimpar} className="ml-auto">
+        <X className="size-4" aria-hidden="true" />
+        Limpar seleção
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,198 @@
+import { MSG } from "@crm/domain/messages";
+import { pode } from "@crm/domain/permissions";
+import { PAPEL } from "@crm/domain/roles";
+import type { TLeadLista } from "@crm/domain/schemas/leads";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Building2, Filter, Plus, Search, Users } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, Navigate, useParams } from "react-router";
+import { useSessaoAtual } from "../../lib/session";
+import { useDebounce } from "../../lib/useDebounce";
+import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { AccessDenied } from "../../ui/AccessDenied";
+import { Button } from "../../ui/Button";
+import { Card } from "../../ui/Card";
+import { EmptyState } from "../../ui/EmptyState";
+import { Input } from "../../ui/Input";
+import { Pagination } from "../../ui/Pagination";
+import { Spinner } from "../../ui/Spinner";
+import { AssignLeadDialog } from "./AssignLeadDialog";
+import { baseLeads, consultoresQuery, paginaLeadsQuery, resumoLeadsQuery } from "./api";
+import { BulkActionsBar } from "./BulkActionsBar";
+import { ChangeStatusDialog } from "./ChangeStatusDialog";
+import { DeleteLeadsDialog } from "./DeleteLeadsDialog";
+import { ExportMenu } from "./ExportMenu";
+import { LeadHistoryDialog } from "./LeadHistoryDialog";
+import { LeadsCounters } from "./LeadsCounters";
+import { LeadsFiltersPanel } from "./LeadsFiltersPanel";
+import { LeadsTable } from "./LeadsTable";
+import { PeriodBanner } from "./PeriodBanner";
+import { temFiltros, useFiltroLeads } from "./useFiltroLeads";
+import { useLeadsAoVivo } from "./useLeadsAoVivo";
+
+type TDialogo = { tipo: "atribuir" | "status" | "excluir"; leads: TLeadLista[] } | { tipo: "historico"; lead: TLeadLista } | null;
+
+/** /leads (000 §2.12): the company admin's lead management; /empresa/{empresaId}/leads for the platform admin. */
+export function LeadsPage() {
+  const { usuario } = useSessaoAtual();
+  const { empresaId } = useParams();
+  useTituloDocumento("Gestão de Leads");
+  if (usuario.papel === PAPEL.consultor) return <Navigate to="/meus-leads" replace />;
+  if (!pode(usuario.papel, "leads.gerenciar") || (empresaId && usuario.papel !== PAPEL.plataforma)) {
+    return <AccessDenied mensagem="Apenas administradores podem gerenciar os leads." />;
+  }
+  if (usuario.papel === PAPEL.plataforma && !empresaId) {
+    return (
+      <Card className="mx-auto max-w-xl">
+        <EmptyState
+          icone={Building2}
+          titulo={MSG.selecioneEmpresa}
+          descricao="Abra os leads de uma empresa a partir da lista de empresas."
+          acao={
+            <Button asChild>
+              <Link to="/empresas">Ir para Empresas</Link>
+            </Button>
+          }
+        />
+      </Card>
+    );
+  }
+  return <GestaoDeLeads base={baseLeads(empresaId)} daPlataforma={!!empresaId} />;
+}
+
+function GestaoDeLeads({ base, daPlataforma }: { base: string; daPlataforma: boolean }) {
+  useLeadsAoVivo();
+  const [filtro, mudar] = useFiltroLeads();
+  const [filtrosAbertos, setFiltrosAbertos] = useState(temFiltros({ ...filtro, busca: undefined }));
+  const [busca, setBusca] = useState(filtro.busca ?? "");
+  const buscaAtrasada = useDebounce(busca, 300);
+  const [selecionados, setSelecionados] = useState<Set<string>>(new Set());
+  const [dialogo, setDialogo] = useState<TDialogo>(null);
+
+  const pagina = useQuery({ ...paginaLeadsQuery(base, filtro), placeholderData: keepPreviousData });
+  const resumo = useQuery({ ...resumoLeadsQuery(base, filtro), placeholderData: keepPreviousData });
+  const consultores = useQuery(consultoresQuery(base));
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only typing (debounced) changes the search
+  useEffect(() => {
+    if ((buscaAtrasada.trim() || undefined) !== filtro.busca) mudar({ busca: buscaAtrasada.trim() || undefined });
+  }, [buscaAtrasada]);
+
+  const itens = pagina.data?.itens ?? [];
+  // a selection belongs to the rows on screen: another page or filter shows none of it selected
+  const selecionadosNaPagina = itens.filter((l) => selecionados.has(l.id));
+  const fechar = (limpar: boolean) => {
+    setDialogo(null);
+    if (limpar) setSelecionados(new Set());
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Gestão de Leads</h1>
+          <p className="mt-1 text-sm text-slate-600">Acompanhe, atribua e organize os leads da empresa.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <ExportMenu base={base} filtro={filtro} />
+          {!daPlataforma && (
+            <Button asChild>
+              <Link to="/leads-import">
+                <Plus className="size-4" aria-hidden="true" />
+                Novo Lead
+              </Link>
+            </Button>
+          )}
+        </div>
+      </div>
+
+      <PeriodBanner valor={filtro} onChange={(p) => mudar({ periodo: p.periodo, inicio: p.inicio, fim: p.fim })} />
+      <LeadsCounters resumo={resumo.data} />
+
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="relative min-w-64 flex-1">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            aria-label="Buscar leads por nome, email ou telefone"
+            placeholder="Buscar por nome, email ou telefone"
+            className="pl-9"
+            value={busca}
+            onChange={(e) => setBusca(e.target.value)}
+          />
+        </div>
+        <Button variant="outline" aria-expanded={filtrosAbertos} onClick={() => setFiltrosAbertos((v) => !v)}>
+          <Filter className="size-4" aria-hidden="true" />
+          Filtros
+        </Button>
+      </div>
+      {filtrosAbertos && <LeadsFiltersPanel filtro={filtro} consultores={consultores.data ?? []} onChange={mudar} />}
+
+      {selecionadosNaPagina.length > 0 && (
+        <BulkActionsBar
+          quantidade={selecionadosNaPagina.length}
+          onAtribuir={() => setDialogo({ tipo: "atribuir", leads: selecionadosNaPagina })}
+          onStatus={() => setDialogo({ tipo: "status", leads: selecionadosNaPagina })}
+          onExcluir={() => setDialogo({ tipo: "excluir", leads: selecionadosNaPagina })}
+          onLimpar={() => setSelecionados(new Set())}
+        />
+      )}
+
+      {pagina.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner rotulo="Carregando leads" className="size-6 text-blue-700" />
+        </div>
+      ) : pagina.isError ? (
+        <Card>
+          <EmptyState titulo={MSG.erroCarregarLeads} acao={<Button onClick={() => pagina.refetch()}>Tentar Novamente</Button>} />
+        </Card>
+      ) : (
+        <div aria-busy={pagina.isFetching}>
+          <LeadsTable
+            itens={itens}
+            filtro={filtro}
+            onOrdenar={(ordem, direcao) => mudar({ ordem, direcao })}
+            selecionados={selecionados}
+            onSelecionar={(ids, marcado) =>
+              setSelecionados((s) => {
+                const n = new Set(s);
+                for (const id of ids) marcado ? n.add(id) : n.delete(id);
+                return n;
+              })
+            }
+            onAcao={(acao, lead) => setDialogo(acao === "historico" ? { tipo: acao, lead } : { tipo: acao, leads: [lead] })}
+            vazio={
+              <EmptyState
+                icone={Users}
+                titulo={temFiltros(filtro) ? MSG.nenhumLeadFiltros : MSG.nenhumLeadPeriodo}
+                className="py-2"
+              />
+            }
+          />
+        </div>
+      )}
+      {pagina.data && (
+        <Pagination
+          pagina={filtro.pagina}
+          tamanho={filtro.tamanho}
+          total={resumo.data?.total ?? (filtro.pagina - 1) * filtro.tamanho + itens.length + (pagina.data.temMais ? 1 : 0)}
+          onChange={(p) => mudar({ pagina: p })}
+        />
+      )}
+
+      {dialogo?.tipo === "atribuir" && <AssignLeadDialog base={base} leads={dialogo.leads} onFechar={fechar} />}
+      {dialogo?.tipo === "status" && <ChangeStatusDialog base={base} leads={dialogo.leads} onFechar={fechar} />}
+      {dialogo?.tipo === "excluir" && <DeleteLeadsDialog base={base} leads={dialogo.leads} onFechar={fechar} />}
+      {dialogo?.tipo === "historico" && (
+        <LeadHistoryDialog
+          caminhoLead={`${base}/${dialogo.lead.id}`}
+          nome={dialogo.lead.nome}
+          onFechar={() => setDialogo(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { formatarBRL, formatarData } from "@crm/domain/format";
+import type { TFiltroLeads, TLeadLista, TOrdemLeads } from "@crm/domain/schemas/leads";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import type { ReactNode } from "react";
+import { Table, TableEmptyRow, TBody, Td, THead, Th, Tr } from "../../ui/Table";
+import { LeadRowActions, type TAcaoLinha } from "./LeadRowActions";
+import { StatusBadge } from "./StatusBadge";
+
+type Props = {
+  itens: TLeadLista[];
+  filtro: TFiltroLeads;
+  onOrdenar: (ordem: TOrdemLeads, direcao: "asc" | "desc") => void;
+  selecionados: Set<string>;
+  onSelecionar: (ids: string[], marcado: boolean) => void;
+  onAcao: TAcaoLinha;
+  vazio: ReactNode;
+};
+
+const COLUNAS = 9;
+
+/** The /leads table: server-side sorted and paged; rows can be selected for bulk actions. */
+export function LeadsTable({ itens, filtro, onOrdenar, selecionados, onSelecionar, onAcao, vazio }: Props) {
+  const todos = itens.length > 0 && itens.every((l) => selecionados.has(l.id));
+  return (
+    <Table>
+      <THead>
+        <tr>
+          <Th className="w-10">
+            <input
+              type="checkbox"
+              className="size-4 accent-blue-700"
+              aria-label="Selecionar todos os leads da página"
+              checked={todos}
+              onChange={(e) =>
+                onSelecionar(
+                  itens.map((l) => l.id),
+                  e.target.checked,
+                )
+              }
+            />
+          </Th>
+          <Ordenavel rotulo="Nome" ordem="nome" filtro={filtro} onOrdenar={onOrdenar} />
+          <Th>Telefone</Th>
+          <Ordenavel rotulo="Status" ordem="status_lead" filtro={filtro} onOrdenar={onOrdenar} />
+          <Th>Consultor</Th>
+          <Th>Origem</Th>
+          <Ordenavel rotulo="Valor" ordem="valor_contrato" filtro={filtro} onOrdenar={onOrdenar} className="text-right" />
+          <Ordenavel rotulo="Criado em" ordem="created_at" filtro={filtro} onOrdenar={onOrdenar} />
+          <Th className="text-right">Ações</Th>
+        </tr>
+      </THead>
+      <TBody>
+        {itens.length === 0 ? (
+          <TableEmptyRow colunas={COLUNAS}>{vazio}</TableEmptyRow>
+        ) : (
+          itens.map((l) => (
+            <Tr key={l.id} aria-selected={selecionados.has(l.id)}>
+              <Td>
+                <input
+                  type="checkbox"
+                  className="size-4 accent-blue-700"
+                  aria-label={`Selecionar ${l.nome}`}
+                  checked={selecionados.has(l.id)}
+                  onChange={(e) => onSelecionar([l.id], e.target.checked)}
+                />
+              </Td>
+              <Td>
+                <p className="font-medium text-slate-900">{l.nome}</p>
+                {l.email && <p className="text-xs text-slate-600">{l.email}</p>}
+              </Td>
+              <Td className="whitespace-nowrap">{l.telefone ?? "—"}</Td>
+              <Td>
+                <StatusBadge status={l.status_lead} />
+              </Td>
+              <Td>{l.consultor_nome ?? <span className="text-slate-500">Não atribuído</span>}</Td>
+              <Td className="whitespace-nowrap">{l.origem_lead}</Td>
+              <Td className="text-right whitespace-nowrap tabular-nums">{formatarBRL(l.valor_contrato)}</Td>
+              <Td className="whitespace-nowrap">{formatarData(l.created_at)}</Td>
+              <Td className="text-right">
+                <LeadRowActions lead={l} onAcao={onAcao} />
+              </Td>
+            </Tr>
+          ))
+        )}
+      </TBody>
+    </Table>
+  );
+}
+
+type TOrdenavel = {
+  rotulo: string;
+  ordem: TOrdemLeads;
+  filtro: TFiltroLeads;
+  onOrdenar: Props["onOrdenar"];
+  className?: string;
+};
+
+/** A header that sorts by its column; a second click reverses the order. */
+function Ordenavel({ rotulo, ordem, filtro, onOrdenar, className }: TOrdenavel) {
+  const ativa = filtro.ordem === ordem;
+  const Icone = !ativa ? ArrowUpDown : filtro.direcao === "asc" ? ArrowUp : ArrowDown;
+  return (
+    <Th className={className} aria-sort={ativa ? (filtro.direcao === "asc" ? "ascending" : "descending") : "none"}>
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 rounded font-semibold hover:text-blue-800 focus-visible:outline-2 focus-visible:outline-blue-600"
+        onClick={() =>
+          onOrdenar(ordem, ativa && filtro.direcao === "desc" ? "asc" : ativa ? "desc" : ordem === "nome" ? "asc" : "desc")
+        }
+      >
+        {rotulo}
+        <Icone className="size-3.5" aria-hidden="true" />
+      </button>
+    </Th>
+  );
+}

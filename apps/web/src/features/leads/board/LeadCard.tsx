@@ -1,0 +1,133 @@
+import { formatarBRL, formatarData } from "@crm/domain/format";
+import { colunaDoStatus, STATUS_MENU_CARTAO } from "@crm/domain/leads-board";
+import { linkWhatsApp } from "@crm/domain/phone";
+import type { TCartaoLead } from "@crm/domain/schemas/leads";
+import type { TStatusLead } from "@crm/domain/status";
+import { useDraggable } from "@dnd-kit/core";
+import { ChevronDown, Eye, GripVertical, MessageCircle, MessageSquare } from "lucide-react";
+import type { HTMLAttributes } from "react";
+import { Link } from "react-router";
+import { cn } from "../../../lib/cn";
+import { Button } from "../../../ui/Button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from "../../../ui/DropdownMenu";
+import { StatusBadge } from "../StatusBadge";
+
+type Props = { lead: TCartaoLead; onStatus: (lead: TCartaoLead, status: TStatusLead) => void };
+
+/**
+ * A lead card of My Leads with the spec's four actions: change status (menu), details and open chat
+ * (/chat/{leadId}), open WhatsApp (wa.me from the phone digits, new tab). The grip handle drags it, by
+ * pointer or keyboard, to another column.
+ */
+export function LeadCard({ lead, onStatus }: Props) {
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: lead.id,
+    data: { coluna: colunaDoStatus(lead.status_lead), nome: lead.nome, lead },
+  });
+  return (
+    <CartaoLead
+      lead={lead}
+      onStatus={onStatus}
+      refNo={setNodeRef}
+      alca={{ ...attributes, ...listeners } as HTMLAttributes<HTMLButtonElement>}
+      arrastando={isDragging}
+    />
+  );
+}
+
+type TCartao = Props & {
+  refNo?: (n: HTMLElement | null) => void;
+  /** the drag handle's props; absent on the floating copy shown while dragging */
+  alca?: HTMLAttributes<HTMLButtonElement>;
+  arrastando?: boolean;
+};
+
+/** The card itself; `LeadCard` makes it draggable, the drag overlay shows it as is. */
+export function CartaoLead({ lead, onStatus, refNo, alca, arrastando }: TCartao) {
+  const fantasma = !alca;
+  return (
+    <article
+      ref={refNo}
+      aria-label={lead.nome}
+      className={cn(
+        "rounded-md border border-slate-200 bg-white p-3 text-sm shadow-xs",
+        arrastando && "opacity-40",
+        fantasma && "rotate-1 shadow-lg ring-2 ring-blue-600",
+      )}
+    >
+      <div className="flex items-start gap-2">
+        <button
+          type="button"
+          className="-ml-1 cursor-grab touch-none rounded p-0.5 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600"
+          aria-label={`Mover ${lead.nome}`}
+          tabIndex={fantasma ? -1 : 0}
+          {...alca}
+        >
+          <GripVertical className="size-4" aria-hidden="true" />
+        </button>
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold text-slate-900">{lead.nome}</p>
+          {lead.telefone && <p className="text-xs text-slate-600">{lead.telefone}</p>}
+          {lead.email && <p className="truncate text-xs text-slate-600">{lead.email}</p>}
+        </div>
+      </div>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <StatusBadge status={lead.status_lead} />
+        <span className="text-xs text-slate-700 tabular-nums">{formatarBRL(lead.valor_contrato)}</span>
+      </div>
+      <p className="mt-1 text-xs text-slate-500">
+        {formatarData(lead.created_at)}
+        {lead.consultor_nome ? ` · ${lead.consultor_nome}` : " · Não atribuído"}
+      </p>
+      {!fantasma && (
+        <div className="mt-2 flex flex-wrap items-center gap-1 border-t border-slate-100 pt-2">
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="outline" size="sm" className="h-7 px-2 text-xs" aria-label={`Alterar status de ${lead.nome}`}>
+                Status
+                <ChevronDown className="size-3" aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="start">
+              <DropdownMenuLabel>Alterar status</DropdownMenuLabel>
+              {STATUS_MENU_CARTAO.map((s) => (
+                <DropdownMenuItem key={s} disabled={s === lead.status_lead} onSelect={() => onStatus(lead, s)}>
+                  {s}
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuContent>
+          </DropdownMenu>
+          <Button asChild variant="ghost" size="icon" className="size-7">
+            <Link to={`/chat/${lead.id}`} aria-label={`Detalhes de ${lead.nome}`} title="Detalhes">
+              <Eye className="size-4" aria-hidden="true" />
+            </Link>
+          </Button>
+          <Button asChild variant="ghost" size="icon" className="size-7">
+            <Link to={`/chat/${lead.id}`} aria-label={`Abrir chat de ${lead.nome}`} title="Abrir chat">
+              <MessageSquare className="size-4" aria-hidden="true" />
+            </Link>
+          </Button>
+          {lead.telefone && (
+            <Button asChild variant="ghost" size="icon" className="size-7 text-green-700">
+              <a
+                href={linkWhatsApp(lead.telefone)}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`Abrir WhatsApp de ${lead.nome} (nova aba)`}
+                title="Abrir WhatsApp"
+              >
+                <MessageCircle className="size-4" aria-hidden="true" />
+              </a>
+            </Button>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

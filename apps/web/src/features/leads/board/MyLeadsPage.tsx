@@ -1,0 +1,200 @@
+import { colunaDoStatus, infoColuna, QUADRO, type TColunaQuadro } from "@crm/domain/leads-board";
+import { MSG } from "@crm/domain/messages";
+import { pode } from "@crm/domain/permissions";
+import { LIMITE_CARTOES_COLUNA, type TCartaoLead, type TFiltroQuadro } from "@crm/domain/schemas/leads";
+import { STATUS_LEAD, type TStatusLead } from "@crm/domain/status";
+import {
+  type CollisionDetection,
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  rectIntersection,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { QrCode, RefreshCw, Search, Upload, Users } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { useSessaoAtual } from "../../../lib/session";
+import { useDebounce } from "../../../lib/useDebounce";
+import { useTituloDocumento } from "../../../lib/useTituloDocumento";
+import { AccessDenied } from "../../../ui/AccessDenied";
+import { Button } from "../../../ui/Button";
+import { Card } from "../../../ui/Card";
+import { EmptyState } from "../../../ui/EmptyState";
+import { Field } from "../../../ui/Field";
+import { Input } from "../../../ui/Input";
+import { Label } from "../../../ui/Label";
+import { PeriodSelector, SELECAO_PERIODO_PADRAO, type TSelecaoPeriodo } from "../../../ui/PeriodSelector";
+import { Select } from "../../../ui/Select";
+import { Spinner } from "../../../ui/Spinner";
+import { quadroQuery } from "../api";
+import { useLeadsAoVivo } from "../useLeadsAoVivo";
+import { BoardColumn } from "./BoardColumn";
+import { CartaoLead } from "./LeadCard";
+import { ANUNCIOS, coordenadasPorColuna, INSTRUCOES } from "./tecladoQuadro";
+import { useMoverLead } from "./useMoverLead";
+
+// the pointer decides where a mouse drop lands; the keyboard's moved rectangle decides otherwise
+const colisao: CollisionDetection = (args) => {
+  const sob = pointerWithin(args);
+  return sob.length ? sob : rectIntersection(args);
+};
+
+/** /meus-leads (001 'My Leads'): a Consultor's board (unassigned leads and their own) or the admin's (all). */
+export function MyLeadsPage() {
+  useTituloDocumento("Meus Leads");
+  const { usuario } = useSessaoAtual();
+  if (!pode(usuario.papel, "leads.meus")) return <AccessDenied mensagem={MSG.acessoNegadoMeusLeads} />;
+  return <Quadro />;
+}
+
+function Quadro() {
+  useLeadsAoVivo();
+  const [periodo, setPeriodo] = useState<TSelecaoPeriodo>(SELECAO_PERIODO_PADRAO);
+  const [busca, setBusca] = useState("");
+  const [status, setStatus] = useState<TStatusLead | "">("");
+  const [limite, setLimite] = useState(LIMITE_CARTOES_COLUNA);
+  const buscaAtrasada = useDebounce(busca.trim(), 300);
+  const filtro: TFiltroQuadro = {
+    ...periodo,
+    busca: buscaAtrasada || undefined,
+    status: status || undefined,
+    limite,
+  };
+  const opcoes = quadroQuery(filtro);
+  const q = useQuery({ ...opcoes, placeholderData: keepPreviousData });
+  const mover = useMoverLead(opcoes.queryKey);
+  const [arrastando, setArrastando] = useState<TCartaoLead | null>(null);
+  const sensores = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: coordenadasPorColuna }),
+  );
+
+  function soltar(e: DragEndEvent) {
+    setArrastando(null);
+    const lead = e.active.data.current?.lead as TCartaoLead | undefined;
+    const para = e.over?.id as TColunaQuadro | undefined;
+    if (!lead || !para || colunaDoStatus(lead.status_lead) === para) return;
+    mover.mutate({ lead, status: infoColuna(para).statusAoSoltar });
+  }
+
+  const total = q.data?.colunas.reduce((s, c) => s + c.total, 0) ?? 0;
+  const semFiltros = !buscaAtrasada && !status;
+  const cortado = q.data?.colunas.some((c) => c.itens.length < c.total);
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Meus Leads</h1>
+          <p className="mt-1 text-sm text-slate-600">Arraste os cartões entre as colunas para atualizar o status.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to="/whatsapp-connection">
+              <QrCode className="size-4" aria-hidden="true" />
+              Conexão WhatsApp
+            </Link>
+          </Button>
+          <Button variant="outline" onClick={() => q.refetch()} carregando={q.isFetching}>
+            {!q.isFetching && <RefreshCw className="size-4" aria-hidden="true" />}
+            Atualizar
+          </Button>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-end gap-3">
+        <PeriodSelector value={periodo} onChange={setPeriodo} />
+        <div className="min-w-64 flex-1 space-y-1.5">
+          <Label htmlFor="busca-meus-leads">Buscar</Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+            <Input
+              id="busca-meus-leads"
+              type="search"
+              placeholder="Nome, email ou telefone"
+              className="pl-9"
+              value={busca}
+              onChange={(e) => setBusca(e.target.value)}
+            />
+          </div>
+        </div>
+        <Field label="Status" className="w-64">
+          <Select value={status} onChange={(e) => setStatus(e.target.value as TStatusLead | "")}>
+            <option value="">Todos os status</option>
+            {STATUS_LEAD.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+
+      {q.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner rotulo="Carregando leads" className="size-6 text-blue-700" />
+        </div>
+      ) : q.isError ? (
+        <Card>
+          <EmptyState titulo={MSG.erroCarregarLeads} acao={<Button onClick={() => q.refetch()}>Tentar Novamente</Button>} />
+        </Card>
+      ) : total === 0 && semFiltros ? (
+        <Card>
+          <EmptyState
+            icone={Users}
+            titulo={MSG.nenhumLead}
+            acao={
+              <Button asChild>
+                <Link to="/leads-import">
+                  <Upload className="size-4" aria-hidden="true" />
+                  Importar Leads
+                </Link>
+              </Button>
+            }
+          />
+        </Card>
+      ) : (
+        <>
+          {total === 0 && <p className="text-sm text-slate-700">{MSG.nenhumLeadFiltros}</p>}
+          <DndContext
+            sensors={sensores}
+            collisionDetection={colisao}
+            accessibility={{ announcements: ANUNCIOS, screenReaderInstructions: INSTRUCOES }}
+            onDragStart={(e) => setArrastando((e.active.data.current?.lead as TCartaoLead) ?? null)}
+            onDragCancel={() => setArrastando(null)}
+            onDragEnd={soltar}
+          >
+            <div className="flex gap-3 overflow-x-auto pb-2" aria-busy={q.isFetching}>
+              {QUADRO.map((info) => {
+                const coluna = q.data.colunas.find((c) => c.id === info.id);
+                return (
+                  <BoardColumn
+                    key={info.id}
+                    info={info}
+                    total={coluna?.total ?? 0}
+                    itens={coluna?.itens ?? []}
+                    onStatus={(lead, s) => mover.mutate({ lead, status: s })}
+                  />
+                );
+              })}
+            </div>
+            <DragOverlay>{arrastando && <CartaoLead lead={arrastando} onStatus={() => {}} />}</DragOverlay>
+          </DndContext>
+          {cortado && (
+            <div className="flex justify-center">
+              <Button variant="outline" onClick={() => setLimite((l) => Math.min(500, l * 2))} disabled={limite >= 500}>
+                Mostrar mais leads
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

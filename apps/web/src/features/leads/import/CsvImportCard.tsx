@@ -1,0 +1,148 @@
+import {
+  analisarCsv,
+  conteudoModeloCsv,
+  decodificarCsv,
+  NOME_MODELO_CSV,
+  pareceBinario,
+  TAMANHO_MAXIMO_CSV,
+  type TAnaliseCsv,
+} from "@crm/domain/leads-csv";
+import { MSG } from "@crm/domain/messages";
+import type { TImportacaoRecusada } from "@crm/domain/schemas/leads";
+import { useQueryClient } from "@tanstack/react-query";
+import { Download, FileUp } from "lucide-react";
+import { useRef, useState } from "react";
+import { esperar } from "../../../lib/esperar";
+import { Alert } from "../../../ui/Alert";
+import { Button } from "../../../ui/Button";
+import { ProgressBar } from "../../../ui/ProgressBar";
+import { Spinner } from "../../../ui/Spinner";
+import { CHAVE_LEADS, salvarArquivo } from "../api";
+import { CsvPreview } from "./CsvPreview";
+import { enviarCsv, ImportacaoRecusada } from "./enviarCsv";
+import { ImportResultPanel } from "./ImportResultPanel";
+
+type TEstado =
+  | { etapa: "escolher"; erro?: string }
+  | { etapa: "analisando"; arquivo: File }
+  | { etapa: "previa"; arquivo: File; analise: TAnaliseCsv }
+  | { etapa: "enviando"; arquivo: File; analise: TAnaliseCsv; progresso: number | null }
+  | { etapa: "resultado"; r: TImportacaoRecusada & { recusada: boolean } };
+
+const pareceCsv = (f: File) =>
+  /\.csv$/i.test(f.name) || ["text/csv", "application/csv", "application/vnd.ms-excel"].includes(f.type);
+
+/**
+ * CSV bulk import (001 'Lead import', §5): template download, a preview of the first lines checked by the same
+ * rules as the server, upload with a progress bar, then the result (inserted, failed lines, duplicates).
+ */
+export function CsvImportCard({ base, onImportado }: { base: string; onImportado: (n: number) => void }) {
+  const qc = useQueryClient();
+  const entrada = useRef<HTMLInputElement>(null);
+  const [estado, setEstado] = useState<TEstado>({ etapa: "escolher" });
+
+  async function escolher(arquivo: File | undefined) {
+    if (!arquivo) return;
+    if (!pareceCsv(arquivo)) return setEstado({ etapa: "escolher", erro: MSG.csvSelecioneValido });
+    if (arquivo.size > TAMANHO_MAXIMO_CSV) return setEstado({ etapa: "escolher", erro: MSG.csvMuitoGrande });
+    setEstado({ etapa: "analisando", arquivo });
+    await esperar(30); // let the spinner paint before a large file is parsed
+    try {
+      const bytes = new Uint8Array(await arquivo.arrayBuffer());
+      if (pareceBinario(bytes)) return setEstado({ etapa: "escolher", erro: MSG.csvSelecioneValido });
+      setEstado({ etapa: "previa", arquivo, analise: analisarCsv(decodificarCsv(bytes).texto) });
+    } catch {
+      setEstado({ etapa: "escolher", erro: MSG.erroProcessarCsv });
+    }
+  }
+
+  async function importar(arquivo: File, analise: TAnaliseCsv) {
+    setEstado({ etapa: "enviando", arquivo, analise, progresso: 0 });
+    try {
+      const r = await enviarCsv(base, arquivo, (f) =>
+        setEstado((e) => (e.etapa === "enviando" ? { ...e, progresso: f >= 1 ? null : f * 100 } : e)),
+      );
+      setEstado({ etapa: "resultado", r: { ...r, erro: "", recusada: false } });
+      void qc.invalidateQueries({ queryKey: CHAVE_LEADS });
+      if (r.inseridos > 0) onImportado(r.inseridos);
+    } catch (e) {
+      const recusa = e instanceof ImportacaoRecusada ? e.recusa : { erro: MSG.erroProcessarCsv };
+      setEstado({ etapa: "resultado", r: { ...recusa, recusada: true } });
+    }
+  }
+
+  function recomecar() {
+    if (entrada.current) entrada.current.value = "";
+    setEstado({ etapa: "escolher" });
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          variant="outline"
+          onClick={() =>
+            salvarArquivo(new Blob([`\uFEFF${conteudoModeloCsv()}`], { type: "text/csv;charset=utf-8" }), NOME_MODELO_CSV)
+          }
+        >
+          <Download className="size-4" aria-hidden="true" />
+          Baixar modelo CSV
+        </Button>
+        <label className="inline-flex cursor-pointer items-center gap-2 rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-blue-600 hover:bg-blue-800">
+          <FileUp className="size-4" aria-hidden="true" />
+          Selecionar arquivo CSV
+          <input
+            ref={entrada}
+            type="file"
+            accept=".csv,text/csv"
+            className="sr-only"
+            disabled={estado.etapa === "enviando" || estado.etapa === "analisando"}
+            onChange={(e) => void escolher(e.target.files?.[0])}
+          />
+        </label>
+        <p className="text-xs text-slate-600">
+          Colunas: nome, telefone, tipo_financiamento, valor_total_financiado, valor_parcela (obrigatórias),
+          quantidade_parcelas_pagas, objetivo_cliente. Separador vírgula ou ponto e vírgula; até 16MB.
+        </p>
+      </div>
+
+      {estado.etapa === "escolher" && estado.erro && <Alert tipo="erro">{estado.erro}</Alert>}
+      {estado.etapa === "analisando" && (
+        <p className="flex items-center gap-2 text-sm text-slate-700">
+          <Spinner /> Analisando {estado.arquivo.name}...
+        </p>
+      )}
+      {(estado.etapa === "previa" || estado.etapa === "enviando") && (
+        <>
+          <CsvPreview analise={estado.analise} nomeArquivo={estado.arquivo.name} />
+          {estado.etapa === "enviando" ? (
+            <ProgressBar
+              valor={estado.progresso}
+              rotulo={estado.progresso === null ? "Processando importação..." : "Enviando arquivo..."}
+            />
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              <Button
+                onClick={() => void importar(estado.arquivo, estado.analise)}
+                disabled={!!estado.analise.erroArquivo || estado.analise.totalErros > 0 || estado.analise.leads.length === 0}
+              >
+                Importar {estado.analise.leads.length} {estado.analise.leads.length === 1 ? "lead" : "leads"}
+              </Button>
+              <Button variant="outline" onClick={recomecar}>
+                Escolher outro arquivo
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+      {estado.etapa === "resultado" && (
+        <>
+          <ImportResultPanel r={estado.r} />
+          <Button variant="outline" onClick={recomecar}>
+            Importar outro arquivo
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}

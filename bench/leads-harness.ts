@@ -1,0 +1,147 @@
+// Shared set-up of the leads benchmarks: an embedded PostgreSQL (or LEADS_BENCH_DATABASE_URL), migrations, one
+// Enterprise company with an admin, the built server in a child process (so the load generator does not share
+// its event loop), and a signed-in cookie.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PAPEL } from "@crm/domain/roles";
+import { hashSenha } from "../apps/server/src/auth/password.js";
+import { freePort, startEmbeddedPostgres } from "../apps/server/src/db/embedded.js";
+import { migrate } from "../apps/server/src/db/migrate.js";
+import { createDb, type TDb } from "../apps/server/src/db/pool.js";
+
+export type TBancada = {
+  db: TDb;
+  url: string;
+  base: string;
+  cookie: string;
+  csrf: string;
+  empresaId: string;
+  usuarioId: string;
+  fechar: () => Promise<void>;
+};
+
+const SENHA = "bench-senha-123";
+
+/** Reads a positive integer setting from the environment. */
+export function numeroEnv(nome: string, padrao: number): number {
+  const v = Number(process.env[nome]);
+  return Number.isFinite(v) && v > 0 ? Math.floor(v) : padrao;
+}
+
+export async function iniciarBancada(rotulo: string): Promise<TBancada> {
+  const dir = mkdtempSync(path.join(tmpdir(), `crm-bench-${rotulo}-`));
+  const externo = process.env.LEADS_BENCH_DATABASE_URL;
+  const pg = externo ? null : await startEmbeddedPostgres({ dir: path.join(dir, "pg"), password: "bench", persistent: false });
+  const url = externo ?? (pg as { url: string }).url;
+  const db = createDb(url, { max: 25 });
+  await migrate(db.owner);
+
+  const { rows } = await db.owner.query(
+    `INSERT INTO empresas (nome_empresa, email_contato, plano_assinatura) VALUES ($1, $2, 'Enterprise') RETURNING id`,
+    [`Bench ${rotulo} ${Date.now()}`, `bench.${Date.now()}@bench.local`],
+  );
+  const empresaId = rows[0].id as string;
+  const email = `admin.${Date.now()}@bench.local`;
+  const u = await db.owner.query(
+    `INSERT INTO usuarios_plataforma (id_empresa_fk, email, nome, papel, senha_hash, email_confirmado_em)
+     VALUES ($1, $2, 'Admin Bench', $3, $4, now()) RETURNING id`,
+    [empresaId, email, PAPEL.admin, await hashSenha(SENHA)],
+  );
+
+  const port = await freePort();
+  const servidor = spawn(process.execPath, ["apps/server/dist/main.js"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: url,
+      DATA_DIR: path.join(dir, "data"),
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+    },
+    stdio: ["ignore", process.env.LEADS_BENCH_DEBUG ? "inherit" : "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await esperarSaude(base, servidor);
+  const { cookie, csrf } = await entrar(base, email);
+  return {
+    db,
+    url,
+    base,
+    cookie,
+    csrf,
+    empresaId,
+    usuarioId: u.rows[0].id,
+    async fechar() {
+      await new Promise<void>((ok) => {
+        servidor.once("exit", () => ok());
+        servidor.kill("SIGTERM");
+      });
+      await db.close();
+      await pg?.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function esperarSaude(base: string, servidor: ChildProcess) {
+  const fim = Date.now() + 120_000;
+  while (Date.now() < fim) {
+    if (servidor.exitCode !== null) throw new Error("o servidor saiu antes de responder (rodou `npm run build`?)");
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("servidor não respondeu em 120 s");
+}
+
+async function entrar(base: string, email: string): Promise<{ cookie: string; csrf: string }> {
+  const h = await fetch(`${base}/api/health`);
+  const csrf = /crm_csrf=([^;]+)/.exec(h.headers.get("set-cookie") ?? "")?.[1] ?? "";
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-csrf-token": csrf, cookie: `crm_csrf=${csrf}` },
+    body: JSON.stringify({ email, password: SENHA }),
+  });
+  if (!res.ok) throw new Error(`login falhou: ${res.status} ${await res.text()}`);
+  const sessao = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => !c.startsWith("crm_csrf="));
+  return { cookie: `crm_csrf=${csrf}; ${sessao}`, csrf };
+}
+
+/** p50/p95/p99 of durations in ms. */
+export function percentis(ms: number[]): { p50: number; p95: number; p99: number; n: number } {
+  const o = [...ms].sort((a, b) => a - b);
+  const p = (q: number) => o[Math.min(o.length - 1, Math.floor(q * o.length))] ?? Number.NaN;
+  return { p50: p(0.5), p95: p(0.95), p99: p(0.99), n: o.length };
+}
+
+/** Runs `fn` from `concorrencia` loops for `segundos` (after a short warm-up) and returns each call's duration. */
+export async function carga(concorrencia: number, segundos: number, fn: (i: number) => Promise<void>): Promise<number[]> {
+  const aquecer = Date.now() + 1_000;
+  await Promise.all(
+    Array.from({ length: concorrencia }, async (_, k) => {
+      for (let i = 0; Date.now() < aquecer; i++) await fn(i * concorrencia + k);
+    }),
+  );
+  const tempos: number[] = [];
+  const fim = Date.now() + segundos * 1000;
+  await Promise.all(
+    Array.from({ length: concorrencia }, async (_, k) => {
+      for (let i = 0; Date.now() < fim; i++) {
+        const t0 = performance.now();
+        await fn(i * concorrencia + k);
+        tempos.push(performance.now() - t0);
+      }
+    }),
+  );
+  return tempos;
+}
+
+export const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "—");

@@ -1,0 +1,98 @@
+// Child process of the webhook benchmarks: the real server (source, through tsx) on a fresh embedded
+// PostgreSQL, with one company on the official provider, a consultant and a lead assigned to them.
+// Prints one JSON line when ready; answers {tipo: "contar"} over IPC with what the database holds.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildApp } from "../apps/server/src/app.js";
+import { loadConfig } from "../apps/server/src/config/config.js";
+import { cofreDe } from "../apps/server/src/crypto/secrets.js";
+import { resolveDatabase } from "../apps/server/src/db/bootstrap.js";
+import { migrate } from "../apps/server/src/db/migrate.js";
+import { unsafeWithSystem } from "../apps/server/src/db/tenant.js";
+import { closeDeps, createDeps } from "../apps/server/src/deps.js";
+import { criarConsultor, criarEmpresa, criarLead, criarUsuario, SENHA_FACTORY } from "../apps/server/src/seed/factories.js";
+
+const PORTA = Number(process.env.BENCH_PORT ?? 3490);
+const APP_SECRET_META = "bench-app-secret";
+const PHONE_NUMBER_ID = "106540352242922";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "crm-bench-webhook-"));
+const config = loadConfig({
+  NODE_ENV: "development",
+  DATA_DIR: dataDir,
+  PORT: String(PORTA),
+  APP_URL: `http://localhost:${PORTA}`,
+  LOG_LEVEL: "warn",
+  SEED_DEMO: "false",
+  WHATSAPP_GRAPH_URL: "http://127.0.0.1:9",
+});
+const banco = await resolveDatabase(config);
+const deps = await createDeps(config, banco.url);
+await migrate(deps.db.owner);
+
+const cofre = cofreDe(config.appSecret);
+const dados = await unsafeWithSystem(deps.db.app, "bench", async (tx) => {
+  const empresa = await criarEmpresa(tx, { nome_empresa: "Empresa do Benchmark" } as never);
+  await tx.query("UPDATE empresas SET whatsapp_provedor = 'official', ia_triagem_ativa = false, config_whatsapp_api = $2 WHERE id = $1", [
+    empresa.id,
+    JSON.stringify({
+      access_token: cofre.cifrar("token-bench"),
+      phone_number_id: PHONE_NUMBER_ID,
+      app_id: "1",
+      app_secret: cofre.cifrar(APP_SECRET_META),
+    }),
+  ]);
+  const usuario = await criarUsuario(tx, { id_empresa_fk: empresa.id, papel: "Consultor" });
+  const consultor = await criarConsultor(tx, { id_empresa_fk: empresa.id, id_usuario_fk: usuario.id, nome: usuario.nome, email: usuario.email });
+  const lead = await criarLead(tx, {
+    id_empresa_fk: empresa.id,
+    nome: "Lead do Benchmark",
+    telefone: "+55 11 99000-0001",
+    consultor_atribuido_id: consultor.id,
+  });
+  const { rows } = await tx.query("SELECT webhook_token FROM empresas WHERE id = $1", [empresa.id]);
+  return { empresaId: empresa.id, token: rows[0].webhook_token as string, email: usuario.email, leadId: lead.id };
+});
+
+const app = await buildApp(deps, { logger: false });
+await app.listen({ port: PORTA, host: "127.0.0.1" });
+
+process.on("message", async (m: { tipo: string }) => {
+  if (m.tipo !== "contar") return;
+  const r = await unsafeWithSystem(deps.db.app, "bench", async (tx) => {
+    const msgs = await tx.query(
+      "SELECT count(*)::int AS total, count(DISTINCT provider_message_id)::int AS distintas FROM mensagens_whatsapp WHERE id_empresa_fk = $1",
+      [dados.empresaId],
+    );
+    const inbox = await tx.query(
+      "SELECT count(*)::int AS total, count(*) FILTER (WHERE processado_em IS NULL)::int AS pendentes FROM whatsapp_eventos WHERE id_empresa_fk = $1",
+      [dados.empresaId],
+    );
+    return { mensagens: msgs.rows[0], eventos: inbox.rows[0] };
+  });
+  process.send?.({ tipo: "contagem", ...r });
+});
+
+const parar = async () => {
+  await app.close().catch(() => {});
+  await closeDeps(deps).catch(() => {});
+  await banco.stop().catch(() => {});
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on("SIGTERM", () => void parar());
+process.on("disconnect", () => void parar());
+
+console.log(
+  JSON.stringify({
+    pronto: true,
+    url: `http://127.0.0.1:${PORTA}`,
+    caminho: `/api/webhooks/whatsapp/${dados.token}`,
+    appSecret: APP_SECRET_META,
+    phoneNumberId: PHONE_NUMBER_ID,
+    email: dados.email,
+    senha: SENHA_FACTORY,
+    leadId: dados.leadId,
+  }),
+);

@@ -1,0 +1,142 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { LoginPage } from "./support/pages";
+
+// a real 1×1 PNG: the server checks the type by content
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+async function entrar(browser: Browser, rotulo: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  const login = new LoginPage(page);
+  await login.abrir();
+  await login.entrarComDemo(rotulo);
+  return page;
+}
+
+async function simularComoLead(admin: Page, telefone: string, texto: string) {
+  await admin.getByLabel("Telefone do lead").fill(telefone);
+  await admin.getByLabel("Mensagem do lead").fill(texto);
+  await admin.getByRole("button", { name: "Enviar como lead" }).click();
+  await expect(admin.getByText("Mensagem simulada enviada.")).toBeVisible();
+}
+
+const semViolacoesSerias = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+
+test("a simulated lead writes; the consultant sees it live, replies, follows the ticks and sends an image", async ({ browser }) => {
+  const consultor = await entrar(browser, "Consultor");
+  // one of the consultant's own leads (a Consultor sees only leads assigned to them)
+  const lista = await (await consultor.request.get("/api/conversas?limite=1")).json();
+  const alvo = lista.itens[0] as { leadId: string; nome: string };
+  const { lead } = await (await consultor.request.get(`/api/chat/${alvo.leadId}`)).json();
+  const marca = `${Date.now()}`;
+
+  await consultor.goto("/conversas");
+  await expect(consultor.getByRole("heading", { name: "Conversas" })).toBeVisible();
+  await expect(consultor.getByRole("list", { name: "Lista de conversas" })).toBeVisible();
+  expect(await semViolacoesSerias(consultor)).toEqual([]);
+
+  const admin = await entrar(browser, "Admin Empresa");
+  await admin.goto("/test-validation");
+  await simularComoLead(admin, lead.telefone_normalizado, `Olá, preciso de ajuda ${marca}`);
+
+  // live in Conversas, no reload: the row shows the message and its unread count
+  const linha = consultor.getByRole("link", { name: new RegExp(`^Conversa com ${alvo.nome}, \\d+ não lida`) });
+  await expect(linha).toContainText(`Olá, preciso de ajuda ${marca}`);
+  await linha.click();
+  await expect(consultor).toHaveURL(new RegExp(`/chat/${alvo.leadId}$`));
+  const timeline = consultor.getByRole("log", { name: "Mensagens" });
+  await expect(timeline).toContainText(`Olá, preciso de ajuda ${marca}`);
+  await expect(consultor.getByText(/Janela de atendimento de 24 horas aberta: 2[34]h/)).toBeVisible();
+
+  // reply with Enter; the ticks go sending → sent → delivered → read
+  const caixa = consultor.getByLabel("Mensagem", { exact: true });
+  await caixa.fill(`Oi! Vou analisar seu contrato ${marca}`);
+  await caixa.press("Enter");
+  await expect(caixa).toHaveValue("");
+  const resposta = timeline.getByRole("article").filter({ hasText: `Vou analisar seu contrato ${marca}` });
+  await expect(resposta.locator("[data-status]")).toHaveAttribute("data-status", /pending|sent|delivered|read/);
+  await expect(resposta.locator('[data-status="delivered"], [data-status="read"]')).toBeVisible({ timeout: 15_000 });
+  await expect(resposta.locator('[data-status="read"]')).toBeVisible({ timeout: 15_000 });
+
+  // Shift+Enter adds a line instead of sending
+  await caixa.fill("linha 1");
+  await caixa.press("Shift+Enter");
+  await caixa.pressSequentially("linha 2");
+  await expect(caixa).toHaveValue("linha 1\nlinha 2");
+  await caixa.fill("");
+
+  // an image, with its caption
+  await consultor.locator('input[type="file"][accept*="image/png"]').setInputFiles({ name: "calculo.png", mimeType: "image/png", buffer: PNG });
+  await expect(consultor.getByText("calculo.png")).toBeVisible();
+  await caixa.fill(`Cálculo ${marca}`);
+  await consultor.getByRole("button", { name: "Enviar mensagem" }).click();
+  const imagem = timeline.getByRole("article").filter({ hasText: `Cálculo ${marca}` });
+  await expect(imagem.getByRole("img", { name: `Cálculo ${marca}` })).toBeVisible();
+  await expect(imagem.locator('[data-status="read"]')).toBeVisible({ timeout: 15_000 });
+
+  // the lead writes again while the chat is open: it appears without a reload
+  await simularComoLead(admin, lead.telefone_normalizado, `Recebi, obrigado ${marca}`);
+  await expect(timeline).toContainText(`Recebi, obrigado ${marca}`);
+  expect(await semViolacoesSerias(consultor)).toEqual([]);
+
+  // back in Conversas the conversation is read
+  await consultor.getByRole("link", { name: "Voltar para Conversas" }).click();
+  await expect(consultor.getByRole("link", { name: `Conversa com ${alvo.nome}` })).toContainText(`Recebi, obrigado ${marca}`);
+});
+
+test("a failed send shows the provider's reason and can be retried; templates fill the message box", async ({ browser }) => {
+  const admin = await entrar(browser, "Admin Empresa");
+  const marca = `${Date.now()}`;
+  // a new lead writes (area code 00 does not exist in the sandbox: sends to it fail)
+  await admin.goto("/test-validation");
+  await admin.getByLabel("Nome no WhatsApp").fill(`Lead Inválido ${marca}`);
+  await simularComoLead(admin, "+55 (00) 91234-5678", `Oi ${marca}`);
+  await admin.goto("/conversas");
+  await admin.getByRole("link", { name: new RegExp(`Conversa com Lead Inválido ${marca}`) }).click();
+  const timeline = admin.getByRole("log", { name: "Mensagens" });
+  await expect(timeline).toContainText(`Oi ${marca}`);
+
+  await admin.getByRole("button", { name: "Modelos de mensagem" }).click();
+  const dialogo = admin.getByRole("dialog", { name: "Modelos de Mensagem" });
+  await dialogo.getByRole("button", { name: "Saudação" }).click();
+  await dialogo.getByRole("button", { name: "Usar" }).first().click();
+  const caixa = admin.getByLabel("Mensagem", { exact: true });
+  await expect(caixa).toHaveValue(/^Olá, Lead! Aqui é Ricardo, da Revisão Demo Ltda\./);
+  await caixa.press("Enter");
+  const falha = timeline.getByRole("article").filter({ hasText: "Aqui é Ricardo" });
+  await expect(falha.getByText("Falha ao enviar mensagem via WhatsApp")).toBeVisible({ timeout: 15_000 });
+  await expect(falha).toContainText("(#131026) Mensagem não entregue: número inexistente no WhatsApp");
+  await expect(falha.getByRole("button", { name: "Tentar novamente" })).toBeVisible();
+});
+
+test("company settings: provider blocks, copy, unsaved-changes dialog; connection screen", async ({ browser }) => {
+  const admin = await entrar(browser, "Admin Empresa");
+  await admin.goto("/empresa-config");
+  await expect(admin.getByRole("heading", { name: "Configurações da Empresa" })).toBeVisible();
+  await expect(admin.getByText("Configure as APIs e integrações para Revisão Demo Ltda")).toBeVisible();
+  const salvar = admin.getByRole("button", { name: "Salvar Configurações" });
+  await expect(salvar).toBeDisabled();
+  await admin.getByLabel(/API Não Oficial/).check();
+  await expect(admin.getByText("Bloqueio permanente da conta do WhatsApp")).toBeVisible();
+  await expect(salvar).toBeEnabled();
+  await admin.getByLabel(/API Oficial/).check();
+  await expect(admin.getByLabel("Phone Number ID *")).toBeVisible();
+  await expect(admin.getByText("Use exatamente este valor no campo Verify Token do painel da Meta.")).toBeVisible();
+  // leaving with unsaved changes asks first
+  await admin.getByRole("navigation", { name: "Menu principal" }).getByRole("link", { name: "Conversas" }).click();
+  const dialogo = admin.getByRole("dialog", { name: "Alterações não salvas" });
+  await expect(dialogo).toBeVisible();
+  await dialogo.getByRole("button", { name: "Descartar" }).click();
+  await expect(admin).toHaveURL(/\/conversas$/);
+  // nothing was saved: still the sandbox
+  await admin.goto("/whatsapp-connection");
+  await expect(admin.getByTestId("status-conexao")).toHaveText("Conectado");
+  await expect(admin.getByText("Sandbox (simulação)")).toBeVisible();
+});
+
+test("the connection screen tells other roles it is for company admins", async ({ browser }) => {
+  const juridico = await entrar(browser, "Jurídico");
+  await juridico.goto("/qr-code");
+  await expect(juridico.getByText("Apenas administradores da empresa podem acessar as configurações do WhatsApp")).toBeVisible();
+});
