@@ -9,7 +9,6 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { PAPEL } from "@crm/domain/roles";
 import pg from "pg";
-import { iniciarServidorOpenAi, type TServidorOpenAi } from "../apps/server/test/fake-openai.js";
 import { loadConfig } from "../apps/server/src/config/config.js";
 import { cofreDe } from "../apps/server/src/crypto/secrets.js";
 import { startEmbeddedPostgres } from "../apps/server/src/db/embedded.js";
@@ -23,6 +22,7 @@ import { mensagensParaModelo } from "../apps/server/src/screening/prompt.js";
 import { lerConfigIa } from "../apps/server/src/screening/read-ai-config.js";
 import { triarLead } from "../apps/server/src/screening/screen-lead.js";
 import { criarConsultor, criarEmpresa, criarUsuario } from "../apps/server/src/seed/factories.js";
+import { iniciarServidorOpenAi, type TServidorOpenAi } from "../apps/server/test/fake-openai.js";
 
 const AMOSTRAS = Number(process.env.BENCH_AMOSTRAS ?? 150);
 const LEADS = Number(process.env.BENCH_LEADS ?? 100);
@@ -41,13 +41,24 @@ async function empresa(deps: TDeps, fake: TServidorOpenAi | null, consultores: n
     const e = await criarEmpresa(tx, {
       ia_triagem_ativa: true,
       config_chatgpt_api: fake
-        ? { api_key: cofreDe(SEGREDO).cifrar(fake.chave), model: "gpt-3.5-turbo", temperature: 0.7, max_tokens: 500, base_url: fake.url }
+        ? {
+            api_key: cofreDe(SEGREDO).cifrar(fake.chave),
+            model: "gpt-3.5-turbo",
+            temperature: 0.7,
+            max_tokens: 500,
+            base_url: fake.url,
+          }
         : {},
     } as never);
     await criarUsuario(tx, { id_empresa_fk: e.id, papel: PAPEL.admin });
     for (let i = 0; i < consultores; i++) {
       const u = await criarUsuario(tx, { id_empresa_fk: e.id, papel: PAPEL.consultor });
-      const c = await criarConsultor(tx, { id_empresa_fk: e.id, id_usuario_fk: u.id, email: u.email, status_conexao: "Conectado" } as never);
+      const c = await criarConsultor(tx, {
+        id_empresa_fk: e.id,
+        id_usuario_fk: u.id,
+        email: u.email,
+        status_conexao: "Conectado",
+      } as never);
       await tx.query("INSERT INTO presencas_consultor (id_empresa_fk, id_consultor_fk) VALUES ($1, $2)", [e.id, c.id]);
     }
     return e.id;
@@ -92,6 +103,48 @@ async function esperarTriados(deps: TDeps, ids: string[]): Promise<void> {
   }
 }
 
+const configuracao = (dir: string) =>
+  loadConfig({ NODE_ENV: "test", APP_SECRET: SEGREDO, DATA_DIR: path.join(dir, "data"), LOG_LEVEL: "silent" });
+
+/**
+ * Overhead per lead message: the rule-based screener (no model at all), then the OpenAI path minus the model call
+ * measured on its own, then a qualification with its automatic assignment.
+ */
+async function medirSobrecarga(deps: TDeps, fake: TServidorOpenAi, contexto: string): Promise<string[]> {
+  const saida: string[] = [`${contexto}:`];
+  const regras = await empresa(deps, null, 0);
+  await sequencial(deps, regras, await leads(deps, regras, 20, "Olá")); // warm-up
+  const tRegras = await sequencial(deps, regras, await leads(deps, regras, AMOSTRAS, "Olá, quero revisar meu contrato"));
+  saida.push(`  triagem (motor por regras, sem modelo): ${resumo(tRegras)} por mensagem [meta ≤ 20 ms]`);
+
+  const ia = await empresa(deps, fake, 3);
+  fake.padrao(() => ({
+    json: { decision: "duvidas", reason: "falta", nextQuestion: "Você é aposentado(a)?", summary: "", facts: {} },
+  }));
+  await sequencial(deps, ia, await leads(deps, ia, 20, "Olá"));
+  const tIa = await sequencial(deps, ia, await leads(deps, ia, AMOSTRAS, "Olá, quero revisar meu contrato"));
+  const cfg = lerConfigIa(SEGREDO, { api_key: fake.chave, base_url: fake.url });
+  const conversa = mensagensParaModelo("Bench", [
+    { id: "1", sender: "lead", texto: "Olá, quero revisar meu contrato", tipo: "text" },
+  ]);
+  const tModelo: number[] = [];
+  for (let i = 0; i < AMOSTRAS; i++) {
+    const t0 = performance.now();
+    await perguntarAoModelo({ ...cfg, apiKey: fake.chave }, conversa);
+    tModelo.push(performance.now() - t0);
+  }
+  const media = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  saida.push(`  triagem com IA (servidor local, resposta imediata): ${resumo(tIa)}; só a chamada ao modelo: ${resumo(tModelo)}`);
+  saida.push(
+    `    → sobrecarga da triagem por mensagem, sem a latência do modelo: ${ms(media(tIa) - media(tModelo))} [meta ≤ 20 ms]`,
+  );
+
+  fake.padrao(() => ({ json: { decision: "qualificado", reason: "ok", nextQuestion: null, summary: "ok", facts: {} } }));
+  const tQual = await sequencial(deps, ia, await leads(deps, ia, Math.min(AMOSTRAS, 60), "Sou aposentada"));
+  saida.push(`    qualificação + atribuição automática: ${resumo(tQual)} por lead (inclui a chamada local ao modelo)`);
+  return saida;
+}
+
 export async function screeningBench(): Promise<string[]> {
   const dir = mkdtempSync(path.join(tmpdir(), "crm-bench-triagem-"));
   const banco = await startEmbeddedPostgres({ dir: path.join(dir, "pg"), password: "bench", persistent: false });
@@ -103,9 +156,9 @@ export async function screeningBench(): Promise<string[]> {
   const dono = createDb(url);
   await migrate(dono.owner);
   await dono.close();
-  const deps = await createDeps(loadConfig({ NODE_ENV: "test", APP_SECRET: SEGREDO, DATA_DIR: path.join(dir, "data"), LOG_LEVEL: "silent" }), url);
   const fake = await iniciarServidorOpenAi();
   const linhas: string[] = [];
+  let fechar = async () => {};
   try {
     // 0. what this machine's database costs, to read the figures below: a round trip, and a committed write
     const c = new pg.Client({ connectionString: url });
@@ -129,54 +182,52 @@ export async function screeningBench(): Promise<string[]> {
       `referência desta máquina (carga ${loadavg()[0].toFixed(1)} em ${cpus().length} CPUs): ida e volta ao banco ${resumo(ida)}; transação mínima com commit ${resumo(escrita)}`,
     );
 
-    // 1. overhead per message: the rule-based screener (no model at all), then the OpenAI path minus the model call
-    const regras = await empresa(deps, null, 0);
-    await sequencial(deps, regras, await leads(deps, regras, 20, "Olá")); // warm-up
-    const tRegras = await sequencial(deps, regras, await leads(deps, regras, AMOSTRAS, "Olá, quero revisar meu contrato"));
-    linhas.push(`triagem (motor por regras, sem modelo): ${resumo(tRegras)} por mensagem [meta ≤ 20 ms]`);
-
+    // 1. overhead per message: the engine alone (no other worker running), then with the whole pipeline running
+    const motor = await createDeps(configuracao(dir), url);
+    await motor.jobs.parar();
+    linhas.push(...(await medirSobrecarga(motor, fake, "só o motor de triagem (sem outros trabalhos rodando)")));
+    await closeDeps(motor);
+    const deps = await createDeps(configuracao(dir), url);
+    fechar = () => closeDeps(deps);
+    linhas.push(
+      ...(await medirSobrecarga(
+        deps,
+        fake,
+        "com o pipeline inteiro rodando (envio das mensagens da IA pelo sandbox ao mesmo tempo)",
+      )),
+    );
     const ia = await empresa(deps, fake, 3);
-    fake.padrao(() => ({ json: { decision: "duvidas", reason: "falta", nextQuestion: "Você é aposentado(a)?", summary: "", facts: {} } }));
-    await sequencial(deps, ia, await leads(deps, ia, 20, "Olá"));
-    const tIa = await sequencial(deps, ia, await leads(deps, ia, AMOSTRAS, "Olá, quero revisar meu contrato"));
-    const cfg = lerConfigIa(SEGREDO, { api_key: fake.chave, base_url: fake.url });
-    const conversa = mensagensParaModelo("Bench", [{ id: "1", sender: "lead", texto: "Olá, quero revisar meu contrato", tipo: "text" }]);
-    const tModelo: number[] = [];
-    for (let i = 0; i < AMOSTRAS; i++) {
-      const t0 = performance.now();
-      await perguntarAoModelo({ ...cfg, apiKey: fake.chave }, conversa);
-      tModelo.push(performance.now() - t0);
-    }
-    const media = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    linhas.push(`triagem com IA (servidor local, resposta imediata): ${resumo(tIa)}; só a chamada ao modelo: ${resumo(tModelo)}`);
-    linhas.push(`  → sobrecarga da triagem por mensagem, sem a latência do modelo: ${ms(media(tIa) - media(tModelo))} [meta ≤ 20 ms]`);
-
-    fake.padrao(() => ({ json: { decision: "qualificado", reason: "ok", nextQuestion: null, summary: "ok", facts: {} } }));
-    const tQual = await sequencial(deps, ia, await leads(deps, ia, Math.min(AMOSTRAS, 60), "Sou aposentada"));
-    linhas.push(`  qualificação + atribuição automática: ${resumo(tQual)} por lead (inclui a chamada local ao modelo)`);
 
     // 2. throughput: LEADS leads write at once; the WhatsApp pipeline's queue runs the screening (8 workers)
     for (const latencia of LATENCIAS) {
-      fake.padrao(() => ({ atrasoMs: latencia, depois: { json: { decision: "duvidas", reason: "x", nextQuestion: "Sua renda?", summary: "" } } }));
+      fake.padrao(() => ({
+        atrasoMs: latencia,
+        depois: { json: { decision: "duvidas", reason: "x", nextQuestion: "Sua renda?", summary: "" } },
+      }));
       const ids = await leads(deps, ia, LEADS, "Olá");
       const t0 = performance.now();
       await unsafeWithSystem(deps.db.app, "bench", async (tx) => {
-        for (const leadId of ids) await deps.jobs.enviar(FILA_TRIAGEM, { empresaId: ia, leadId, mensagemId: "" }, { tx, chave: leadId });
+        for (const leadId of ids)
+          await deps.jobs.enviar(FILA_TRIAGEM, { empresaId: ia, leadId, mensagemId: "" }, { tx, chave: leadId });
       });
       deps.jobs.acordar(FILA_TRIAGEM);
       await esperarTriados(deps, ids);
       const s = (performance.now() - t0) / 1000;
-      linhas.push(`${LEADS} leads escrevendo ao mesmo tempo, modelo com ${latencia} ms: todos triados em ${s.toFixed(2)} s (${(LEADS / s).toFixed(1)} leads/s, fila com 8 trabalhadores)`);
+      linhas.push(
+        `${LEADS} leads escrevendo ao mesmo tempo, modelo com ${latencia} ms: todos triados em ${s.toFixed(2)} s (${(LEADS / s).toFixed(1)} leads/s, fila com 8 trabalhadores)`,
+      );
 
       const diretos = await leads(deps, ia, LEADS, "Olá");
       const t1 = performance.now();
       await Promise.all(diretos.map((leadId) => triarLead(deps, { empresaId: ia, leadId })));
       const s1 = (performance.now() - t1) / 1000;
-      linhas.push(`  as mesmas ${LEADS} chamadas a triarLead feitas diretamente, todas ao mesmo tempo (sem a fila): ${s1.toFixed(2)} s (${(LEADS / s1).toFixed(1)} leads/s)`);
+      linhas.push(
+        `  as mesmas ${LEADS} chamadas a triarLead feitas diretamente, todas ao mesmo tempo (sem a fila): ${s1.toFixed(2)} s (${(LEADS / s1).toFixed(1)} leads/s)`,
+      );
     }
   } finally {
     await fake.fechar();
-    await closeDeps(deps);
+    await fechar();
     await banco.stop();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -74,7 +74,10 @@ process.on("message", async (m: { tipo: string }) => {
   process.send?.({ tipo: "contagem", ...r });
 });
 
+let parando = false;
 const parar = async () => {
+  if (parando) return;
+  parando = true;
   await app.close().catch(() => {});
   await closeDeps(deps).catch(() => {});
   await banco.stop().catch(() => {});

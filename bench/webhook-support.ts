@@ -18,7 +18,7 @@ export type TServidorBench = {
 /** Starts bench/webhook-server.ts in its own process (through tsx), so the load generator does not share its event loop. */
 export async function iniciarServidorBench(porta = 3490): Promise<TServidorBench> {
   const filho = fork("bench/webhook-server.ts", [], {
-    execArgv: ["--import", "tsx"],
+    execArgv: ["--import", "tsx", ...(process.env.BENCH_PROF ? ["--cpu-prof", "--cpu-prof-dir=/tmp/crm-bench-prof"] : [])],
     env: { ...process.env, BENCH_PORT: String(porta), DATABASE_URL: "" },
     stdio: ["ignore", "pipe", "inherit", "ipc"],
   });

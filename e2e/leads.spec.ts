@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { csrfHeader, LoginPage } from "./support/pages";
 
@@ -11,6 +12,12 @@ async function entrar(page: Page, rotulo: "Admin Empresa" | "Consultor") {
   const login = new LoginPage(page);
   await login.abrir();
   await login.entrarComDemo(rotulo);
+}
+
+/** Serious or critical accessibility violations of the page as it is now. */
+async function violacoesSerias(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
 }
 
 async function buscarPorNome(page: Page, nome: string): Promise<{ id: string; nome: string; status_lead: string }[]> {
@@ -42,6 +49,7 @@ test("CSV import: a bad line shows 'Linha N' and inserts nothing; the corrected 
   // the preview shows the first lines as they will be read
   await expect(page.getByRole("cell", { name: "Quitar, com desconto" })).toBeVisible();
   expect(await buscarPorNome(page, sufixo)).toEqual([]);
+  expect(await violacoesSerias(page)).toEqual([]);
 
   linhas[1] = `${nomes[1]};${telefone(2)};Casa;"120.000,00";900;3;agora com telefone`;
   await page.getByRole("button", { name: "Escolher outro arquivo" }).click();
@@ -133,6 +141,7 @@ test("a manual lead, assigned by the admin, appears live on the consultant's boa
     await consultor.mouse.up();
     await expect(destino.getByRole("article", { name: nome })).toBeVisible();
     await expect.poll(async () => (await buscarPorNome(page, nome))[0].status_lead).toBe("Em Atendimento");
+    expect(await violacoesSerias(consultor)).toEqual([]);
 
     // and by keyboard, one column to the right: Convertidos
     await destino.getByRole("button", { name: `Mover ${nome}` }).focus();
@@ -175,6 +184,7 @@ test("export the filtered list as CSV and read it back", async ({ page }) => {
   }
   await page.goto(`/leads?busca=${encodeURIComponent(marca)}`);
   await expect(page.getByRole("row", { name: new RegExp(`${marca} 0`) })).toBeVisible();
+  expect(await violacoesSerias(page)).toEqual([]);
   await page.getByRole("button", { name: "Exportar" }).click();
   const download = page.waitForEvent("download");
   await page.getByRole("menuitem", { name: "CSV (Excel)" }).click();

@@ -9,6 +9,8 @@ export type TEvolutionFalsa = TServidorFalso & {
   apiKey: string;
   instancia: string;
   estado: { atual: "open" | "close" | "connecting" };
+  /** the gateway answers instance/connect without a code (to see 'Erro ao gerar QR Code') */
+  semQr: { ativo: boolean };
   /** files the gateway returns by message id (chat/getBase64FromMediaMessage) */
   midias: Map<string, { dados: Buffer; mime: string; nome?: string }>;
   enviados: () => TPedidoRecebido[];
@@ -18,6 +20,7 @@ export async function iniciarEvolutionFalsa(opts: { apiKey?: string; instancia?:
   const apiKey = opts.apiKey ?? "B6D711FCDE4D4FD5936544120E713976";
   const instancia = opts.instancia ?? "revisao-teste";
   const estado = { atual: "open" as "open" | "close" | "connecting" };
+  const semQr = { ativo: false };
   const midias = new Map<string, { dados: Buffer; mime: string; nome?: string }>();
   const autorizado = (p: TPedidoRecebido, inst: string) =>
     p.cabecalhos.apikey === apiKey && decodeURIComponent(inst) === instancia;
@@ -52,6 +55,7 @@ export async function iniciarEvolutionFalsa(opts: { apiKey?: string; instancia?:
     "GET /instance/connect/([^/]+)": (p, [inst]) => {
       if (!autorizado(p, inst)) return negado;
       if (estado.atual === "open") return { json: { instance: { instanceName: instancia, state: "open" } } };
+      if (semQr.ativo) return { json: { count: 0 } };
       estado.atual = "connecting";
       return { json: { pairingCode: "WZYEH1YY", code: `2@${randomBytes(24).toString("base64")},x,y,z`, count: 1 } };
     },
@@ -71,6 +75,7 @@ export async function iniciarEvolutionFalsa(opts: { apiKey?: string; instancia?:
     apiKey,
     instancia,
     estado,
+    semQr,
     midias,
     enviados: () => servidor.de(/^\/message\/send(Text|Media)\//),
   };

@@ -1,6 +1,6 @@
 /**
  * Automatic lead assignment (000 §7 'assign-lead') and consultant presence: the rules both sides share.
- * docs/decisions/0012-ai-screening.md explains them.
+ * docs/decisions/0603-assignment-and-presence.md explains them.
  */
 import type { TStatusConexao, TStatusLead } from "./status";
 

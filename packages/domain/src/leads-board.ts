@@ -17,7 +17,7 @@ export type TColunaInfo = {
  * The spec's mapping: Novos Leads; Em Triagem IA (triage plus manual analysis); Qualificados; Em Atendimento
  * (contact, attendance, negotiation, proposal, documents, follow-up); Convertidos; Perdidos (Perdido,
  * Desqualificado / Perdido, Sem Resposta). Statuses the spec's board does not name but whose meaning is clear
- * are placed with their kind (docs/decisions/0009-leads-board-and-search.md): Confirmado pela IA is qualified,
+ * are placed with their kind (docs/decisions/0302-leads-board-counters-import.md): Confirmado pela IA is qualified,
  * Aguardando Retorno is a follow-up, Não Interessado is lost, Processo Jurídico is a converted lead in the legal
  * process. Anything else goes to Novos Leads.
  */

@@ -1,7 +1,7 @@
 /**
  * AI screening (IA Triagem) rules shared by server and web: 001 'AI screening', §4, §7 'AI provider', §9 'AI
  * defaults, triage criteria, AI rates'. The definitions behind the figures are in
- * docs/decisions/0012-ai-screening.md.
+ * docs/decisions/0602-ai-rates-and-efficiency.md.
  */
 import { STATUS_EM_ATENDIMENTO } from "./performance";
 import type { TStatusLead } from "./status";

@@ -189,7 +189,8 @@ describe("assignment routes (/test-validation actions, 000 §2.7)", () => {
   it("refuses other roles and other companies' leads or consultants, changing nothing", async () => {
     const lead = await novoLead(e.empresa.id, { status_lead: "Novo Lead" });
     const alheio = await novoLead(outra.empresa.id);
-    const post = (nav: typeof e.navegadores.admin, url: string, payload: Record<string, unknown>) => nav.req({ method: "POST", url, payload });
+    const post = (nav: typeof e.navegadores.admin, url: string, payload: Record<string, unknown>) =>
+      nav.req({ method: "POST", url, payload });
     expect((await post(e.navegadores.consultor, "/api/testes/atribuir-lead", { leadId: lead.id })).statusCode).toBe(403);
     expect((await post(e.navegadores.juridico, "/api/atribuicao/automatica", { leadId: lead.id })).statusCode).toBe(403);
     const r404 = await post(e.navegadores.admin, "/api/testes/atribuir-lead", { leadId: alheio.id });

@@ -36,6 +36,13 @@ export async function atribuirLeads(
       "UPDATE leads_juros_check SET consultor_atribuido_id = $3, updated_at = now() WHERE id_empresa_fk = $1 AND id = ANY ($2::uuid[])",
       [ctx.empresaId, mudam.map((l) => l.id), consultorId],
     );
+    // the automatic assignment (0603) spreads leads by who was given one longest ago: manual ones count too
+    if (consultorId) {
+      await tx.query("UPDATE consultores SET ultima_atribuicao_em = now() WHERE id_empresa_fk = $1 AND id = $2", [
+        ctx.empresaId,
+        consultorId,
+      ]);
+    }
     await registrarHistorico(tx, {
       empresaId: ctx.empresaId,
       campo: "consultor_atribuido_id",

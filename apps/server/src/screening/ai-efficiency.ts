@@ -3,7 +3,7 @@ import { eficienciaIa } from "@crm/domain/screening";
 import type { TTx } from "../db/tenant.js";
 
 /**
- * 'Eficiência IA' of a period (docs/decisions/0012-ai-screening.md): of the screenings that ended in it
+ * 'Eficiência IA' of a period (docs/decisions/0602-ai-rates-and-efficiency.md): of the screenings that ended in it
  * (qualificado, rejeitado, or an error sent to manual analysis), the percent settled automatically and not
  * overturned by a person's review. null when none ended. The dashboard's card calls this too.
  */

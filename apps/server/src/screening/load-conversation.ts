@@ -26,7 +26,13 @@ export async function travarLead(tx: TTx, appSecret: string, empresaId: string, 
   if (!r) return null;
   return {
     empresa: { nome: r.nome_empresa, ativa: r.ia_triagem_ativa, ia: lerConfigIa(appSecret, r.config_chatgpt_api) },
-    lead: { id: r.id, nome: r.nome, status_lead: r.status_lead, valor_parcela: r.valor_parcela, dados_extraidos_ia: r.dados_extraidos_ia },
+    lead: {
+      id: r.id,
+      nome: r.nome,
+      status_lead: r.status_lead,
+      valor_parcela: r.valor_parcela,
+      dados_extraidos_ia: r.dados_extraidos_ia,
+    },
   };
 }
 

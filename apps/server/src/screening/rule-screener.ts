@@ -1,4 +1,5 @@
 import { formatarBRL } from "@crm/domain/format";
+import { MSG } from "@crm/domain/messages";
 import { FATOS_VAZIOS, type TFatosTriagem, type TResultadoTriagem } from "@crm/domain/schemas/screening";
 import { PERGUNTAS_TRIAGEM, RENDA_MINIMA, saudacaoTriagem, TOPICOS_TRIAGEM, type TTopicoTriagem } from "@crm/domain/screening";
 import { ErroIa } from "./ai-client.js";
@@ -109,7 +110,7 @@ export function triarPorRegras(conversa: readonly TMensagemConversa[], empresaNo
   if (e.perguntas[falta] >= MAX_PERGUNTAS_POR_TOPICO)
     throw new ErroIa(
       "json_invalido",
-      `Triagem por regras: o lead não respondeu de forma clara à pergunta "${PERGUNTAS_TRIAGEM[falta]}"`,
+      `${MSG.erroAnalisarMensagem}: o lead não respondeu de forma clara à pergunta "${PERGUNTAS_TRIAGEM[falta]}"`,
     );
   const primeira = !conversa.some((m) => m.sender === "ia");
   const pergunta = primeira ? `${saudacaoTriagem(empresaNome)} ${PERGUNTAS_TRIAGEM[falta]}` : PERGUNTAS_TRIAGEM[falta];

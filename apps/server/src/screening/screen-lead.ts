@@ -50,18 +50,28 @@ const FOLGA_LEASE_MS = 30_000;
 
 /** Why this lead is not screened now, or null. */
 function motivoParaIgnorar(e: TEmpresaLead): string | null {
-  if (!deveTriar(e.lead, { ia_triagem_ativa: e.empresa.ativa })) return e.empresa.ativa ? `lead em ${e.lead.status_lead}` : "triagem desativada";
+  if (!deveTriar(e.lead, { ia_triagem_ativa: e.empresa.ativa }))
+    return e.empresa.ativa ? `lead em ${e.lead.status_lead}` : "triagem desativada";
   return null;
 }
 
 async function perguntar(e: TEmpresaLead, conversa: TMensagemConversa[], opts: TOpcoesModelo): Promise<TDesfecho> {
   const ia = e.empresa.ia;
   try {
-    const r = await perguntarAoModelo({ ...ia, apiKey: ia.apiKey as string }, mensagensParaModelo(e.empresa.nome, conversa), opts);
+    const r = await perguntarAoModelo(
+      { ...ia, apiKey: ia.apiKey as string },
+      mensagensParaModelo(e.empresa.nome, conversa),
+      opts,
+    );
     return { tipo: "resultado", resultado: r.resultado, motor: "openai", modelo: ia.model };
   } catch (err) {
     // whatever goes wrong, the lead gets a next step: manual analysis with the reason
-    return { tipo: "erro", erro: err instanceof ErroIa ? err.mensagem : MSG.erroInternoProcessarMensagem, motor: "openai", modelo: ia.model };
+    return {
+      tipo: "erro",
+      erro: err instanceof ErroIa ? err.mensagem : MSG.erroInternoProcessarMensagem,
+      motor: "openai",
+      modelo: ia.model,
+    };
   }
 }
 
@@ -69,7 +79,12 @@ function porRegras(e: TEmpresaLead, conversa: TMensagemConversa[]): TDesfecho {
   try {
     return { tipo: "resultado", resultado: triarPorRegras(conversa, e.empresa.nome), motor: "regras", modelo: null };
   } catch (err) {
-    return { tipo: "erro", erro: err instanceof ErroIa ? err.mensagem : MSG.erroInternoProcessarMensagem, motor: "regras", modelo: null };
+    return {
+      tipo: "erro",
+      erro: err instanceof ErroIa ? err.mensagem : MSG.erroInternoProcessarMensagem,
+      motor: "regras",
+      modelo: null,
+    };
   }
 }
 
@@ -93,7 +108,12 @@ async function preparar(deps: TDeps, p: { empresaId: string; leadId: string }, o
     if (!alvo) return { fim: { acao: "ignorado", motivo: "nenhuma mensagem do lead" } };
     if (referencia === alvo.id) return { fim: { acao: "ignorado", motivo: "mensagem já triada" } };
     if (!e.empresa.ia.apiKey) {
-      const aplicado = await aplicarDesfecho(deps, tx, { empresaId: p.empresaId, lead: e.lead, mensagemRef: alvo.id, desfecho: porRegras(e, conversa) });
+      const aplicado = await aplicarDesfecho(deps, tx, {
+        empresaId: p.empresaId,
+        lead: e.lead,
+        mensagemRef: alvo.id,
+        desfecho: porRegras(e, conversa),
+      });
       return { fim: { acao: "triado", ...aplicado } };
     }
     const execucao = randomUUID();

@@ -7,8 +7,11 @@ import { FILA_ENTRADA } from "./queues.js";
  * Writes webhook events to the inbox with group commit: deliveries that arrive together share one
  * transaction (one INSERT for all their rows), and each webhook answers once its rows are durable. Keys are
  * unique per company, so a redelivered event is dropped right here; rows are sorted by key so that concurrent
- * batches with the same keys lock them in the same order (no deadlocks). The same transaction enqueues the
- * company's processing job, and this instance's worker is woken after the commit.
+ * batches with the same keys lock them in the same order (no deadlocks). After the commit, the company's
+ * processing job is enqueued (one per company at a time: the job takes every pending event) and this
+ * instance's worker is woken. Enqueuing outside the transaction keeps concurrent batches of one company from
+ * waiting on each other (the queue's one-pending-job-per-company rule is a unique index); if the process dies
+ * between the two, the minute sweep (workers.ts) enqueues the job.
  */
 export type TIngestor = {
   receber: (empresaId: string, eventos: TEvento[]) => Promise<number>;
@@ -18,7 +21,7 @@ export type TIngestor = {
 type TPedido = { empresaId: string; eventos: TEvento[]; ok: (novos: number) => void; falha: (e: unknown) => void };
 
 const MAX_LOTE = 1_000;
-const MAX_EM_VOO = 3;
+const MAX_EM_VOO = 4;
 
 const porDeps = new WeakMap<object, TIngestor>();
 
@@ -60,10 +63,30 @@ export function criarIngestor(deps: Pick<TDeps, "db" | "jobs">): TIngestor {
     });
   }
 
+  // companies whose processing job is being enqueued right now, and those that got events meanwhile
+  const enfileirando = new Set<string>();
+  const deNovo = new Set<string>();
+  function agendarProcessamento(empresaId: string) {
+    if (enfileirando.has(empresaId)) {
+      deNovo.add(empresaId);
+      return;
+    }
+    enfileirando.add(empresaId);
+    deps.jobs
+      .enviar(FILA_ENTRADA, { empresaId }, { chave: empresaId })
+      .then(() => deps.jobs.acordar(FILA_ENTRADA))
+      .catch(() => {}) // the minute sweep enqueues it
+      .finally(() => {
+        enfileirando.delete(empresaId);
+        if (deNovo.delete(empresaId)) agendarProcessamento(empresaId);
+      });
+  }
+
   async function gravar(lote: TPedido[]): Promise<void> {
     const linhas = lote
       .flatMap((p) => p.eventos.map((e) => ({ e: p.empresaId, c: chaveDoEvento(e), t: e.tipo, d: e })))
       .sort((a, b) => (a.e === b.e ? (a.c < b.c ? -1 : a.c > b.c ? 1 : 0) : a.e < b.e ? -1 : 1));
+    const tIni = performance.now();
     try {
       const novos = await comRetentativa(() =>
         unsafeWithSystem(deps.db.app, "webhook-whatsapp", async (tx) => {
@@ -76,13 +99,12 @@ export function criarIngestor(deps: Pick<TDeps, "db" | "jobs">): TIngestor {
           );
           const porEmpresa = new Map<string, number>();
           for (const r of rows) porEmpresa.set(r.id_empresa_fk, (porEmpresa.get(r.id_empresa_fk) ?? 0) + 1);
-          for (const empresaId of [...porEmpresa.keys()].sort())
-            await deps.jobs.enviar(FILA_ENTRADA, { empresaId }, { tx, chave: empresaId });
           return porEmpresa;
         }),
       );
-      if (novos.size) deps.jobs.acordar(FILA_ENTRADA);
+      if (process.env.TRACE_INGEST) console.error(`lote ${linhas.length} ${(performance.now() - tIni).toFixed(1)}ms voo=${emVoo}`);
       for (const p of lote) p.ok(novos.get(p.empresaId) ?? 0);
+      for (const empresaId of novos.keys()) agendarProcessamento(empresaId);
     } catch (e) {
       for (const p of lote) p.falha(e);
     }

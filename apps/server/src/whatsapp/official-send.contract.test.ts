@@ -181,6 +181,41 @@ describe("sending through the Cloud API", () => {
     }
   });
 
+  it("names what failed: image, document or template (001 §8 'Messaging results')", async () => {
+    const l = await unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
+      const lead = await criarLead(tx, { id_empresa_fk: a.empresa.id, nome: "Recusado", telefone_normalizado: "5511900000077" });
+      await tx.query("UPDATE leads_juros_check SET ultima_mensagem_lead_em = now() WHERE id = $1", [lead.id]);
+      return lead;
+    });
+    graph.falhas.set("5511900000077", { code: 131051, message: "(#131051) Unsupported message type" });
+    const multipart = async (tipo: string, nome: string, dados: Buffer, mime: string) => {
+      const form = new FormData();
+      form.set("tipo", tipo);
+      form.set("arquivo", new Blob([new Uint8Array(dados)], { type: mime }), nome);
+      const r = new Request("http://x", { method: "POST", body: form });
+      const res = await consultor().req({
+        method: "POST",
+        url: `/api/chat/${l.id}/midia`,
+        headers: { "content-type": r.headers.get("content-type") as string },
+        payload: Buffer.from(await r.arrayBuffer()),
+      });
+      return res.json() as TMensagem;
+    };
+    const img = await multipart("image", "a.png", Buffer.from(`89504e470d0a1a0a0000000d4948445200000001000000010806000000${"00".repeat(32)}`, "hex"), "image/png");
+    const doc = await multipart("document", "a.pdf", Buffer.from("%PDF-1.4\n%%EOF\n"), "application/pdf");
+    const tpl = (
+      await consultor().req({ method: "POST", url: `/api/chat/${l.id}/template`, payload: { nome: "retomar_contato", idioma: "pt_BR", parametros: ["X"] } })
+    ).json() as TMensagem;
+    const erro = async (id: string) =>
+      esperarAte(async () => {
+        const m = (await consultor().req({ url: `/api/chat/${l.id}/mensagens/${id}` })).json() as TMensagem;
+        return m.status === "failed" ? m.erro : null;
+      });
+    expect(await erro(img.id)).toBe("Erro ao enviar imagem: (#131051) Unsupported message type");
+    expect(await erro(doc.id)).toBe("Erro ao enviar documento: (#131051) Unsupported message type");
+    expect(await erro(tpl.id)).toBe("Erro ao enviar template: (#131051) Unsupported message type");
+  });
+
   it("uploads an image to /{phone-number-id}/media and sends it by id", async () => {
     const png = Buffer.from(`89504e470d0a1a0a0000000d4948445200000001000000010806000000${"00".repeat(32)}`, "hex");
     const form = new FormData();

@@ -182,6 +182,21 @@ describe("Evolution API gateway", () => {
     expect((await conexao()).conectado).toBe(false);
   });
 
+  it("says 'Erro ao gerar QR Code' when the gateway gives none, and the platform admin has no company connection", async () => {
+    gw.estado.atual = "close";
+    gw.semQr.ativo = true;
+    try {
+      const c = (await a.navegadores.admin.req({ method: "POST", url: "/api/whatsapp/conexao/conectar", payload: {} })).json() as TConexaoWhatsApp;
+      expect(c).toMatchObject({ conectado: false, qrCode: null, erro: "Erro ao gerar QR Code" });
+    } finally {
+      gw.semQr.ativo = false;
+    }
+    const p = await a.navegadores.plataforma.req({ url: "/api/whatsapp/conexao" });
+    expect(p.statusCode).toBe(400);
+    expect(p.json().erro).toBe("Empresa não encontrada. Verifique se você está logado corretamente.");
+    expect((await a.navegadores.consultor.req({ method: "POST", url: "/api/whatsapp/conexao/conectar", payload: {} })).statusCode).toBe(403);
+  });
+
   it("refuses deliveries with a wrong apikey or another instance, changing nothing", async () => {
     const antes = await contar(t, "SELECT count(*) AS n FROM whatsapp_eventos WHERE id_empresa_fk = $1", [a.empresa.id]);
     const chave = await postar(
