@@ -67,7 +67,8 @@ export async function leadsImportBench(): Promise<string> {
     });
     const resultado = (await res.json()) as { inseridos?: number; erro?: string };
     const importacaoMs = performance.now() - t0;
-    if (res.status !== 200 || resultado.inseridos !== linhas) throw new Error(`importação falhou: ${res.status} ${JSON.stringify(resultado).slice(0, 300)}`);
+    if (res.status !== 200 || resultado.inseridos !== linhas)
+      throw new Error(`importação falhou: ${res.status} ${JSON.stringify(resultado).slice(0, 300)}`);
 
     // where the time goes: the same parsing and checks, in this process
     const t1 = performance.now();
@@ -84,7 +85,17 @@ export async function leadsImportBench(): Promise<string> {
       arquivo,
       analise.leads
         .map((l) =>
-          [outra.rows[0].id, l.nome, l.telefone, l.telefone_normalizado, l.tipo_financiamento, l.valor_contrato, l.valor_parcela, l.quantidade_parcelas_pagas, l.objetivo_cliente]
+          [
+            outra.rows[0].id,
+            l.nome,
+            l.telefone,
+            l.telefone_normalizado,
+            l.tipo_financiamento,
+            l.valor_contrato,
+            l.valor_parcela,
+            l.quantidade_parcelas_pagas,
+            l.objetivo_cliente,
+          ]
             .map(csvCampo)
             .join(","),
         )

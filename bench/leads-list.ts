@@ -4,9 +4,10 @@
 //   npx tsx bench/leads-list.ts                       (after `npm run build`)
 //   LEADS_BENCH_TOTAL=1000000 LEADS_BENCH_EMPRESA=200000 npx tsx bench/leads-list.ts    (the issue's full size)
 // Other settings: LEADS_BENCH_CONCORRENCIA (20), LEADS_BENCH_SEGUNDOS (4), LEADS_BENCH_DATABASE_URL.
+
+import { fileURLToPath } from "node:url";
 import { PAPEL } from "@crm/domain/roles";
 import { type TFiltroLeads, ZFiltroLeads } from "@crm/domain/schemas/leads";
-import { fileURLToPath } from "node:url";
 import type { TTenantCtx } from "../apps/server/src/db/tenant.js";
 import { listarLeads } from "../apps/server/src/leads/list-leads.js";
 import { resumirLeads } from "../apps/server/src/leads/summarize-leads.js";
@@ -14,7 +15,16 @@ import { carga, fmt, iniciarBancada, numeroEnv, percentis, type TBancada } from 
 
 const NOMES = ["Maria", "João", "Ana", "José", "Paula", "Carlos", "Fernanda", "Ricardo"];
 const SOBRENOMES = ["Silva", "Souza", "Oliveira", "Santos", "Pereira", "Lima", "Costa", "Rocha", "Alves"];
-const STATUS = ["Novo Lead", "Em Triagem IA", "Qualificado para Atendente", "Em Atendimento", "Em Negociação", "Convertido (Ganho)", "Perdido", "Sem Resposta"];
+const STATUS = [
+  "Novo Lead",
+  "Em Triagem IA",
+  "Qualificado para Atendente",
+  "Em Atendimento",
+  "Em Negociação",
+  "Convertido (Ganho)",
+  "Perdido",
+  "Sem Resposta",
+];
 const ORIGENS = ["Manual", "Facebook Ads", "Google Ads", "WhatsApp", "Indicação", "Site"];
 const LOTE = 50_000;
 
@@ -64,10 +74,22 @@ type TCenario = { nome: string; rota: "" | "/resumo"; qs: (i: number) => string 
 const CENARIOS: TCenario[] = [
   { nome: "lista padrão (últimos 30 dias, pág. 1)", rota: "", qs: () => "" },
   { nome: "lista Total ordenada por nome", rota: "", qs: () => "periodo=all&ordem=nome&direcao=asc" },
-  { nome: "lista Total, status + maior valor", rota: "", qs: () => "periodo=all&status=Em%20Negocia%C3%A7%C3%A3o&ordem=valor_contrato&direcao=desc" },
+  {
+    nome: "lista Total, status + maior valor",
+    rota: "",
+    qs: () => "periodo=all&status=Em%20Negocia%C3%A7%C3%A3o&ordem=valor_contrato&direcao=desc",
+  },
   { nome: "lista Total, página 40", rota: "", qs: () => "periodo=all&pagina=40" },
-  { nome: "busca por nome (palavra comum + número)", rota: "", qs: (i) => `periodo=all&busca=${encodeURIComponent(`${SOBRENOMES[i % 9]} ${(i * 7919) % 100000}`)}` },
-  { nome: "busca por telefone", rota: "", qs: (i) => `periodo=all&busca=${encodeURIComponent(`(11) 9${String((i * 7919) % 100000).padStart(8, "0")}`)}` },
+  {
+    nome: "busca por nome (palavra comum + número)",
+    rota: "",
+    qs: (i) => `periodo=all&busca=${encodeURIComponent(`${SOBRENOMES[i % 9]} ${(i * 7919) % 100000}`)}`,
+  },
+  {
+    nome: "busca por telefone",
+    rota: "",
+    qs: (i) => `periodo=all&busca=${encodeURIComponent(`(11) 9${String((i * 7919) % 100000).padStart(8, "0")}`)}`,
+  },
   { nome: "contadores (últimos 30 dias)", rota: "/resumo", qs: () => "" },
   { nome: "contadores (Total)", rota: "/resumo", qs: () => "periodo=all" },
 ];

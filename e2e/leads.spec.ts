@@ -3,10 +3,14 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { csrfHeader, LoginPage } from "./support/pages";
 
-const CABECALHO = "nome;telefone;tipo_financiamento;valor_total_financiado;valor_parcela;quantidade_parcelas_pagas;objetivo_cliente";
+const CABECALHO =
+  "nome;telefone;tipo_financiamento;valor_total_financiado;valor_parcela;quantidade_parcelas_pagas;objetivo_cliente";
 const sufixo = Date.now().toString(36);
 /** A fresh mobile number per run, so reruns against the same server never collide. */
-const telefone = (n: number) => `(31) 9${String((Date.now() % 1e7) * 10 + n).padStart(8, "0").slice(-8)}`;
+const telefone = (n: number) =>
+  `(31) 9${String((Date.now() % 1e7) * 10 + n)
+    .padStart(8, "0")
+    .slice(-8)}`;
 
 async function entrar(page: Page, rotulo: "Admin Empresa" | "Consultor") {
   const login = new LoginPage(page);
@@ -41,7 +45,11 @@ test("CSV import: a bad line shows 'Linha N' and inserts nothing; the corrected 
     `${nomes[1]};;Casa;"120.000,00";900;3;sem telefone`,
     `${nomes[2]};${telefone(3)};Moto;"R$ 9.800,00";350;;"Quitar, com desconto"`,
   ];
-  const arquivo = (ls: string[]) => ({ name: "leads.csv", mimeType: "text/csv", buffer: Buffer.from(`\uFEFF${[CABECALHO, ...ls].join("\r\n")}\r\n`) });
+  const arquivo = (ls: string[]) => ({
+    name: "leads.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`\uFEFF${[CABECALHO, ...ls].join("\r\n")}\r\n`),
+  });
 
   await page.getByLabel("Selecionar arquivo CSV").setInputFiles(arquivo(linhas));
   await expect(page.getByText("Linha 3: Campos obrigatórios ausentes (nome, telefone)")).toBeVisible();
@@ -103,13 +111,19 @@ test("a manual lead, assigned by the admin, appears live on the consultant's boa
   const consultores = (await (await page.request.get("/api/leads/consultores")).json()) as { id: string; nome: string }[];
   const camila = consultores.find((c) => c.nome === "Camila Rocha")!;
   const outro = consultores.find((c) => c.id !== camila.id)!;
-  const r = await page.request.patch(`/api/leads/${lead.id}/consultor`, { data: { consultorId: outro.id }, headers: await csrfHeader(page) });
+  const r = await page.request.patch(`/api/leads/${lead.id}/consultor`, {
+    data: { consultorId: outro.id },
+    headers: await csrfHeader(page),
+  });
   expect(r.status()).toBe(204);
 
   const outraSessao = await browser.newContext();
   const consultor = await outraSessao.newPage();
   try {
     await entrar(consultor, "Consultor");
+    // the Consultor menu has /leads-import, but importing is for administrators (001 §6)
+    await consultor.goto("/leads-import");
+    await expect(consultor.getByText("Acesso negado. Apenas administradores podem importar leads.")).toBeVisible();
     await consultor.goto("/meus-leads");
     await consultor.getByLabel("Buscar", { exact: true }).fill(nome);
     await expect(consultor.getByText("Nenhum lead corresponde aos filtros aplicados")).toBeVisible();

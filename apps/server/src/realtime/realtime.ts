@@ -23,6 +23,8 @@ export type TRealtime = {
    * Given a transaction, the event is sent only if (and when) it commits.
    */
   publicar: (q: TQueryable, destino: TDestino, evento: TEventoTempoReal) => Promise<void>;
+  /** Many events in one round trip (a batch of webhook events touches hundreds of leads). Same delivery rules. */
+  publicarVarios: (q: TQueryable, itens: { destino: TDestino; evento: TEventoTempoReal }[]) => Promise<void>;
   registrar: (c: TConexao) => () => void;
   conexoes: () => number;
   start: () => Promise<void>;
@@ -77,6 +79,12 @@ export function createRealtime(opts: { databaseUrl: string; log?: FastifyBaseLog
       // NOTIFY payloads are limited to 8000 bytes: events carry ids, clients refetch the details
       if (Buffer.byteLength(payload) > 7900) throw new Error("evento de tempo real grande demais");
       await q.query("SELECT pg_notify($1, $2)", [CANAL, payload]);
+    },
+    async publicarVarios(q, itens) {
+      if (!itens.length) return;
+      const payloads = itens.map(({ destino, evento }) => JSON.stringify({ d: destino, e: evento } satisfies TEnvelope));
+      if (payloads.some((p) => Buffer.byteLength(p) > 7900)) throw new Error("evento de tempo real grande demais");
+      await q.query("SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t (p, n) ORDER BY n", [CANAL, payloads]);
     },
     registrar(c) {
       conns.add(c);

@@ -11,6 +11,7 @@ export async function aplicarConexao(
   empresaId: string,
   eventos: TEventoConexao[],
 ): Promise<void> {
+  if (!eventos.length) return;
   for (const e of [...eventos].sort((a, b) => a.timestamp.localeCompare(b.timestamp))) {
     let qrCode = e.qrCode;
     // the gateway may send the pairing code instead of the image

@@ -16,6 +16,7 @@ export async function aplicarStatus(
   empresaId: string,
   eventos: TEventoStatus[],
 ): Promise<{ semMensagem: Set<string> }> {
+  if (!eventos.length) return { semMensagem: new Set() };
   const melhor = new Map<string, TEventoStatus>();
   for (const e of eventos) {
     const atual = melhor.get(e.providerId);
@@ -39,11 +40,12 @@ export async function aplicarStatus(
       RETURNING m.id, m.id_lead_fk`,
     [empresaId, JSON.stringify(linhas)],
   );
-  for (const r of rows)
-    await deps.realtime.publicar(
-      tx,
-      { empresaId },
-      { tipo: "mensagem.atualizada", dados: { leadId: r.id_lead_fk, mensagemId: r.id } },
-    );
+  await deps.realtime.publicarVarios(
+    tx,
+    rows.map((r) => ({
+      destino: { empresaId },
+      evento: { tipo: "mensagem.atualizada", dados: { leadId: r.id_lead_fk, mensagemId: r.id } },
+    })),
+  );
   return { semMensagem: new Set(linhas.map((l) => l.pid).filter((p) => !achados.has(p))) };
 }

@@ -86,7 +86,6 @@ export function criarIngestor(deps: Pick<TDeps, "db" | "jobs">): TIngestor {
     const linhas = lote
       .flatMap((p) => p.eventos.map((e) => ({ e: p.empresaId, c: chaveDoEvento(e), t: e.tipo, d: e })))
       .sort((a, b) => (a.e === b.e ? (a.c < b.c ? -1 : a.c > b.c ? 1 : 0) : a.e < b.e ? -1 : 1));
-    const tIni = performance.now();
     try {
       const novos = await comRetentativa(() =>
         unsafeWithSystem(deps.db.app, "webhook-whatsapp", async (tx) => {
@@ -102,7 +101,6 @@ export function criarIngestor(deps: Pick<TDeps, "db" | "jobs">): TIngestor {
           return porEmpresa;
         }),
       );
-      if (process.env.TRACE_INGEST) console.error(`lote ${linhas.length} ${(performance.now() - tIni).toFixed(1)}ms voo=${emVoo}`);
       for (const p of lote) p.ok(novos.get(p.empresaId) ?? 0);
       for (const empresaId of novos.keys()) agendarProcessamento(empresaId);
     } catch (e) {
@@ -110,13 +108,36 @@ export function criarIngestor(deps: Pick<TDeps, "db" | "jobs">): TIngestor {
     }
   }
 
+  // Keys already waiting or being written by this instance: a copy delivered meanwhile waits for that write
+  // instead of inserting again (which would block on the unique index until the first batch commits).
+  const pendentes = new Map<string, Promise<number>>();
+
   return {
     receber(empresaId, eventos) {
-      if (!eventos.length) return Promise.resolve(0);
-      return new Promise<number>((ok, falha) => {
-        fila.push({ empresaId, eventos, ok, falha });
-        agendar();
-      });
+      const proprios: TEvento[] = [];
+      const esperas: Promise<number>[] = [];
+      const chaves: string[] = [];
+      for (const e of eventos) {
+        const k = `${empresaId}|${chaveDoEvento(e)}`;
+        const outro = pendentes.get(k);
+        if (outro) esperas.push(outro);
+        else if (!chaves.includes(k)) {
+          chaves.push(k);
+          proprios.push(e);
+        }
+      }
+      const meu = proprios.length
+        ? new Promise<number>((ok, falha) => {
+            fila.push({ empresaId, eventos: proprios, ok, falha });
+            agendar();
+          })
+        : Promise.resolve(0);
+      for (const k of chaves) pendentes.set(k, meu);
+      const limpar = () => {
+        for (const k of chaves) if (pendentes.get(k) === meu) pendentes.delete(k);
+      };
+      meu.then(limpar, limpar);
+      return Promise.all([meu, ...esperas]).then(([n]) => n);
     },
     async fechar() {
       while (fila.length || voando.size) await Promise.allSettled([...voando, new Promise((r) => setTimeout(r, 5))]);

@@ -201,10 +201,19 @@ describe("sending through the Cloud API", () => {
       });
       return res.json() as TMensagem;
     };
-    const img = await multipart("image", "a.png", Buffer.from(`89504e470d0a1a0a0000000d4948445200000001000000010806000000${"00".repeat(32)}`, "hex"), "image/png");
+    const img = await multipart(
+      "image",
+      "a.png",
+      Buffer.from(`89504e470d0a1a0a0000000d4948445200000001000000010806000000${"00".repeat(32)}`, "hex"),
+      "image/png",
+    );
     const doc = await multipart("document", "a.pdf", Buffer.from("%PDF-1.4\n%%EOF\n"), "application/pdf");
     const tpl = (
-      await consultor().req({ method: "POST", url: `/api/chat/${l.id}/template`, payload: { nome: "retomar_contato", idioma: "pt_BR", parametros: ["X"] } })
+      await consultor().req({
+        method: "POST",
+        url: `/api/chat/${l.id}/template`,
+        payload: { nome: "retomar_contato", idioma: "pt_BR", parametros: ["X"] },
+      })
     ).json() as TMensagem;
     const erro = async (id: string) =>
       esperarAte(async () => {

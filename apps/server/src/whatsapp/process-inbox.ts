@@ -8,6 +8,9 @@ import { FILA_ENTRADA, FILA_MIDIA } from "./queues.js";
 import { gravarMensagensRecebidas } from "./store-inbound.js";
 
 const LOTE = 500;
+/** Under load, wait this long between batches so each one takes more events (fewer commits competing with the webhooks). */
+const PAUSA_SOB_CARGA_MS = 25;
+const LOTE_CHEIO = 50;
 const TEMPO_MAXIMO_MS = 20_000;
 /** A report for a message we do not know yet is tried again for ~5 minutes (the send may still be committing). */
 const MAX_TENTATIVAS_STATUS = 10;
@@ -31,6 +34,7 @@ export async function processarEntrada(deps: TDeps, empresaId: string): Promise<
     }
     deps.jobs.acordar(FILA_MIDIA);
     if (n === 0) break;
+    if (n >= LOTE_CHEIO) await new Promise((r) => setTimeout(r, PAUSA_SOB_CARGA_MS));
     if (Date.now() - inicio > TEMPO_MAXIMO_MS) {
       await deps.jobs.enviar(FILA_ENTRADA, { empresaId }, { chave: empresaId });
       return;
@@ -70,13 +74,14 @@ async function processarLote(deps: TDeps, tx: TTx, empresaId: string, soId: stri
   const adiar = semAlvo.filter((r) => r.tentativas + 1 < MAX_TENTATIVAS_STATUS);
   const desistidos = semAlvo.filter((r) => r.tentativas + 1 >= MAX_TENTATIVAS_STATUS).map((r) => r.id);
   const recusadasIds = new Set(recusadas.map((e) => e.providerId));
-  await tx.query(
-    `UPDATE whatsapp_eventos SET tentativas = tentativas + 1,
+  if (adiar.length)
+    await tx.query(
+      `UPDATE whatsapp_eventos SET tentativas = tentativas + 1,
         proxima_tentativa_em = now() + make_interval(secs => least(60, 2 ^ tentativas)),
         erro = 'mensagem ainda não encontrada'
       WHERE id_empresa_fk = $1 AND id = ANY($2::bigint[])`,
-    [empresaId, adiar.map((r) => r.id)],
-  );
+      [empresaId, adiar.map((r) => r.id)],
+    );
   const adiados = new Set(adiar.map((r) => r.id));
   const feitos = rows.filter((r) => !adiados.has(r.id));
   await tx.query(

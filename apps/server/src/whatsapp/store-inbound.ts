@@ -114,8 +114,14 @@ export async function gravarMensagensRecebidas(
 
   for (const g of gravadas)
     if (g.media_status === "pendente") await deps.jobs.enviar(FILA_MIDIA, { empresaId, mensagemId: g.id }, { tx });
-  for (const [leadId, g] of ultimaPorLead)
-    await deps.realtime.publicar(tx, { empresaId }, { tipo: "mensagem.nova", dados: { leadId, mensagemId: g.id } });
+
+  await deps.realtime.publicarVarios(
+    tx,
+    [...ultimaPorLead].map(([leadId, g]) => ({
+      destino: { empresaId },
+      evento: { tipo: "mensagem.nova", dados: { leadId, mensagemId: g.id } },
+    })),
+  );
 
   const porId = new Map([...leads.values()].map((l) => [l.id, l]));
   for (const [leadId, g] of ultimaEntradaPorLead) {

@@ -186,7 +186,9 @@ describe("Evolution API gateway", () => {
     gw.estado.atual = "close";
     gw.semQr.ativo = true;
     try {
-      const c = (await a.navegadores.admin.req({ method: "POST", url: "/api/whatsapp/conexao/conectar", payload: {} })).json() as TConexaoWhatsApp;
+      const c = (
+        await a.navegadores.admin.req({ method: "POST", url: "/api/whatsapp/conexao/conectar", payload: {} })
+      ).json() as TConexaoWhatsApp;
       expect(c).toMatchObject({ conectado: false, qrCode: null, erro: "Erro ao gerar QR Code" });
     } finally {
       gw.semQr.ativo = false;
@@ -194,7 +196,9 @@ describe("Evolution API gateway", () => {
     const p = await a.navegadores.plataforma.req({ url: "/api/whatsapp/conexao" });
     expect(p.statusCode).toBe(400);
     expect(p.json().erro).toBe("Empresa não encontrada. Verifique se você está logado corretamente.");
-    expect((await a.navegadores.consultor.req({ method: "POST", url: "/api/whatsapp/conexao/conectar", payload: {} })).statusCode).toBe(403);
+    expect(
+      (await a.navegadores.consultor.req({ method: "POST", url: "/api/whatsapp/conexao/conectar", payload: {} })).statusCode,
+    ).toBe(403);
   });
 
   it("refuses deliveries with a wrong apikey or another instance, changing nothing", async () => {

@@ -35,7 +35,13 @@ describe("ZNovoLead (001 §5)", () => {
   });
 
   it("gives the spec's messages", () => {
-    const r = ZNovoLead.safeParse({ ...entrada, nome: "", telefone: "", valor_total_financiado: "0", quantidade_parcelas_pagas: "-1" });
+    const r = ZNovoLead.safeParse({
+      ...entrada,
+      nome: "",
+      telefone: "",
+      valor_total_financiado: "0",
+      quantidade_parcelas_pagas: "-1",
+    });
     expect(r.success).toBe(false);
     const msgs = Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path[0], i.message]));
     expect(msgs).toEqual({

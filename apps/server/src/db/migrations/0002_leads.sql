@@ -108,3 +108,8 @@ CREATE INDEX leads_empresa_valor_idx ON leads_juros_check (id_empresa_fk, valor_
 -- pattern ops serve both '=' (webhooks, duplicates) and prefix ranges (~>=~, ~<~: leakproof) of phone search
 DROP INDEX leads_empresa_telefone_idx;
 CREATE INDEX leads_empresa_telefone_idx ON leads_juros_check (id_empresa_fk, telefone_normalizado text_pattern_ops);
+-- the four counters and the board's column counts group a period's leads by status (and, for a Consultor, by
+-- consultant): carried in the period index, those counts are index-only scans instead of heap visits
+DROP INDEX leads_empresa_created_idx;
+CREATE INDEX leads_empresa_created_idx ON leads_juros_check (id_empresa_fk, created_at DESC, id)
+  INCLUDE (status_lead, consultor_atribuido_id);

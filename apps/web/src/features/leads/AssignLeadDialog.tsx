@@ -12,7 +12,7 @@ import { mensagemOu } from "./erros";
 type Props = {
   base: string;
   /** the leads to assign: one (row action) or the selection (bulk) */
-  leads: { id: string; nome: string; consultor_atribuido_id?: string | null }[];
+  leads: { id: string; nome: string }[];
   onFechar: (atribuido: boolean) => void;
 };
 
@@ -20,7 +20,7 @@ type Props = {
 export function AssignLeadDialog({ base, leads, onFechar }: Props) {
   const qc = useQueryClient();
   const consultores = useQuery(consultoresQuery(base));
-  const [consultorId, setConsultorId] = useState(leads.length === 1 ? (leads[0].consultor_atribuido_id ?? "") : "");
+  const [consultorId, setConsultorId] = useState("");
   const salvar = useMutation({
     mutationFn: () =>
       leads.length === 1

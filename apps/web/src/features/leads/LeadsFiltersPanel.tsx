@@ -59,8 +59,18 @@ export function LeadsFiltersPanel({ filtro, consultores, onChange }: Props) {
           ))}
         </Select>
       </Field>
-      <CampoValor rotulo="Valor do contrato mínimo" valor={filtro.valorMin} onChange={(valorMin) => onChange({ valorMin })} />
-      <CampoValor rotulo="Valor do contrato máximo" valor={filtro.valorMax} onChange={(valorMax) => onChange({ valorMax })} />
+      <CampoValor
+        key={`min-${filtro.valorMin}`}
+        rotulo="Valor do contrato mínimo"
+        valor={filtro.valorMin}
+        onChange={(valorMin) => onChange({ valorMin })}
+      />
+      <CampoValor
+        key={`max-${filtro.valorMax}`}
+        rotulo="Valor do contrato máximo"
+        valor={filtro.valorMax}
+        onChange={(valorMax) => onChange({ valorMax })}
+      />
       <Field label="Atribuição">
         <Select
           value={filtro.atribuicao}

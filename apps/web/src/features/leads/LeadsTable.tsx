@@ -22,7 +22,7 @@ const COLUNAS = 9;
 export function LeadsTable({ itens, filtro, onOrdenar, selecionados, onSelecionar, onAcao, vazio }: Props) {
   const todos = itens.length > 0 && itens.every((l) => selecionados.has(l.id));
   return (
-    <Table>
+    <Table rotulo="Leads">
       <THead>
         <tr>
           <Th className="w-10">

@@ -113,7 +113,10 @@ function Quadro() {
         <div className="min-w-64 flex-1 space-y-1.5">
           <Label htmlFor="busca-meus-leads">Buscar</Label>
           <div className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+              aria-hidden="true"
+            />
             <Input
               id="busca-meus-leads"
               type="search"

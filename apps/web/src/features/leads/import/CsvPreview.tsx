@@ -23,7 +23,7 @@ export function CsvPreview({ analise, nomeArquivo }: { analise: TAnaliseCsv; nom
       )}
       <div>
         <h3 className="mb-2 text-sm font-semibold text-slate-900">Primeiras linhas</h3>
-        <Table>
+        <Table rotulo="Primeiras linhas do arquivo">
           <THead>
             <tr>
               <Th>Linha</Th>
