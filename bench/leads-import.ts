@@ -4,7 +4,7 @@
 //   npx tsx bench/leads-import.ts                      (after `npm run build`)
 // Settings: LEADS_BENCH_CSV_MB (16), LEADS_BENCH_BASE (leads already in the database, 0), LEADS_BENCH_DATABASE_URL
 // (the raw COPY reads a server-side file, so it needs the database on this machine).
-import { chmodSync, writeFileSync } from "node:fs";
+import { chmodSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -108,6 +108,7 @@ export async function leadsImportBench(): Promise<string> {
          quantidade_parcelas_pagas, objetivo_cliente) FROM '${arquivo.replace(/'/g, "''")}' WITH (FORMAT csv)`,
     );
     const copyMs = performance.now() - t2;
+    rmSync(arquivo, { force: true });
 
     return [
       `leads CSV import: ${(Buffer.byteLength(csv) / 1024 / 1024).toFixed(1)} MB, ${linhas.toLocaleString("pt-BR")} lines, ${baseLeads.toLocaleString("pt-BR")} leads already in the database`,

@@ -86,7 +86,9 @@ describe("GET /api/chat/{leadId}/mensagens (paged)", () => {
     expect(p3.temMais).toBe(false);
   });
   it("gives what was stored since a moment (live updates)", async () => {
-    const desde = new Date(Date.now() - 2 * 86_400_000 + 119 * 1_400_000 - 1000).toISOString();
+    const ultima = ((await nav().req({ url: `/api/chat/${leadA}/mensagens?limite=1` })).json() as TPaginaMensagens).itens[0];
+    expect(ultima.content).toBe("m119");
+    const desde = new Date(Date.parse(ultima.criadaEm) - 1000).toISOString();
     const p = (
       await nav().req({ url: `/api/chat/${leadA}/mensagens?desde=${encodeURIComponent(desde)}` })
     ).json() as TPaginaMensagens;

@@ -52,12 +52,14 @@ export async function gravarMensagensRecebidas(
 
   const leads = await leadsPorTelefone(tx, empresaId, validos);
   const idsLeads = [...new Set([...leads.values()].map((l) => l.id))];
+  // one probe per lead (not a scan of all their unread messages: a busy lead may have thousands)
   const { rows: comNaoLidas } = await tx.query(
-    `SELECT DISTINCT id_lead_fk FROM mensagens_whatsapp
-      WHERE id_empresa_fk = $1 AND id_lead_fk = ANY($2::uuid[]) AND direcao = 'entrada' AND lida_em IS NULL`,
+    `SELECT l.id FROM unnest($2::uuid[]) AS l (id)
+      WHERE EXISTS (SELECT 1 FROM mensagens_whatsapp m WHERE m.id_empresa_fk = $1 AND m.id_lead_fk = l.id
+                       AND m.direcao = 'entrada' AND m.lida_em IS NULL)`,
     [empresaId, idsLeads],
   );
-  const jaTinhaNaoLidas = new Set(comNaoLidas.map((r) => r.id_lead_fk as string));
+  const jaTinhaNaoLidas = new Set(comNaoLidas.map((r) => r.id as string));
 
   const linhas = validos.map((e) => {
     const lead = leads.get(e.tel) as TLeadAlvo;
