@@ -1,7 +1,26 @@
-// `npm run bench`: prints the figures each issue asks for. Run after `npm run build`.
-
+// `npm run bench`: prints the figures the issues ask for. Run after `npm run build`.
+// Each benchmark starts its own embedded PostgreSQL in a temp dir; sizes are set by environment variables
+// documented at the top of each file (defaults run in a few minutes on a 2-core machine).
+import { leadsImportBench } from "./leads-import.js";
+import { leadsListBench } from "./leads-list.js";
 import { loginBundleBench } from "./login-bundle.js";
+import { screeningBench } from "./screening-engine.js";
 import { startupBench } from "./startup.js";
+import { webhookBrowserBench } from "./webhook-browser.js";
+import { webhookIngestBench } from "./webhook-ingest.js";
 
-const results = [await loginBundleBench(), await startupBench()];
-for (const r of results) console.log(r);
+const benches: [string, () => Promise<string | string[]>][] = [
+  ["foundation", loginBundleBench],
+  ["foundation", startupBench],
+  ["leads", leadsListBench],
+  ["leads", leadsImportBench],
+  ["whatsapp", webhookIngestBench],
+  ["whatsapp", webhookBrowserBench],
+  ["screening", screeningBench],
+];
+const only = process.argv[2];
+for (const [grupo, bench] of benches) {
+  if (only && only !== grupo) continue;
+  const r = await bench();
+  console.log([r].flat().join("\n"));
+}
