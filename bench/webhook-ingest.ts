@@ -28,7 +28,11 @@ export async function webhookIngestBench(): Promise<string> {
           {
             method: "POST",
             agent: agente,
-            headers: { "content-type": "application/json", "content-length": Buffer.byteLength(e.corpo), "x-hub-signature-256": e.assinatura },
+            headers: {
+              "content-type": "application/json",
+              "content-length": Buffer.byteLength(e.corpo),
+              "x-hub-signature-256": e.assinatura,
+            },
           },
           (res) => {
             res.resume();
@@ -40,7 +44,9 @@ export async function webhookIngestBench(): Promise<string> {
       });
 
     // warm-up (JIT, connections, first lead inserts) is not measured
-    await Promise.all(Array.from({ length: 200 }, (_, i) => postar(webhookTextoAssinado(s, "5511900000000", `wamid.AQUECE${i}`, "aquece"))));
+    await Promise.all(
+      Array.from({ length: 200 }, (_, i) => postar(webhookTextoAssinado(s, "5511900000000", `wamid.AQUECE${i}`, "aquece"))),
+    );
 
     const latencias: number[] = [];
     let proximo = 0;

@@ -34,17 +34,25 @@ await migrate(deps.db.owner);
 const cofre = cofreDe(config.appSecret);
 const dados = await unsafeWithSystem(deps.db.app, "bench", async (tx) => {
   const empresa = await criarEmpresa(tx, { nome_empresa: "Empresa do Benchmark" } as never);
-  await tx.query("UPDATE empresas SET whatsapp_provedor = 'official', ia_triagem_ativa = false, config_whatsapp_api = $2 WHERE id = $1", [
-    empresa.id,
-    JSON.stringify({
-      access_token: cofre.cifrar("token-bench"),
-      phone_number_id: PHONE_NUMBER_ID,
-      app_id: "1",
-      app_secret: cofre.cifrar(APP_SECRET_META),
-    }),
-  ]);
+  await tx.query(
+    "UPDATE empresas SET whatsapp_provedor = 'official', ia_triagem_ativa = false, config_whatsapp_api = $2 WHERE id = $1",
+    [
+      empresa.id,
+      JSON.stringify({
+        access_token: cofre.cifrar("token-bench"),
+        phone_number_id: PHONE_NUMBER_ID,
+        app_id: "1",
+        app_secret: cofre.cifrar(APP_SECRET_META),
+      }),
+    ],
+  );
   const usuario = await criarUsuario(tx, { id_empresa_fk: empresa.id, papel: "Consultor" });
-  const consultor = await criarConsultor(tx, { id_empresa_fk: empresa.id, id_usuario_fk: usuario.id, nome: usuario.nome, email: usuario.email });
+  const consultor = await criarConsultor(tx, {
+    id_empresa_fk: empresa.id,
+    id_usuario_fk: usuario.id,
+    nome: usuario.nome,
+    email: usuario.email,
+  });
   const lead = await criarLead(tx, {
     id_empresa_fk: empresa.id,
     nome: "Lead do Benchmark",

@@ -49,7 +49,12 @@ export async function iniciarServidorBench(porta = 3490): Promise<TServidorBench
 }
 
 /** A Cloud API text webhook (as Meta documents it), signed with the app secret. */
-export function webhookTextoAssinado(s: Pick<TServidorBench, "appSecret" | "phoneNumberId">, de: string, id: string, texto: string) {
+export function webhookTextoAssinado(
+  s: Pick<TServidorBench, "appSecret" | "phoneNumberId">,
+  de: string,
+  id: string,
+  texto: string,
+) {
   const corpo = JSON.stringify({
     object: "whatsapp_business_account",
     entry: [

@@ -3,7 +3,10 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { LoginPage } from "./support/pages";
 
 // a real 1×1 PNG: the server checks the type by content
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 async function entrar(browser: Browser, rotulo: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -23,7 +26,9 @@ async function simularComoLead(admin: Page, telefone: string, texto: string) {
 const semViolacoesSerias = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 
-test("a simulated lead writes; the consultant sees it live, replies, follows the ticks and sends an image", async ({ browser }) => {
+test("a simulated lead writes; the consultant sees it live, replies, follows the ticks and sends an image", async ({
+  browser,
+}) => {
   const consultor = await entrar(browser, "Consultor");
   // one of the consultant's own leads (a Consultor sees only leads assigned to them)
   const lista = await (await consultor.request.get("/api/conversas?limite=1")).json();
@@ -67,7 +72,9 @@ test("a simulated lead writes; the consultant sees it live, replies, follows the
   await caixa.fill("");
 
   // an image, with its caption
-  await consultor.locator('input[type="file"][accept*="image/png"]').setInputFiles({ name: "calculo.png", mimeType: "image/png", buffer: PNG });
+  await consultor
+    .locator('input[type="file"][accept*="image/png"]')
+    .setInputFiles({ name: "calculo.png", mimeType: "image/png", buffer: PNG });
   await expect(consultor.getByText("calculo.png")).toBeVisible();
   await caixa.fill(`Cálculo ${marca}`);
   await consultor.getByRole("button", { name: "Enviar mensagem" }).click();
@@ -85,7 +92,7 @@ test("a simulated lead writes; the consultant sees it live, replies, follows the
   await expect(consultor.getByRole("link", { name: `Conversa com ${alvo.nome}` })).toContainText(`Recebi, obrigado ${marca}`);
 });
 
-test("a failed send shows the provider's reason and can be retried; templates fill the message box", async ({ browser }) => {
+test("a failed send shows the provider's reason and a retry action; templates fill the message box", async ({ browser }) => {
   const admin = await entrar(browser, "Admin Empresa");
   const marca = `${Date.now()}`;
   // a new lead writes (area code 00 does not exist in the sandbox: sends to it fail)
