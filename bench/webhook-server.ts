@@ -1,7 +1,7 @@
 // Child process of the webhook benchmarks: the real server (source, through tsx) on a fresh embedded
 // PostgreSQL, with one company on the official provider, a consultant and a lead assigned to them.
 // Prints one JSON line when ready; answers {tipo: "contar"} over IPC with what the database holds.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildApp } from "../apps/server/src/app.js";
@@ -66,7 +66,38 @@ const dados = await unsafeWithSystem(deps.db.app, "bench", async (tx) => {
 const app = await buildApp(deps, { logger: false });
 await app.listen({ port: PORTA, host: "127.0.0.1" });
 
+/**
+ * CPU used so far (ms) by this server process and by the embedded PostgreSQL (postmaster, its live backends and
+ * the ones that ended): a figure that does not depend on what else the machine is running.
+ */
+function cpuMs(): { node: number; postgres: number } {
+  const u = process.cpuUsage();
+  let pg = 0;
+  try {
+    const pid = readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8")
+      .split("\n")[0]
+      .trim();
+    const campos = (p: string) => {
+      const t = readFileSync(`/proc/${p}/stat`, "utf8");
+      return t.slice(t.lastIndexOf(")") + 2).split(" ");
+    };
+    const m = campos(pid); // after "pid (comm) ": state ppid ... utime(12) stime(13) cutime(14) cstime(15)
+    pg += Number(m[11]) + Number(m[12]) + Number(m[13]) + Number(m[14]);
+    for (const p of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+      try {
+        const f = campos(p);
+        if (f[1] === pid) pg += Number(f[11]) + Number(f[12]);
+      } catch {}
+    }
+  } catch {}
+  return { node: (u.user + u.system) / 1000, postgres: pg * 10 };
+}
+
 process.on("message", async (m: { tipo: string }) => {
+  if (m.tipo === "cpu") {
+    process.send?.({ tipo: "cpu", ...cpuMs() });
+    return;
+  }
   if (m.tipo !== "contar") return;
   const r = await unsafeWithSystem(deps.db.app, "bench", async (tx) => {
     const msgs = await tx.query(

@@ -12,6 +12,8 @@ export type TServidorBench = {
   leadId: string;
   filho: ChildProcess;
   contar: () => Promise<{ mensagens: { total: number; distintas: number }; eventos: { total: number; pendentes: number } }>;
+  /** CPU ms used so far by the server process and by its PostgreSQL */
+  cpu: () => Promise<{ node: number; postgres: number }>;
   parar: () => Promise<void>;
 };
 
@@ -39,6 +41,11 @@ export async function iniciarServidorBench(porta = 3490): Promise<TServidorBench
       new Promise((ok) => {
         filho.once("message", (m) => ok(m as never));
         filho.send({ tipo: "contar" });
+      }),
+    cpu: () =>
+      new Promise((ok) => {
+        filho.once("message", (m) => ok(m as never));
+        filho.send({ tipo: "cpu" });
       }),
     parar: () =>
       new Promise<void>((ok) => {

@@ -84,10 +84,10 @@ test("an admin invites a consultant, who completes the emailed link in another b
   await expect(convite.getByRole("heading", { name: "Meu Dashboard" })).toBeVisible();
   await expect(convite.getByText("Leads Atribuídos")).toBeVisible();
 
-  // the admin's list shows them without a reload, Desconectado
+  // the admin's list shows them without a reload, and their presence is live: signed in now, so Conectado
   const linha = page.getByRole("row").filter({ hasText: "Marina Teles" });
   await expect(linha).toBeVisible();
-  await expect(linha.getByText("Desconectado")).toBeVisible();
+  await expect(linha.getByText("Conectado", { exact: true })).toBeVisible();
 
   // the same link again is refused, and nothing changes
   const terceiro = await browser.newContext();

@@ -89,13 +89,15 @@ export function criarIngestor(deps: Pick<TDeps, "db" | "jobs">): TIngestor {
     try {
       const novos = await comRetentativa(() =>
         unsafeWithSystem(deps.db.app, "webhook-whatsapp", async (tx) => {
-          const { rows } = await tx.query(
-            `INSERT INTO whatsapp_eventos (id_empresa_fk, chave, tipo, dados)
-             SELECT x.e, x.c, x.t, x.d FROM jsonb_to_recordset($1::jsonb) AS x (e uuid, c text, t text, d jsonb)
-             ON CONFLICT (id_empresa_fk, chave) DO NOTHING
-             RETURNING id_empresa_fk`,
-            [JSON.stringify(linhas)],
-          );
+          // a named statement: planned once per connection, not once per batch
+          const { rows } = await tx.query({
+            name: "whatsapp-inbox-inserir",
+            text: `INSERT INTO whatsapp_eventos (id_empresa_fk, chave, tipo, dados)
+                   SELECT x.e, x.c, x.t, x.d FROM jsonb_to_recordset($1::jsonb) AS x (e uuid, c text, t text, d jsonb)
+                   ON CONFLICT (id_empresa_fk, chave) DO NOTHING
+                   RETURNING id_empresa_fk`,
+            values: [JSON.stringify(linhas)],
+          });
           const porEmpresa = new Map<string, number>();
           for (const r of rows) porEmpresa.set(r.id_empresa_fk, (porEmpresa.get(r.id_empresa_fk) ?? 0) + 1);
           return porEmpresa;

@@ -25,7 +25,7 @@ export async function iniciarTrabalhosWhatsApp(deps: TDeps): Promise<void> {
   const { jobs } = deps;
   // created here so that enqueuing works even before issue 6 starts its worker
   await jobs.garantirFila(FILA_TRIAGEM);
-  await jobs.trabalhar<TTrabalhoEntrada>(FILA_ENTRADA, (t) => processarEntrada(deps, t.dados.empresaId), { concorrencia: 2 });
+  if (!process.env.SEM_PROC) await jobs.trabalhar<TTrabalhoEntrada>(FILA_ENTRADA, (t) => processarEntrada(deps, t.dados.empresaId), { concorrencia: 2 });
   await jobs.trabalhar<TTrabalhoEnvio>(FILA_ENVIO, (t) => processarEnvio(deps, t), { concorrencia: 4 });
   await jobs.trabalhar<TTrabalhoMidia>(FILA_MIDIA, (t) => baixarMidiaRecebida(deps, t), { concorrencia: 2 });
 
