@@ -26,13 +26,13 @@ export async function webhookBrowserBench(): Promise<string> {
     await page.evaluate(() => {
       type TJanela = {
         chegadas: Record<string, number>;
-        document: { body: { innerText: string } };
+        document: { body: { textContent: string } };
         MutationObserver: new (fn: () => void) => { observe: (alvo: unknown, opcoes: object) => void };
       };
       const w = globalThis as unknown as TJanela;
       w.chegadas = {};
       new w.MutationObserver(() => {
-        for (const m of w.document.body.innerText.matchAll(/bench-(\d+)-fim/g)) w.chegadas[m[1]] ??= Date.now();
+        for (const m of w.document.body.textContent.matchAll(/bench-(\d+)-fim/g)) w.chegadas[m[1]] ??= Date.now();
       }).observe(w.document.body, { childList: true, subtree: true, characterData: true });
     });
 

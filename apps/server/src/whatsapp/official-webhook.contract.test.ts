@@ -44,7 +44,13 @@ const postar = (payload: unknown, assinatura: string | null = "ok", corpoBruto?:
 };
 const mensagensDaEmpresa = () =>
   contar(t, "SELECT count(*) AS n FROM mensagens_whatsapp WHERE id_empresa_fk = $1", [a.empresa.id]);
-const eventosDaEmpresa = () => contar(t, "SELECT count(*) AS n FROM whatsapp_eventos WHERE id_empresa_fk = $1", [a.empresa.id]);
+// the inbox keeps only what is waiting: refused deliveries must leave no row with their keys
+const eventosRecusados = () =>
+  contar(
+    t,
+    "SELECT count(*) AS n FROM whatsapp_eventos WHERE id_empresa_fk = $1 AND (chave LIKE 'm:wamid.RECUSA%' OR chave = 'm:wamid.F')",
+    [a.empresa.id],
+  );
 const leadDoTelefone = (tel: string) =>
   esperarAte(
     () =>
@@ -192,12 +198,12 @@ describe("refused deliveries change nothing", () => {
     ["another object", () => postar({ object: "page", entry: [] }), 400],
     ["a message without id", () => postar({ ...webhookTexto({ ...base(), de: "5511987659999", id: "", texto: "x" }) }), 400],
   ])("refuses %s", async (_nome, enviar, status) => {
-    const antes = [await mensagensDaEmpresa(), await eventosDaEmpresa()];
+    const antes = [await mensagensDaEmpresa(), 0];
     const res = await enviar();
     expect(res.statusCode).toBe(status);
     expect(res.json().erro).toBeTruthy();
     await new Promise((r) => setTimeout(r, 100));
-    expect([await mensagensDaEmpresa(), await eventosDaEmpresa()]).toEqual(antes);
+    expect([await mensagensDaEmpresa(), await eventosRecusados()]).toEqual(antes);
   });
   it("refuses an unknown webhook URL", async () => {
     const res = await t.app.inject({

@@ -84,19 +84,24 @@ async function processarLote(deps: TDeps, tx: TTx, empresaId: string, soId: stri
     );
   const adiados = new Set(adiar.map((r) => r.id));
   const feitos = rows.filter((r) => !adiados.has(r.id));
-  await tx.query(
-    `UPDATE whatsapp_eventos SET processado_em = now(),
-        erro = CASE WHEN id = ANY($3::bigint[]) THEN 'telefone inválido'
-                    WHEN id = ANY($4::bigint[]) THEN 'mensagem não encontrada'
-                    ELSE NULL END
-      WHERE id_empresa_fk = $1 AND id = ANY($2::bigint[])`,
-    [
-      empresaId,
-      feitos.map((r) => r.id),
-      rows.filter((r) => r.tipo === "mensagem" && recusadasIds.has((r.dados as TEventoMensagem).providerId)).map((r) => r.id),
-      desistidos,
-    ],
-  );
+  // Applied events are deleted (cheaper than updating them; a later redelivery is still stored once, by the
+  // message's unique provider id, and a status or connection report applies only forward). Events that could
+  // not be used stay, marked, for inspection; the sweep removes them after a week.
+  const recusadosIds = rows
+    .filter((r) => r.tipo === "mensagem" && recusadasIds.has((r.dados as TEventoMensagem).providerId))
+    .map((r) => r.id);
+  const problemas = new Set([...recusadosIds, ...desistidos]);
+  await tx.query("DELETE FROM whatsapp_eventos WHERE id_empresa_fk = $1 AND id = ANY($2::bigint[])", [
+    empresaId,
+    feitos.filter((r) => !problemas.has(r.id)).map((r) => r.id),
+  ]);
+  if (problemas.size)
+    await tx.query(
+      `UPDATE whatsapp_eventos SET processado_em = now(),
+          erro = CASE WHEN id = ANY($2::bigint[]) THEN 'telefone inválido' ELSE 'mensagem não encontrada' END
+        WHERE id_empresa_fk = $1 AND id = ANY($3::bigint[])`,
+      [empresaId, recusadosIds, [...problemas]],
+    );
   return rows.length;
 }
 

@@ -202,7 +202,11 @@ describe("Evolution API gateway", () => {
   });
 
   it("refuses deliveries with a wrong apikey or another instance, changing nothing", async () => {
-    const antes = await contar(t, "SELECT count(*) AS n FROM whatsapp_eventos WHERE id_empresa_fk = $1", [a.empresa.id]);
+    const recusados = () =>
+      contar(t, "SELECT count(*) AS n FROM whatsapp_eventos WHERE id_empresa_fk = $1 AND chave IN ('m:X1', 'm:X2')", [
+        a.empresa.id,
+      ]);
+    const antes = await contar(t, "SELECT count(*) AS n FROM mensagens_whatsapp WHERE id_empresa_fk = $1", [a.empresa.id]);
     const chave = await postar(
       evolutionTexto({ instancia: gw.instancia, apiKey: "errada", de: "5511955550009", id: "X1", texto: "x" }),
     );
@@ -213,6 +217,7 @@ describe("Evolution API gateway", () => {
     expect(inst.statusCode).toBe(403);
     const sem = await postar({ event: "messages.upsert", instance: gw.instancia, apikey: gw.apiKey });
     expect(sem.statusCode).toBe(400);
-    expect(await contar(t, "SELECT count(*) AS n FROM whatsapp_eventos WHERE id_empresa_fk = $1", [a.empresa.id])).toBe(antes);
+    expect(await recusados()).toBe(0);
+    expect(await contar(t, "SELECT count(*) AS n FROM mensagens_whatsapp WHERE id_empresa_fk = $1", [a.empresa.id])).toBe(antes);
   });
 });

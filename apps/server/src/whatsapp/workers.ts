@@ -17,7 +17,7 @@ import {
 } from "./queues.js";
 import { processarEnvio } from "./send-message.js";
 
-/** Processed inbox events are kept this long, so a late redelivery is still recognized as a duplicate. */
+/** Events that could not be used are kept this long for inspection (applied ones are deleted at once). */
 const RETENCAO_EVENTOS_DIAS = 7;
 
 /** Starts the WhatsApp workers of this instance (called once from createDeps). */
@@ -25,7 +25,7 @@ export async function iniciarTrabalhosWhatsApp(deps: TDeps): Promise<void> {
   const { jobs } = deps;
   // created here so that enqueuing works even before issue 6 starts its worker
   await jobs.garantirFila(FILA_TRIAGEM);
-  if (!process.env.SEM_PROC) await jobs.trabalhar<TTrabalhoEntrada>(FILA_ENTRADA, (t) => processarEntrada(deps, t.dados.empresaId), { concorrencia: 2 });
+  await jobs.trabalhar<TTrabalhoEntrada>(FILA_ENTRADA, (t) => processarEntrada(deps, t.dados.empresaId), { concorrencia: 2 });
   await jobs.trabalhar<TTrabalhoEnvio>(FILA_ENVIO, (t) => processarEnvio(deps, t), { concorrencia: 4 });
   await jobs.trabalhar<TTrabalhoMidia>(FILA_MIDIA, (t) => baixarMidiaRecebida(deps, t), { concorrencia: 2 });
 
@@ -38,7 +38,7 @@ export async function iniciarTrabalhosWhatsApp(deps: TDeps): Promise<void> {
   await jobs.agendar(FILA_VARREDURA, "* * * * *");
 }
 
-/** Safety net: companies with due inbox events get a processing job; old processed events are deleted. */
+/** Safety net: companies with due inbox events get a processing job; old unusable events are deleted. */
 async function varrer(deps: TDeps): Promise<void> {
   const empresas = await unsafeWithSystem(deps.db.app, "whatsapp-varredura", async (tx) => {
     await tx.query(

@@ -132,9 +132,10 @@ export function ChatSidePanel({ chat, onAbrirModelos }: { chat: TLeadChat; onAbr
           <p className="text-sm text-slate-600">Nenhuma atividade ainda.</p>
         )}
       </Secao>
-      {chat.whatsapp.provedor === "sandbox" && pode(sessao.usuario.papel, "testes.usar") && sessao.empresa?.id === l.id_empresa_fk && telefone && (
-        <SimularResposta telefone={telefone} />
-      )}
+      {chat.whatsapp.provedor === "sandbox" &&
+        pode(sessao.usuario.papel, "testes.usar") &&
+        sessao.empresa?.id === l.id_empresa_fk &&
+        telefone && <SimularResposta telefone={telefone} />}
     </div>
   );
 }
