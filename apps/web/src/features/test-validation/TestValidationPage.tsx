@@ -16,6 +16,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast";
+import { AssignmentTestActions } from "./AssignmentTestActions";
 import { notificacaoDeTeste, painelQuery } from "./api";
 import { SimulateLeadPanel } from "./SimulateLeadPanel";
 
@@ -83,17 +84,20 @@ function Painel() {
               ) : q.data?.leads.length ? (
                 <ul className="divide-y divide-slate-100">
                   {q.data.leads.map((l) => (
-                    <li key={l.id} className="flex items-center justify-between gap-2 py-2 text-sm">
-                      <span className="min-w-0">
-                        <span className="block truncate font-medium text-slate-900">{l.nome}</span>
-                        <span className="text-xs text-slate-600">
-                          {l.telefone} · {formatarDataHora(l.created_at)}
+                    <li key={l.id} className="py-2 text-sm">
+                      <div className="flex items-center justify-between gap-2">
+                        <span className="min-w-0">
+                          <span className="block truncate font-medium text-slate-900">{l.nome}</span>
+                          <span className="text-xs text-slate-600">
+                            {l.telefone} · {formatarDataHora(l.created_at)}
+                          </span>
                         </span>
-                      </span>
-                      <Badge variante="azul">{l.status_lead}</Badge>
-                      <Link to={`/chat/${l.id}`} className="shrink-0 font-medium text-blue-700 underline">
-                        Abrir chat
-                      </Link>
+                        <Badge variante="azul">{l.status_lead}</Badge>
+                        <Link to={`/chat/${l.id}`} className="shrink-0 font-medium text-blue-700 underline">
+                          Abrir chat
+                        </Link>
+                      </div>
+                      <AssignmentTestActions leadId={l.id} leadNome={l.nome} />
                     </li>
                   ))}
                 </ul>

@@ -1,4 +1,6 @@
 import { MSG } from "@crm/domain/messages";
+import type { TOpcaoConsultor } from "@crm/domain/schemas/leads";
+import type { TResultadoAtribuicao } from "@crm/domain/schemas/screening";
 import type { TPainelTestes, TSimularMensagem } from "@crm/domain/schemas/whatsapp";
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, api, COOKIE_CSRF, lerCookie } from "../../lib/api";
@@ -34,3 +36,13 @@ export async function simularArquivo(s: TSimularMensagem, tipo: "image" | "docum
     throw new ApiError(r.status, j?.erro ?? MSG.erroInterno);
   }
 }
+
+/** 000 §2.7: test lead assignment through the assign-lead function, and direct assignment (same code as the app). */
+export const testarAtribuicao = (leadId: string) =>
+  api<TResultadoAtribuicao>("/api/testes/atribuir-lead", { method: "POST", body: { leadId } });
+export const atribuicaoDireta = (leadId: string, consultorId: string) =>
+  api<TResultadoAtribuicao>("/api/testes/atribuicao-direta", { method: "POST", body: { leadId, consultorId } });
+export const consultoresTesteQuery = queryOptions({
+  queryKey: ["testes", "consultores"],
+  queryFn: ({ signal }) => api<TOpcaoConsultor[]>("/api/leads/consultores", { signal }),
+});
