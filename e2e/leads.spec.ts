@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { csrfHeader, LoginPage } from "./support/pages";
+import { csrfHeader, fecharContextos, LoginPage } from "./support/pages";
+
+test.afterEach(async ({ browser }) => fecharContextos(browser));
 
 const CABECALHO =
   "nome;telefone;tipo_financiamento;valor_total_financiado;valor_parcela;quantidade_parcelas_pagas;objetivo_cliente";

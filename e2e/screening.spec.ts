@@ -1,6 +1,8 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { MENSAGEM_QUALIFICADO_TRIAGEM, PERGUNTAS_TRIAGEM } from "../packages/domain/src/screening";
-import { LoginPage } from "./support/pages";
+import { fecharContextos, LoginPage } from "./support/pages";
+
+test.afterEach(async ({ browser }) => fecharContextos(browser));
 
 async function entrar(browser: Browser, rotulo: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

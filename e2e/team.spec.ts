@@ -1,7 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { MENUS } from "../packages/domain/src/menus";
-import { DevMailbox, LoginPage, registrarConfirmado, Shell } from "./support/pages";
+import { DevMailbox, fecharContextos, LoginPage, registrarConfirmado, Shell } from "./support/pages";
+
+test.afterEach(async ({ browser }) => fecharContextos(browser));
 
 // the invite dialog's copy button writes to the clipboard
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });

@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { LoginPage } from "./support/pages";
+import { fecharContextos, LoginPage } from "./support/pages";
+
+test.afterEach(async ({ browser }) => fecharContextos(browser));
 
 // a real 1×1 PNG: the server checks the type by content
 const PNG = Buffer.from(

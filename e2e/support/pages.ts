@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 
 /** Page objects: the journeys read as a person would use the screens. */
 export class LoginPage {
@@ -68,4 +68,12 @@ export async function registrarConfirmado(page: Page): Promise<string> {
   const ok = await page.request.post("/api/auth/confirmar-email", { headers: await csrfHeader(page), data: { token } });
   expect(ok.status()).toBe(200);
   return email;
+}
+
+/**
+ * Closes the extra browser contexts a journey opened with browser.newContext(): they outlive the test
+ * otherwise, and an open chat in a forgotten tab would keep reading the next journey's messages.
+ */
+export async function fecharContextos(browser: Browser) {
+  await Promise.all(browser.contexts().map((c) => c.close().catch(() => {})));
 }
