@@ -91,4 +91,8 @@ test("screening on: a simulated lead answers the questions, qualifies and lands 
   const timeline = consultor.getByRole("log", { name: "Mensagens" });
   await expect(timeline).toContainText(PERGUNTAS_TRIAGEM.margem);
   await expect(timeline).toContainText(MENSAGEM_QUALIFICADO_TRIAGEM);
+
+  // the company dashboard's 'Eficiência IA' is a real figure now that a screening concluded
+  await admin.goto("/dashboard");
+  await expect(admin.getByText("Eficiência IA").locator("..").locator("..")).toContainText(/\d+%/);
 });

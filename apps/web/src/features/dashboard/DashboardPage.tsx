@@ -7,6 +7,7 @@ import { useTituloDocumento } from "../../lib/useTituloDocumento";
 import { Badge } from "../../ui/Badge";
 import { Card, CardContent } from "../../ui/Card";
 import { Spinner } from "../../ui/Spinner";
+import { AiEfficiencyCard } from "./AiEfficiencyCard";
 
 // the Consultor's dashboard (issue 5) lives with /desempenho; loaded only for consultants
 const ConsultantDashboard = lazy(() =>
@@ -43,12 +44,17 @@ export function DashboardPage() {
           </div>
         </CardContent>
       </Card>
+      {usuario.papel === PAPEL.admin && (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <AiEfficiencyCard />
+        </div>
+      )}
       <Card>
         <CardContent className="py-10 text-center">
           <Construction className="mx-auto size-10 text-amber-600" aria-hidden="true" />
           <h2 className="mt-3 text-lg font-semibold text-slate-900">{MSG.emConstrucao}</h2>
           <p className="mt-1 text-sm text-slate-600">
-            Os indicadores e gráficos do seu painel chegam em uma próxima versão do sistema.
+            Os demais indicadores e gráficos do seu painel chegam em uma próxima versão do sistema.
           </p>
         </CardContent>
       </Card>
