@@ -1,7 +1,7 @@
 import type { ExternalToast } from "sonner";
 
 /**
- * Toasts replace the original's alert() calls, with the same texts: `toast.success(...)`, `toast.error(...)`.
+ * Toasts replace the original's browser alert boxes, with the same texts: `toast.success(...)`, `toast.error(...)`.
  * The toast library is fetched on the first toast, so pages that never show one (login) do not download it.
  */
 type TSonner = typeof import("sonner");

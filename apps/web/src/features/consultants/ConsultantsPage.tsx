@@ -12,6 +12,7 @@ import { AccessDenied } from "../../ui/AccessDenied";
 import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
+import { SelectCompanyFirst } from "../../ui/SelectCompanyFirst";
 import { Spinner } from "../../ui/Spinner";
 import { painelQuery } from "./api";
 import { ConsultantStats } from "./ConsultantStats";
@@ -32,20 +33,7 @@ export function ConsultantsPage() {
   }
   const empresaId = usuario.papel === PAPEL.plataforma ? params.get("empresa") : null;
   if (usuario.papel === PAPEL.plataforma && !empresaId) {
-    return (
-      <Card className="mx-auto max-w-xl">
-        <EmptyState
-          icone={Building2}
-          titulo={MSG.selecioneEmpresa}
-          descricao="Abra os consultores de uma empresa a partir da lista de empresas."
-          acao={
-            <Button asChild>
-              <Link to="/empresas">Ir para Empresas</Link>
-            </Button>
-          }
-        />
-      </Card>
-    );
+    return <SelectCompanyFirst descricao="Abra os consultores de uma empresa a partir da lista de empresas." />;
   }
   return <Painel empresaId={empresaId} />;
 }

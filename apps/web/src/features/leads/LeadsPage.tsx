@@ -15,6 +15,7 @@ import { Card } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
 import { Input } from "../../ui/Input";
 import { Pagination } from "../../ui/Pagination";
+import { SelectCompanyFirst } from "../../ui/SelectCompanyFirst";
 import { Spinner } from "../../ui/Spinner";
 import { AssignLeadDialog } from "./AssignLeadDialog";
 import { baseLeads, consultoresQuery, paginaLeadsQuery, resumoLeadsQuery } from "./api";
@@ -42,20 +43,7 @@ export function LeadsPage() {
     return <AccessDenied mensagem="Apenas administradores podem gerenciar os leads." />;
   }
   if (usuario.papel === PAPEL.plataforma && !empresaId) {
-    return (
-      <Card className="mx-auto max-w-xl">
-        <EmptyState
-          icone={Building2}
-          titulo={MSG.selecioneEmpresa}
-          descricao="Abra os leads de uma empresa a partir da lista de empresas."
-          acao={
-            <Button asChild>
-              <Link to="/empresas">Ir para Empresas</Link>
-            </Button>
-          }
-        />
-      </Card>
-    );
+    return <SelectCompanyFirst descricao="Abra os leads de uma empresa a partir da lista de empresas." />;
   }
   return <GestaoDeLeads base={baseLeads(empresaId)} daPlataforma={!!empresaId} />;
 }

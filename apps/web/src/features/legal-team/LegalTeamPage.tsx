@@ -15,6 +15,7 @@ import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { EmptyState } from "../../ui/EmptyState";
+import { SelectCompanyFirst } from "../../ui/SelectCompanyFirst";
 import { Spinner } from "../../ui/Spinner";
 import { StatCard } from "../../ui/StatCard";
 import { toast } from "../../ui/toast";
@@ -32,20 +33,7 @@ export function LegalTeamPage() {
   }
   const empresaId = usuario.papel === PAPEL.plataforma ? params.get("empresa") : null;
   if (usuario.papel === PAPEL.plataforma && !empresaId) {
-    return (
-      <Card className="mx-auto max-w-xl">
-        <EmptyState
-          icone={Building2}
-          titulo={MSG.selecioneEmpresa}
-          descricao="Abra a equipe jurídica de uma empresa a partir da lista de empresas."
-          acao={
-            <Button asChild>
-              <Link to="/empresas">Ir para Empresas</Link>
-            </Button>
-          }
-        />
-      </Card>
-    );
+    return <SelectCompanyFirst descricao="Abra a equipe jurídica de uma empresa a partir da lista de empresas." />;
   }
   return <Equipe alvo={{ empresaId }} />;
 }

@@ -15,6 +15,7 @@ import { Button } from "../../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
 import { PeriodSelector, SELECAO_PERIODO_PADRAO, type TSelecaoPeriodo } from "../../ui/PeriodSelector";
+import { SelectCompanyFirst } from "../../ui/SelectCompanyFirst";
 import { Spinner } from "../../ui/Spinner";
 import { painelQuery, type TAlvo } from "./api";
 import { ScreeningHistory } from "./ScreeningHistory";
@@ -31,20 +32,7 @@ export function ScreeningPage() {
     return <AccessDenied mensagem="Apenas administradores podem acessar a triagem por IA." />;
   const empresaId = usuario.papel === PAPEL.plataforma ? params.get("empresa") : null;
   if (usuario.papel === PAPEL.plataforma && !empresaId) {
-    return (
-      <Card className="mx-auto max-w-xl">
-        <EmptyState
-          icone={Building2}
-          titulo={MSG.selecioneEmpresa}
-          descricao="Abra a triagem de uma empresa a partir da lista de empresas."
-          acao={
-            <Button asChild>
-              <Link to="/empresas">Ir para Empresas</Link>
-            </Button>
-          }
-        />
-      </Card>
-    );
+    return <SelectCompanyFirst descricao="Abra a triagem de uma empresa a partir da lista de empresas." />;
   }
   return <Painel alvo={{ empresaId }} />;
 }

@@ -11,6 +11,7 @@ import { Alert } from "../../../ui/Alert";
 import { Button } from "../../../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../ui/Card";
 import { EmptyState } from "../../../ui/EmptyState";
+import { SelectCompanyFirst } from "../../../ui/SelectCompanyFirst";
 import { baseLeads } from "../api";
 import { CsvImportCard } from "./CsvImportCard";
 import { ManualLeadForm } from "./ManualLeadForm";
@@ -24,20 +25,7 @@ export function LeadsImportPage() {
   const { usuario } = useSessaoAtual();
   if (!pode(usuario.papel, "leads.importar")) return <AccessDenied mensagem={MSG.acessoNegadoImportar} />;
   if (usuario.papel === PAPEL.plataforma) {
-    return (
-      <Card className="mx-auto max-w-xl">
-        <EmptyState
-          icone={Building2}
-          titulo={MSG.selecioneEmpresa}
-          descricao="A importação de leads é feita dentro de uma empresa."
-          acao={
-            <Button asChild>
-              <Link to="/empresas">Ir para Empresas</Link>
-            </Button>
-          }
-        />
-      </Card>
-    );
+    return <SelectCompanyFirst descricao="A importação de leads é feita dentro de uma empresa." />;
   }
   return <Importacao />;
 }
