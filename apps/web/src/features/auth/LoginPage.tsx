@@ -1,6 +1,5 @@
 import { MSG } from "@crm/domain/messages";
 import type { TLogin } from "@crm/domain/schemas/auth";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -23,7 +22,10 @@ type TLoginForm = { email: string; password: string };
 
 // ZLogin (and with it zod) loads when the person starts typing, keeping the login page's first load small
 const validacao = resolverSobDemanda<TLoginForm, TLogin>(() =>
-  import("@crm/domain/schemas/auth").then(({ ZLogin }) => zodResolver(ZLogin)),
+  // the resolver module imports zod itself: both load on first use
+  Promise.all([import("@crm/domain/schemas/auth"), import("@hookform/resolvers/zod")]).then(([{ ZLogin }, { zodResolver }]) =>
+    zodResolver(ZLogin),
+  ),
 );
 
 export function LoginPage() {
