@@ -1,6 +1,6 @@
 import type { TPapel } from "@crm/domain/roles";
 import type pg from "pg";
-import { type TTx, unsafeWithSystem } from "../db/tenant.js";
+import type { TTx } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
 import { hashToken, novoToken } from "./tokens.js";
 
@@ -25,37 +25,29 @@ export async function criarSessao(
   return { token, expiresAt };
 }
 
-/** Resolves a cookie token to the signed-in person, or null when missing, expired, revoked or inactive. */
+/**
+ * Resolves a cookie token to the signed-in person, or null when missing, expired, revoked or inactive.
+ * One round trip on the hot path of every request (crm_ler_sessao, migration 0006).
+ */
 export async function lerSessao(pool: pg.Pool, token: string | undefined): Promise<TAuth | null> {
   if (!token || token.length > 100) return null;
   const id = hashToken(token);
-  return unsafeWithSystem(pool, "sessao", async (tx) => {
-    const { rows } = await tx.query(
-      `SELECT s.id, s.last_seen_at, u.id AS usuario_id, u.email, u.nome, u.papel, u.id_empresa_fk, e.nome_empresa
-         FROM auth_sessoes s
-         JOIN usuarios_plataforma u ON u.id = s.id_usuario_fk
-         LEFT JOIN empresas e ON e.id = u.id_empresa_fk
-        WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.ativo`,
-      [id],
-    );
-    const r = rows[0];
-    if (!r) return null;
-    if (Date.now() - new Date(r.last_seen_at).getTime() > TOQUE_MS) {
-      await tx.query("UPDATE auth_sessoes SET last_seen_at = now(), expires_at = $2 WHERE id = $1", [
-        id,
-        new Date(Date.now() + SESSAO_IDLE_MS),
-      ]);
-    }
-    return {
-      sessaoId: id,
-      usuarioId: r.usuario_id,
-      email: r.email,
-      nome: r.nome,
-      papel: r.papel as TPapel,
-      empresaId: r.id_empresa_fk,
-      empresaNome: r.nome_empresa,
-    };
-  });
+  const { rows } = await pool.query("SELECT * FROM crm_ler_sessao($1, make_interval(secs => $2), make_interval(secs => $3))", [
+    id,
+    TOQUE_MS / 1000,
+    SESSAO_IDLE_MS / 1000,
+  ]);
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    sessaoId: r.sessao_id,
+    usuarioId: r.usuario_id,
+    email: r.usuario_email,
+    nome: r.usuario_nome,
+    papel: r.usuario_papel as TPapel,
+    empresaId: r.empresa_id,
+    empresaNome: r.empresa_nome,
+  };
 }
 
 export async function revogarSessao(tx: TTx, sessaoId: string): Promise<void> {
