@@ -78,4 +78,12 @@ describe("row-level security", () => {
          AND NOT (c.relrowsecurity AND c.relforcerowsecurity)`);
     expect(rows).toEqual([]);
   });
+
+  it("sets the context values literally, whatever characters they hold", async () => {
+    const estranho = "Admin Empresa'); SET ROLE postgres; --";
+    const { rows } = await withTenant(db.app, { ...ctxA(), papel: estranho as "Admin Empresa" }, (tx) =>
+      tx.query("SELECT current_setting('app.papel') AS papel, current_user AS u"),
+    );
+    expect(rows[0]).toEqual({ papel: estranho, u: "crm_app" });
+  });
 });

@@ -13,11 +13,9 @@ export type TTx = pg.PoolClient;
 async function inTransaction<T>(pool: pg.Pool, settings: [string, string][], fn: (tx: TTx) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query("BEGIN");
-    await client.query(
-      `SELECT ${settings.map((_, i) => `set_config($${i * 2 + 1}, $${i * 2 + 2}, true)`).join(", ")}`,
-      settings.flat(),
-    );
+    // BEGIN and the settings in one round trip (simple protocol, so literals escaped by the driver, not parameters)
+    const sets = settings.map(([k, v]) => `set_config(${client.escapeLiteral(k)}, ${client.escapeLiteral(v)}, true)`);
+    await client.query(`BEGIN; SELECT ${sets.join(", ")}`);
     const result = await fn(client);
     await client.query("COMMIT");
     return result;
