@@ -1,7 +1,5 @@
-import { linkWhatsApp } from "@crm/domain/phone";
 import type { TLeadLista } from "@crm/domain/schemas/leads";
-import { History, MessageCircle, MessageSquare, MoreHorizontal, RefreshCw, Trash2, UserCheck } from "lucide-react";
-import { Link } from "react-router";
+import { History, MoreHorizontal, RefreshCw, Trash2, UserCheck } from "lucide-react";
 import { Button } from "../../ui/Button";
 import {
   DropdownMenu,
@@ -10,6 +8,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../ui/DropdownMenu";
+import { LeadChatLinks } from "./LeadChatLinks";
 
 export type TAcaoLinha = (acao: "atribuir" | "status" | "historico" | "excluir", lead: TLeadLista) => void;
 
@@ -17,24 +16,7 @@ export type TAcaoLinha = (acao: "atribuir" | "status" | "historico" | "excluir",
 export function LeadRowActions({ lead, onAcao }: { lead: TLeadLista; onAcao: TAcaoLinha }) {
   return (
     <div className="flex items-center justify-end gap-1">
-      <Button asChild variant="ghost" size="icon" className="size-8">
-        <Link to={`/chat/${lead.id}`} aria-label={`Abrir chat de ${lead.nome}`} title="Abrir chat">
-          <MessageSquare className="size-4" aria-hidden="true" />
-        </Link>
-      </Button>
-      {lead.telefone && (
-        <Button asChild variant="ghost" size="icon" className="size-8 text-green-700">
-          <a
-            href={linkWhatsApp(lead.telefone)}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={`Abrir WhatsApp de ${lead.nome} (nova aba)`}
-            title="Abrir WhatsApp"
-          >
-            <MessageCircle className="size-4" aria-hidden="true" />
-          </a>
-        </Button>
-      )}
+      <LeadChatLinks lead={lead} tamanho="size-8" />
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button variant="ghost" size="icon" className="size-8" aria-label={`Mais ações de ${lead.nome}`}>

@@ -1,10 +1,9 @@
 import { formatarBRL, formatarData } from "@crm/domain/format";
 import { colunaDoStatus, STATUS_MENU_CARTAO } from "@crm/domain/leads-board";
-import { linkWhatsApp } from "@crm/domain/phone";
 import type { TCartaoLead } from "@crm/domain/schemas/leads";
 import type { TStatusLead } from "@crm/domain/status";
 import { useDraggable } from "@dnd-kit/core";
-import { ChevronDown, Eye, GripVertical, MessageCircle, MessageSquare } from "lucide-react";
+import { ChevronDown, Eye, GripVertical } from "lucide-react";
 import type { HTMLAttributes } from "react";
 import { Link } from "react-router";
 import { cn } from "../../../lib/cn";
@@ -16,6 +15,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from "../../../ui/DropdownMenu";
+import { LeadChatLinks } from "../LeadChatLinks";
 import { StatusBadge } from "../StatusBadge";
 
 type Props = { lead: TCartaoLead; onStatus: (lead: TCartaoLead, status: TStatusLead) => void };
@@ -108,24 +108,7 @@ export function CartaoLead({ lead, onStatus, refNo, alca, arrastando }: TCartao)
               <Eye className="size-4" aria-hidden="true" />
             </Link>
           </Button>
-          <Button asChild variant="ghost" size="icon" className="size-7">
-            <Link to={`/chat/${lead.id}`} aria-label={`Abrir chat de ${lead.nome}`} title="Abrir chat">
-              <MessageSquare className="size-4" aria-hidden="true" />
-            </Link>
-          </Button>
-          {lead.telefone && (
-            <Button asChild variant="ghost" size="icon" className="size-7 text-green-700">
-              <a
-                href={linkWhatsApp(lead.telefone)}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={`Abrir WhatsApp de ${lead.nome} (nova aba)`}
-                title="Abrir WhatsApp"
-              >
-                <MessageCircle className="size-4" aria-hidden="true" />
-              </a>
-            </Button>
-          )}
+          <LeadChatLinks lead={lead} tamanho="size-7" />
         </div>
       )}
     </article>
