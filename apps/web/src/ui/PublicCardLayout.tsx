@@ -1,13 +1,14 @@
 import { ChartNoAxesCombined } from "lucide-react";
 import type { ReactNode } from "react";
+import { cn } from "../lib/cn";
 
-type Props = { titulo: string; subtitulo?: ReactNode; children: ReactNode; rodape?: ReactNode };
+type Props = { titulo: string; subtitulo?: ReactNode; children: ReactNode; rodape?: ReactNode; larga?: boolean };
 
-/** The centered card of public pages outside the shell (invitations, emailed links). */
-export function PublicCardLayout({ titulo, subtitulo, children, rodape }: Props) {
+/** The centered card of the pages outside the shell: sign-in, registration, invitations, emailed links. */
+export function PublicCardLayout({ titulo, subtitulo, children, rodape, larga }: Props) {
   return (
     <main className="flex min-h-full flex-col items-center justify-center bg-gradient-to-b from-blue-50 to-slate-100 px-4 py-10">
-      <div className="w-full max-w-md">
+      <div className={cn("w-full", larga ? "max-w-3xl" : "max-w-md")}>
         <div className="mb-6 flex items-center justify-center gap-2 text-blue-800">
           <ChartNoAxesCombined className="size-7" aria-hidden="true" />
           <span className="text-lg font-bold tracking-tight">CRM Revisional</span>

@@ -7,8 +7,8 @@ import { mensagemDeErro } from "../../lib/api";
 import { encerrarSessaoLocal, sessaoQuery } from "../../lib/session";
 import { Button } from "../../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
+import { PublicCardLayout } from "../../ui/PublicCardLayout";
 import { toast } from "../../ui/toast";
-import { AuthLayout } from "./AuthLayout";
 import { diagnosticoAuth, sairNoServidor } from "./api";
 import { DiagnosticItem } from "./DiagnosticItem";
 
@@ -59,7 +59,7 @@ export function DebugAuthPage() {
 
   const d = diag.data;
   return (
-    <AuthLayout titulo="Diagnóstico de Autenticação" subtitulo="Informações para resolver problemas de acesso" larga>
+    <PublicCardLayout titulo="Diagnóstico de Autenticação" subtitulo="Informações para resolver problemas de acesso" larga>
       <div className="mb-4 flex flex-wrap gap-2">
         <Button variant="outline" onClick={atualizar} carregando={diag.isFetching}>
           <RefreshCw className="size-4" aria-hidden="true" />
@@ -170,6 +170,6 @@ export function DebugAuthPage() {
           Limpar Sessão Corrompida
         </Link>
       </p>
-    </AuthLayout>
+    </PublicCardLayout>
   );
 }

@@ -4,8 +4,8 @@ import { CircleCheck, CircleX } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { ApiError } from "../../lib/api";
+import { PublicCardLayout } from "../../ui/PublicCardLayout";
 import { Spinner } from "../../ui/Spinner";
-import { AuthLayout } from "./AuthLayout";
 import { confirmarEmail, lerLinkDoHash } from "./api";
 import { useSession } from "./useSession";
 
@@ -41,18 +41,18 @@ export function EmailConfirmationPage() {
 
   if (token && confirmacao.isPending) {
     return (
-      <AuthLayout titulo="Confirmando email">
+      <PublicCardLayout titulo="Confirmando email">
         <div className="flex flex-col items-center gap-3 text-slate-700" role="status">
           <Spinner className="size-8 text-blue-700" />
           <p>Confirmando seu email...</p>
         </div>
-      </AuthLayout>
+      </PublicCardLayout>
     );
   }
 
   if (confirmacao.isSuccess) {
     return (
-      <AuthLayout titulo="Email Confirmado!">
+      <PublicCardLayout titulo="Email Confirmado!">
         <div role="status" className="space-y-3 text-center">
           <CircleCheck className="mx-auto size-12 text-green-600" aria-hidden="true" />
           <p className="text-slate-700">
@@ -62,7 +62,7 @@ export function EmailConfirmationPage() {
             {sessao ? "Ir para o painel" : "Ir para o login"}
           </Link>
         </div>
-      </AuthLayout>
+      </PublicCardLayout>
     );
   }
 
@@ -73,7 +73,7 @@ export function EmailConfirmationPage() {
       ? e.erro
       : MSG.erroConfirmarEmail;
   return (
-    <AuthLayout titulo="Erro na Confirmação">
+    <PublicCardLayout titulo="Erro na Confirmação">
       <div role="alert" className="space-y-3 text-center">
         <CircleX className="mx-auto size-12 text-red-600" aria-hidden="true" />
         <p className="text-slate-700">{mensagem}</p>
@@ -81,6 +81,6 @@ export function EmailConfirmationPage() {
           Ir para o login
         </Link>
       </div>
-    </AuthLayout>
+    </PublicCardLayout>
   );
 }

@@ -10,7 +10,7 @@ import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { Field } from "../../ui/Field";
 import { Input } from "../../ui/Input";
-import { AuthLayout } from "./AuthLayout";
+import { PublicCardLayout } from "../../ui/PublicCardLayout";
 import { solicitarRecuperacao } from "./api";
 import { DevMailboxLink } from "./DevMailboxLink";
 
@@ -39,7 +39,7 @@ export function ForgotPasswordPage() {
 
   if (enviadoPara) {
     return (
-      <AuthLayout titulo="Email Enviado!" rodape={linkLogin}>
+      <PublicCardLayout titulo="Email Enviado!" rodape={linkLogin}>
         <div role="status" className="space-y-3 text-center">
           <MailCheck className="mx-auto size-12 text-green-600" aria-hidden="true" />
           <p className="text-slate-700">
@@ -48,12 +48,12 @@ export function ForgotPasswordPage() {
           <p className="text-sm text-slate-600">Verifique também a caixa de spam.</p>
         </div>
         <DevMailboxLink />
-      </AuthLayout>
+      </PublicCardLayout>
     );
   }
 
   return (
-    <AuthLayout
+    <PublicCardLayout
       titulo="Esqueceu sua senha?"
       subtitulo="Informe seu email e enviaremos um link para redefinir sua senha."
       rodape={linkLogin}
@@ -71,6 +71,6 @@ export function ForgotPasswordPage() {
           {isSubmitting ? "Enviando..." : "Enviar"}
         </Button>
       </form>
-    </AuthLayout>
+    </PublicCardLayout>
   );
 }

@@ -12,7 +12,7 @@ import { Button } from "../../ui/Button";
 import { Field } from "../../ui/Field";
 import { Input } from "../../ui/Input";
 import { PasswordInput } from "../../ui/PasswordInput";
-import { AuthLayout } from "./AuthLayout";
+import { PublicCardLayout } from "../../ui/PublicCardLayout";
 import { configPublicaQuery, entrar } from "./api";
 import { DemoAccounts } from "./DemoAccounts";
 import { DevMailboxLink } from "./DevMailboxLink";
@@ -71,7 +71,7 @@ export function LoginPage() {
   }
 
   return (
-    <AuthLayout
+    <PublicCardLayout
       titulo="Acesse sua conta"
       subtitulo="Entre para gerenciar seus leads"
       rodape={
@@ -118,6 +118,6 @@ export function LoginPage() {
           Diagnóstico de conexão
         </Link>
       </p>
-    </AuthLayout>
+    </PublicCardLayout>
   );
 }

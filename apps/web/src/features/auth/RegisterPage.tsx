@@ -4,7 +4,7 @@ import type { TRegistroEmpresa, TRegistroUsuario } from "@crm/domain/schemas/aut
 import { useState } from "react";
 import { ApiError, mensagemDeErro } from "../../lib/api";
 import { Alert } from "../../ui/Alert";
-import { AuthLayout } from "./AuthLayout";
+import { PublicCardLayout } from "../../ui/PublicCardLayout";
 import { registrar } from "./api";
 import { RegisterCompanyStep } from "./RegisterCompanyStep";
 import { RegisterSuccess } from "./RegisterSuccess";
@@ -78,7 +78,7 @@ export function RegisterPage() {
   if (etapa === "sucesso") return <RegisterSuccess email={emailCadastrado} />;
 
   return (
-    <AuthLayout titulo="Cadastre sua empresa" subtitulo={`Etapa ${etapa} de 2`}>
+    <PublicCardLayout titulo="Cadastre sua empresa" subtitulo={`Etapa ${etapa} de 2`}>
       {erro && (
         <Alert tipo="erro" className="mb-4">
           {erro}
@@ -100,6 +100,6 @@ export function RegisterPage() {
           onCadastrar={cadastrar}
         />
       )}
-    </AuthLayout>
+    </PublicCardLayout>
   );
 }

@@ -1,7 +1,7 @@
 import { CircleCheck } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
-import { AuthLayout } from "./AuthLayout";
+import { PublicCardLayout } from "../../ui/PublicCardLayout";
 import { DevMailboxLink } from "./DevMailboxLink";
 
 const REDIRECIONAR_APOS_MS = 3_000;
@@ -13,7 +13,7 @@ export function RegisterSuccess({ email }: { email: string }) {
     return () => clearTimeout(t);
   }, [navigate]);
   return (
-    <AuthLayout titulo="Cadastro Realizado!">
+    <PublicCardLayout titulo="Cadastro Realizado!">
       <div role="status" className="space-y-4 text-center">
         <CircleCheck className="mx-auto size-12 text-green-600" aria-hidden="true" />
         <p className="text-slate-700">
@@ -25,6 +25,6 @@ export function RegisterSuccess({ email }: { email: string }) {
         </Link>
       </div>
       <DevMailboxLink />
-    </AuthLayout>
+    </PublicCardLayout>
   );
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
-import { AuthLayout } from "./AuthLayout";
+import { PublicCardLayout } from "../../ui/PublicCardLayout";
 import { sairNoServidor } from "./api";
 
 const APOS_LIMPAR_MS = 2_000;
@@ -44,7 +44,7 @@ export function ReloadSessionPage() {
   }, [qc]);
 
   return (
-    <AuthLayout titulo="Limpando Sessão">
+    <PublicCardLayout titulo="Limpando Sessão">
       <div className="space-y-4 text-center">
         <RefreshCw className="mx-auto size-10 animate-spin text-blue-700" aria-hidden="true" />
         <p className="text-slate-700">
@@ -67,6 +67,6 @@ export function ReloadSessionPage() {
         </div>
         <p className="text-sm text-slate-600">Você será redirecionado em instantes.</p>
       </div>
-    </AuthLayout>
+    </PublicCardLayout>
   );
 }

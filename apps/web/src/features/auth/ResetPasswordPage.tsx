@@ -10,7 +10,7 @@ import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { Field } from "../../ui/Field";
 import { PasswordInput } from "../../ui/PasswordInput";
-import { AuthLayout } from "./AuthLayout";
+import { PublicCardLayout } from "../../ui/PublicCardLayout";
 import { lerLinkDoHash, redefinirSenha } from "./api";
 
 type TForm = { token: string; senha: string; confirmarSenha: string };
@@ -48,20 +48,20 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthLayout titulo="Redefinir Senha">
+      <PublicCardLayout titulo="Redefinir Senha">
         <Alert tipo="erro">{MSG.linkRedefinicaoInvalido}</Alert>
         <p className="mt-6 text-center">
           <Link to="/forgot-password" className="font-medium text-blue-700 underline">
             Solicitar novo link
           </Link>
         </p>
-      </AuthLayout>
+      </PublicCardLayout>
     );
   }
 
   if (sucesso) {
     return (
-      <AuthLayout titulo="Senha Redefinida!">
+      <PublicCardLayout titulo="Senha Redefinida!">
         <div role="status" className="space-y-3 text-center">
           <CircleCheck className="mx-auto size-12 text-green-600" aria-hidden="true" />
           <p className="text-slate-700">Sua senha foi alterada com sucesso. Você será redirecionado para o login.</p>
@@ -69,13 +69,13 @@ export function ResetPasswordPage() {
             Ir para o login
           </Link>
         </div>
-      </AuthLayout>
+      </PublicCardLayout>
     );
   }
 
   const banner = erro ?? errors.token?.message;
   return (
-    <AuthLayout titulo="Redefinir Senha" subtitulo="Escolha uma nova senha para sua conta.">
+    <PublicCardLayout titulo="Redefinir Senha" subtitulo="Escolha uma nova senha para sua conta.">
       {banner && (
         <Alert tipo="erro" className="mb-4">
           {banner}
@@ -99,6 +99,6 @@ export function ResetPasswordPage() {
           </Link>
         </p>
       )}
-    </AuthLayout>
+    </PublicCardLayout>
   );
 }
