@@ -9,6 +9,7 @@ import {
   criarUsuario,
   type TEmpresaComUsuarios,
 } from "../../test/factories.js";
+import { ouvirTempoReal } from "../../test/realtime.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { conectar, esperarAte, sql } from "../screening/testing.js";
 import { atribuirAutomaticamente } from "./assign-lead.js";
@@ -135,14 +136,11 @@ describe("automatic assignment (assign-lead)", () => {
 describe("assignment routes (/test-validation actions, 000 §2.7)", () => {
   it("'test lead assignment' answers like assign-lead and notifies the consultant live", async () => {
     await conectar(t, e.empresa.id, e.consultor.id);
-    const recebidos: TEventoTempoReal[] = [];
-    const sair = t.deps.realtime.registrar({
+    const { recebidos, sair } = ouvirTempoReal(t.deps, {
       usuarioId: e.usuarios.consultor.id,
       empresaId: e.empresa.id,
       papel: PAPEL.consultor,
       sessaoId: "s-consultor",
-      enviar: (ev) => recebidos.push(ev),
-      fechar: () => {},
     });
     const lead = await novoLead(e.empresa.id, { nome: "Lead Teste Rota" });
     const r = await e.navegadores.admin.req({ method: "POST", url: "/api/testes/atribuir-lead", payload: { leadId: lead.id } });

@@ -4,6 +4,7 @@ import type { TConvite } from "@crm/domain/schemas/team";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
+import { ouvirTempoReal } from "../../test/realtime.js";
 import { consultar, emailsPara, entrar } from "../auth/testing.js";
 import { hashToken } from "../auth/tokens.js";
 import { aceitar, cadastro, convidar, linkDoUltimoConvite, SENHA_CONVITE, verificar } from "./testing.js";
@@ -128,14 +129,11 @@ describe("public invitation pages: verify and complete", () => {
     await convidar(a.navegadores.admin, { nome: "Bruno Alves", email: "bruno@exemplo.com.br" });
     const { corpo } = await linkDoUltimoConvite(t, "bruno@exemplo.com.br");
     const nav = t.navegador();
-    const recebidos: TEventoTempoReal[] = [];
-    const sair = t.deps.realtime.registrar({
+    const { recebidos, sair } = ouvirTempoReal(t.deps, {
       usuarioId: a.usuarios.admin.id,
       empresaId: a.empresa.id,
       papel: "Admin Empresa",
       sessaoId: "aba-admin",
-      enviar: (e) => recebidos.push(e),
-      fechar: () => {},
     });
     try {
       const res = await aceitar(nav, corpo, cadastro({ nome: "Bruno Alves Jr." }));

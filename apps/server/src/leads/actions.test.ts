@@ -11,6 +11,7 @@ import {
   type TEmpresaComUsuarios,
   type TUsuario,
 } from "../../test/factories.js";
+import { ouvirTempoReal } from "../../test/realtime.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 
 const t = useTestApp();
@@ -51,14 +52,11 @@ const historico = (id: string) =>
 
 /** A fake WebSocket of one user, as ws-route.ts registers real ones. */
 function conexao(u: TUsuario) {
-  const recebidos: TEventoTempoReal[] = [];
-  const sair = t.deps.realtime.registrar({
+  const { recebidos, sair } = ouvirTempoReal(t.deps, {
     usuarioId: u.id,
     empresaId: u.id_empresa_fk,
     papel: u.papel,
     sessaoId: `s-${u.id}-${Math.random()}`,
-    enviar: (e) => recebidos.push(e),
-    fechar: () => {},
   });
   return { recebidos, sair };
 }

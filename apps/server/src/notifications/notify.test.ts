@@ -3,6 +3,7 @@ import { PAPEL, type TPapel } from "@crm/domain/roles";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresa, criarUsuario, type TEmpresa, type TUsuario } from "../../test/factories.js";
+import { ouvirTempoReal } from "../../test/realtime.js";
 import { unsafeWithSystem, withTenant } from "../db/tenant.js";
 import { notificar } from "./notify.js";
 
@@ -36,14 +37,11 @@ async function destinatarios(titulo: string): Promise<string[]> {
 
 /** A fake WebSocket of one user, as ws-route.ts registers real ones. */
 function conexao(usuario: TUsuario) {
-  const recebidos: TEventoTempoReal[] = [];
-  const sair = t.deps.realtime.registrar({
+  const { recebidos, sair } = ouvirTempoReal(t.deps, {
     usuarioId: usuario.id,
     empresaId: usuario.id_empresa_fk,
     papel: usuario.papel,
     sessaoId: `sessao-${usuario.id}`,
-    enviar: (e) => recebidos.push(e),
-    fechar: () => {},
   });
   return { recebidos, sair };
 }

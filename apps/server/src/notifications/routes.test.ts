@@ -8,6 +8,7 @@ import {
   type TEmpresaComUsuarios,
   type TNotificacaoRow,
 } from "../../test/factories.js";
+import { ouvirTempoReal } from "../../test/realtime.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 
 const t = useTestApp();
@@ -85,14 +86,11 @@ describe("GET /api/notificacoes/pagina", () => {
 
 describe("marking read", () => {
   it("marks one of the caller's own read and tells their other tabs", async () => {
-    const recebidos: TEventoTempoReal[] = [];
-    const sair = t.deps.realtime.registrar({
+    const { recebidos, sair } = ouvirTempoReal(t.deps, {
       usuarioId: a.usuarios.consultor.id,
       empresaId: a.empresa.id,
       papel: a.usuarios.consultor.papel,
       sessaoId: "outra-aba",
-      enviar: (e) => recebidos.push(e),
-      fechar: () => {},
     });
     try {
       const alvo = (await sino()).itens[0];

@@ -3,6 +3,7 @@ import { PAPEL } from "@crm/domain/roles";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
+import { ouvirTempoReal } from "../../test/realtime.js";
 import type { TAuth } from "../http/auth-context.js";
 import { esperarAte, sql } from "../screening/testing.js";
 import { criarServicoPresenca } from "./presence.js";
@@ -30,14 +31,11 @@ const dormir = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Live events of the company, as an admin's open /consultores would receive them. */
 function ouvir(x: TEmpresaComUsuarios) {
-  const eventos: TEventoTempoReal[] = [];
-  const sair = t.deps.realtime.registrar({
+  const { recebidos: eventos, sair } = ouvirTempoReal(t.deps, {
     usuarioId: x.usuarios.admin.id,
     empresaId: x.empresa.id,
     papel: PAPEL.admin,
     sessaoId: `ouvinte-${Math.random()}`,
-    enviar: (ev) => eventos.push(ev),
-    fechar: () => {},
   });
   return { eventos, sair };
 }

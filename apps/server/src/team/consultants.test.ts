@@ -4,6 +4,7 @@ import type { TPainelConsultores } from "@crm/domain/schemas/team";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarConsultor, criarEmpresaComUsuarios, criarLead, entrar, type TEmpresaComUsuarios } from "../../test/factories.js";
+import { ouvirTempoReal } from "../../test/realtime.js";
 import { consultar } from "../auth/testing.js";
 import { unsafeWithSystem, withTenant } from "../db/tenant.js";
 import { aceitar, cadastro, convidar, linkDoUltimoConvite, SENHA_CONVITE } from "../invitations/testing.js";
@@ -30,16 +31,7 @@ const painel = async (nav = a.navegadores.admin, qs = "") => {
 };
 
 function ouvir(empresaId: string, usuarioId: string, sessaoId: string) {
-  const recebidos: TEventoTempoReal[] = [];
-  const sair = t.deps.realtime.registrar({
-    usuarioId,
-    empresaId,
-    papel: "Admin Empresa",
-    sessaoId,
-    enviar: (e) => recebidos.push(e),
-    fechar: () => {},
-  });
-  return { recebidos, sair };
+  return ouvirTempoReal(t.deps, { usuarioId, empresaId, papel: "Admin Empresa", sessaoId });
 }
 
 async function esperar(cond: () => boolean) {

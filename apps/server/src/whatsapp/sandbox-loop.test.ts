@@ -3,6 +3,7 @@ import type { TLeadChat, TMensagem, TPaginaConversas, TPaginaMensagens } from "@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
+import { ouvirTempoReal } from "../../test/realtime.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { esperarAte } from "./testing/wait.js";
 
@@ -68,14 +69,11 @@ describe("the sandbox loop: a simulated lead writes, a consultant answers", () =
   });
 
   it("the consultant answers: sending → sent → delivered → read, live", async () => {
-    const eventos: TEventoTempoReal[] = [];
-    const sair = t.deps.realtime.registrar({
+    const { recebidos: eventos, sair } = ouvirTempoReal(t.deps, {
       usuarioId: a.usuarios.consultor.id,
       empresaId: a.empresa.id,
       papel: "Consultor",
       sessaoId: "aba",
-      enviar: (e) => eventos.push(e),
-      fechar: () => {},
     });
     try {
       const chat = (await a.navegadores.consultor.req({ url: `/api/chat/${leadId}` })).json() as TLeadChat;
