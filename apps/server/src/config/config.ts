@@ -21,10 +21,19 @@ const ZEnv = z.object({
   STORAGE_S3_REGION: z.string().default("us-east-1"),
   STORAGE_S3_ACCESS_KEY: z.string().optional(),
   STORAGE_S3_SECRET_KEY: z.string().optional(),
+  /** path-style URLs (endpoint/bucket/key): what MinIO, Ceph and most S3-compatible services expect */
+  STORAGE_S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   /** WhatsApp Business Cloud API host (tests point it at a local Graph-API-shaped server) */
   WHATSAPP_GRAPH_URL: z.string().url().default("https://graph.facebook.com"),
+});
+
+/** S3 without a bucket or keys would only fail at the first upload: refuse to start instead. */
+const ZEnvValidado = ZEnv.superRefine((e, ctx) => {
+  if (e.STORAGE_DRIVER !== "s3") return;
+  for (const k of ["STORAGE_S3_BUCKET", "STORAGE_S3_ACCESS_KEY", "STORAGE_S3_SECRET_KEY"] as const)
+    if (!e[k]) ctx.addIssue({ code: "custom", path: [k], message: "obrigatório quando STORAGE_DRIVER=s3" });
 });
 
 export type TConfig = {
@@ -41,7 +50,15 @@ export type TConfig = {
   seedDemo: boolean;
   storage: {
     driver: "local" | "s3";
-    s3: { endpoint?: string; bucket?: string; region: string; accessKey?: string; secretKey?: string };
+    s3: {
+      endpoint?: string;
+      bucket?: string;
+      region: string;
+      accessKey?: string;
+      secretKey?: string;
+      /** true by default when an endpoint is given (MinIO, Ceph, R2…); AWS itself uses virtual-hosted URLs */
+      forcePathStyle: boolean;
+    };
   };
   logLevel: string;
   trustProxy: boolean;
@@ -62,7 +79,7 @@ function loadSecret(dataDir: string, given?: string): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   // an empty variable means "not set" (e.g. DATABASE_URL= in a shell)
   const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
-  const parsed = ZEnv.safeParse(set);
+  const parsed = ZEnvValidado.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Configuração inválida:\n${lines}`);
@@ -88,6 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
         region: e.STORAGE_S3_REGION,
         accessKey: e.STORAGE_S3_ACCESS_KEY,
         secretKey: e.STORAGE_S3_SECRET_KEY,
+        forcePathStyle: e.STORAGE_S3_FORCE_PATH_STYLE
+          ? e.STORAGE_S3_FORCE_PATH_STYLE === "true"
+          : e.STORAGE_S3_ENDPOINT !== undefined,
       },
     },
     logLevel: e.LOG_LEVEL,

@@ -4,6 +4,7 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type { TConfig } from "../config/config.js";
+import { criarArmazenamentoS3 } from "./s3.js";
 
 /**
  * Private file storage (ARCHITECTURE §5): chat media now, legal documents later. Files are never public:
@@ -54,10 +55,14 @@ export function criarArmazenamentoLocal(raiz: string): TArmazenamento {
   };
 }
 
+/** S3-compatible storage when STORAGE_DRIVER=s3 (several instances share it), else the local disk. */
 export function criarArmazenamento(config: TConfig): TArmazenamento {
   if (config.storage.driver === "s3") {
-    // The S3-compatible driver is not built yet; refuse to start rather than silently write to disk.
-    throw new Error("STORAGE_DRIVER=s3 ainda não é suportado; use o armazenamento local (padrão).");
+    const { endpoint, bucket, region, accessKey, secretKey, forcePathStyle } = config.storage.s3;
+    // loadConfig already refuses s3 without these; the check keeps a hand-built config honest too
+    if (!bucket || !accessKey || !secretKey)
+      throw new Error("STORAGE_DRIVER=s3 precisa de STORAGE_S3_BUCKET, STORAGE_S3_ACCESS_KEY e STORAGE_S3_SECRET_KEY");
+    return criarArmazenamentoS3({ endpoint, bucket, region, accessKey, secretKey, forcePathStyle });
   }
   return criarArmazenamentoLocal(path.join(config.dataDir, "storage"));
 }
