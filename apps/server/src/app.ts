@@ -4,7 +4,7 @@ import rateLimit from "@fastify/rate-limit";
 import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { COOKIE_SESSAO, lerSessao } from "./auth/sessions.js";
+import { COOKIE_SESSAO } from "./auth/sessions.js";
 import type { TDeps } from "./deps.js";
 import { guardRoute } from "./http/auth-context.js";
 import { garantirCookieCsrf, verificarCsrf } from "./http/csrf.js";
@@ -63,7 +63,7 @@ export async function buildApp(deps: TDeps, opts: { logger?: boolean; serveWeb?:
   app.addHook("onRequest", async (req, reply) => {
     if (!req.url.startsWith("/api") && !req.url.startsWith("/ws")) return;
     garantirCookieCsrf(req, reply, secure);
-    req.auth = await lerSessao(deps.db.app, req.cookies[COOKIE_SESSAO]);
+    req.auth = await deps.sessoes.ler(req.cookies[COOKIE_SESSAO]);
   });
 
   await registerApiDocs(app);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { criarLeitorDeSessoes, type TLeitorSessoes } from "./auth/session-cache.js";
 import type { TConfig } from "./config/config.js";
 import { migrate } from "./db/migrate.js";
 import { createDb, type TDb } from "./db/pool.js";
@@ -15,6 +16,8 @@ export type TDeps = {
   db: TDb;
   mailer: TMailer;
   realtime: TRealtime;
+  /** the signed-in person of a session cookie, remembered briefly per instance */
+  sessoes: TLeitorSessoes;
   /** private files (chat media, documents): local disk by default */
   storage: TArmazenamento;
   /** background jobs (pg-boss), started here and stopped in closeDeps */
@@ -28,12 +31,13 @@ export async function createDeps(config: TConfig, databaseUrl: string, log?: Fas
   if (applied.length) log?.info({ applied }, "migrações aplicadas");
   const mailer = createMailer({ pool: db.app, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   const realtime = createRealtime({ databaseUrl, log });
+  const sessoes = criarLeitorDeSessoes(db.app, realtime);
   await realtime.start();
   mailer.start();
   const storage = criarArmazenamento(config);
   const jobs = criarJobs({ databaseUrl, log });
   await jobs.iniciar();
-  const deps: TDeps = { config, db, mailer, realtime, storage, jobs };
+  const deps: TDeps = { config, db, mailer, realtime, sessoes, storage, jobs };
   // each feature starts its workers here, one line each
   await iniciarTrabalhosWhatsApp(deps);
   await iniciarTrabalhosTriagem(deps);

@@ -28,7 +28,7 @@ describe("lerSessao (crm_ler_sessao)", () => {
       ]),
     );
     expect((await navegadores.consultor.req({ url: "/api/auth/sessao" })).statusCode).toBe(401);
-    expect(await lerSessao(t.deps.db.app, "token-que-nao-existe")).toBeNull();
+    expect(await lerSessao(t.deps.db.app, "id-que-nao-existe")).toBeNull();
     // the pool has one client per query here: whichever it was, it must not still be in the system context
     const { rows } = await t.deps.db.app.query("SELECT current_setting('app.papel', true) AS papel");
     expect(rows[0].papel ?? "").toBe("");

@@ -26,12 +26,10 @@ export async function criarSessao(
 }
 
 /**
- * Resolves a cookie token to the signed-in person, or null when missing, expired, revoked or inactive.
- * One round trip on the hot path of every request (crm_ler_sessao, migration 0006).
+ * Resolves a session id (the cookie token's hash) to the signed-in person, or null when expired, revoked or
+ * inactive. One round trip (crm_ler_sessao, migration 0006); requests go through session-cache.ts.
  */
-export async function lerSessao(pool: pg.Pool, token: string | undefined): Promise<TAuth | null> {
-  if (!token || token.length > 100) return null;
-  const id = hashToken(token);
+export async function lerSessao(pool: pg.Pool, id: string): Promise<TAuth | null> {
   const { rows } = await pool.query("SELECT * FROM crm_ler_sessao($1, make_interval(secs => $2), make_interval(secs => $3))", [
     id,
     TOQUE_MS / 1000,

@@ -10,6 +10,14 @@ export type TTenantCtx = {
 
 export type TTx = pg.PoolClient;
 
+const aoAlterar = new WeakMap<pg.Pool, Set<() => void>>();
+/** Calls fn after each transaction on `pool` that changed sessions, users or companies commits (auth/session-cache.ts). */
+export function aoAlterarSessoes(pool: pg.Pool, fn: () => void): void {
+  const fns = aoAlterar.get(pool) ?? new Set();
+  fns.add(fn);
+  aoAlterar.set(pool, fns);
+}
+
 async function inTransaction<T>(pool: pg.Pool, settings: [string, string][], fn: (tx: TTx) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
@@ -17,7 +25,12 @@ async function inTransaction<T>(pool: pg.Pool, settings: [string, string][], fn:
     const sets = settings.map(([k, v]) => `set_config(${client.escapeLiteral(k)}, ${client.escapeLiteral(v)}, true)`);
     await client.query(`BEGIN; SELECT ${sets.join(", ")}`);
     const result = await fn(client);
-    await client.query("COMMIT");
+    // the COMMIT also reads the mark of migration 0009's triggers (same round trip): a transaction that changed
+    // sessions, users or companies has this instance forget its remembered sessions before anyone is answered
+    const [marca] = (await client.query(
+      "SELECT current_setting('crm.sessoes_alteradas', true) AS m; COMMIT",
+    )) as unknown as pg.QueryResult[];
+    if (marca.rows[0].m === "sim") for (const f of aoAlterar.get(pool) ?? []) f();
     return result;
   } catch (err) {
     await client.query("ROLLBACK").catch(() => {});

@@ -27,6 +27,11 @@ export type TRealtime = {
   publicarVarios: (q: TQueryable, itens: { destino: TDestino; evento: TEventoTempoReal }[]) => Promise<void>;
   registrar: (c: TConexao) => () => void;
   conexoes: () => number;
+  /**
+   * Another channel on the same LISTEN connection (set up before start). `aoEstado` tells whether notifications
+   * are being received: while the connection is down some may be lost, so caches that rely on them must stop.
+   */
+  ouvir: (canal: string, h: { aoNotificar: (payload: string) => void; aoEstado: (ouvindo: boolean) => void }) => void;
   start: () => Promise<void>;
   stop: () => Promise<void>;
 };
@@ -46,6 +51,10 @@ export function createRealtime(opts: { databaseUrl: string; log?: FastifyBaseLog
   let listener: pg.Client | null = null;
   let parado = false;
   let tentativa = 0;
+  const canais = new Map<string, { aoNotificar: (payload: string) => void; aoEstado: (ouvindo: boolean) => void }>();
+  const avisarEstado = (ouvindo: boolean) => {
+    for (const h of canais.values()) h.aoEstado(ouvindo);
+  };
 
   function despachar(payload: string) {
     let env: TEnvelope;
@@ -58,19 +67,47 @@ export function createRealtime(opts: { databaseUrl: string; log?: FastifyBaseLog
     if (env.e.tipo === "sessao.revogada") for (const c of conns) if (c.sessaoId === env.d.sessaoId) c.fechar();
   }
 
+  // keeps trying with backoff until it is back (a failed attempt schedules the next one)
+  function reconectar() {
+    if (parado) return;
+    setTimeout(() => void conectar().catch(() => {}), Math.min(30_000, 500 * 2 ** tentativa++));
+  }
+
   async function conectar(): Promise<void> {
     const client = new pg.Client({ connectionString: opts.databaseUrl });
-    client.on("notification", (n) => n.payload && despachar(n.payload));
-    client.on("error", (err) => {
+    let perdida = false;
+    const perder = (err: unknown) => {
+      if (perdida) return; // one reconnection per lost client, whether it failed while connecting or later
+      perdida = true;
       opts.log?.warn({ err }, "conexão LISTEN perdida; reconectando");
-      listener = null;
+      if (listener === client) listener = null;
+      avisarEstado(false);
       void client.end().catch(() => {});
-      if (!parado) setTimeout(() => void conectar().catch(() => {}), Math.min(30_000, 500 * 2 ** tentativa++));
+      reconectar();
+    };
+    client.on("notification", (n) => {
+      const outro = canais.get(n.channel);
+      if (outro) outro.aoNotificar(n.payload ?? "");
+      else if (n.payload) despachar(n.payload);
     });
-    await client.connect();
-    await client.query(`LISTEN ${CANAL}`);
+    client.on("error", perder);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CANAL}`);
+      for (const canal of canais.keys()) await client.query(`LISTEN ${client.escapeIdentifier(canal)}`);
+    } catch (err) {
+      if (tentativa === 0 && !listener) {
+        // the first start fails loudly (bad DATABASE_URL); later attempts keep retrying
+        perdida = true;
+        void client.end().catch(() => {});
+        throw err;
+      }
+      perder(err);
+      return;
+    }
     tentativa = 0;
     listener = client;
+    avisarEstado(true);
   }
 
   return {
@@ -91,9 +128,13 @@ export function createRealtime(opts: { databaseUrl: string; log?: FastifyBaseLog
       return () => conns.delete(c);
     },
     conexoes: () => conns.size,
+    ouvir: (canal, h) => {
+      canais.set(canal, h);
+    },
     start: () => conectar(),
     async stop() {
       parado = true;
+      avisarEstado(false);
       for (const c of conns) c.fechar();
       conns.clear();
       await listener?.end().catch(() => {});
