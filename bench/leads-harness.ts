@@ -3,6 +3,7 @@
 // its event loop), and a signed-in cookie.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PAPEL } from "@crm/domain/roles";
@@ -17,6 +18,8 @@ export type TBancada = {
   base: string;
   cookie: string;
   csrf: string;
+  /** GET with the signed-in cookie over a keep-alive agent: a lean client, so the load generator takes little of the CPU it measures */
+  obter: (caminho: string) => Promise<{ status: number; corpo: string }>;
   empresaId: string;
   usuarioId: string;
   fechar: () => Promise<void>;
@@ -51,31 +54,51 @@ export async function iniciarBancada(rotulo: string): Promise<TBancada> {
   );
 
   const port = await freePort();
-  const servidor = spawn(process.execPath, ["apps/server/dist/main.js"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: url,
-      DATA_DIR: path.join(dir, "data"),
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
+  const servidor = spawn(
+    process.execPath,
+    [
+      ...(process.env.LEADS_BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.LEADS_BENCH_PROF}`] : []),
+      "apps/server/dist/main.js",
+    ],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: url,
+        DATA_DIR: path.join(dir, "data"),
+        SEED_DEMO: "false",
+        LOG_LEVEL: "warn",
+        NODE_ENV: "production",
+      },
+      stdio: ["ignore", process.env.LEADS_BENCH_DEBUG ? "inherit" : "ignore", "inherit"],
     },
-    stdio: ["ignore", process.env.LEADS_BENCH_DEBUG ? "inherit" : "ignore", "inherit"],
-  });
+  );
   const base = `http://127.0.0.1:${port}`;
   await esperarSaude(base, servidor);
   const { cookie, csrf } = await entrar(base, email);
+  const agente = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const obter = (caminho: string) =>
+    new Promise<{ status: number; corpo: string }>((ok, falha) => {
+      http
+        .get(`${base}${caminho}`, { agent: agente, headers: { cookie } }, (res) => {
+          const partes: Buffer[] = [];
+          res.on("data", (p: Buffer) => partes.push(p));
+          res.on("end", () => ok({ status: res.statusCode ?? 0, corpo: Buffer.concat(partes).toString("utf8") }));
+        })
+        .on("error", falha);
+    });
   return {
     db,
     url,
     base,
     cookie,
     csrf,
+    obter,
     empresaId,
     usuarioId: u.rows[0].id,
     async fechar() {
+      agente.destroy();
       await new Promise<void>((ok) => {
         servidor.once("exit", () => ok());
         servidor.kill("SIGTERM");

@@ -108,11 +108,13 @@ export async function leadsListBench(): Promise<string> {
       `leads list API: ${n.toLocaleString("pt-BR")} leads in the company, ${total.toLocaleString("pt-BR")} in the database, ${concorrencia} concurrent, ${segundos} s per case`,
       "  case                                          API p50 / p95 (ms)   SQL p50 / p95 (ms)   p95 ratio   API req/s",
     ];
-    for (const c of CENARIOS) {
+    // LEADS_BENCH_CASOS=1,3 runs only those cases (1-based), to iterate on one of them
+    const escolhidos = process.env.LEADS_BENCH_CASOS?.split(",").map(Number);
+    for (const [k, c] of CENARIOS.entries()) {
+      if (escolhidos && !escolhidos.includes(k + 1)) continue;
       const api = await carga(concorrencia, segundos, async (i) => {
-        const res = await fetch(`${b.base}/api/leads${c.rota}?${c.qs(i)}`, { headers: { cookie: b.cookie } });
-        if (!res.ok) throw new Error(`${c.nome}: ${res.status} ${await res.text()}`);
-        await res.arrayBuffer();
+        const { status, corpo } = await b.obter(`/api/leads${c.rota}?${c.qs(i)}`);
+        if (status !== 200) throw new Error(`${c.nome}: ${status} ${corpo}`);
       });
       const sql = await carga(concorrencia, segundos, async (i) => {
         const f: TFiltroLeads = ZFiltroLeads.parse(Object.fromEntries(new URLSearchParams(c.qs(i))));

@@ -65,7 +65,9 @@ export async function startEmbeddedPostgres(opts: {
     // CI and developers run as root, where PostgreSQL refuses to start without its own OS user
     createPostgresUser: true,
     initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
-    postgresFlags: ["-c", "max_connections=200", "-c", "fsync=on"],
+    // PostgreSQL's defaults are sized for tiny machines: a bigger buffer pool keeps a 200k-lead company's indexes in
+    // memory, and fewer forced checkpoints during large imports (docs/decisions/0303-leads-import-cost.md)
+    postgresFlags: ["-c", "max_connections=200", "-c", "fsync=on", "-c", "shared_buffers=256MB", "-c", "max_wal_size=2GB"],
     onLog: () => {},
     onError: () => {},
   });
