@@ -11,7 +11,11 @@ type THandlers = { aoNotificar: (p: string) => void; aoEstado: (ouvindo: boolean
 /** A reader wired to a stand-in LISTEN connection the test drives, on the app's real database. */
 function leitorControlado() {
   let h: THandlers | undefined;
-  const leitor = criarLeitorDeSessoes(t.deps.db.app, { ouvir: (_c, handlers) => void (h = handlers) });
+  const leitor = criarLeitorDeSessoes(t.deps.db.app, {
+    ouvir: (_c, handlers) => {
+      h = handlers;
+    },
+  });
   return { leitor, canal: h as THandlers };
 }
 
