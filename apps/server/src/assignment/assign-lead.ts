@@ -5,17 +5,15 @@ import type { TTx } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import { notFound } from "../http/errors.js";
 import { notificar } from "../notifications/notify.js";
+import { gravarAtribuicoes, type TAutorAtribuicao, type TLeadAtribuido } from "./record-assignment.js";
+
+export type { TAutorAtribuicao };
 
 type TDepsAtribuicao = Pick<TDeps, "realtime">;
-
-/** Who assigns: a person (manual, test page) or the system (after qualification). */
-export type TAutorAtribuicao = { usuarioId: string | null; origem: "usuario" | "sistema" | "ia"; motivo: string | null };
 
 export type TResultadoAtribuicao =
   | { atribuido: true; consultorId: string; consultorNome: string }
   | { atribuido: false; motivo: "sem_consultor" | "ja_atribuido"; consultorId: string | null };
-
-type TLeadTravado = { id: string; nome: string; consultor_atribuido_id: string | null };
 
 /**
  * The lead row first, then the company's assignment lock: every assignment takes them in this order (the
@@ -23,7 +21,7 @@ type TLeadTravado = { id: string; nome: string; consultor_atribuido_id: string |
  * leads, pick, write" one step per company: two leads qualified at the same moment are assigned one after
  * the other, the second seeing the first.
  */
-async function travar(tx: TTx, empresaId: string, leadId: string): Promise<TLeadTravado> {
+async function travar(tx: TTx, empresaId: string, leadId: string): Promise<TLeadAtribuido> {
   const { rows } = await tx.query(
     "SELECT id, nome, consultor_atribuido_id FROM leads_juros_check WHERE id_empresa_fk = $1 AND id = $2 FOR UPDATE",
     [empresaId, leadId],
@@ -74,7 +72,7 @@ export async function atribuirAutomaticamente(
     });
     return { atribuido: false, motivo: "sem_consultor", consultorId: null };
   }
-  await gravarAtribuicao(deps, tx, p.empresaId, lead, escolhido, p.autor);
+  await gravarAtribuicoes(deps, tx, { empresaId: p.empresaId, leads: [lead], consultor: escolhido, autor: p.autor });
   return { atribuido: true, consultorId: escolhido.id, consultorNome: escolhido.nome };
 }
 
@@ -97,42 +95,7 @@ export async function atribuirManualmente(
       lead.id,
       p.statusLegado,
     ]);
-  if (lead.consultor_atribuido_id !== rows[0].id) await gravarAtribuicao(deps, tx, p.empresaId, lead, rows[0], p.autor);
+  if (lead.consultor_atribuido_id !== rows[0].id)
+    await gravarAtribuicoes(deps, tx, { empresaId: p.empresaId, leads: [lead], consultor: rows[0], autor: p.autor });
   return { atribuido: true, consultorId: rows[0].id, consultorNome: rows[0].nome };
-}
-
-async function gravarAtribuicao(
-  deps: TDepsAtribuicao,
-  tx: TTx,
-  empresaId: string,
-  lead: TLeadTravado,
-  consultor: { id: string; nome: string },
-  autor: TAutorAtribuicao,
-): Promise<void> {
-  await tx.query(
-    "UPDATE leads_juros_check SET consultor_atribuido_id = $3, updated_at = now() WHERE id_empresa_fk = $1 AND id = $2",
-    [empresaId, lead.id, consultor.id],
-  );
-  const { rows } = await tx.query(
-    "UPDATE consultores SET ultima_atribuicao_em = clock_timestamp() WHERE id_empresa_fk = $1 AND id = $2 RETURNING id_usuario_fk",
-    [empresaId, consultor.id],
-  );
-  await tx.query(
-    `INSERT INTO lead_status_historico (id_empresa_fk, id_lead_fk, campo, valor_anterior, valor_novo, id_usuario_fk, origem, motivo)
-     VALUES ($1, $2, 'consultor_atribuido_id', $3, $4, $5, $6, $7)`,
-    [empresaId, lead.id, lead.consultor_atribuido_id, consultor.id, autor.usuarioId, autor.origem, autor.motivo],
-  );
-  const usuarioConsultor = rows[0]?.id_usuario_fk as string | null;
-  if (usuarioConsultor) {
-    await notificar(deps, tx, {
-      empresaId,
-      destino: { usuarioId: usuarioConsultor },
-      tipo: "lead_assigned",
-      titulo: "Novo lead atribuído a você",
-      conteudo: `${lead.nome} foi atribuído a você. Abra a conversa para continuar o atendimento.`,
-      dados: { leadId: lead.id, leadName: lead.nome, consultorId: consultor.id },
-    });
-  }
-  await deps.realtime.publicar(tx, { empresaId }, { tipo: "lead.atualizado", dados: { leadId: lead.id } });
-  await deps.realtime.publicar(tx, { empresaId }, { tipo: "leads.alterados", dados: { empresaId, leadIds: [lead.id] } });
 }

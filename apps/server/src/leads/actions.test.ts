@@ -1,4 +1,3 @@
-import type { TEventoTempoReal } from "@crm/domain/realtime";
 import type { TEventoHistorico } from "@crm/domain/schemas/leads";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
@@ -91,7 +90,7 @@ describe("PATCH /api/leads/:id/consultor (assign)", () => {
       expect(notif).toMatchObject({
         dados: {
           tipo: "lead_assigned",
-          titulo: "Novo lead atribuído",
+          titulo: "Novo lead atribuído a você",
           dados_extras: { leadId: lead.id, leadName: "Paulo Teste" },
         },
       });
@@ -253,7 +252,7 @@ describe("POST /api/leads/em-massa (bulk actions)", () => {
       expect(at.json()).toEqual({ afetados: 3 });
       await esperar(() => c.recebidos.some((e) => e.tipo === "notificacao.nova"));
       expect(c.recebidos.find((e) => e.tipo === "notificacao.nova")).toMatchObject({
-        dados: { titulo: "Novos leads atribuídos", conteudo: "3 leads foram atribuídos a você." },
+        dados: { titulo: "Novos leads atribuídos a você", conteudo: "3 leads foram atribuídos a você." },
       });
     } finally {
       c.sair();

@@ -103,6 +103,12 @@ describe("GET /api/meus-leads (001 'My Leads')", () => {
       expect(res.json().erro).toBe("Acesso negado. Esta página é para consultores e administradores.");
     }
   });
+
+  it("answers a visitor without a session with the spec's message", async () => {
+    const res = await t.navegador().req({ url: "/api/meus-leads" });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().erro).toBe("Usuário não autenticado");
+  });
 });
 
 describe("PATCH /api/meus-leads/:id/status (card menu, drag and drop)", () => {

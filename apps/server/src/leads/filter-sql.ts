@@ -89,6 +89,7 @@ export function ordemSql(ordem: TOrdemLeads, direcao: "asc" | "desc"): string {
     case "updated_at":
       return `l.updated_at ${d}, l.id ${d}`;
     default:
-      return `l.created_at ${d}, l.id ${d}`;
+      // the tie-break runs against the period index (created_at DESC, id): a plain index scan, no sort
+      return `l.created_at ${d}, l.id ${direcao === "asc" ? "DESC" : "ASC"}`;
   }
 }

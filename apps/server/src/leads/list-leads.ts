@@ -1,4 +1,5 @@
 import type { TFiltroLeads, TPaginaLeads } from "@crm/domain/schemas/leads";
+import { preparada } from "../db/prepared.js";
 import { withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import type { TCtxLeads } from "./context.js";
@@ -14,9 +15,11 @@ export async function listarLeads(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f: TF
     const { where, params } = await montarCondicao(tx, ctx, f);
     const n = params.length;
     const { rows } = await tx.query(
-      `SELECT ${COLUNAS_LISTA} FROM leads_juros_check l ${JUNCAO_CONSULTOR}
-        WHERE ${where} ORDER BY ${ordemSql(f.ordem, f.direcao)} LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...params, f.tamanho + 1, (f.pagina - 1) * f.tamanho],
+      preparada(
+        `SELECT ${COLUNAS_LISTA} FROM leads_juros_check l ${JUNCAO_CONSULTOR}
+          WHERE ${where} ORDER BY ${ordemSql(f.ordem, f.direcao)} LIMIT $${n + 1} OFFSET $${n + 2}`,
+        [...params, f.tamanho + 1, (f.pagina - 1) * f.tamanho],
+      ),
     );
     return {
       itens: rows.slice(0, f.tamanho).map(paraLeadLista),

@@ -35,7 +35,7 @@ import { resumirLeads } from "./summarize-leads.js";
 
 const gerenciar = { permissao: "leads.gerenciar" } as const;
 const importar = { permissao: "leads.importar", negado: MSG.acessoNegadoImportar } as const;
-const meus = { permissao: "leads.meus", negado: MSG.acessoNegadoMeusLeads } as const;
+const meus = { permissao: "leads.meus", negado: MSG.acessoNegadoMeusLeads, naoAutenticado: MSG.usuarioNaoAutenticado } as const;
 // loose: on /empresas/:empresaId/leads the company id stays in params for contextoLeads to check
 const ZId = z.looseObject({ id: z.guid() });
 

@@ -1,5 +1,6 @@
 import { infoColuna } from "@crm/domain/leads-board";
 import type { TFiltroLeads, TResumoLeads } from "@crm/domain/schemas/leads";
+import { preparada } from "../db/prepared.js";
 import { withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import type { TCtxLeads } from "./context.js";
@@ -14,12 +15,14 @@ export async function resumirLeads(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f: T
     const { where, params } = await montarCondicao(tx, ctx, f);
     const n = params.length;
     const { rows } = await tx.query(
-      `SELECT count(*)::int AS total,
+      preparada(
+        `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE l.status_lead = ANY ($${n + 1}::text[]))::int AS qualificados,
               count(*) FILTER (WHERE l.status_lead = ANY ($${n + 2}::text[]))::int AS "emAtendimento",
               count(*) FILTER (WHERE l.status_lead = ANY ($${n + 3}::text[]))::int AS convertidos
          FROM leads_juros_check l WHERE ${where}`,
-      [...params, infoColuna("qualificados").status, infoColuna("atendimento").status, infoColuna("convertidos").status],
+        [...params, infoColuna("qualificados").status, infoColuna("atendimento").status, infoColuna("convertidos").status],
+      ),
     );
     return rows[0];
   });

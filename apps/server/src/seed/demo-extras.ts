@@ -77,7 +77,7 @@ export function gerarNotificacoes(
         [titulo, conteudo] =
           usuario.papel === PAPEL.admin
             ? ["Lead atribuído", `O lead ${lead.nome} foi atribuído a ${lead.consultor?.nome ?? "um consultor"}.`]
-            : ["Novo lead para você", `O lead ${lead.nome} foi atribuído a você.`];
+            : ["Novo lead atribuído a você", `${lead.nome} foi atribuído a você. Abra a conversa para continuar o atendimento.`];
         break;
       case "status_change":
         [titulo, conteudo] = [

@@ -1,0 +1,56 @@
+import type { TTx } from "../db/tenant.js";
+import type { TDeps } from "../deps.js";
+import { avisarLeadsAlterados } from "../leads/events.js";
+import { notificar } from "../notifications/notify.js";
+
+/** Who assigns: a person (/leads, the bulk action, the test page) or the system (after qualification). */
+export type TAutorAtribuicao = { usuarioId: string | null; origem: "usuario" | "sistema" | "ia"; motivo: string | null };
+
+export type TLeadAtribuido = { id: string; nome: string; consultor_atribuido_id: string | null };
+
+/**
+ * Writes assignments, whoever decided them: the leads' consultant and updated_at (000 §4), the consultant's
+ * last-assignment time (the automatic assignment spreads leads by it, manual ones count too), one history row
+ * per lead (who, when, from → to, origin, reason), the consultant's lead_assigned notification and the realtime
+ * events. The one place every assignment path goes through, so they all record the same. `consultor` null
+ * clears the assignment. The caller has locked the leads and passes only those that change.
+ */
+export async function gravarAtribuicoes(
+  deps: Pick<TDeps, "realtime">,
+  tx: TTx,
+  p: { empresaId: string; leads: TLeadAtribuido[]; consultor: { id: string } | null; autor: TAutorAtribuicao },
+): Promise<void> {
+  if (!p.leads.length) return;
+  const ids = p.leads.map((l) => l.id);
+  const para = p.consultor?.id ?? null;
+  await tx.query(
+    "UPDATE leads_juros_check SET consultor_atribuido_id = $3, updated_at = now() WHERE id_empresa_fk = $1 AND id = ANY ($2::uuid[])",
+    [p.empresaId, ids, para],
+  );
+  await tx.query(
+    `INSERT INTO lead_status_historico (id_empresa_fk, id_lead_fk, campo, valor_anterior, valor_novo, id_usuario_fk, origem, motivo)
+     SELECT $1, m.lead, 'consultor_atribuido_id', m.de, $4, $5, $6, $7 FROM unnest($2::uuid[], $3::text[]) AS m (lead, de)`,
+    [p.empresaId, ids, p.leads.map((l) => l.consultor_atribuido_id), para, p.autor.usuarioId, p.autor.origem, p.autor.motivo],
+  );
+  if (para) {
+    const { rows } = await tx.query(
+      "UPDATE consultores SET ultima_atribuicao_em = clock_timestamp() WHERE id_empresa_fk = $1 AND id = $2 RETURNING id_usuario_fk",
+      [p.empresaId, para],
+    );
+    const usuarioConsultor = rows[0]?.id_usuario_fk as string | null;
+    if (usuarioConsultor) {
+      const um = p.leads.length === 1 ? p.leads[0] : null;
+      await notificar(deps, tx, {
+        empresaId: p.empresaId,
+        destino: { usuarioId: usuarioConsultor },
+        tipo: "lead_assigned",
+        titulo: um ? "Novo lead atribuído a você" : "Novos leads atribuídos a você",
+        conteudo: um
+          ? `${um.nome} foi atribuído a você. Abra a conversa para continuar o atendimento.`
+          : `${p.leads.length} leads foram atribuídos a você.`,
+        dados: um ? { leadId: um.id, leadName: um.nome, consultorId: para } : { quantidade: p.leads.length, consultorId: para },
+      });
+    }
+  }
+  await avisarLeadsAlterados(deps, tx, p.empresaId, ids);
+}
