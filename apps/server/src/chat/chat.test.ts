@@ -69,8 +69,10 @@ describe("GET /api/chat/{leadId}", () => {
     const res = await a.navegadores.plataforma.req({ url: "/api/chat/00000000-0000-0000-0000-000000000000" });
     expect(res.json().erro).toBe("Lead não encontrado");
   });
-  it("needs a session", async () => {
-    expect((await t.navegador().req({ url: `/api/chat/${leadA}` })).statusCode).toBe(401);
+  it("needs a session, with the spec's message (001 §8)", async () => {
+    const res = await t.navegador().req({ url: `/api/chat/${leadA}` });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().erro).toBe("Usuário não autenticado");
   });
 });
 

@@ -32,7 +32,7 @@ import { enviarMidia } from "./send-media.js";
 import { criarModelo, editarModelo, excluirModelo, listarModelos, templatesAprovados } from "./templates.js";
 import { lerUpload, registrarUpload } from "./upload.js";
 
-const config = { permissao: "chat.usar" } as const;
+const config = { permissao: "chat.usar", naoAutenticado: MSG.usuarioNaoAutenticado } as const;
 const ZLead = z.object({ leadId: z.string().max(100) });
 const ZLeadMensagem = ZLead.extend({ mensagemId: z.uuid() });
 

@@ -28,6 +28,8 @@ declare module "fastify" {
     semCsrf?: boolean;
     /** The pt-BR message of the 403 when the role may not use the route (the spec names some, e.g. 001 §6). */
     negado?: string;
+    /** The pt-BR message of the 401 without a session, where the spec names one (001 §8 chat, My Leads). */
+    naoAutenticado?: string;
   }
 }
 
@@ -35,7 +37,7 @@ declare module "fastify" {
 export async function guardRoute(req: FastifyRequest, _reply: FastifyReply) {
   const cfg = req.routeOptions.config;
   if (cfg.publica) return;
-  if (!req.auth) throw unauthorized(MSG.sessaoInvalida);
+  if (!req.auth) throw unauthorized(cfg.naoAutenticado ?? MSG.sessaoInvalida);
   if (!cfg.permissao) throw forbidden(); // a route that forgot to name its permission is closed
   if (!pode(req.auth.papel, cfg.permissao)) throw forbidden(cfg.negado);
 }
