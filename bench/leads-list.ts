@@ -29,7 +29,7 @@ const ORIGENS = ["Manual", "Facebook Ads", "Google Ads", "WhatsApp", "Indicaçã
 const LOTE = 50_000;
 
 /** Leads of `empresas` spread over the last 365 days, interleaved in the heap as a shared database would have them. */
-async function gerar(b: TBancada, total: number, naEmpresa: number): Promise<number> {
+export async function gerar(b: TBancada, total: number, naEmpresa: number): Promise<number> {
   const k = Math.max(1, Math.round(total / naEmpresa));
   const outras = k > 1 ? 4 : 0;
   const { rows } = await b.db.owner.query(
