@@ -65,6 +65,8 @@ export async function gerar(b: TBancada, total: number, naEmpresa: number): Prom
   process.stdout.write(`  (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
   await b.db.owner.query("VACUUM ANALYZE leads_juros_check");
   await b.db.owner.query("VACUUM ANALYZE leads_busca");
+  // the load's WAL is flushed now, not by a checkpoint in the middle of the first case
+  await b.db.owner.query("CHECKPOINT");
   const n = await b.db.owner.query("SELECT count(*)::int AS n FROM leads_juros_check WHERE id_empresa_fk = $1", [b.empresaId]);
   return n.rows[0].n;
 }

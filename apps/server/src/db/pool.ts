@@ -9,6 +9,12 @@ export const APP_ROLE = "crm_app";
 export type TDb = {
   /** Every application query runs through this pool, as the non-owner role crm_app: RLS always applies. */
   app: pg.Pool;
+  /**
+   * The same role on pipelined connections (pg's pipeline mode), for the hot single-query reads of tenant.ts
+   * `lerComTenant`: BEGIN, the query and COMMIT in one round trip. Cursors cannot share a pipelined connection,
+   * which is why this is a pool of its own.
+   */
+  leitura: pg.Pool;
   /** Owner connection: migrations, test database set-up and nothing else. */
   owner: pg.Pool;
   close: () => Promise<void>;
@@ -17,16 +23,20 @@ export type TDb = {
 export function createDb(url: string, opts: { max?: number } = {}): TDb {
   const owner = new pg.Pool({ connectionString: url, max: 2 });
   const app = new pg.Pool({ connectionString: url, max: opts.max ?? 20 });
-  app.on("connect", (client) => {
-    // queued before any other query on this client, so nothing ever runs as the owner
-    client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release?.());
-  });
-  for (const p of [owner, app]) p.on("error", () => {});
+  const leitura = new pg.Pool({ connectionString: url, max: opts.max ?? 20, pipeline: true });
+  for (const p of [app, leitura]) {
+    p.on("connect", (client) => {
+      // queued before any other query on this client, so nothing ever runs as the owner
+      client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release?.());
+    });
+  }
+  for (const p of [owner, app, leitura]) p.on("error", () => {});
   return {
     app,
+    leitura,
     owner,
     close: async () => {
-      await Promise.all([app.end(), owner.end()]);
+      await Promise.all([app.end(), leitura.end(), owner.end()]);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../test/db.js";
 import { createDb, type TDb } from "./pool.js";
-import { unsafeWithSystem, withTenant } from "./tenant.js";
+import { lerComTenant, unsafeWithSystem, withTenant } from "./tenant.js";
 
 let db: TDb;
 let drop: () => Promise<void>;
@@ -85,5 +85,26 @@ describe("row-level security", () => {
       tx.query("SELECT current_setting('app.papel') AS papel, current_user AS u"),
     );
     expect(rows[0]).toEqual({ papel: estranho, u: "crm_app" });
+  });
+
+  it("reads in one round trip on the pipelined pool with the same isolation, read-only", async () => {
+    const ler = (sql: string) => lerComTenant(db.leitura, ctxA(), async () => ({ text: sql }));
+    expect((await ler("SELECT nome FROM leads_juros_check")).rows).toEqual([{ nome: "Lead A" }]);
+    expect((await ler("SELECT current_user AS u, current_setting('app.empresa_id') AS e")).rows).toEqual([
+      { u: "crm_app", e: ids.a },
+    ]);
+    await expect(ler("UPDATE leads_juros_check SET nome = 'x'")).rejects.toThrow(/read-only/);
+    await expect(ler("SELECT 1/0")).rejects.toThrow(/division by zero/);
+    // after failures the pooled connections are clean: no transaction, no tenant left behind
+    for (let i = 0; i < 3; i++) {
+      const { rows } = await db.leitura.query(
+        "SELECT current_setting('app.empresa_id', true) AS e, count(*)::int AS n FROM leads_juros_check",
+      );
+      expect(rows[0]).toEqual({ e: "", n: 0 });
+    }
+    const { rows } = await unsafeWithSystem(db.app, "teste", (tx) =>
+      tx.query("SELECT nome FROM leads_juros_check ORDER BY nome"),
+    );
+    expect(rows.map((r) => r.nome)).toEqual(["Lead A", "Lead B"]);
   });
 });

@@ -18,12 +18,22 @@ export function aoAlterarSessoes(pool: pg.Pool, fn: () => void): void {
   aoAlterar.set(pool, fns);
 }
 
+const doTenant = (ctx: TTenantCtx): [string, string][] => [
+  ["app.empresa_id", ctx.empresaId ?? ""],
+  ["app.usuario_id", ctx.usuarioId],
+  ["app.papel", ctx.papel],
+];
+
+/** BEGIN and the transaction's settings in one statement text (simple protocol: literals escaped by the driver). */
+function iniciar(client: pg.PoolClient, settings: [string, string][], modo = ""): string {
+  const sets = settings.map(([k, v]) => `set_config(${client.escapeLiteral(k)}, ${client.escapeLiteral(v)}, true)`);
+  return `BEGIN${modo}; SELECT ${sets.join(", ")}`;
+}
+
 async function inTransaction<T>(pool: pg.Pool, settings: [string, string][], fn: (tx: TTx) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
-    // BEGIN and the settings in one round trip (simple protocol, so literals escaped by the driver, not parameters)
-    const sets = settings.map(([k, v]) => `set_config(${client.escapeLiteral(k)}, ${client.escapeLiteral(v)}, true)`);
-    await client.query(`BEGIN; SELECT ${sets.join(", ")}`);
+    await client.query(iniciar(client, settings));
     const result = await fn(client);
     // the COMMIT also reads the mark of migration 0009's triggers (same round trip): a transaction that changed
     // sessions, users or companies has this instance forget its remembered sessions before anyone is answered
@@ -42,15 +52,43 @@ async function inTransaction<T>(pool: pg.Pool, settings: [string, string][], fn:
 
 /** Runs fn in one transaction scoped to the caller's company, user and role. */
 export function withTenant<T>(pool: pg.Pool, ctx: TTenantCtx, fn: (tx: TTx) => Promise<T>): Promise<T> {
-  return inTransaction(
-    pool,
-    [
-      ["app.empresa_id", ctx.empresaId ?? ""],
-      ["app.usuario_id", ctx.usuarioId],
-      ["app.papel", ctx.papel],
-    ],
-    fn,
-  );
+  return inTransaction(pool, doTenant(ctx), fn);
+}
+
+/**
+ * One read in the caller's tenant context in one round trip, on a pipelined connection (db.leitura): BEGIN READ
+ * ONLY with the settings, the query and COMMIT are written together and PostgreSQL runs them in order. A failed
+ * BEGIN or setting leaves the query in an aborted transaction (it fails); without the settings RLS shows nothing.
+ * `montar` builds the query and may read what it needs first (outside the transaction: no tenant data).
+ */
+export async function lerComTenant(
+  pool: pg.Pool,
+  ctx: TTenantCtx,
+  montar: (client: TTx) => Promise<pg.QueryConfig>,
+): Promise<pg.QueryResult> {
+  const client = await pool.connect();
+  let destruir = false;
+  try {
+    const consulta = await montar(client);
+    // one write for the three: pg corks each query's own messages, this keeps the stream corked across them
+    const stream = (client as unknown as { connection: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void } } })
+      .connection.stream;
+    stream.cork();
+    const passos = [client.query(iniciar(client, doTenant(ctx), " READ ONLY")), client.query(consulta), client.query("COMMIT")];
+    stream.uncork();
+    const [inicio, resultado, fim] = await Promise.allSettled(passos);
+    for (const p of [inicio, resultado, fim]) {
+      if (p.status === "rejected") {
+        await client.query("ROLLBACK").catch(() => {
+          destruir = true;
+        });
+        throw p.reason;
+      }
+    }
+    return (resultado as PromiseFulfilledResult<pg.QueryResult>).value;
+  } finally {
+    client.release(destruir);
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { TFiltroLeads, TPaginaLeads } from "@crm/domain/schemas/leads";
 import { preparada } from "../db/prepared.js";
-import { withTenant } from "../db/tenant.js";
+import { lerComTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import type { TCtxLeads } from "./context.js";
 import { montarCondicao, ordemSql } from "./filter-sql.js";
@@ -11,21 +11,19 @@ import { COLUNAS_LISTA, JUNCAO_CONSULTOR, paraLeadLista } from "./row.js";
  * another page follows, so paging never waits for a count (the total comes with the counters).
  */
 export async function listarLeads(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f: TFiltroLeads): Promise<TPaginaLeads> {
-  return withTenant(deps.db.app, ctx, async (tx) => {
-    const { where, params } = await montarCondicao(tx, ctx, f);
+  const { rows } = await lerComTenant(deps.db.leitura, ctx, async (c) => {
+    const { where, params } = await montarCondicao(c, ctx, f);
     const n = params.length;
-    const { rows } = await tx.query(
-      preparada(
-        `SELECT ${COLUNAS_LISTA} FROM leads_juros_check l ${JUNCAO_CONSULTOR}
-          WHERE ${where} ORDER BY ${ordemSql(f.ordem, f.direcao)} LIMIT $${n + 1} OFFSET $${n + 2}`,
-        [...params, f.tamanho + 1, (f.pagina - 1) * f.tamanho],
-      ),
+    return preparada(
+      `SELECT ${COLUNAS_LISTA} FROM leads_juros_check l ${JUNCAO_CONSULTOR}
+        WHERE ${where} ORDER BY ${ordemSql(f.ordem, f.direcao)} LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...params, f.tamanho + 1, (f.pagina - 1) * f.tamanho],
     );
-    return {
-      itens: rows.slice(0, f.tamanho).map(paraLeadLista),
-      pagina: f.pagina,
-      tamanho: f.tamanho,
-      temMais: rows.length > f.tamanho,
-    };
   });
+  return {
+    itens: rows.slice(0, f.tamanho).map(paraLeadLista),
+    pagina: f.pagina,
+    tamanho: f.tamanho,
+    temMais: rows.length > f.tamanho,
+  };
 }

@@ -1,9 +1,10 @@
 import { infoColuna } from "@crm/domain/leads-board";
-import { intervaloDoPeriodo } from "@crm/domain/period";
+import { intervaloDoPeriodo, type TIntervalo } from "@crm/domain/period";
 import { PAPEL } from "@crm/domain/roles";
 import type { TFiltroLeads, TResumoLeads } from "@crm/domain/schemas/leads";
+import type pg from "pg";
 import { preparada } from "../db/prepared.js";
-import { type TTx, withTenant } from "../db/tenant.js";
+import { lerComTenant, type TTx } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import type { TCtxLeads } from "./context.js";
 import { montarCondicao } from "./filter-sql.js";
@@ -14,7 +15,10 @@ import { montarCondicao } from "./filter-sql.js";
  * per-day summary of migration 0010; with any filter they count the leads.
  */
 export async function resumirLeads(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f: TFiltroLeads): Promise<TResumoLeads> {
-  return withTenant(deps.db.app, ctx, (tx) => (semFiltros(ctx, f) ? somarResumoDiario(tx, ctx, f) : contarLeads(tx, ctx, f)));
+  const { rows } = await lerComTenant(deps.db.leitura, ctx, (c) =>
+    semFiltros(ctx, f) ? Promise.resolve(somarResumoDiario(ctx, f)) : contarLeads(c, ctx, f),
+  );
+  return rows[0];
 }
 
 const grupos = () => [infoColuna("qualificados").status, infoColuna("atendimento").status, infoColuna("convertidos").status];
@@ -29,42 +33,36 @@ function semFiltros(ctx: TCtxLeads, f: TFiltroLeads): boolean {
     f.valorMin === undefined &&
     f.valorMax === undefined &&
     (f.atribuicao ?? "todos") === "todos" &&
-    !f.busca?.trim()
+    !f.busca?.trim() &&
+    // an incomplete custom period gets montarCondicao's message
+    intervaloDoPeriodo(f.periodo, new Date(), { inicio: f.inicio, fim: f.fim }) !== null
   );
 }
 
-export async function contarLeads(tx: TTx, ctx: TCtxLeads, f: TFiltroLeads): Promise<TResumoLeads> {
-  const { where, params } = await montarCondicao(tx, ctx, f);
+async function contarLeads(c: TTx, ctx: TCtxLeads, f: TFiltroLeads): Promise<pg.QueryConfig> {
+  const { where, params } = await montarCondicao(c, ctx, f);
   const n = params.length;
-  const { rows } = await tx.query(
-    preparada(
-      `SELECT count(*)::int AS total,
-              count(*) FILTER (WHERE l.status_lead = ANY ($${n + 1}::text[]))::int AS qualificados,
-              count(*) FILTER (WHERE l.status_lead = ANY ($${n + 2}::text[]))::int AS "emAtendimento",
-              count(*) FILTER (WHERE l.status_lead = ANY ($${n + 3}::text[]))::int AS convertidos
-         FROM leads_juros_check l WHERE ${where}`,
-      [...params, ...grupos()],
-    ),
+  return preparada(
+    `SELECT count(*)::int AS total,
+            count(*) FILTER (WHERE l.status_lead = ANY ($${n + 1}::text[]))::int AS qualificados,
+            count(*) FILTER (WHERE l.status_lead = ANY ($${n + 2}::text[]))::int AS "emAtendimento",
+            count(*) FILTER (WHERE l.status_lead = ANY ($${n + 3}::text[]))::int AS convertidos
+       FROM leads_juros_check l WHERE ${where}`,
+    [...params, ...grupos()],
   );
-  return rows[0];
 }
 
 /** São Paulo calendar day of a period bound (bounds are São Paulo midnights, @crm/domain/period). */
 const diaSP = (d: Date) => new Date(d.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
 
-async function somarResumoDiario(tx: TTx, ctx: TCtxLeads, f: TFiltroLeads): Promise<TResumoLeads> {
-  // the period was checked by the route's schema; montarCondicao gives the same message for a direct call
-  const intervalo = intervaloDoPeriodo(f.periodo, new Date(), { inicio: f.inicio, fim: f.fim });
-  if (!intervalo) return contarLeads(tx, ctx, f);
-  const { rows } = await tx.query(
-    preparada(
-      `SELECT coalesce(sum(n), 0)::int AS total,
-              coalesce(sum(n) FILTER (WHERE status_lead = ANY ($4::text[])), 0)::int AS qualificados,
-              coalesce(sum(n) FILTER (WHERE status_lead = ANY ($5::text[])), 0)::int AS "emAtendimento",
-              coalesce(sum(n) FILTER (WHERE status_lead = ANY ($6::text[])), 0)::int AS convertidos
-         FROM leads_contagem_diaria WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $3::date`,
-      [ctx.empresaId, diaSP(intervalo.inicio), diaSP(intervalo.fim), ...grupos()],
-    ),
+function somarResumoDiario(ctx: TCtxLeads, f: TFiltroLeads): pg.QueryConfig {
+  const intervalo = intervaloDoPeriodo(f.periodo, new Date(), { inicio: f.inicio, fim: f.fim }) as TIntervalo;
+  return preparada(
+    `SELECT coalesce(sum(n), 0)::int AS total,
+            coalesce(sum(n) FILTER (WHERE status_lead = ANY ($4::text[])), 0)::int AS qualificados,
+            coalesce(sum(n) FILTER (WHERE status_lead = ANY ($5::text[])), 0)::int AS "emAtendimento",
+            coalesce(sum(n) FILTER (WHERE status_lead = ANY ($6::text[])), 0)::int AS convertidos
+       FROM leads_contagem_diaria WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $3::date`,
+    [ctx.empresaId, diaSP(intervalo.inicio), diaSP(intervalo.fim), ...grupos()],
   );
-  return rows[0];
 }
