@@ -4,6 +4,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { buildApp } from "../apps/server/src/app.js";
 import { loadConfig } from "../apps/server/src/config/config.js";
 import { cofreDe } from "../apps/server/src/crypto/secrets.js";
@@ -27,9 +28,20 @@ const config = loadConfig({
   SEED_DEMO: "false",
   WHATSAPP_GRAPH_URL: "http://127.0.0.1:9",
 });
-const banco = await resolveDatabase(config);
+let banco = await resolveDatabase(config);
+if (process.env.BENCH_PGSS) {
+  // profiling (BENCH_PGSS=1): per-statement figures need pg_stat_statements, loaded at PostgreSQL's start
+  const admin = new pg.Client({ connectionString: banco.url });
+  await admin.connect();
+  await admin.query("ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'");
+  await admin.query("ALTER SYSTEM SET pg_stat_statements.track = 'all'"); // statements of triggers too
+  await admin.end();
+  await banco.stop();
+  banco = await resolveDatabase(config);
+}
 const deps = await createDeps(config, banco.url);
 await migrate(deps.db.owner);
+if (process.env.BENCH_PGSS) await deps.db.owner.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
 
 const cofre = cofreDe(config.appSecret);
 const dados = await unsafeWithSystem(deps.db.app, "bench", async (tx) => {
@@ -96,6 +108,26 @@ function cpuMs(): { node: number; postgres: number } {
 process.on("message", async (m: { tipo: string }) => {
   if (m.tipo === "cpu") {
     process.send?.({ tipo: "cpu", ...cpuMs() });
+    return;
+  }
+  if (m.tipo === "zerar-estatisticas") {
+    await deps.db.owner.query("SELECT pg_stat_statements_reset(), pg_stat_reset()");
+    process.send?.({ tipo: "zerado" });
+    return;
+  }
+  if (m.tipo === "estatisticas") {
+    // where PostgreSQL spent its time since the reset, and how many row updates were HOT (no index writes)
+    await new Promise((r) => setTimeout(r, 1_500)); // table counters are flushed about every second
+    const { rows: consultas } = await deps.db.owner.query(
+      `SELECT round(total_exec_time::numeric, 0) AS ms, calls, round(mean_exec_time::numeric, 3) AS media_ms, rows,
+              left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS consulta
+         FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 25`,
+    );
+    const { rows: tabelas } = await deps.db.owner.query(
+      `SELECT relname, n_tup_ins, n_tup_upd, n_tup_hot_upd, n_tup_del FROM pg_stat_user_tables
+        WHERE n_tup_ins + n_tup_upd + n_tup_del > 0 ORDER BY n_tup_ins + n_tup_upd + n_tup_del DESC LIMIT 12`,
+    );
+    process.send?.({ tipo: "estatisticas", consultas, tabelas });
     return;
   }
   if (m.tipo !== "contar") return;

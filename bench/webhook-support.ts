@@ -12,6 +12,9 @@ export type TServidorBench = {
   leadId: string;
   filho: ChildProcess;
   contar: () => Promise<{ mensagens: { total: number; distintas: number }; eventos: { total: number; pendentes: number } }>;
+  /** with BENCH_PGSS=1: pg_stat_statements and table counters since the last `zerar` */
+  estatisticas: () => Promise<{ consultas: Record<string, unknown>[]; tabelas: Record<string, unknown>[] }>;
+  zerarEstatisticas: () => Promise<void>;
   /** CPU ms used so far by the server process and by its PostgreSQL */
   cpu: () => Promise<{ node: number; postgres: number }>;
   parar: () => Promise<void>;
@@ -35,7 +38,7 @@ export async function iniciarServidorBench(porta = 3490): Promise<TServidorBench
     });
   });
   return {
-    ...(pronto as unknown as Omit<TServidorBench, "filho" | "contar" | "parar">),
+    ...(pronto as unknown as Omit<TServidorBench, "filho" | "contar" | "parar" | "cpu" | "estatisticas" | "zerarEstatisticas">),
     filho,
     contar: () =>
       new Promise((ok) => {
@@ -47,6 +50,16 @@ export async function iniciarServidorBench(porta = 3490): Promise<TServidorBench
         filho.once("message", (m) => ok(m as never));
         filho.send({ tipo: "cpu" });
       }),
+    estatisticas: () =>
+      new Promise((ok) => {
+        filho.once("message", (m) => ok(m as never));
+        filho.send({ tipo: "estatisticas" });
+      }),
+    zerarEstatisticas: () =>
+      new Promise((ok) => {
+        filho.once("message", () => ok());
+        filho.send({ tipo: "zerar-estatisticas" });
+      }),
     parar: () =>
       new Promise<void>((ok) => {
         filho.once("exit", () => ok());
@@ -55,12 +68,13 @@ export async function iniciarServidorBench(porta = 3490): Promise<TServidorBench
   };
 }
 
-/** A Cloud API text webhook (as Meta documents it), signed with the app secret. */
+/** A Cloud API text webhook (as Meta documents it), signed with the app secret. `quando`: epoch seconds, now by default. */
 export function webhookTextoAssinado(
   s: Pick<TServidorBench, "appSecret" | "phoneNumberId">,
   de: string,
   id: string,
   texto: string,
+  quando = Math.floor(Date.now() / 1000),
 ) {
   const corpo = JSON.stringify({
     object: "whatsapp_business_account",
@@ -73,7 +87,7 @@ export function webhookTextoAssinado(
               messaging_product: "whatsapp",
               metadata: { display_phone_number: "15550783881", phone_number_id: s.phoneNumberId },
               contacts: [{ profile: { name: `Contato ${de.slice(-4)}` }, wa_id: de }],
-              messages: [{ from: de, id, timestamp: String(Math.floor(Date.now() / 1000)), text: { body: texto }, type: "text" }],
+              messages: [{ from: de, id, timestamp: String(quando), text: { body: texto }, type: "text" }],
             },
             field: "messages",
           },

@@ -9,7 +9,8 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 /**
  * Conversas (001 'Conversations'): leads with messages, newest conversation first, each with its last message
  * and unread count (the lead's messages nobody has read yet). A Consultor sees only leads assigned to them;
- * the platform admin sees every company's. Keyset pages on (last message time, lead id).
+ * the platform admin sees every company's. Keyset pages on (last message time, lead id), in the order kept by
+ * conversas_recentes (migration 0008).
  */
 export async function listarConversas(deps: TDeps, auth: TAuth, f: TFiltroConversas): Promise<TPaginaConversas> {
   return withTenant(deps.db.app, { empresaId: auth.empresaId, usuarioId: auth.usuarioId, papel: auth.papel }, async (tx) => {
@@ -26,22 +27,22 @@ export async function listarConversas(deps: TDeps, auth: TAuth, f: TFiltroConver
     const busca = f.busca?.trim() || null;
     const digitos = busca?.replace(/\D/g, "") || null;
     const { rows } = await tx.query(
-      `SELECT l.id, l.nome, l.telefone, l.status_lead, l.ultima_mensagem_em, e.nome_empresa,
+      `SELECT l.id, l.nome, l.telefone, l.status_lead, cr.ultima_mensagem_em, e.nome_empresa,
               lm.message, lm.message_type, lm.direcao, lm.status, lm.timestamp,
               (SELECT count(*)::int FROM mensagens_whatsapp u
                 WHERE u.id_empresa_fk = l.id_empresa_fk AND u.id_lead_fk = l.id AND u.direcao = 'entrada' AND u.lida_em IS NULL) AS nao_lidas
-         FROM leads_juros_check l
-         JOIN empresas e ON e.id = l.id_empresa_fk
+         FROM conversas_recentes cr
+         JOIN leads_juros_check l ON l.id_empresa_fk = cr.id_empresa_fk AND l.id = cr.id_lead_fk
+         JOIN empresas e ON e.id = cr.id_empresa_fk
          JOIN LATERAL (SELECT m.message, m.message_type, m.direcao, m.status, m.timestamp FROM mensagens_whatsapp m
                         WHERE m.id_empresa_fk = l.id_empresa_fk AND m.id_lead_fk = l.id
                         ORDER BY m.timestamp DESC, m.id DESC LIMIT 1) lm ON true
-        WHERE l.ultima_mensagem_em IS NOT NULL
-          AND ($1::uuid IS NULL OR l.id_empresa_fk = $1)
+        WHERE ($1::uuid IS NULL OR cr.id_empresa_fk = $1)
           AND ($2::uuid IS NULL OR l.consultor_atribuido_id = $2)
           AND ($3::text IS NULL OR lower(l.nome) LIKE '%' || lower($3) || '%'
                OR ($4::text IS NOT NULL AND l.telefone_normalizado LIKE '%' || $4 || '%'))
-          AND ($5::timestamptz IS NULL OR (l.ultima_mensagem_em, l.id) < ($5::timestamptz, $6::uuid))
-        ORDER BY l.ultima_mensagem_em DESC, l.id DESC
+          AND ($5::timestamptz IS NULL OR (cr.ultima_mensagem_em, cr.id_lead_fk) < ($5::timestamptz, $6::uuid))
+        ORDER BY cr.ultima_mensagem_em DESC, cr.id_lead_fk DESC
         LIMIT $7`,
       [
         auth.papel === PAPEL.plataforma ? null : auth.empresaId,

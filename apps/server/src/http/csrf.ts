@@ -12,7 +12,8 @@ export const COOKIE_CSRF = "crm_csrf";
 const SEGUROS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function garantirCookieCsrf(req: FastifyRequest, reply: FastifyReply, secure: boolean) {
-  if (req.cookies[COOKIE_CSRF]) return;
+  // routes without CSRF (webhooks: machines, thousands a second) have no use for a new token on every answer
+  if (req.cookies[COOKIE_CSRF] || req.routeOptions.config?.semCsrf) return;
   reply.setCookie(COOKIE_CSRF, novoToken(), { path: "/", sameSite: "strict", secure, httpOnly: false });
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import pg from "pg";
 import PgBoss from "pg-boss";
 import { APP_ROLE } from "../db/pool.js";
 import type { TTx } from "../db/tenant.js";
@@ -31,6 +32,8 @@ export type TJobs = {
   /** Starts `concorrencia` workers on this instance; each takes one job at a time. */
   trabalhar: <T>(fila: TFila, fn: (t: TTrabalho<T>) => Promise<void>, opts?: { concorrencia?: number }) => Promise<void>;
   enviar: <T extends object>(fila: TFila, dados: T, opts?: TOpcoesEnvio) => Promise<string | null>;
+  /** Many jobs of one queue in one statement (no key, no delay), in `tx` when given. */
+  enviarVarios: <T extends object>(fila: TFila, dados: T[], opts?: { tx?: TTx }) => Promise<void>;
   /** Wakes this instance's idle workers of the queue (after the enqueuing transaction committed). */
   acordar: (fila: TFila) => void;
   /** Runs the queue on a cron schedule (one job per tick across all instances). */
@@ -38,13 +41,34 @@ export type TJobs = {
 };
 
 export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }): TJobs {
+  // pg-boss on our own pool: pg's pool.query throws away the connection after any SQL error, and with 'stately'
+  // queues an idle worker woken while the key's job is still active gets a unique violation by design, so each
+  // such wake-up cost a new connection (a backend start with cold caches: most of PostgreSQL's CPU under webhook
+  // load, decision 0401). A connection is dropped only when the error is not PostgreSQL's answer.
+  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 6, application_name: "crm:jobs" });
+  pool.on("error", () => {});
   const boss = new PgBoss({
-    connectionString: opts.databaseUrl,
     schema: "pgboss",
-    max: 6,
-    application_name: "crm:jobs",
+    db: {
+      async executeSql(text: string, values: unknown[]) {
+        const client = await pool.connect();
+        let quebrada: Error | undefined;
+        try {
+          return await client.query(text, values);
+        } catch (e) {
+          if (!(e instanceof pg.DatabaseError)) quebrada = e as Error;
+          throw e;
+        } finally {
+          client.release(quebrada);
+        }
+      },
+    },
   });
-  boss.on("error", (err) => opts.log?.warn({ err }, "fila de trabalhos"));
+  boss.on("error", (err) => {
+    // the expected race above (one active job per key): pg-boss retries on its next poll
+    if ((err as { code?: string }).code === "23505") return;
+    opts.log?.warn({ err }, "fila de trabalhos");
+  });
   const filas = new Map<string, Promise<void>>();
   const trabalhadores = new Map<string, string[]>();
   let ativo = false;
@@ -84,6 +108,7 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }
       if (!ativo) return;
       ativo = false;
       await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+      await pool.end();
     },
     garantirFila,
     async trabalhar<T>(fila: TFila, fn: (t: TTrabalho<T>) => Promise<void>, o: { concorrencia?: number } = {}) {
@@ -110,6 +135,14 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }
         startAfter: o.depoisDeSegundos ? Math.ceil(o.depoisDeSegundos) : undefined,
         db: o.tx ? { executeSql: (text, values) => o.tx!.query(text, values) } : undefined,
       });
+    },
+    async enviarVarios(fila, dados, o = {}) {
+      if (!dados.length) return;
+      await garantirFila(fila);
+      await boss.insert(
+        dados.map((data) => ({ name: fila.nome, data })),
+        { db: o.tx ? { executeSql: (text, values) => o.tx!.query(text, values) } : undefined },
+      );
     },
     acordar(fila) {
       for (const id of trabalhadores.get(fila.nome) ?? []) boss.notifyWorker(id);

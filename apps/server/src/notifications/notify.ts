@@ -36,51 +36,79 @@ export async function notificar(
   tx: TTx,
   n: TNovaNotificacao,
 ): Promise<{ usuarioId: string; notificacao: TNotificacao }[]> {
-  const usuarioId = "usuarioId" in n.destino ? n.destino.usuarioId : null;
-  const papeis = "papeis" in n.destino ? n.destino.papeis : null;
+  return (await notificarVarios(deps, tx, [n]))[0];
+}
+
+/**
+ * Many notifications at once, as `notificar` would write them one by one, in three round trips whatever their
+ * number (a webhook batch notifies hundreds of new conversations). Returns each one's rows, in order.
+ */
+export async function notificarVarios(
+  deps: Pick<TDeps, "realtime">,
+  tx: TTx,
+  ns: TNovaNotificacao[],
+): Promise<{ usuarioId: string; notificacao: TNotificacao }[][]> {
+  if (!ns.length) return [];
   // now() is the transaction's time: the same value the rows' created_at default takes below
   const { rows } = await tx.query(
-    `SELECT now() AS agora,
-            coalesce((SELECT array_agg(id::text ORDER BY id) FROM usuarios_plataforma
-                       WHERE id_empresa_fk = $1 AND ativo
-                         AND ($2::uuid IS NULL OR id = $2::uuid)
-                         AND ($3::text[] IS NULL OR papel = ANY ($3::text[]))), '{}') AS ids`,
-    [n.empresaId, usuarioId, papeis],
+    `SELECT now() AS agora, d.i,
+            coalesce((SELECT array_agg(u.id::text ORDER BY u.id) FROM usuarios_plataforma u
+                       WHERE u.id_empresa_fk = d.empresa AND u.ativo
+                         AND (d.usuario IS NULL OR u.id = d.usuario)
+                         AND (d.papeis IS NULL OR u.papel = ANY (d.papeis))), '{}') AS ids
+       FROM jsonb_to_recordset($1::jsonb) AS d (i int, empresa uuid, usuario uuid, papeis text[])
+      ORDER BY d.i`,
+    [
+      JSON.stringify(
+        ns.map((n, i) => ({
+          i,
+          empresa: n.empresaId,
+          usuario: "usuarioId" in n.destino ? n.destino.usuarioId : null,
+          papeis: "papeis" in n.destino ? n.destino.papeis : null,
+        })),
+      ),
+    ],
   );
-  const destinatarios: string[] = rows[0].ids;
-  if (!destinatarios.length) return [];
-
-  const base = {
-    tipo: n.tipo,
-    titulo: cortar(n.titulo, MAX_TITULO),
-    conteudo: cortar(n.conteudo, MAX_CONTEUDO),
-    dados_extras: n.dados ?? {},
-    lida: false,
-    read_at: null,
-    created_at: new Date(rows[0].agora).toISOString(),
-  };
-  const criadas = destinatarios.map((u) => ({ usuarioId: u, notificacao: { id: randomUUID(), ...base } }));
+  const criadasPorItem = ns.map((n, i) => {
+    const base = {
+      tipo: n.tipo,
+      titulo: cortar(n.titulo, MAX_TITULO),
+      conteudo: cortar(n.conteudo, MAX_CONTEUDO),
+      dados_extras: n.dados ?? {},
+      lida: false,
+      read_at: null,
+      created_at: new Date(rows[i].agora).toISOString(),
+    };
+    return (rows[i].ids as string[]).map((u) => ({ usuarioId: u, notificacao: { id: randomUUID(), ...base } }));
+  });
+  const todas = criadasPorItem.flatMap((criadas, i) => criadas.map((c) => ({ ...c, empresaId: ns[i].empresaId })));
+  if (!todas.length) return criadasPorItem;
   // No RETURNING: row-level security lets a user read only their own notifications, and RETURNING
   // would need to read the rows addressed to the others. Ids are made here instead.
   await tx.query(
     `INSERT INTO notificacoes (id, id_empresa_fk, id_usuario_fk, tipo, titulo, conteudo, dados_extras)
-     SELECT t.id, $3, t.usuario, $4, $5, $6, $7::jsonb FROM unnest($1::uuid[], $2::uuid[]) AS t (id, usuario)`,
+     SELECT t.id, t.empresa, t.usuario, t.tipo, t.titulo, t.conteudo, t.dados
+       FROM jsonb_to_recordset($1::jsonb) AS t (id uuid, empresa uuid, usuario uuid, tipo text, titulo text, conteudo text, dados jsonb)`,
     [
-      criadas.map((c) => c.notificacao.id),
-      destinatarios,
-      n.empresaId,
-      base.tipo,
-      base.titulo,
-      base.conteudo,
-      JSON.stringify(base.dados_extras),
+      JSON.stringify(
+        todas.map((c) => ({
+          id: c.notificacao.id,
+          empresa: c.empresaId,
+          usuario: c.usuarioId,
+          tipo: c.notificacao.tipo,
+          titulo: c.notificacao.titulo,
+          conteudo: c.notificacao.conteudo,
+          dados: c.notificacao.dados_extras,
+        })),
+      ),
     ],
   );
-  for (const c of criadas) {
-    await deps.realtime.publicar(
-      tx,
-      { empresaId: n.empresaId, usuarioId: c.usuarioId },
-      { tipo: "notificacao.nova", dados: c.notificacao },
-    );
-  }
-  return criadas;
+  await deps.realtime.publicarVarios(
+    tx,
+    todas.map((c) => ({
+      destino: { empresaId: c.empresaId, usuarioId: c.usuarioId },
+      evento: { tipo: "notificacao.nova", dados: c.notificacao },
+    })),
+  );
+  return criadasPorItem;
 }

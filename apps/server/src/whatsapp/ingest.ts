@@ -1,17 +1,18 @@
-import { unsafeWithSystem } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import { chaveDoEvento, type TEvento } from "./events.js";
+import { agendaDe } from "./inbox-schedule.js";
 import { FILA_ENTRADA } from "./queues.js";
 
 /**
  * Writes webhook events to the inbox with group commit: deliveries that arrive together share one
- * transaction (one INSERT for all their rows), and each webhook answers once its rows are durable. Keys are
- * unique per company, so a redelivered event is dropped right here; rows are sorted by key so that concurrent
- * batches with the same keys lock them in the same order (no deadlocks). After the commit, the company's
- * processing job is enqueued (one per company at a time: the job takes every pending event) and this
- * instance's worker is woken. Enqueuing outside the transaction keeps concurrent batches of one company from
- * waiting on each other (the queue's one-pending-job-per-company rule is a unique index); if the process dies
- * between the two, the minute sweep (workers.ts) enqueues the job.
+ * transaction (one INSERT for all their rows, one round trip: crm_whatsapp_inbox_gravar), and each webhook
+ * answers once its rows are durable. Keys are unique per company, so a redelivered event is dropped right here;
+ * rows are sorted by key so that concurrent batches with the same keys lock them in the same order (no
+ * deadlocks). After the commit, unless the company's job is running on this instance (it takes the new events
+ * before it ends: inbox-schedule.ts), the job is enqueued (one per company at a time: the job takes every pending
+ * event) and this instance's worker is woken. Enqueuing outside the transaction keeps concurrent batches of one
+ * company from waiting on each other (the queue's one-pending-job-per-company rule is a unique index); if the
+ * process dies between the two, the minute sweep (workers.ts) enqueues the job.
  */
 export type TIngestor = {
   receber: (empresaId: string, eventos: TEvento[]) => Promise<number>;
@@ -65,7 +66,12 @@ export function criarIngestor(deps: Pick<TDeps, "db" | "jobs">): TIngestor {
 
   // companies whose processing job is being enqueued right now, and those that got events meanwhile
   const enfileirando = new Set<string>();
+  const agenda = agendaDe(deps);
   const deNovo = new Set<string>();
+  function aposGravar(empresaId: string) {
+    // the company's job running here takes these events before it ends: no enqueue, no wake-up
+    if (!agenda.gravado(empresaId)) agendarProcessamento(empresaId);
+  }
   function agendarProcessamento(empresaId: string) {
     if (enfileirando.has(empresaId)) {
       deNovo.add(empresaId);
@@ -87,24 +93,18 @@ export function criarIngestor(deps: Pick<TDeps, "db" | "jobs">): TIngestor {
       .flatMap((p) => p.eventos.map((e) => ({ e: p.empresaId, c: chaveDoEvento(e), t: e.tipo, d: e })))
       .sort((a, b) => (a.e === b.e ? (a.c < b.c ? -1 : a.c > b.c ? 1 : 0) : a.e < b.e ? -1 : 1));
     try {
-      const novos = await comRetentativa(() =>
-        unsafeWithSystem(deps.db.app, "webhook-whatsapp", async (tx) => {
-          // a named statement: planned once per connection, not once per batch
-          const { rows } = await tx.query({
-            name: "whatsapp-inbox-inserir",
-            text: `INSERT INTO whatsapp_eventos (id_empresa_fk, chave, tipo, dados)
-                   SELECT x.e, x.c, x.t, x.d FROM jsonb_to_recordset($1::jsonb) AS x (e uuid, c text, t text, d jsonb)
-                   ON CONFLICT (id_empresa_fk, chave) DO NOTHING
-                   RETURNING id_empresa_fk`,
-            values: [JSON.stringify(linhas)],
-          });
-          const porEmpresa = new Map<string, number>();
-          for (const r of rows) porEmpresa.set(r.id_empresa_fk, (porEmpresa.get(r.id_empresa_fk) ?? 0) + 1);
-          return porEmpresa;
-        }),
-      );
+      const novos = await comRetentativa(async () => {
+        // one round trip, its own transaction: durable when it returns (crossing tenants is inherent: the batch
+        // holds several companies' events; the function sets the system context inside, migration 0008)
+        const { rows } = await deps.db.app.query<{ empresa_id: string; novos: number }>({
+          name: "whatsapp-inbox-gravar",
+          text: "SELECT empresa_id, novos FROM crm_whatsapp_inbox_gravar($1::jsonb)",
+          values: [JSON.stringify(linhas)],
+        });
+        return new Map(rows.map((r) => [r.empresa_id, r.novos]));
+      });
       for (const p of lote) p.ok(novos.get(p.empresaId) ?? 0);
-      for (const empresaId of novos.keys()) agendarProcessamento(empresaId);
+      for (const empresaId of novos.keys()) aposGravar(empresaId);
     } catch (e) {
       for (const p of lote) p.falha(e);
     }

@@ -119,6 +119,39 @@ describe("incoming messages (POST, signed)", () => {
     });
   });
 
+  it("answers without cookies or browser headers, and moves the lead's message times and Conversas' order, not updated_at", async () => {
+    const agora = Math.floor(Date.now() / 1000);
+    const r1 = await postar(
+      webhookTexto({ ...base(), de: "5511987650009", id: "wamid.TEMPO1", texto: "primeira", timestamp: String(agora - 60) }),
+    );
+    expect(r1.statusCode).toBe(200);
+    expect(r1.headers["set-cookie"]).toBeUndefined();
+    expect(r1.headers["content-security-policy"]).toBeUndefined();
+    const lead = await leadDoTelefone("5511987650009");
+    await esperarAte(async () => (await mensagensDoLead(lead.id)).length === 1);
+    const estado = () =>
+      linha<{ ultima: Date; ultima_lead: Date; updated_at: Date; ordem: Date }>(
+        t,
+        `SELECT l.ultima_mensagem_em AS ultima, l.ultima_mensagem_lead_em AS ultima_lead, l.updated_at, c.ultima_mensagem_em AS ordem
+           FROM leads_juros_check l JOIN conversas_recentes c ON c.id_empresa_fk = l.id_empresa_fk AND c.id_lead_fk = l.id
+          WHERE l.id = $1`,
+        [lead.id],
+      );
+    const antes = await estado();
+    expect(antes.ultima.getTime()).toBe((agora - 60) * 1000);
+    expect(antes.ordem).toEqual(antes.ultima);
+
+    await postar(
+      webhookTexto({ ...base(), de: "5511987650009", id: "wamid.TEMPO2", texto: "segunda", timestamp: String(agora) }),
+    );
+    await esperarAte(async () => (await mensagensDoLead(lead.id)).length === 2);
+    const depois = await estado();
+    expect(depois.ultima.getTime()).toBe(agora * 1000);
+    expect(depois.ultima_lead.getTime()).toBe(agora * 1000);
+    expect(depois.ordem).toEqual(depois.ultima);
+    expect(depois.updated_at).toEqual(antes.updated_at);
+  });
+
   it("finds the existing lead with or without the mobile ninth digit", async () => {
     await postar(webhookTexto({ ...base(), de: "551187650001", id: "wamid.TEXTO2", texto: "sem o nove" }));
     const lead = await leadDoTelefone("5511987650001");

@@ -4,13 +4,18 @@ import { aplicarConexao } from "./apply-connection.js";
 import { aplicarStatus } from "./apply-statuses.js";
 import { lerConfigWhatsApp } from "./company-config.js";
 import type { TEvento, TEventoConexao, TEventoMensagem, TEventoStatus } from "./events.js";
+import { agendaDe } from "./inbox-schedule.js";
 import { FILA_ENTRADA, FILA_MIDIA } from "./queues.js";
 import { gravarMensagensRecebidas } from "./store-inbound.js";
 
 const LOTE = 500;
-/** Under load, wait this long between batches so each one takes more events (fewer commits competing with the webhooks). */
-const PAUSA_SOB_CARGA_MS = 25;
-const LOTE_CHEIO = 50;
+/**
+ * Between two looks for pending events: each batch then takes more events (a batch has a fixed cost of a dozen
+ * statements; without the pause, a steady 1,000 messages/s made batches of a few events, and most of the job's CPU
+ * went to that fixed cost, competing with the webhooks). A lone message is applied at once: the pause only delays
+ * the next look.
+ */
+const PAUSA_MS = 25;
 const TEMPO_MAXIMO_MS = 20_000;
 /** A report for a message we do not know yet is tried again for ~5 minutes (the send may still be committing). */
 const MAX_TENTATIVAS_STATUS = 10;
@@ -25,20 +30,29 @@ type TLinhaEvento = { id: string; tipo: TEvento["tipo"]; dados: TEvento; tentati
  */
 export async function processarEntrada(deps: TDeps, empresaId: string): Promise<void> {
   const inicio = Date.now();
-  for (;;) {
-    let n: number;
-    try {
-      n = await unsafeWithSystem(deps.db.app, "whatsapp-entrada", (tx) => processarLote(deps, tx, empresaId, null));
-    } catch {
-      n = await processarUmAUm(deps, empresaId);
+  const agenda = agendaDe(deps);
+  agenda.comecar(empresaId);
+  try {
+    for (;;) {
+      const marca = agenda.marca(empresaId);
+      let n: number;
+      try {
+        n = await unsafeWithSystem(deps.db.app, "whatsapp-entrada", (tx) => processarLote(deps, tx, empresaId, null));
+      } catch {
+        n = await processarUmAUm(deps, empresaId);
+      }
+      if (n) deps.jobs.acordar(FILA_MIDIA);
+      // nothing pending: end, unless this instance committed events meanwhile (they count on this job)
+      if (n === 0 && agenda.podeTerminar(empresaId, marca)) break;
+      await new Promise((r) => setTimeout(r, PAUSA_MS));
+      if (Date.now() - inicio > TEMPO_MAXIMO_MS) {
+        agenda.largar(empresaId);
+        await deps.jobs.enviar(FILA_ENTRADA, { empresaId }, { chave: empresaId });
+        return;
+      }
     }
-    deps.jobs.acordar(FILA_MIDIA);
-    if (n === 0) break;
-    if (n >= LOTE_CHEIO) await new Promise((r) => setTimeout(r, PAUSA_SOB_CARGA_MS));
-    if (Date.now() - inicio > TEMPO_MAXIMO_MS) {
-      await deps.jobs.enviar(FILA_ENTRADA, { empresaId }, { chave: empresaId });
-      return;
-    }
+  } finally {
+    agenda.largar(empresaId);
   }
   // events waiting for a later retry: come back then
   const { rows } = await unsafeWithSystem(deps.db.app, "whatsapp-entrada", (tx) =>

@@ -1,4 +1,3 @@
-import type { TEventoTempoReal } from "@crm/domain/realtime";
 import type { TLeadChat, TMensagem, TPaginaConversas, TPaginaMensagens } from "@crm/domain/schemas/chat";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
