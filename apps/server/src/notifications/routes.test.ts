@@ -1,4 +1,3 @@
-import type { TEventoTempoReal } from "@crm/domain/realtime";
 import type { TPaginaNotificacoes, TSino } from "@crm/domain/schemas/notifications";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";

@@ -1,4 +1,3 @@
-import type { TEventoTempoReal } from "@crm/domain/realtime";
 import { PAPEL } from "@crm/domain/roles";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
