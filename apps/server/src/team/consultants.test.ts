@@ -1,5 +1,4 @@
 import { MSG } from "@crm/domain/messages";
-import type { TEventoTempoReal } from "@crm/domain/realtime";
 import type { TPainelConsultores } from "@crm/domain/schemas/team";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";

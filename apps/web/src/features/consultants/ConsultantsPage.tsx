@@ -1,11 +1,10 @@
-import { MSG } from "@crm/domain/messages";
 import { pode } from "@crm/domain/permissions";
 import { PAPEL } from "@crm/domain/roles";
 import type { TConsultor } from "@crm/domain/schemas/team";
 import { useQuery } from "@tanstack/react-query";
-import { Building2, Mail, UserPlus } from "lucide-react";
+import { Mail, UserPlus } from "lucide-react";
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { useSessaoAtual } from "../../lib/session";
 import { useTituloDocumento } from "../../lib/useTituloDocumento";
 import { AccessDenied } from "../../ui/AccessDenied";

@@ -3,7 +3,7 @@ import { pode } from "@crm/domain/permissions";
 import { PAPEL } from "@crm/domain/roles";
 import type { TLeadLista } from "@crm/domain/schemas/leads";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Building2, Filter, Plus, Search, Users } from "lucide-react";
+import { Filter, Plus, Search, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { useSessaoAtual } from "../../lib/session";

@@ -3,7 +3,7 @@ import { pode } from "@crm/domain/permissions";
 import { PAPEL } from "@crm/domain/roles";
 import { CRITERIOS_TRIAGEM } from "@crm/domain/screening";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Building2, ListChecks } from "lucide-react";
+import { ListChecks } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useSessaoAtual } from "../../lib/session";

@@ -1,16 +1,14 @@
 import { MSG } from "@crm/domain/messages";
 import { pode } from "@crm/domain/permissions";
 import { PAPEL } from "@crm/domain/roles";
-import { Building2, FileSpreadsheet, UserPlus } from "lucide-react";
+import { FileSpreadsheet, UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { useSessaoAtual } from "../../../lib/session";
 import { useTituloDocumento } from "../../../lib/useTituloDocumento";
 import { AccessDenied } from "../../../ui/AccessDenied";
 import { Alert } from "../../../ui/Alert";
 import { Button } from "../../../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../ui/Card";
-import { EmptyState } from "../../../ui/EmptyState";
 import { SelectCompanyFirst } from "../../../ui/SelectCompanyFirst";
 import { baseLeads } from "../api";
 import { CsvImportCard } from "./CsvImportCard";
