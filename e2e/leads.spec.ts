@@ -159,9 +159,19 @@ test("a manual lead, assigned by the admin, appears live on the consultant's boa
     await expect.poll(async () => (await buscarPorNome(page, nome))[0].status_lead).toBe("Em Atendimento");
     expect(await violacoesSerias(consultor)).toEqual([]);
 
-    // and by keyboard, one column to the right: Convertidos
-    await destino.getByRole("button", { name: `Mover ${nome}` }).focus();
-    await consultor.keyboard.press("Space");
+    // and by keyboard, one column to the right: Convertidos. Once the board has settled (the move's own realtime
+    // refresh re-renders it), as a person would: focus the grip, Space picks the card up (announced), arrow, Space.
+    await expect(consultor.locator('[aria-busy="false"]').filter({ has: destino })).toHaveCount(1);
+    const alcaNoDestino = destino.getByRole("button", { name: `Mover ${nome}` });
+    await expect(async () => {
+      await alcaNoDestino.focus();
+      await expect(alcaNoDestino).toBeFocused();
+      await consultor.keyboard.press("Space");
+      // picked up: dnd-kit announces it, then at once the column it is over
+      await expect(consultor.locator("[role=status][aria-live]")).toHaveText(/selecionado|sobre a coluna Em Atendimento/, {
+        timeout: 1_000,
+      });
+    }).toPass();
     await consultor.keyboard.press("ArrowRight");
     await consultor.keyboard.press("Space");
     await expect(consultor.getByRole("region", { name: "Convertidos" }).getByRole("article", { name: nome })).toBeVisible();
