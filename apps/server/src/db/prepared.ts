@@ -5,9 +5,9 @@ const nomes = new Map<string, string>();
 
 /**
  * A query PostgreSQL parses and rewrites once per connection instead of once per request (a named prepared
- * statement); after five runs it may keep a generic plan and skip planning too. On the /leads list, planning
- * (with the row-level security policies) took longer than running the query. For the hot read paths whose SQL
- * text takes a bounded number of shapes (filters present or not, sort column): one statement per shape.
+ * statement). For the hot read paths whose SQL text takes a bounded number of shapes (filters present or not,
+ * sort column): one statement per shape. The read pool plans each run for its values (force_custom_plan,
+ * db/pool.ts): generic plans were blind to a filter's selectivity.
  */
 export function preparada(text: string, values: unknown[]): pg.QueryConfig {
   let name = nomes.get(text);
