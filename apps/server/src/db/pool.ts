@@ -30,11 +30,6 @@ export function createDb(url: string, opts: { max?: number } = {}): TDb {
       client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release?.());
     });
   }
-  // The list's prepared statements (db/prepared.ts) are planned for their values every time: a generic plan,
-  // blind to how selective a status or a period is, picked a 100x slower plan for some filters.
-  leitura.on("connect", (client) => {
-    client.query("SET plan_cache_mode = force_custom_plan").catch(() => client.release?.());
-  });
   for (const p of [owner, app, leitura]) p.on("error", () => {});
   return {
     app,

@@ -93,6 +93,17 @@ describe("row-level security", () => {
     expect((await ler("SELECT current_user AS u, current_setting('app.empresa_id') AS e")).rows).toEqual([
       { u: "crm_app", e: ids.a },
     ]);
+    // planned for its values unless the caller says one plan suits all (and only for that transaction)
+    expect((await ler("SELECT current_setting('plan_cache_mode') AS m")).rows).toEqual([{ m: "force_custom_plan" }]);
+    const generico = await lerComTenant(
+      db.leitura,
+      ctxA(),
+      async () => ({ text: "SELECT current_setting('plan_cache_mode') AS m" }),
+      {
+        planoGenerico: true,
+      },
+    );
+    expect(generico.rows).toEqual([{ m: "auto" }]);
     await expect(ler("UPDATE leads_juros_check SET nome = 'x'")).rejects.toThrow(/read-only/);
     await expect(ler("SELECT 1/0")).rejects.toThrow(/division by zero/);
     // after failures the pooled connections are clean: no transaction, no tenant left behind

@@ -60,11 +60,14 @@ export function withTenant<T>(pool: pg.Pool, ctx: TTenantCtx, fn: (tx: TTx) => P
  * ONLY with the settings, the query and COMMIT are written together and PostgreSQL runs them in order. A failed
  * BEGIN or setting leaves the query in an aborted transaction (it fails); without the settings RLS shows nothing.
  * `montar` builds the query and may read what it needs first (outside the transaction: no tenant data).
+ * A prepared query is planned for its values unless `planoGenerico` says one plan suits every value: a generic
+ * plan is blind to how selective a period or a status is (one filter of /leads ran 100x slower with it).
  */
 export async function lerComTenant(
   pool: pg.Pool,
   ctx: TTenantCtx,
   montar: (client: TTx) => Promise<pg.QueryConfig>,
+  opts: { planoGenerico?: boolean } = {},
 ): Promise<pg.QueryResult> {
   const client = await pool.connect();
   let destruir = false;
@@ -74,7 +77,13 @@ export async function lerComTenant(
     const stream = (client as unknown as { connection: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void } } })
       .connection.stream;
     stream.cork();
-    const passos = [client.query(iniciar(client, doTenant(ctx), " READ ONLY")), client.query(consulta), client.query("COMMIT")];
+    const passos = [
+      client.query(
+        `${iniciar(client, doTenant(ctx), " READ ONLY")}${opts.planoGenerico ? "" : "; SET LOCAL plan_cache_mode = force_custom_plan"}`,
+      ),
+      client.query(consulta),
+      client.query("COMMIT"),
+    ];
     stream.uncork();
     const [inicio, resultado, fim] = await Promise.allSettled(passos);
     for (const p of [inicio, resultado, fim]) {

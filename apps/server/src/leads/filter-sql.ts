@@ -76,6 +76,19 @@ export async function montarCondicao(tx: TTx, ctx: TCtxLeads, f: TFiltroBase, ag
   return { where: where.join(" AND "), params };
 }
 
+/** Whether anything beyond the period narrows the list (status, consultant, origin, value, assignment, search). */
+export function temFiltros(f: TFiltroBase): boolean {
+  return (
+    !!f.status ||
+    !!f.consultor ||
+    !!f.origem ||
+    f.valorMin !== undefined ||
+    f.valorMax !== undefined ||
+    (f.atribuicao ?? "todos") !== "todos" ||
+    !!f.busca?.trim()
+  );
+}
+
 /** ORDER BY of each sortable column; the id breaks ties so pages never repeat or skip a row. */
 export function ordemSql(ordem: TOrdemLeads, direcao: "asc" | "desc"): string {
   const d = direcao === "asc" ? "ASC" : "DESC";

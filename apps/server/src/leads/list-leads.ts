@@ -3,7 +3,7 @@ import { preparada } from "../db/prepared.js";
 import { lerComTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import type { TCtxLeads } from "./context.js";
-import { montarCondicao, ordemSql } from "./filter-sql.js";
+import { montarCondicao, ordemSql, temFiltros } from "./filter-sql.js";
 import { COLUNAS_LISTA, JUNCAO_CONSULTOR, paraLeadLista } from "./row.js";
 
 /**
@@ -11,15 +11,22 @@ import { COLUNAS_LISTA, JUNCAO_CONSULTOR, paraLeadLista } from "./row.js";
  * another page follows, so paging never waits for a count (the total comes with the counters).
  */
 export async function listarLeads(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f: TFiltroLeads): Promise<TPaginaLeads> {
-  const { rows } = await lerComTenant(deps.db.leitura, ctx, async (c) => {
-    const { where, params } = await montarCondicao(c, ctx, f);
-    const n = params.length;
-    return preparada(
-      `SELECT ${COLUNAS_LISTA} FROM leads_juros_check l ${JUNCAO_CONSULTOR}
+  // the default view (a period, newest first, nothing else) is one index range scan whatever the values
+  const padrao = f.ordem === "created_at" && !temFiltros(f);
+  const { rows } = await lerComTenant(
+    deps.db.leitura,
+    ctx,
+    async (c) => {
+      const { where, params } = await montarCondicao(c, ctx, f);
+      const n = params.length;
+      return preparada(
+        `SELECT ${COLUNAS_LISTA} FROM leads_juros_check l ${JUNCAO_CONSULTOR}
         WHERE ${where} ORDER BY ${ordemSql(f.ordem, f.direcao)} LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...params, f.tamanho + 1, (f.pagina - 1) * f.tamanho],
-    );
-  });
+        [...params, f.tamanho + 1, (f.pagina - 1) * f.tamanho],
+      );
+    },
+    { planoGenerico: padrao },
+  );
   return {
     itens: rows.slice(0, f.tamanho).map(paraLeadLista),
     pagina: f.pagina,

@@ -7,7 +7,7 @@ import { preparada } from "../db/prepared.js";
 import { lerComTenant, type TTx } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import type { TCtxLeads } from "./context.js";
-import { montarCondicao } from "./filter-sql.js";
+import { montarCondicao, temFiltros } from "./filter-sql.js";
 
 /**
  * The four counters of /leads over the same filters as the table: total, qualified, in service, converted
@@ -15,8 +15,13 @@ import { montarCondicao } from "./filter-sql.js";
  * per-day summary of migration 0010; with any filter they count the leads.
  */
 export async function resumirLeads(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f: TFiltroLeads): Promise<TResumoLeads> {
-  const { rows } = await lerComTenant(deps.db.leitura, ctx, (c) =>
-    semFiltros(ctx, f) ? Promise.resolve(somarResumoDiario(ctx, f)) : contarLeads(c, ctx, f),
+  const resumo = semFiltros(ctx, f);
+  // the summary's day range is one index range scan whatever the days; counting filtered leads is planned per values
+  const { rows } = await lerComTenant(
+    deps.db.leitura,
+    ctx,
+    (c) => (resumo ? Promise.resolve(somarResumoDiario(ctx, f)) : contarLeads(c, ctx, f)),
+    { planoGenerico: resumo },
   );
   return rows[0];
 }
@@ -27,13 +32,7 @@ const grupos = () => [infoColuna("qualificados").status, infoColuna("atendimento
 function semFiltros(ctx: TCtxLeads, f: TFiltroLeads): boolean {
   return (
     ctx.papel !== PAPEL.consultor &&
-    !f.status &&
-    !f.consultor &&
-    !f.origem &&
-    f.valorMin === undefined &&
-    f.valorMax === undefined &&
-    (f.atribuicao ?? "todos") === "todos" &&
-    !f.busca?.trim() &&
+    !temFiltros(f) &&
     // an incomplete custom period gets montarCondicao's message
     intervaloDoPeriodo(f.periodo, new Date(), { inicio: f.inicio, fim: f.fim }) !== null
   );
