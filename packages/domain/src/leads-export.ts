@@ -1,4 +1,5 @@
 import { formatarNumeroBR } from "./leads-money";
+import { OFFSET_SP } from "./period";
 
 /**
  * The /leads export (000 §2.12, where the original only said 'Funcionalidade de exportação em desenvolvimento'):
@@ -46,7 +47,6 @@ export const COLUNAS_EXPORTACAO: readonly TColunaExportacao[] = [
 ];
 
 export const SEPARADOR_EXPORTACAO = ";";
-const OFFSET_SP = -3 * 3_600_000; // São Paulo has no DST since 2019
 
 /** "31/12/2025 23:59" in São Paulo time: the shape Excel pt-BR turns into a date-time cell. */
 export function dataHoraPlanilha(d: Date): string {

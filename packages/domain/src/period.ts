@@ -32,7 +32,7 @@ export type TIntervalo = { inicio: Date; fim: Date };
 
 const DIA = 86_400_000;
 /** São Paulo has no DST since 2019: a fixed UTC−3 offset. */
-const OFFSET_SP = -3 * 3_600_000;
+export const OFFSET_SP = -3 * 3_600_000;
 
 function inicioDoDiaSP(d: Date): Date {
   const local = new Date(d.getTime() + OFFSET_SP);
@@ -43,6 +43,11 @@ function partesSP(d: Date) {
   return { ano: local.getUTCFullYear(), mes: local.getUTCMonth() };
 }
 const inicioMesSP = (ano: number, mes: number) => new Date(Date.UTC(ano, mes, 1) - OFFSET_SP);
+
+/** The São Paulo calendar day of an instant, 'YYYY-MM-DD' (a period's bounds are São Paulo midnights). */
+export function isoDiaSP(d: Date): string {
+  return new Date(d.getTime() + OFFSET_SP).toISOString().slice(0, 10);
+}
 
 /** Parses 'YYYY-MM-DD' as a São Paulo calendar day. */
 export function diaSP(iso: string): Date {

@@ -1,5 +1,5 @@
 import { infoColuna } from "@crm/domain/leads-board";
-import { intervaloDoPeriodo, type TIntervalo } from "@crm/domain/period";
+import { intervaloDoPeriodo, isoDiaSP, type TIntervalo } from "@crm/domain/period";
 import { PAPEL } from "@crm/domain/roles";
 import type { TFiltroLeads, TResumoLeads } from "@crm/domain/schemas/leads";
 import type pg from "pg";
@@ -51,9 +51,6 @@ async function contarLeads(c: TTx, ctx: TCtxLeads, f: TFiltroLeads): Promise<pg.
   );
 }
 
-/** São Paulo calendar day of a period bound (bounds are São Paulo midnights, @crm/domain/period). */
-const diaSP = (d: Date) => new Date(d.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
-
 function somarResumoDiario(ctx: TCtxLeads, f: TFiltroLeads): pg.QueryConfig {
   const intervalo = intervaloDoPeriodo(f.periodo, new Date(), { inicio: f.inicio, fim: f.fim }) as TIntervalo;
   return preparada(
@@ -62,6 +59,6 @@ function somarResumoDiario(ctx: TCtxLeads, f: TFiltroLeads): pg.QueryConfig {
             coalesce(sum(n) FILTER (WHERE status_lead = ANY ($5::text[])), 0)::int AS "emAtendimento",
             coalesce(sum(n) FILTER (WHERE status_lead = ANY ($6::text[])), 0)::int AS convertidos
        FROM leads_contagem_diaria WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $3::date`,
-    [ctx.empresaId, diaSP(intervalo.inicio), diaSP(intervalo.fim), ...grupos()],
+    [ctx.empresaId, isoDiaSP(intervalo.inicio), isoDiaSP(intervalo.fim), ...grupos()],
   );
 }
