@@ -1,5 +1,5 @@
 import { MSG } from "@crm/domain/messages";
-import { STATUS_LEAD, type TStatusLead } from "@crm/domain/status";
+import type { TStatusLead } from "@crm/domain/status";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "../../ui/Button";
@@ -9,6 +9,7 @@ import { Select } from "../../ui/Select";
 import { toast } from "../../ui/toast";
 import { acaoEmMassa, CHAVE_LEADS, mudarStatusLead } from "./api";
 import { mensagemOu } from "./erros";
+import { StatusLeadOptions } from "./StatusLeadOptions";
 
 type Props = { base: string; leads: { id: string; nome: string; status_lead?: string }[]; onFechar: (mudou: boolean) => void };
 
@@ -49,12 +50,7 @@ export function ChangeStatusDialog({ base, leads, onFechar }: Props) {
     >
       <Field label="Status">
         <Select value={status} onChange={(e) => setStatus(e.target.value as TStatusLead)}>
-          <option value="">Selecione um status</option>
-          {STATUS_LEAD.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
+          <StatusLeadOptions vazio="Selecione um status" />
         </Select>
       </Field>
     </Dialog>

@@ -1,12 +1,13 @@
 import { lerValorBRL } from "@crm/domain/leads-money";
 import { MSG } from "@crm/domain/messages";
 import type { TFiltroLeads, TOpcaoConsultor } from "@crm/domain/schemas/leads";
-import { ORIGENS_LEAD, STATUS_LEAD, type TStatusLead } from "@crm/domain/status";
+import { ORIGENS_LEAD, type TStatusLead } from "@crm/domain/status";
 import { useState } from "react";
 import { Button } from "../../ui/Button";
 import { Field } from "../../ui/Field";
 import { Input } from "../../ui/Input";
 import { Select } from "../../ui/Select";
+import { StatusLeadOptions } from "./StatusLeadOptions";
 
 type Props = {
   filtro: TFiltroLeads;
@@ -28,12 +29,7 @@ export function LeadsFiltersPanel({ filtro, consultores, onChange }: Props) {
           value={filtro.status ?? ""}
           onChange={(e) => onChange({ status: (e.target.value || undefined) as TStatusLead | undefined })}
         >
-          <option value="">Todos os status</option>
-          {STATUS_LEAD.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
+          <StatusLeadOptions vazio="Todos os status" />
         </Select>
       </Field>
       <Field label="Consultor">

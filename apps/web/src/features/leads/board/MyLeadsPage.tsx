@@ -2,7 +2,7 @@ import { colunaDoStatus, infoColuna, QUADRO, type TColunaQuadro } from "@crm/dom
 import { MSG } from "@crm/domain/messages";
 import { pode } from "@crm/domain/permissions";
 import { LIMITE_CARTOES_COLUNA, type TCartaoLead, type TFiltroQuadro } from "@crm/domain/schemas/leads";
-import { STATUS_LEAD, type TStatusLead } from "@crm/domain/status";
+import type { TStatusLead } from "@crm/domain/status";
 import {
   type CollisionDetection,
   DndContext,
@@ -33,6 +33,7 @@ import { PeriodSelector, SELECAO_PERIODO_PADRAO, type TSelecaoPeriodo } from "..
 import { Select } from "../../../ui/Select";
 import { Spinner } from "../../../ui/Spinner";
 import { quadroQuery } from "../api";
+import { StatusLeadOptions } from "../StatusLeadOptions";
 import { useLeadsAoVivo } from "../useLeadsAoVivo";
 import { BoardColumn } from "./BoardColumn";
 import { CartaoLead } from "./LeadCard";
@@ -129,12 +130,7 @@ function Quadro() {
         </div>
         <Field label="Status" className="w-64">
           <Select value={status} onChange={(e) => setStatus(e.target.value as TStatusLead | "")}>
-            <option value="">Todos os status</option>
-            {STATUS_LEAD.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
+            <StatusLeadOptions vazio="Todos os status" />
           </Select>
         </Field>
       </div>
