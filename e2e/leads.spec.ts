@@ -163,16 +163,17 @@ test("a manual lead, assigned by the admin, appears live on the consultant's boa
     // refresh re-renders it), as a person would: focus the grip, Space picks the card up (announced), arrow, Space.
     await expect(consultor.locator('[aria-busy="false"]').filter({ has: destino })).toHaveCount(1);
     const alcaNoDestino = destino.getByRole("button", { name: `Mover ${nome}` });
+    // dnd-kit measures the columns once a drag starts: its "over the column" announcement says it is ready for the
+    // arrows, and the next one that the card is over Convertidos before it is dropped
+    const anuncio = consultor.locator("[role=status][aria-live]");
     await expect(async () => {
       await alcaNoDestino.focus();
       await expect(alcaNoDestino).toBeFocused();
       await consultor.keyboard.press("Space");
-      // picked up: dnd-kit announces it, then at once the column it is over
-      await expect(consultor.locator("[role=status][aria-live]")).toHaveText(/selecionado|sobre a coluna Em Atendimento/, {
-        timeout: 1_000,
-      });
+      await expect(anuncio).toHaveText(`${nome} sobre a coluna Em Atendimento.`, { timeout: 1_000 });
     }).toPass();
     await consultor.keyboard.press("ArrowRight");
+    await expect(anuncio).toHaveText(`${nome} sobre a coluna Convertidos.`);
     await consultor.keyboard.press("Space");
     await expect(consultor.getByRole("region", { name: "Convertidos" }).getByRole("article", { name: nome })).toBeVisible();
     await expect.poll(async () => (await buscarPorNome(page, nome))[0].status_lead).toBe("Convertido (Ganho)");
