@@ -1,15 +1,16 @@
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { COOKIE_SESSAO } from "./auth/sessions.js";
 import type { TDeps } from "./deps.js";
 import { guardRoute } from "./http/auth-context.js";
 import { garantirCookieCsrf, verificarCsrf } from "./http/csrf.js";
 import { registerApiDocs } from "./http/docs.js";
 import { errorHandler } from "./http/error-handler.js";
+import { criarSerializadorRespostas } from "./http/response-serializer.js";
+import { registrarCabecalhosSeguranca } from "./http/security-headers.js";
 import { registerStatic } from "./http/static.js";
 import { realtimeRoute } from "./realtime/ws-route.js";
 import { apiRoutes } from "./routes.js";
@@ -31,7 +32,7 @@ export async function buildApp(deps: TDeps, opts: { logger?: boolean; serveWeb?:
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(criarSerializadorRespostas({ conferir: deps.config.env !== "production" }));
   app.decorate("deps", deps);
   app.decorateRequest("auth", null);
   app.setErrorHandler(errorHandler);
@@ -43,19 +44,7 @@ export async function buildApp(deps: TDeps, opts: { logger?: boolean; serveWeb?:
     if (!cfg?.publica && !cfg?.permissao) throw new Error(`Rota ${route.method} ${route.url} sem permissão declarada`);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        connectSrc: ["'self'", "ws:", "wss:"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    hsts: secure,
-  });
+  registrarCabecalhosSeguranca(app, { https: secure });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

@@ -103,7 +103,7 @@ describe("row-level security", () => {
         planoGenerico: true,
       },
     );
-    expect(generico.rows).toEqual([{ m: "auto" }]);
+    expect(generico.rows).toEqual([{ m: "force_generic_plan" }]);
     await expect(ler("UPDATE leads_juros_check SET nome = 'x'")).rejects.toThrow(/read-only/);
     await expect(ler("SELECT 1/0")).rejects.toThrow(/division by zero/);
     // after failures the pooled connections are clean: no transaction, no tenant left behind

@@ -26,6 +26,8 @@ declare module "fastify" {
     permissao?: TPermissao;
     /** Skip the CSRF header check (webhooks authenticated by signature instead). */
     semCsrf?: boolean;
+    /** No browser security headers (routes only machines call: provider webhooks). */
+    semCabecalhosNavegador?: boolean;
     /** The pt-BR message of the 403 when the role may not use the route (the spec names some, e.g. 001 §6). */
     negado?: string;
     /** The pt-BR message of the 401 without a session, where the spec names one (001 §8 chat, My Leads). */

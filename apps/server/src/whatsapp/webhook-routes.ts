@@ -46,17 +46,14 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     return cfg;
   }
 
-  const config = { publica: true, semCsrf: true } as const;
-  // Browser security headers mean nothing to a provider's server, and @fastify/helmet rebuilds them on every
-  // request (~7% of the server's CPU per delivery at webhook rates): not on these routes.
-  const helmet = false;
+  // browser security headers mean nothing to a provider's server
+  const config = { publica: true, semCsrf: true, semCabecalhosNavegador: true } as const;
   const naoEncontrado = { erro: MSG.naoEncontrado };
 
   app.get(
     "/webhooks/whatsapp/:token",
     {
       config,
-      helmet,
       schema: {
         params: ZToken,
         querystring: z.object({
@@ -76,7 +73,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post("/webhooks/whatsapp/:token", { config, helmet, schema: { params: ZToken } }, async (req, reply) => {
+  app.post("/webhooks/whatsapp/:token", { config, schema: { params: ZToken } }, async (req, reply) => {
     const cfg = await empresaDoToken(req.params.token);
     if (!cfg) return reply.status(404).send(naoEncontrado);
     const bruto = req.body as Buffer | undefined;
