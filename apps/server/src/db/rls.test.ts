@@ -70,6 +70,34 @@ describe("row-level security", () => {
     expect(rows[0]).toEqual({ u: "crm_app", s: false });
   });
 
+  it("keeps that role from the first statement, even after RESET ROLE, on both pools", async () => {
+    for (const pool of [db.app, db.leitura]) {
+      const c = await pool.connect();
+      try {
+        const [, depois] = (await c.query("RESET ROLE; SELECT current_user AS u")) as unknown as { rows: { u: string }[] }[];
+        expect(depois.rows).toEqual([{ u: "crm_app" }]);
+      } finally {
+        c.release(true);
+      }
+    }
+  });
+
+  it("gives the read pool's times as the ISO text Date#toISOString would", async () => {
+    const valores = [
+      "2026-11-21 23:51:55.128559+00",
+      "2026-01-05 10:00:00.5+00",
+      "2026-01-05 10:00:00+00",
+      "1999-12-31 23:59:59.999999+00",
+      "2026-03-01 02:59:59.01-03",
+      "2024-02-29 12:00:00.1+05:30",
+    ];
+    const sql = "SELECT unnest($1::timestamptz[]) AS t";
+    const lidos = (await db.leitura.query(sql, [valores])).rows.map((r) => r.t);
+    const esperados = (await db.owner.query(sql, [valores])).rows.map((r) => (r.t as Date).toISOString());
+    expect(lidos).toEqual(esperados);
+    expect(lidos[0]).toBe("2026-11-21T23:51:55.128Z");
+  });
+
   it("forces RLS on every table that has id_empresa_fk", async () => {
     const { rows } = await db.owner.query(`
       SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace

@@ -37,8 +37,11 @@ export function prefixosTelefone(q: string): string[] | null {
 export async function montarCondicao(tx: TTx, ctx: TCtxLeads, f: TFiltroBase, agora = new Date()): Promise<TCondicao> {
   const intervalo = intervaloDoPeriodo(f.periodo, agora, { inicio: f.inicio, fim: f.fim });
   if (!intervalo) throw badRequest(MSG.periodoPersonalizadoIncompleto);
-  const params: unknown[] = [ctx.empresaId, intervalo.inicio, intervalo.fim];
-  const where = ["l.id_empresa_fk = $1", "l.created_at >= $2", "l.created_at < $3"];
+  // 'Total' (9999 days back, 000 §9) spans every lead a company can have: no date condition, so a sort of the whole
+  // company is one walk of that column's index whatever the day, and its plan can be kept (list-leads.ts)
+  const total = f.periodo === "all";
+  const params: unknown[] = total ? [ctx.empresaId] : [ctx.empresaId, intervalo.inicio, intervalo.fim];
+  const where = total ? ["l.id_empresa_fk = $1"] : ["l.id_empresa_fk = $1", "l.created_at >= $2", "l.created_at < $3"];
   const p = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;

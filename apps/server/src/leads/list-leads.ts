@@ -1,18 +1,20 @@
-import type { TFiltroLeads, TPaginaLeads } from "@crm/domain/schemas/leads";
+import type { TFiltroLeads, TLeadLista, TPaginaLeads } from "@crm/domain/schemas/leads";
 import { preparada } from "../db/prepared.js";
 import { lerComTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import type { TCtxLeads } from "./context.js";
 import { montarCondicao, ordemSql, temFiltros } from "./filter-sql.js";
-import { COLUNAS_LISTA, JUNCAO_CONSULTOR, paraLeadLista } from "./row.js";
+import { COLUNAS_LISTA, JUNCAO_CONSULTOR } from "./row.js";
 
 /**
  * One page of /leads (000 §2.12), sorted server-side. It asks for one row more than the page to know whether
  * another page follows, so paging never waits for a count (the total comes with the counters).
  */
 export async function listarLeads(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f: TFiltroLeads): Promise<TPaginaLeads> {
-  // the default view (a period, newest first, nothing else) is one index range scan whatever the values
-  const padrao = f.ordem === "created_at" && !temFiltros(f);
+  // without filters one plan suits every value: newest first is one range scan of the period index whatever the
+  // period, and 'Total' in any order one walk of that column's index. Other sorts of a period stay planned per
+  // values: for a short period sorting its few rows beats walking a 200k-lead name or value index.
+  const padrao = !temFiltros(f) && (f.ordem === "created_at" || f.periodo === "all");
   const { rows } = await lerComTenant(
     deps.db.leitura,
     ctx,
@@ -28,7 +30,7 @@ export async function listarLeads(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f: TF
     { planoGenerico: padrao },
   );
   return {
-    itens: rows.slice(0, f.tamanho).map(paraLeadLista),
+    itens: rows.slice(0, f.tamanho) as TLeadLista[],
     pagina: f.pagina,
     tamanho: f.tamanho,
     temMais: rows.length > f.tamanho,
