@@ -4,6 +4,7 @@ import type { TConfig } from "./config/config.js";
 import { migrate } from "./db/migrate.js";
 import { createDb, type TDb } from "./db/pool.js";
 import { criarJobs, type TJobs } from "./jobs/jobs.js";
+import { iniciarTrabalhosLeads } from "./leads/workers.js";
 import { createMailer, type TMailer } from "./mail/mailer.js";
 import { createRealtime, type TRealtime } from "./realtime/realtime.js";
 import { iniciarTrabalhosTriagem } from "./screening/worker.js";
@@ -41,6 +42,7 @@ export async function createDeps(config: TConfig, databaseUrl: string, log?: Fas
   // each feature starts its workers here, one line each
   await iniciarTrabalhosWhatsApp(deps);
   await iniciarTrabalhosTriagem(deps);
+  await iniciarTrabalhosLeads(deps);
   return deps;
 }
 

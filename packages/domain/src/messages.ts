@@ -238,4 +238,7 @@ export const MSG = {
   nenhumConsultorOnline:
     "Nenhum consultor conectado no momento. O lead continua sem atribuição e os administradores foram avisados.",
   leadJaAtribuido: "Este lead já tem um consultor atribuído.",
+  // CSV imports run as background jobs (decision 0306)
+  importacaoNaoEncontrada: "Importação não encontrada.",
+  importacaoFalhou: "Não foi possível concluir a importação. Nenhum lead foi importado; tente novamente.",
 } as const;

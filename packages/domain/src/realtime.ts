@@ -18,4 +18,10 @@ export type TEventoTempoReal =
   /** leads of a company were created, imported, assigned, changed status or deleted: lists and boards refetch */
   | { tipo: "leads.alterados"; dados: { empresaId: string; leadIds?: string[] } }
   /** the AI screening of a lead decided (or failed, or was reviewed): /ia-triagem updates live */
-  | { tipo: "triagem.atualizada"; dados: { leadId: string; triagemId: string } };
+  | { tipo: "triagem.atualizada"; dados: { leadId: string; triagemId: string } }
+  /** a CSV import job inserted another batch (sent at once, before its transaction commits): `processadas` of `total` */
+  | { tipo: "leads.importacao.progresso"; dados: { importacaoId: string; processadas: number; total: number } }
+  /** a CSV import committed; the lists of duplicates are read with GET /importacoes/{id} (NOTIFY payloads are small) */
+  | { tipo: "leads.importacao.concluida"; dados: { importacaoId: string; inseridos: number; duplicadas: number } }
+  /** a CSV import was refused by the job (plan limit reached meanwhile) or failed for good: nothing was inserted */
+  | { tipo: "leads.importacao.falhou"; dados: { importacaoId: string; erro: string } };

@@ -18,6 +18,8 @@ export type TFila = {
   atrasoSegundos?: number;
   backoff?: boolean;
   expiraSegundos?: number;
+  /** receives a copy of each job that failed for good (tries spent, or expired on its last try: a dead process) */
+  filaMorta?: TFila;
 };
 
 export type TTrabalho<T> = { id: string; dados: T; tentativa: number; ultimaTentativa: boolean };
@@ -76,14 +78,19 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }
   const garantirFila: TJobs["garantirFila"] = (fila) => {
     let p = filas.get(fila.nome);
     if (!p) {
-      p = boss.createQueue(fila.nome, {
-        name: fila.nome,
-        policy: fila.politica ?? "standard",
-        retryLimit: fila.tentativas ?? 2,
-        retryDelay: fila.atrasoSegundos ?? 5,
-        retryBackoff: fila.backoff ?? true,
-        expireInSeconds: fila.expiraSegundos ?? 300,
-      });
+      // the dead-letter queue first: pg-boss refers to it by a foreign key
+      p = (fila.filaMorta ? garantirFila(fila.filaMorta) : Promise.resolve()).then(() =>
+        boss.createQueue(fila.nome, {
+          name: fila.nome,
+          policy: fila.politica ?? "standard",
+          retryLimit: fila.tentativas ?? 2,
+          retryDelay: fila.atrasoSegundos ?? 5,
+          retryBackoff: fila.backoff ?? true,
+          expireInSeconds: fila.expiraSegundos ?? 300,
+          // pg-boss refuses the key unless it is a string
+          ...(fila.filaMorta ? { deadLetter: fila.filaMorta.nome } : {}),
+        }),
+      );
       p.catch(() => filas.delete(fila.nome));
       filas.set(fila.nome, p);
     }

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { unsafeWithSystem } from "../db/tenant.js";
-import { CABECALHO_CSV, importarCsv } from "./test-helpers.js";
+import { CABECALHO_CSV, importarCsvAteOFim } from "./test-helpers.js";
 
 // The counters without filters add up the per-day summary (migration 0010); these tests hold it to the rows.
 const t = useTestApp();
@@ -80,7 +80,7 @@ describe("counters without filters (per-day summary)", () => {
     expect((await nav.req({ method: "DELETE", url: `/api/leads/${ids[6]}` })).statusCode).toBe(204);
     await nav.req({ method: "POST", url: "/api/leads/em-massa", payload: { acao: "excluir", ids: [ids[7], ids[8]] } });
     const csv = `${CABECALHO_CSV}\r\nImportada Um,(11) 91111-2222,Carro,1000,100,1,\r\nImportada Dois,(11) 93333-4444,Casa,2000,200,2,\r\n`;
-    expect((await importarCsv(nav, csv)).json().inseridos).toBe(2);
+    expect((await importarCsvAteOFim(nav, csv)).importacao?.inseridos).toBe(2);
     expect((await contarLinhas("all")).total).toBe(9);
     await conferirTodosOsPeriodos();
   });

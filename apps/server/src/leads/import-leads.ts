@@ -1,58 +1,72 @@
-import { analisarCsv, decodificarCsv, type TLeadCsv } from "@crm/domain/leads-csv";
-import { MSG } from "@crm/domain/messages";
-import type { TImportacaoRecusada, TResultadoImportacao } from "@crm/domain/schemas/leads";
-import { type TTx, withTenant } from "../db/tenant.js";
+import type { TAnaliseCsv, TLeadCsv } from "@crm/domain/leads-csv";
+import type { TResultadoImportacao } from "@crm/domain/schemas/leads";
+import type { TTx } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
-import { badRequest } from "../http/errors.js";
-import type { TCtxLeads } from "./context.js";
 import { avisarLeadsAlterados } from "./events.js";
 import { garantirLimiteMensal, travarCriacaoDeLeads } from "./plan-limit.js";
 import { uuidsv7 } from "./uuid7.js";
 
-/** Rows per INSERT: arrays of ~1 MB, one statement-level search-index trigger run each. */
+/** Rows per INSERT: arrays of ~1 MB, one statement-level search-index trigger run each, one progress report each. */
 const LOTE = 10_000;
 const ORIGEM = "Importação CSV";
 
-export type TImportacao = { ok: true; resultado: TResultadoImportacao } | { ok: false; recusa: TImportacaoRecusada };
+/** Leads inserted so far out of those to insert; called before the first batch and after each one. */
+export type TAoProgredir = (p: { processadas: number; total: number }) => Promise<void>;
+
+type TDuplicada = TResultadoImportacao["duplicadas"][number];
 
 /**
- * CSV import (001 §5). The whole file is read and checked first; any bad line cancels the import with every
- * 'Linha N' message and the database unchanged. Phones already in the company or repeated in the file are
- * reported and skipped. The new leads (origin 'Importação CSV', status Novo Lead, every column stored) go in
- * one transaction, in batches, within the plan's monthly limit: all of them or none.
+ * The leads of a checked file (no line errors) that are new to the company, and the lines left out: phones
+ * repeated in the file or already a lead of the company, in line order.
  */
-export async function importarLeadsCsv(
-  deps: Pick<TDeps, "db" | "realtime">,
-  ctx: TCtxLeads,
-  bytes: Uint8Array,
-): Promise<TImportacao> {
-  const analise = analisarCsv(decodificarCsv(bytes).texto);
-  if (analise.erroArquivo) throw badRequest(analise.erroArquivo);
-  const base = { erros: analise.erros, totalErros: analise.totalErros, totalLinhas: analise.totalLinhas };
-  if (analise.totalErros) {
-    return { ok: false, recusa: { erro: MSG.importacaoCancelada(analise.totalErros), ...base, inseridos: 0, duplicadas: [] } };
+export async function separarDuplicadas(
+  tx: TTx,
+  empresaId: string,
+  analise: TAnaliseCsv,
+): Promise<{ novos: TLeadCsv[]; duplicadas: TDuplicada[] }> {
+  const existentes = await telefonesCadastrados(
+    tx,
+    empresaId,
+    analise.leads.map((l) => l.telefone_normalizado),
+  );
+  const novos = analise.leads.filter((l) => !existentes.has(l.telefone_normalizado));
+  const duplicadas = [
+    ...analise.duplicadas.map((d) => ({ ...d, motivo: "arquivo" as const })),
+    ...analise.leads
+      .filter((l) => existentes.has(l.telefone_normalizado))
+      .map((l) => ({ linha: l.linha, telefone: l.telefone, motivo: "cadastrado" as const })),
+  ].sort((a, b) => a.linha - b.linha);
+  return { novos, duplicadas };
+}
+
+/**
+ * The insert of a CSV import (001 §5), in the caller's tenant transaction: phones already in the company or
+ * repeated in the file are reported and skipped; the new leads (origin 'Importação CSV', status Novo Lead, every
+ * column stored) go in batches within the plan's monthly limit, checked under the company's lead-creation lock.
+ * All of them or none: the caller's transaction is the unit (a refusal throws HttpError 403).
+ */
+export async function inserirLeadsDoCsv(
+  deps: Pick<TDeps, "realtime">,
+  tx: TTx,
+  empresaId: string,
+  analise: TAnaliseCsv,
+  aoProgredir: TAoProgredir = async () => {},
+): Promise<TResultadoImportacao> {
+  await travarCriacaoDeLeads(tx, empresaId);
+  const { novos, duplicadas } = await separarDuplicadas(tx, empresaId, analise);
+  if (novos.length) {
+    await garantirLimiteMensal(tx, empresaId, novos.length);
+    await aoProgredir({ processadas: 0, total: novos.length });
+    await inserirLotes(tx, empresaId, novos, (processadas) => aoProgredir({ processadas, total: novos.length }));
+    await avisarLeadsAlterados(deps, tx, empresaId);
   }
-  return withTenant(deps.db.app, ctx, async (tx) => {
-    await travarCriacaoDeLeads(tx, ctx.empresaId);
-    const existentes = await telefonesCadastrados(
-      tx,
-      ctx.empresaId,
-      analise.leads.map((l) => l.telefone_normalizado),
-    );
-    const novos = analise.leads.filter((l) => !existentes.has(l.telefone_normalizado));
-    const duplicadas = [
-      ...analise.duplicadas.map((d) => ({ ...d, motivo: "arquivo" as const })),
-      ...analise.leads
-        .filter((l) => existentes.has(l.telefone_normalizado))
-        .map((l) => ({ linha: l.linha, telefone: l.telefone, motivo: "cadastrado" as const })),
-    ].sort((a, b) => a.linha - b.linha);
-    if (novos.length) {
-      await garantirLimiteMensal(tx, ctx.empresaId, novos.length);
-      await inserirLotes(tx, ctx.empresaId, novos);
-      await avisarLeadsAlterados(deps, tx, ctx.empresaId);
-    }
-    return { ok: true as const, resultado: { ...base, inseridos: novos.length, duplicadas } };
-  });
+  return {
+    inseridos: novos.length,
+    duplicadas,
+    erros: analise.erros,
+    totalErros: analise.totalErros,
+    totalLinhas: analise.totalLinhas,
+  };
 }
 
 async function telefonesCadastrados(tx: TTx, empresaId: string, telefones: string[]): Promise<Set<string>> {
@@ -67,7 +81,12 @@ async function telefonesCadastrados(tx: TTx, empresaId: string, telefones: strin
   return achados;
 }
 
-async function inserirLotes(tx: TTx, empresaId: string, leads: TLeadCsv[]): Promise<void> {
+async function inserirLotes(
+  tx: TTx,
+  empresaId: string,
+  leads: TLeadCsv[],
+  aposLote: (processadas: number) => Promise<void>,
+): Promise<void> {
   const ids = uuidsv7(leads.length);
   for (let i = 0; i < leads.length; i += LOTE) {
     const lote = leads.slice(i, i + LOTE);
@@ -93,5 +112,6 @@ async function inserirLotes(tx: TTx, empresaId: string, leads: TLeadCsv[]): Prom
         ORIGEM,
       ],
     );
+    await aposLote(i + lote.length);
   }
 }

@@ -23,10 +23,10 @@ const MIME_CSV = new Set([
 ]);
 
 /**
- * The uploaded CSV's bytes. A CSV by type or .csv name (001 §5), checked by content too: a spreadsheet, PDF or
- * image renamed .csv is refused. Above 16MB: the spec's message, as 413.
+ * The uploaded CSV: its bytes and its name. A CSV by type or .csv name (001 §5), checked by content too: a
+ * spreadsheet, PDF or image renamed .csv is refused. Above 16MB: the spec's message, as 413.
  */
-export async function lerCsvEnviado(req: FastifyRequest): Promise<Buffer> {
+export async function lerCsvEnviado(req: FastifyRequest): Promise<{ dados: Buffer; nome: string }> {
   if (!req.isMultipart()) throw badRequest(MSG.csvSelecioneValido);
   let arquivo: { dados: Buffer; nome: string; mime: string } | null = null;
   try {
@@ -43,5 +43,5 @@ export async function lerCsvEnviado(req: FastifyRequest): Promise<Buffer> {
   if (!porNome && !MIME_CSV.has(arquivo.mime.toLowerCase())) throw badRequest(MSG.csvSelecioneValido);
   if (!arquivo.dados.length) throw badRequest(MSG.csvVazio);
   if (pareceBinario(arquivo.dados) || (await fileTypeFromBuffer(arquivo.dados))) throw badRequest(MSG.csvSelecioneValido);
-  return arquivo.dados;
+  return { dados: arquivo.dados, nome: arquivo.nome };
 }

@@ -6,7 +6,9 @@ import {
   ZExportarLeads,
   ZFiltroLeads,
   ZFiltroQuadro,
+  ZImportacaoLeads,
   ZImportacaoRecusada,
+  ZImportacaoResumo,
   ZLeadCriado,
   ZMudarStatusLead,
   ZNovoLead,
@@ -14,7 +16,6 @@ import {
   ZPaginaLeads,
   ZQuadroLeads,
   ZResultadoEmMassa,
-  ZResultadoImportacao,
   ZResumoLeads,
 } from "@crm/domain/schemas/leads";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -26,11 +27,12 @@ import { contextoLeads } from "./context.js";
 import { criarLead } from "./create-lead.js";
 import { excluirLeads } from "./delete-leads.js";
 import { exportarLeads } from "./export-leads.js";
-import { importarLeadsCsv } from "./import-leads.js";
+import { lerImportacao, listarImportacoes } from "./import-status.js";
 import { listarHistoricoLead } from "./lead-history.js";
 import { listarOpcoesConsultores } from "./list-consultants.js";
 import { listarLeads } from "./list-leads.js";
 import { lerCsvEnviado, registrarUploadCsv } from "./read-csv-upload.js";
+import { iniciarImportacao } from "./start-import.js";
 import { resumirLeads } from "./summarize-leads.js";
 
 const gerenciar = { permissao: "leads.gerenciar" } as const;
@@ -110,14 +112,23 @@ const gestaoRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.status(201).send(await criarLead(deps, await contextoLeads(deps, req), req.body)),
   );
 
+  // checked at once, imported by a job (decision 0306): 202 with the import to follow
   app.post(
     "/importacao",
-    { config: importar, schema: { response: { 200: ZResultadoImportacao, 422: ZImportacaoRecusada } } },
+    { config: importar, schema: { response: { 202: ZImportacaoResumo, 422: ZImportacaoRecusada } } },
     async (req, reply) => {
       const ctx = await contextoLeads(deps, req);
-      const r = await importarLeadsCsv(deps, ctx, await lerCsvEnviado(req));
-      return r.ok ? reply.send(r.resultado) : reply.status(422).send(r.recusa);
+      const r = await iniciarImportacao(deps, ctx, await lerCsvEnviado(req));
+      return r.ok ? reply.status(202).send(r.importacao) : reply.status(422).send(r.recusa);
     },
+  );
+
+  app.get("/importacoes", { config: importar, schema: { response: { 200: z.array(ZImportacaoResumo) } } }, async (req) =>
+    listarImportacoes(deps, await contextoLeads(deps, req)),
+  );
+
+  app.get("/importacoes/:id", { config: importar, schema: { params: ZId, response: { 200: ZImportacaoLeads } } }, async (req) =>
+    lerImportacao(deps, await contextoLeads(deps, req), req.params.id),
   );
 };
 

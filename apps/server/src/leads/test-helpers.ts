@@ -1,4 +1,5 @@
-import type { InjectOptions } from "fastify";
+import type { TImportacaoLeads } from "@crm/domain/schemas/leads";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import type { TNavegador } from "../../test/app.js";
 
 /** A multipart/form-data body with one file, as a browser's FormData sends it. */
@@ -25,3 +26,33 @@ export function importarCsv(nav: TNavegador, csv: Buffer | string, nome = "leads
 
 export const CABECALHO_CSV =
   "nome,telefone,tipo_financiamento,valor_total_financiado,valor_parcela,quantidade_parcelas_pagas,objetivo_cliente";
+
+/** GET of an import until its job is done ('concluida' or 'falhou'), as the page falls back to when events are missed. */
+export async function esperarImportacao(
+  nav: TNavegador,
+  id: string,
+  base = "/api/leads",
+  ms = 20_000,
+): Promise<TImportacaoLeads> {
+  const fim = Date.now() + ms;
+  for (;;) {
+    const res = await nav.req({ url: `${base}/importacoes/${id}` });
+    if (res.statusCode !== 200) throw new Error(`GET da importação ${id}: ${res.statusCode} ${res.body}`);
+    const importacao = res.json() as TImportacaoLeads;
+    if (importacao.status === "concluida" || importacao.status === "falhou") return importacao;
+    if (Date.now() > fim) throw new Error(`a importação ${id} não terminou em ${ms} ms: ${res.body.slice(0, 300)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A CSV import as the page does it: POST, then, when accepted (202), the import followed until its job is done. */
+export async function importarCsvAteOFim(
+  nav: TNavegador,
+  csv: Buffer | string,
+  nome = "leads.csv",
+  base = "/api/leads",
+  mime = "text/csv",
+): Promise<{ res: LightMyRequestResponse; importacao: TImportacaoLeads | null }> {
+  const res = await importarCsv(nav, csv, nome, base, mime);
+  return { res, importacao: res.statusCode === 202 ? await esperarImportacao(nav, res.json().id, base) : null };
+}

@@ -4,17 +4,21 @@ type Props = {
   /** 0–100, or null while the remaining time is unknown (an indeterminate bar) */
   valor: number | null;
   rotulo: string;
+  /** what the value means, e.g. "1.200 de 5.000": shown beside the percentage and read as the bar's value text */
+  detalhe?: string;
   className?: string;
 };
 
 /** A progress bar for long actions (uploads, imports), announced to screen readers. */
-export function ProgressBar({ valor, rotulo, className }: Props) {
+export function ProgressBar({ valor, rotulo, detalhe, className }: Props) {
   const pct = valor === null ? null : Math.max(0, Math.min(100, Math.round(valor)));
   return (
     <div className={cn("space-y-1", className)}>
       <div className="flex justify-between text-xs text-slate-700">
         <span>{rotulo}</span>
-        {pct !== null && <span className="tabular-nums">{pct}%</span>}
+        {(detalhe || pct !== null) && (
+          <span className="tabular-nums">{[detalhe, pct !== null && `${pct}%`].filter(Boolean).join(" · ")}</span>
+        )}
       </div>
       <div
         role="progressbar"
@@ -22,6 +26,7 @@ export function ProgressBar({ valor, rotulo, className }: Props) {
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={pct ?? undefined}
+        aria-valuetext={detalhe && pct !== null ? `${detalhe} (${pct}%)` : undefined}
         className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
       >
         <div

@@ -217,6 +217,34 @@ export type TResultadoImportacao = z.infer<typeof ZResultadoImportacao>;
 export const ZImportacaoRecusada = ZResultadoImportacao.partial().extend({ erro: z.string() });
 export type TImportacaoRecusada = z.infer<typeof ZImportacaoRecusada>;
 
+/** An accepted file is imported by a background job (decision 0306): its life, as stored and shown. */
+export const STATUS_IMPORTACAO = ["pendente", "processando", "concluida", "falhou"] as const;
+export type TStatusImportacao = (typeof STATUS_IMPORTACAO)[number];
+export const IMPORTACAO_EM_ANDAMENTO: readonly TStatusImportacao[] = ["pendente", "processando"];
+
+/** One import without its result lists: the 202 of POST /importacao and the items of GET /importacoes. */
+export const ZImportacaoResumo = z.object({
+  id: z.guid(),
+  status: z.enum(STATUS_IMPORTACAO),
+  nomeArquivo: z.string(),
+  /** lead lines of the file */
+  totalLinhas: z.number().int(),
+  /** leads to insert once phones already in the company are left out; null until the job compared them */
+  aInserir: z.number().int().nullable(),
+  /** leads inserted so far (not committed until the status is 'concluida') */
+  processadas: z.number().int(),
+  inseridos: z.number().int().nullable(),
+  /** why it failed ('falhou'), in pt-BR */
+  erro: z.string().nullable(),
+  criadaEm: z.string(),
+  concluidaEm: z.string().nullable(),
+});
+export type TImportacaoResumo = z.infer<typeof ZImportacaoResumo>;
+
+/** GET /importacoes/{id}: the import and, once 'concluida', the same result the import used to answer at once. */
+export const ZImportacaoLeads = ZImportacaoResumo.extend({ resultado: ZResultadoImportacao.nullable() });
+export type TImportacaoLeads = z.infer<typeof ZImportacaoLeads>;
+
 // ---------------------------------------------------------------- My Leads board (001 'My Leads')
 
 export const LIMITE_CARTOES_COLUNA = 50;

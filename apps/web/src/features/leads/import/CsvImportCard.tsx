@@ -8,25 +8,30 @@ import {
   type TAnaliseCsv,
 } from "@crm/domain/leads-csv";
 import { MSG } from "@crm/domain/messages";
-import type { TImportacaoRecusada } from "@crm/domain/schemas/leads";
-import { useQueryClient } from "@tanstack/react-query";
+import type { TImportacaoLeads, TImportacaoRecusada } from "@crm/domain/schemas/leads";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, FileUp } from "lucide-react";
-import { useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { esperar } from "../../../lib/esperar";
 import { Alert } from "../../../ui/Alert";
 import { Button } from "../../../ui/Button";
 import { ProgressBar } from "../../../ui/ProgressBar";
 import { Spinner } from "../../../ui/Spinner";
+import { toast } from "../../../ui/toast";
 import { CHAVE_LEADS, salvarArquivo } from "../api";
 import { CsvPreview } from "./CsvPreview";
 import { enviarCsv, ImportacaoRecusada } from "./enviarCsv";
+import { ImportProgress } from "./ImportProgress";
 import { ImportResultPanel } from "./ImportResultPanel";
+import { emAndamento, importacoesRecentesQuery } from "./importacoes";
 
 type TEstado =
   | { etapa: "escolher"; erro?: string }
   | { etapa: "analisando"; arquivo: File }
   | { etapa: "previa"; arquivo: File; analise: TAnaliseCsv }
   | { etapa: "enviando"; arquivo: File; analise: TAnaliseCsv; progresso: number | null }
+  /** accepted: a job inserts the leads; the preview stays when this tab sent the file */
+  | { etapa: "importando"; id: string; nomeArquivo: string; analise?: TAnaliseCsv }
   | { etapa: "resultado"; r: TImportacaoRecusada & { recusada: boolean } };
 
 const pareceCsv = (f: File) =>
@@ -34,12 +39,39 @@ const pareceCsv = (f: File) =>
 
 /**
  * CSV bulk import (001 'Lead import', §5): template download, a preview of the first lines checked by the same
- * rules as the server, upload with a progress bar, then the result (inserted, failed lines, duplicates).
+ * rules as the server, upload with a progress bar, the insert's progress while the import job runs (decision 0306),
+ * then the result (inserted, failed lines, duplicates). An import still running when the page opens is followed.
  */
 export function CsvImportCard({ base, onImportado }: { base: string; onImportado: (n: number) => void }) {
   const qc = useQueryClient();
   const entrada = useRef<HTMLInputElement>(null);
   const [estado, setEstado] = useState<TEstado>({ etapa: "escolher" });
+
+  const recentes = useQuery(importacoesRecentesQuery(base));
+  const retomada = useRef(false);
+  useEffect(() => {
+    if (retomada.current || !recentes.data) return;
+    retomada.current = true; // only what was running when the page opened
+    const emCurso = recentes.data.find(emAndamento);
+    if (emCurso)
+      setEstado((e) => (e.etapa === "escolher" ? { etapa: "importando", id: emCurso.id, nomeArquivo: emCurso.nomeArquivo } : e));
+  }, [recentes.data]);
+
+  const terminar = useCallback(
+    (importacao: TImportacaoLeads) => {
+      if (importacao.status === "concluida" && importacao.resultado) {
+        const r = importacao.resultado;
+        setEstado({ etapa: "resultado", r: { ...r, erro: "", recusada: false } });
+        void qc.invalidateQueries({ queryKey: CHAVE_LEADS });
+        if (r.inseridos > 0) onImportado(r.inseridos);
+      } else {
+        const erro = importacao.erro ?? MSG.importacaoFalhou;
+        toast.error(erro);
+        setEstado({ etapa: "resultado", r: { erro, inseridos: 0, recusada: true } });
+      }
+    },
+    [qc, onImportado],
+  );
 
   async function escolher(arquivo: File | undefined) {
     if (!arquivo) return;
@@ -59,12 +91,10 @@ export function CsvImportCard({ base, onImportado }: { base: string; onImportado
   async function importar(arquivo: File, analise: TAnaliseCsv) {
     setEstado({ etapa: "enviando", arquivo, analise, progresso: 0 });
     try {
-      const r = await enviarCsv(base, arquivo, (f) =>
+      const importacao = await enviarCsv(base, arquivo, (f) =>
         setEstado((e) => (e.etapa === "enviando" ? { ...e, progresso: f >= 1 ? null : f * 100 } : e)),
       );
-      setEstado({ etapa: "resultado", r: { ...r, erro: "", recusada: false } });
-      void qc.invalidateQueries({ queryKey: CHAVE_LEADS });
-      if (r.inseridos > 0) onImportado(r.inseridos);
+      setEstado({ etapa: "importando", id: importacao.id, nomeArquivo: arquivo.name, analise });
     } catch (e) {
       const recusa = e instanceof ImportacaoRecusada ? e.recusa : { erro: MSG.erroProcessarCsv };
       setEstado({ etapa: "resultado", r: { ...recusa, recusada: true } });
@@ -96,7 +126,7 @@ export function CsvImportCard({ base, onImportado }: { base: string; onImportado
             type="file"
             accept=".csv,text/csv"
             className="sr-only"
-            disabled={estado.etapa === "enviando" || estado.etapa === "analisando"}
+            disabled={estado.etapa === "enviando" || estado.etapa === "analisando" || estado.etapa === "importando"}
             onChange={(e) => void escolher(e.target.files?.[0])}
           />
         </label>
@@ -133,6 +163,18 @@ export function CsvImportCard({ base, onImportado }: { base: string; onImportado
               </Button>
             </div>
           )}
+        </>
+      )}
+      {estado.etapa === "importando" && (
+        <>
+          {estado.analise ? (
+            <CsvPreview analise={estado.analise} nomeArquivo={estado.nomeArquivo} />
+          ) : (
+            <p className="text-sm text-slate-700">
+              Importação de <span className="font-medium">{estado.nomeArquivo}</span> em andamento.
+            </p>
+          )}
+          <ImportProgress key={estado.id} base={base} id={estado.id} onFim={terminar} />
         </>
       )}
       {estado.etapa === "resultado" && (

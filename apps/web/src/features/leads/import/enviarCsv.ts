@@ -1,5 +1,5 @@
 import { MSG } from "@crm/domain/messages";
-import type { TImportacaoRecusada, TResultadoImportacao } from "@crm/domain/schemas/leads";
+import type { TImportacaoRecusada, TImportacaoResumo } from "@crm/domain/schemas/leads";
 import { COOKIE_CSRF, lerCookie } from "../../../lib/api";
 
 /** A refused import: the status and what the server said (line errors included when there are some). */
@@ -14,13 +14,9 @@ export class ImportacaoRecusada extends Error {
 
 /**
  * Sends the CSV as multipart with the CSRF header, reporting upload progress (fetch cannot, hence XHR).
- * Resolves with the import's result; rejects with ImportacaoRecusada.
+ * Resolves with the accepted import (202), which a job then runs; rejects with ImportacaoRecusada.
  */
-export async function enviarCsv(
-  base: string,
-  arquivo: File,
-  onProgresso: (fracao: number) => void,
-): Promise<TResultadoImportacao> {
+export async function enviarCsv(base: string, arquivo: File, onProgresso: (fracao: number) => void): Promise<TImportacaoResumo> {
   if (!lerCookie(COOKIE_CSRF)) await fetch("/api/config/publica", { credentials: "include" }).catch(() => undefined);
   const corpo = new FormData();
   corpo.append("arquivo", arquivo, arquivo.name);
@@ -34,8 +30,8 @@ export async function enviarCsv(
     if (csrf) xhr.setRequestHeader("X-CSRF-Token", csrf);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgresso(e.loaded / e.total);
     xhr.onload = () => {
-      const corpoResposta = xhr.response as (TResultadoImportacao & TImportacaoRecusada) | null;
-      if (xhr.status === 200 && corpoResposta) return resolve(corpoResposta);
+      const corpoResposta = xhr.response as (TImportacaoResumo & TImportacaoRecusada) | null;
+      if (xhr.status === 202 && corpoResposta) return resolve(corpoResposta);
       const erro = typeof corpoResposta?.erro === "string" ? corpoResposta.erro : MSG.erroProcessarCsv;
       reject(new ImportacaoRecusada(xhr.status, { ...corpoResposta, erro }));
     };
