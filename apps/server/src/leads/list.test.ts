@@ -112,6 +112,34 @@ describe("GET /api/leads (000 §2.12)", () => {
     expect(new Set([...nomes(p1), ...nomes(p2), ...nomes(p3)]).size).toBe(5);
   });
 
+  it("reads deep pages (ids first, then the page's rows) in the same order, with every column", async () => {
+    const c = await criarEmpresaComUsuarios(t);
+    await unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
+      for (let i = 0; i < 130; i++)
+        await criarLead(tx, {
+          id_empresa_fk: c.empresa.id,
+          nome: `Página ${String(i).padStart(3, "0")}`,
+          valor_contrato: (i * 37) % 50,
+          consultor_atribuido_id: i % 2 ? c.consultor.id : null,
+          created_at: haDias(i % 20),
+        });
+    });
+    for (const ordem of ["ordem=created_at&direcao=desc", "ordem=nome&direcao=asc", "ordem=valor_contrato&direcao=desc"]) {
+      // two pages of 65 skip fewer than 100 rows: read the plain way, they are the reference
+      const tudo = await pagina(c.navegadores.admin, `periodo=all&tamanho=65&${ordem}`);
+      const resto = await pagina(c.navegadores.admin, `periodo=all&tamanho=65&pagina=2&${ordem}`);
+      const esperado = [...tudo.itens, ...resto.itens];
+      const lidos = [];
+      for (let n = 1; n <= 13; n++)
+        lidos.push(...(await pagina(c.navegadores.admin, `periodo=all&tamanho=10&pagina=${n}&${ordem}`)).itens);
+      expect(lidos, ordem).toEqual(esperado);
+      expect(new Set(lidos.map((l) => l.id)).size).toBe(130);
+      // page 12 and 13 skip 110 and 120 rows: the deferred join, consultant names included
+      expect(lidos.slice(110).some((l) => l.consultor_nome === c.consultor.nome)).toBe(true);
+    }
+    expect((await pagina(c.navegadores.admin, "periodo=all&tamanho=10&pagina=14")).itens).toEqual([]);
+  });
+
   it("sorts by name (accents as pt-BR reads them), value and status, both ways", async () => {
     expect(nomes(await pagina(a.navegadores.admin, "ordem=nome&direcao=asc"))).toEqual([
       "Ângela Souza",
