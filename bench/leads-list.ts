@@ -87,6 +87,7 @@ const CENARIOS: TCenario[] = [
     rota: "",
     qs: (i) => `periodo=all&busca=${encodeURIComponent(`${SOBRENOMES[i % 9]} ${(i * 7919) % 100000}`)}`,
   },
+  { nome: "busca por nome (uma palavra comum)", rota: "", qs: (i) => `periodo=all&busca=${SOBRENOMES[i % 9]}` },
   {
     nome: "busca por telefone",
     rota: "",

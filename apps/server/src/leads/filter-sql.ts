@@ -70,14 +70,12 @@ export async function montarCondicao(tx: TTx, ctx: TCtxLeads, f: TFiltroBase, ag
       const palavras: string[] = rows[0].palavras;
       // text with no searchable word (only punctuation) matches nothing rather than everything
       if (!palavras.length) where.push("false");
-      // leads having every word: one set of ids, intersected before any lead is read. As one semi-join per word
-      // PostgreSQL checked a common word ("silva": 22k of 200k leads) by scanning its whole range once per candidate
-      // of the other (130 ms instead of ~8).
-      const faixas = palavras.slice(0, 6).map(
-        (w) => `SELECT b.id_lead_fk FROM leads_busca b
-            WHERE b.id_empresa_fk = $1 AND b.termo >= ${p(w)} AND b.termo < ${p(w + FIM_PREFIXO)}`,
-      );
-      if (faixas.length) where.push(`l.id IN (${faixas.join(" INTERSECT ")})`);
+      // one semi-join per word; leads_busca's (company, lead) index (migration 0012) lets PostgreSQL either start
+      // from a rare word's leads or walk the page's order checking each lead's own words (a common word)
+      for (const w of palavras.slice(0, 6)) {
+        where.push(`l.id IN (SELECT b.id_lead_fk FROM leads_busca b
+          WHERE b.id_empresa_fk = $1 AND b.termo >= ${p(w)} AND b.termo < ${p(w + FIM_PREFIXO)})`);
+      }
     }
   }
   return { where: where.join(" AND "), params };
