@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { criarLeitorDeSessoes, type TLeitorSessoes } from "./auth/session-cache.js";
 import type { TConfig } from "./config/config.js";
 import { migrate } from "./db/migrate.js";
-import { createDb, type TDb } from "./db/pool.js";
+import { conferirPapelDaAplicacao, createDb, type TDb } from "./db/pool.js";
 import { criarJobs, type TJobs } from "./jobs/jobs.js";
 import { iniciarTrabalhosLeads } from "./leads/workers.js";
 import { createMailer, type TMailer } from "./mail/mailer.js";
@@ -30,6 +30,7 @@ export async function createDeps(config: TConfig, databaseUrl: string, log?: Fas
   // the schema (and the crm_app role) must exist before anything, jobs included, touches the database
   const applied = await migrate(db.owner);
   if (applied.length) log?.info({ applied }, "migrações aplicadas");
+  await conferirPapelDaAplicacao(db);
   const mailer = createMailer({ pool: db.app, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   const realtime = createRealtime({ databaseUrl, log });
   const sessoes = criarLeitorDeSessoes(db.app, realtime);

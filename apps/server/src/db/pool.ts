@@ -64,6 +64,20 @@ export function createDb(url: string, opts: { max?: number } = {}): TDb {
   };
 }
 
+/**
+ * Fails the start if the pools do not run as crm_app: a connection pooler that dropped the `role` startup option
+ * would otherwise have the app run as the owner.
+ */
+export async function conferirPapelDaAplicacao(db: TDb): Promise<void> {
+  for (const pool of [db.app, db.leitura]) {
+    const { rows } = await pool.query("SELECT current_user AS u");
+    if (rows[0].u !== APP_ROLE)
+      throw new Error(
+        `A aplicação conectou como ${rows[0].u}, não como ${APP_ROLE}: o pooler descartou a opção de início "role"?`,
+      );
+  }
+}
+
 /** Replaces the database name in a connection URL. */
 export function withDatabase(url: string, database: string): string {
   const u = new URL(url);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../test/db.js";
-import { createDb, type TDb } from "./pool.js";
+import { conferirPapelDaAplicacao, createDb, type TDb } from "./pool.js";
 import { lerComTenant, unsafeWithSystem, withTenant } from "./tenant.js";
 
 let db: TDb;
@@ -80,6 +80,11 @@ describe("row-level security", () => {
         c.release(true);
       }
     }
+  });
+
+  it("refuses to start when a pool would run as another role (a pooler that dropped the startup option)", async () => {
+    await expect(conferirPapelDaAplicacao(db)).resolves.toBeUndefined();
+    await expect(conferirPapelDaAplicacao({ ...db, leitura: db.owner })).rejects.toThrow(/não como crm_app/);
   });
 
   it("gives the read pool's times as the ISO text Date#toISOString would", async () => {
