@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { unsafeWithSystem } from "../db/tenant.js";
+import { empresaBasicaComLeads } from "./test-helpers.js";
 
 const t = useTestApp();
 let a: TEmpresaComUsuarios;
@@ -119,10 +120,7 @@ describe("POST /api/leads (manual lead form, 001 §5)", () => {
   });
 
   it("enforces the plan's monthly limit with a message naming plan and limit", async () => {
-    const basico = await criarEmpresaComUsuarios(t, { plano_assinatura: "Básico" });
-    await unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
-      for (let i = 0; i < 100; i++) await criarLead(tx, { id_empresa_fk: basico.empresa.id });
-    });
+    const basico = await empresaBasicaComLeads(t, 100);
     const res = await basico.navegadores.admin.req({ method: "POST", url: "/api/leads", payload: valido });
     expect(res.statusCode).toBe(403);
     expect(res.json().erro).toBe(

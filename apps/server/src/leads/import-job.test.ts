@@ -10,7 +10,7 @@ import { unsafeWithSystem } from "../db/tenant.js";
 import { chaveArquivoImportacao, type TTrabalhoImportacao } from "./import-queue.js";
 import { travarCriacaoDeLeads } from "./plan-limit.js";
 import { encerrarImportacaoPerdida, processarImportacao } from "./run-import.js";
-import { CABECALHO_CSV, esperarImportacao, importarCsv, importarCsvAteOFim } from "./test-helpers.js";
+import { CABECALHO_CSV, empresaBasicaComLeads, esperarImportacao, importarCsv, importarCsvAteOFim } from "./test-helpers.js";
 
 const t = useTestApp();
 let a: TEmpresaComUsuarios;
@@ -76,10 +76,7 @@ describe("the import job (decision 0306)", () => {
   });
 
   it("marks the import failed with the plan's message when the limit was reached after the upload, inserting nothing", async () => {
-    const basico = await criarEmpresaComUsuarios(t, { plano_assinatura: "Básico" });
-    await unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
-      for (let i = 0; i < 97; i++) await criarLead(tx, { id_empresa_fk: basico.empresa.id });
-    });
+    const basico = await empresaBasicaComLeads(t, 97);
     const ouvinte = ouvirTempoReal(t.deps, {
       usuarioId: basico.usuarios.admin.id,
       empresaId: basico.empresa.id,
@@ -180,11 +177,9 @@ describe("the import job (decision 0306)", () => {
 
 describe("the plan's limit checked up front (001 §9)", () => {
   it("counts only the phones that are new to the company, as the insert will", async () => {
-    const basico = await criarEmpresaComUsuarios(t, { plano_assinatura: "Básico" });
-    await unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
-      for (let i = 0; i < 97; i++) await criarLead(tx, { id_empresa_fk: basico.empresa.id });
-      await criarLead(tx, { id_empresa_fk: basico.empresa.id, telefone: "(11) 95555-7001" });
-      await criarLead(tx, { id_empresa_fk: basico.empresa.id, telefone: "(11) 95555-7002" });
+    const basico = await empresaBasicaComLeads(t, 97, async (tx, empresaId) => {
+      await criarLead(tx, { id_empresa_fk: empresaId, telefone: "(11) 95555-7001" });
+      await criarLead(tx, { id_empresa_fk: empresaId, telefone: "(11) 95555-7002" });
     });
     // 99 this month: 3 lines would pass the limit, but 2 of them are already leads
     const csv = [

@@ -6,7 +6,7 @@ import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { ouvirTempoReal } from "../../test/realtime.js";
 import { unsafeWithSystem } from "../db/tenant.js";
-import { CABECALHO_CSV, importarCsv, importarCsvAteOFim } from "./test-helpers.js";
+import { CABECALHO_CSV, empresaBasicaComLeads, importarCsv, importarCsvAteOFim } from "./test-helpers.js";
 
 const t = useTestApp();
 let a: TEmpresaComUsuarios;
@@ -263,12 +263,10 @@ describe("POST /api/leads/importacao (001 §5): checked at once, imported by a j
 
 describe("plan limits on imports (001 §9)", () => {
   it("refuses at once an import that would pass the month's limit, naming the plan, and inserts nothing", async () => {
-    const basico = await criarEmpresaComUsuarios(t, { plano_assinatura: "Básico" });
-    await unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
-      for (let i = 0; i < 98; i++) await criarLead(tx, { id_empresa_fk: basico.empresa.id });
-      // last month's leads do not count
-      await criarLead(tx, { id_empresa_fk: basico.empresa.id, created_at: new Date(Date.now() - 40 * 86_400_000) });
-    });
+    // last month's leads do not count
+    const basico = await empresaBasicaComLeads(t, 98, (tx, empresaId) =>
+      criarLead(tx, { id_empresa_fk: empresaId, created_at: new Date(Date.now() - 40 * 86_400_000) }).then(() => {}),
+    );
     const tres = [CABECALHO_CSV, linha(), linha(), linha()].join("\n");
     const res = await importarCsv(basico.navegadores.admin, tres);
     expect(res.statusCode).toBe(403);

@@ -1,6 +1,8 @@
 import type { TImportacaoLeads } from "@crm/domain/schemas/leads";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import type { TNavegador } from "../../test/app.js";
+import type { TNavegador, TTestApp } from "../../test/app.js";
+import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
+import { type TTx, unsafeWithSystem } from "../db/tenant.js";
 
 /** A multipart/form-data body with one file, as a browser's FormData sends it. */
 export function formularioArquivo(
@@ -55,4 +57,18 @@ export async function importarCsvAteOFim(
 ): Promise<{ res: LightMyRequestResponse; importacao: TImportacaoLeads | null }> {
   const res = await importarCsv(nav, csv, nome, base, mime);
   return { res, importacao: res.statusCode === 202 ? await esperarImportacao(nav, res.json().id, base) : null };
+}
+
+/** A Básico company (100 new leads a month, 001 §9) that already has `n` leads this month; `mais` adds others. */
+export async function empresaBasicaComLeads(
+  t: TTestApp,
+  n: number,
+  mais?: (tx: TTx, empresaId: string) => Promise<void>,
+): Promise<TEmpresaComUsuarios> {
+  const basico = await criarEmpresaComUsuarios(t, { plano_assinatura: "Básico" });
+  await unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
+    for (let i = 0; i < n; i++) await criarLead(tx, { id_empresa_fk: basico.empresa.id });
+    await mais?.(tx, basico.empresa.id);
+  });
+  return basico;
 }
