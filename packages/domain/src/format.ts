@@ -49,6 +49,11 @@ export function tempoRelativo(d: Date | string | number, agora: Date = new Date(
   return meses === 1 ? "há 1 mês" : `há ${meses} meses`;
 }
 
+/** A count as pt-BR writes it: 155.250. */
+export function formatarInteiro(n: number): string {
+  return n.toLocaleString("pt-BR", { maximumFractionDigits: 0 });
+}
+
 /** Unread badge (000 §2.15): '99+' above 99. */
 export function rotuloContador(n: number): string {
   return n > 99 ? "99+" : String(n);

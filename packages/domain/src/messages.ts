@@ -1,3 +1,5 @@
+import { formatarInteiro } from "./format";
+
 /** pt-BR texts of the spec (000 §5, §8; 001 §5, §8), written once and used by server and web. */
 export const MSG = {
   // validation (000 §5)
@@ -189,7 +191,8 @@ export const MSG = {
   valorMonetarioInvalido: "Valor inválido. Use números, como 45.000,00",
   leadCriado: "Lead criado com sucesso!",
   leadTelefoneDuplicado: "Já existe um lead com este telefone nesta empresa.",
-  leadsImportados: (n: number) => (n === 1 ? "1 lead importado com sucesso!" : `${n} leads importados com sucesso!`),
+  leadsImportados: (n: number) =>
+    n === 1 ? "1 lead importado com sucesso!" : `${formatarInteiro(n)} leads importados com sucesso!`,
   csvSelecioneValido: "Por favor, selecione um arquivo CSV válido.",
   csvMuitoGrande: "O arquivo é muito grande. O tamanho máximo permitido é 16MB.",
   erroProcessarCsv: "Erro ao processar o arquivo CSV. Verifique o formato.",

@@ -1,3 +1,4 @@
+import { formatarInteiro } from "@crm/domain/format";
 import {
   analisarCsv,
   conteudoModeloCsv,
@@ -156,7 +157,7 @@ export function CsvImportCard({ base, onImportado }: { base: string; onImportado
                 onClick={() => void importar(estado.arquivo, estado.analise)}
                 disabled={!!estado.analise.erroArquivo || estado.analise.totalErros > 0 || estado.analise.leads.length === 0}
               >
-                Importar {estado.analise.leads.length} {estado.analise.leads.length === 1 ? "lead" : "leads"}
+                Importar {formatarInteiro(estado.analise.leads.length)} {estado.analise.leads.length === 1 ? "lead" : "leads"}
               </Button>
               <Button variant="outline" onClick={recomecar}>
                 Escolher outro arquivo

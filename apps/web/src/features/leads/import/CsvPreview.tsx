@@ -1,3 +1,4 @@
+import { formatarInteiro } from "@crm/domain/format";
 import { COLUNAS_MODELO_CSV, type TAnaliseCsv } from "@crm/domain/leads-csv";
 import { Alert } from "../../../ui/Alert";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../ui/Table";
@@ -10,8 +11,8 @@ export function CsvPreview({ analise, nomeArquivo }: { analise: TAnaliseCsv; nom
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
-        <strong>{nomeArquivo}</strong>: {analise.totalLinhas} {analise.totalLinhas === 1 ? "linha" : "linhas"} de leads,{" "}
-        {analise.leads.length} {analise.leads.length === 1 ? "válida" : "válidas"}
+        <strong>{nomeArquivo}</strong>: {formatarInteiro(analise.totalLinhas)} {analise.totalLinhas === 1 ? "linha" : "linhas"} de
+        leads, {formatarInteiro(analise.leads.length)} {analise.leads.length === 1 ? "válida" : "válidas"}
         {analise.duplicadas.length > 0 && `, ${analise.duplicadas.length} com telefone repetido no arquivo`}
         {analise.totalErros > 0 && `, ${analise.totalErros} com erro`}.
       </p>

@@ -1,3 +1,4 @@
+import { formatarInteiro } from "@crm/domain/format";
 import type { TImportacaoLeads } from "@crm/domain/schemas/leads";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
@@ -8,7 +9,6 @@ import { emAndamento, importacaoQuery } from "./importacoes";
 
 /** The fallback when events are missed (a socket that dropped, another instance's): the import is read again this often. */
 const RELEITURA_MS = 2_000;
-const numero = (n: number) => n.toLocaleString("pt-BR");
 
 /**
  * An accepted CSV import while its job runs (decision 0306): the insert's progress from the job's live events, with
@@ -53,7 +53,7 @@ export function ImportProgress({ base, id, onFim }: { base: string; id: string; 
         <ProgressBar
           valor={total === 0 ? 100 : (processadas / total) * 100}
           rotulo="Importando leads…"
-          detalhe={`${numero(processadas)} de ${numero(total)}`}
+          detalhe={`${formatarInteiro(processadas)} de ${formatarInteiro(total)}`}
         />
       )}
       {error && !data && <Alert tipo="erro">{error.message}</Alert>}

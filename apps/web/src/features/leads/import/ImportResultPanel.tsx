@@ -1,3 +1,4 @@
+import { formatarInteiro } from "@crm/domain/format";
 import type { TImportacaoRecusada } from "@crm/domain/schemas/leads";
 import { CircleAlert, CircleCheck, Copy } from "lucide-react";
 import type { ReactNode } from "react";
@@ -57,7 +58,7 @@ function Numero({ icone, rotulo, valor }: { icone: ReactNode; rotulo: string; va
       {icone}
       <div>
         <p className="text-xs text-slate-600">{rotulo}</p>
-        <p className="text-xl font-bold text-slate-900 tabular-nums">{valor}</p>
+        <p className="text-xl font-bold text-slate-900 tabular-nums">{formatarInteiro(valor)}</p>
       </div>
     </div>
   );
