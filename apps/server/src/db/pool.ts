@@ -30,7 +30,8 @@ export function isoDeTimestamptz(v: string): string {
     const fracao = v.slice(19, -3); // "", ".5" … ".123456"
     return `${v.slice(0, 10)}T${v.slice(11, 19)}${fracao ? `${fracao}00`.slice(0, 4) : ".000"}Z`;
   }
-  return new Date(v).toISOString();
+  const d = new Date(v);
+  return Number.isNaN(d.getTime()) ? v : d.toISOString(); // 'infinity' stays as PostgreSQL wrote it
 }
 
 const tiposLeitura = {

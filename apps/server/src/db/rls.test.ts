@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../test/db.js";
-import { conferirPapelDaAplicacao, createDb, type TDb } from "./pool.js";
+import { conferirPapelDaAplicacao, createDb, isoDeTimestamptz, type TDb } from "./pool.js";
 import { lerComTenant, unsafeWithSystem, withTenant } from "./tenant.js";
 
 let db: TDb;
@@ -96,6 +96,7 @@ describe("row-level security", () => {
       "2026-03-01 02:59:59.01-03",
       "2024-02-29 12:00:00.1+05:30",
     ];
+    expect(isoDeTimestamptz("infinity")).toBe("infinity");
     const sql = "SELECT unnest($1::timestamptz[]) AS t";
     const lidos = (await db.leitura.query(sql, [valores])).rows.map((r) => r.t);
     const esperados = (await db.owner.query(sql, [valores])).rows.map((r) => (r.t as Date).toISOString());
