@@ -58,27 +58,33 @@ export async function montarCondicao(tx: TTx, ctx: TCtxLeads, f: TFiltroBase, ag
       (SELECT c.id FROM consultores c WHERE c.id_empresa_fk = $1 AND c.id_usuario_fk = ${p(ctx.usuarioId)}))`);
   }
   const busca = f.busca?.trim();
-  if (busca) {
-    const telefones = prefixosTelefone(busca);
-    if (telefones) {
-      const faixas = telefones.map(
-        (t) => `(l.telefone_normalizado ~>=~ ${p(t)} AND l.telefone_normalizado ~<~ ${p(t + FIM_PREFIXO)})`,
-      );
-      where.push(`(${faixas.join(" OR ")})`);
-    } else {
-      const { rows } = await tx.query("SELECT leads_palavras_consulta($1) AS palavras", [busca]);
-      const palavras: string[] = rows[0].palavras;
-      // text with no searchable word (only punctuation) matches nothing rather than everything
-      if (!palavras.length) where.push("false");
-      // one semi-join per word; leads_busca's (company, lead) index (migration 0012) lets PostgreSQL either start
-      // from a rare word's leads or walk the page's order checking each lead's own words (a common word)
-      for (const w of palavras.slice(0, 6)) {
-        where.push(`l.id IN (SELECT b.id_lead_fk FROM leads_busca b
-          WHERE b.id_empresa_fk = $1 AND b.termo >= ${p(w)} AND b.termo < ${p(w + FIM_PREFIXO)})`);
-      }
-    }
-  }
+  if (busca) where.push(...(await condicoesDaBusca(tx, busca, p)));
   return { where: where.join(" AND "), params };
+}
+
+/**
+ * A search over `leads_juros_check l` of the company in $1, by index only: a phone-shaped text as phone prefixes,
+ * anything else as the beginnings of the name's and e-mail's words (every typed word must match). `p` adds a
+ * parameter and gives its placeholder.
+ */
+export async function condicoesDaBusca(tx: TTx, busca: string, p: (v: unknown) => string): Promise<string[]> {
+  const telefones = prefixosTelefone(busca);
+  if (telefones) {
+    const faixas = telefones.map(
+      (t) => `(l.telefone_normalizado ~>=~ ${p(t)} AND l.telefone_normalizado ~<~ ${p(t + FIM_PREFIXO)})`,
+    );
+    return [`(${faixas.join(" OR ")})`];
+  }
+  const { rows } = await tx.query("SELECT leads_palavras_consulta($1) AS palavras", [busca]);
+  const palavras: string[] = rows[0].palavras;
+  // text with no searchable word (only punctuation) matches nothing rather than everything
+  if (!palavras.length) return ["false"];
+  // one semi-join per word; leads_busca's (company, lead) index (migration 0012) lets PostgreSQL either start
+  // from a rare word's leads or walk the page's order checking each lead's own words (a common word)
+  return palavras.slice(0, 6).map(
+    (w) => `l.id IN (SELECT b.id_lead_fk FROM leads_busca b
+      WHERE b.id_empresa_fk = $1 AND b.termo >= ${p(w)} AND b.termo < ${p(w + FIM_PREFIXO)})`,
+  );
 }
 
 /** Whether anything beyond the period narrows the list (status, consultant, origin, value, assignment, search). */

@@ -1,10 +1,11 @@
+import { PAPEL } from "@crm/domain/roles";
 import type { TResultadoBusca } from "@crm/domain/schemas/search";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TNavegador } from "../../test/app.js";
 import { useTestApp } from "../../test/app.js";
 import { criarConsultor, criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { unsafeWithSystem } from "../db/tenant.js";
-import { digitosBusca, escaparLike } from "./search.js";
+import { buscar as buscarLeads, digitosBusca, escaparLike } from "./search.js";
 
 const t = useTestApp();
 let a: TEmpresaComUsuarios;
@@ -80,6 +81,51 @@ describe("GET /api/busca", () => {
   it("gives a platform admin without company empty results, and refuses an empty query", async () => {
     expect(await buscar(a.navegadores.plataforma, "maria")).toEqual({ leads: [], consultores: [] });
     expect((await a.navegadores.admin.req({ url: "/api/busca?q=%20" })).statusCode).toBe(400);
+  });
+});
+
+describe("GET /api/busca at scale: by index first, then 'contains' among the recent leads", () => {
+  it("lists recent leads containing the text newest first, then older ones found by index", async () => {
+    const c = await criarEmpresaComUsuarios(t);
+    const ha = (dias: number) => new Date(Date.now() - dias * 86_400_000);
+    await unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
+      await criarLead(tx, { id_empresa_fk: c.empresa.id, nome: "Ana Silva", updated_at: ha(30) });
+      await criarLead(tx, { id_empresa_fk: c.empresa.id, nome: "Josilva Costa", updated_at: ha(1) });
+      await criarLead(tx, { id_empresa_fk: c.empresa.id, nome: "Bia Silveira", updated_at: ha(10) });
+    });
+    const r = await buscar(c.navegadores.admin, "silv");
+    expect(r.leads.map((l) => l.nome)).toEqual(["Josilva Costa", "Bia Silveira", "Ana Silva"]);
+    // with a window of one, the two older ones come by the beginning of a word, after it
+    const ctx = { empresaId: c.empresa.id, usuarioId: c.usuarios.admin.id, papel: PAPEL.admin };
+    const r1 = await buscarLeads(t.deps, ctx, "silv", { recentes: 1 });
+    expect(r1.leads.map((l) => l.nome)).toEqual(["Josilva Costa", "Bia Silveira", "Ana Silva"]);
+    const r2 = await buscarLeads(t.deps, ctx, "ilv", { recentes: 1 });
+    expect(r2.leads.map((l) => l.nome)).toEqual(["Josilva Costa"]);
+  });
+
+  it("finds any lead by a word's or a phone's beginning, and pieces of words only among the most recently updated", async () => {
+    const c = await criarEmpresaComUsuarios(t);
+    const ha = (dias: number) => new Date(Date.now() - dias * 86_400_000);
+    await unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
+      await criarLead(tx, {
+        id_empresa_fk: c.empresa.id,
+        nome: "Antiga Quitéria",
+        telefone: "(31) 99111-2233",
+        updated_at: ha(400),
+      });
+      await criarLead(tx, { id_empresa_fk: c.empresa.id, nome: "Recente Um", updated_at: ha(1) });
+      await criarLead(tx, { id_empresa_fk: c.empresa.id, nome: "Recente Dois", updated_at: ha(2) });
+    });
+    const ctx = { empresaId: c.empresa.id, usuarioId: c.usuarios.admin.id, papel: PAPEL.admin };
+    const nomesDe = async (q: string) => (await buscarLeads(t.deps, ctx, q, { recentes: 2 })).leads.map((l) => l.nome);
+    expect(await nomesDe("quit")).toEqual(["Antiga Quitéria"]);
+    expect(await nomesDe("31 99111")).toEqual(["Antiga Quitéria"]);
+    // the oldest of three is outside a window of two: a piece of its name or its last digits no longer reach it
+    expect(await nomesDe("ntiga")).toEqual([]);
+    expect(await nomesDe("2233")).toEqual([]);
+    expect(await nomesDe("cente")).toEqual(["Recente Um", "Recente Dois"]);
+    // with the default window it does
+    expect((await buscarLeads(t.deps, ctx, "ntiga")).leads.map((l) => l.nome)).toEqual(["Antiga Quitéria"]);
   });
 });
 
