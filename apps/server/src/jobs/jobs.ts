@@ -42,6 +42,9 @@ export type TJobs = {
   agendar: (fila: TFila, cron: string) => Promise<void>;
 };
 
+/** pg-boss's executor for an enqueue inside the caller's transaction. */
+const naTransacao = (tx?: TTx) => (tx ? { executeSql: (text: string, values: unknown[]) => tx.query(text, values) } : undefined);
+
 export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }): TJobs {
   // pg-boss on our own pool: pg's pool.query throws away the connection after any SQL error, and with 'stately'
   // queues an idle worker woken while the key's job is still active gets a unique violation by design, so each
@@ -140,7 +143,7 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }
       return boss.send(fila.nome, dados, {
         singletonKey: o.chave,
         startAfter: o.depoisDeSegundos ? Math.ceil(o.depoisDeSegundos) : undefined,
-        db: o.tx ? { executeSql: (text, values) => o.tx!.query(text, values) } : undefined,
+        db: naTransacao(o.tx),
       });
     },
     async enviarVarios(fila, dados, o = {}) {
@@ -148,7 +151,7 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }
       await garantirFila(fila);
       await boss.insert(
         dados.map((data) => ({ name: fila.nome, data })),
-        { db: o.tx ? { executeSql: (text, values) => o.tx!.query(text, values) } : undefined },
+        { db: naTransacao(o.tx) },
       );
     },
     acordar(fila) {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { unsafeWithSystem } from "../db/tenant.js";
-import { empresaBasicaComLeads } from "./test-helpers.js";
+import { contarLeads, empresaBasicaComLeads } from "./test-helpers.js";
 
 const t = useTestApp();
 let a: TEmpresaComUsuarios;
@@ -23,14 +23,7 @@ const valido = {
   origem_lead: "Indicação",
 };
 
-const contar = (empresaId = a.empresa.id) =>
-  unsafeWithSystem(
-    t.deps.db.app,
-    "teste",
-    async (tx) =>
-      (await tx.query("SELECT count(*)::int AS n FROM leads_juros_check WHERE id_empresa_fk = $1", [empresaId])).rows[0]
-        .n as number,
-  );
+const contar = (empresaId = a.empresa.id) => contarLeads(t, empresaId);
 
 describe("POST /api/leads (manual lead form, 001 §5)", () => {
   it("stores every field of the form, money read as pt-BR, status Novo Lead", async () => {

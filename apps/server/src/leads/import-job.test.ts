@@ -10,7 +10,15 @@ import { unsafeWithSystem } from "../db/tenant.js";
 import { chaveArquivoImportacao, type TTrabalhoImportacao } from "./import-queue.js";
 import { travarCriacaoDeLeads } from "./plan-limit.js";
 import { encerrarImportacaoPerdida, processarImportacao } from "./run-import.js";
-import { CABECALHO_CSV, empresaBasicaComLeads, esperarImportacao, importarCsv, importarCsvAteOFim } from "./test-helpers.js";
+import {
+  CABECALHO_CSV,
+  contarLeads,
+  empresaBasicaComLeads,
+  esperarImportacao,
+  importarCsv,
+  importarCsvAteOFim,
+  lerComoSistema,
+} from "./test-helpers.js";
 
 const t = useTestApp();
 let a: TEmpresaComUsuarios;
@@ -21,10 +29,8 @@ beforeAll(async () => {
   b = await criarEmpresaComUsuarios(t, { plano_assinatura: "Enterprise" });
 });
 
-const sql = (texto: string, valores: unknown[] = []) =>
-  unsafeWithSystem(t.deps.db.app, "teste", async (tx) => (await tx.query(texto, valores)).rows);
-const contar = async (empresaId: string) =>
-  (await sql("SELECT count(*)::int AS n FROM leads_juros_check WHERE id_empresa_fk = $1", [empresaId]))[0].n as number;
+const sql = (texto: string, valores: unknown[] = []) => lerComoSistema(t, texto, valores);
+const contar = (empresaId: string) => contarLeads(t, empresaId);
 const lerImportacao = async (empresaId: string, id: string) =>
   (await sql("SELECT * FROM importacoes_leads WHERE id_empresa_fk = $1 AND id = $2", [empresaId, id]))[0];
 

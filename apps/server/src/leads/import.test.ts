@@ -6,7 +6,14 @@ import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { ouvirTempoReal } from "../../test/realtime.js";
 import { unsafeWithSystem } from "../db/tenant.js";
-import { CABECALHO_CSV, empresaBasicaComLeads, importarCsv, importarCsvAteOFim } from "./test-helpers.js";
+import {
+  CABECALHO_CSV,
+  contarLeads,
+  empresaBasicaComLeads,
+  importarCsv,
+  importarCsvAteOFim,
+  lerComoSistema,
+} from "./test-helpers.js";
 
 const t = useTestApp();
 let a: TEmpresaComUsuarios;
@@ -17,31 +24,13 @@ beforeAll(async () => {
   b = await criarEmpresaComUsuarios(t, { plano_assinatura: "Enterprise" });
 });
 
-const contar = (empresaId: string) =>
-  unsafeWithSystem(
-    t.deps.db.app,
-    "teste",
-    async (tx) =>
-      (await tx.query("SELECT count(*)::int AS n FROM leads_juros_check WHERE id_empresa_fk = $1", [empresaId])).rows[0]
-        .n as number,
-  );
+const contar = (empresaId: string) => contarLeads(t, empresaId);
 const lerPorTelefone = (empresaId: string, tn: string) =>
-  unsafeWithSystem(
-    t.deps.db.app,
-    "teste",
-    async (tx) =>
-      (await tx.query("SELECT * FROM leads_juros_check WHERE id_empresa_fk = $1 AND telefone_normalizado = $2", [empresaId, tn]))
-        .rows,
-  );
+  lerComoSistema(t, "SELECT * FROM leads_juros_check WHERE id_empresa_fk = $1 AND telefone_normalizado = $2", [empresaId, tn]);
 /** Import rows of a company: a refused file leaves none behind. */
-const contarImportacoes = (empresaId: string) =>
-  unsafeWithSystem(
-    t.deps.db.app,
-    "teste",
-    async (tx) =>
-      (await tx.query("SELECT count(*)::int AS n FROM importacoes_leads WHERE id_empresa_fk = $1", [empresaId])).rows[0]
-        .n as number,
-  );
+const contarImportacoes = async (empresaId: string) =>
+  (await lerComoSistema(t, "SELECT count(*)::int AS n FROM importacoes_leads WHERE id_empresa_fk = $1", [empresaId]))[0]
+    .n as number;
 let seq = 0;
 /** A valid line with a fresh phone of the 11 area. */
 const linha = (nome = `Pessoa ${++seq}`, extra = 'Carro,"45.000,00","1.200,50",12,Reduzir parcelas') =>

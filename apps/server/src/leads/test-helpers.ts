@@ -72,3 +72,14 @@ export async function empresaBasicaComLeads(
   });
   return basico;
 }
+
+/** Rows of a query run across companies (what the tests check behind the API's back). */
+export function lerComoSistema(t: TTestApp, texto: string, valores: unknown[] = []): Promise<Record<string, unknown>[]> {
+  return unsafeWithSystem(t.deps.db.app, "teste", async (tx) => (await tx.query(texto, valores)).rows);
+}
+
+/** How many leads a company has. */
+export async function contarLeads(t: TTestApp, empresaId: string): Promise<number> {
+  const [r] = await lerComoSistema(t, "SELECT count(*)::int AS n FROM leads_juros_check WHERE id_empresa_fk = $1", [empresaId]);
+  return r.n as number;
+}
