@@ -1,5 +1,5 @@
 import { formatarNumeroBR } from "./leads-money";
-import { OFFSET_SP } from "./period";
+import { horaLocalSP } from "./period";
 
 /**
  * The /leads export (000 §2.12, where the original only said 'Funcionalidade de exportação em desenvolvimento'):
@@ -50,15 +50,12 @@ export const SEPARADOR_EXPORTACAO = ";";
 
 /** "31/12/2025 23:59" in São Paulo time: the shape Excel pt-BR turns into a date-time cell. */
 export function dataHoraPlanilha(d: Date): string {
-  const l = new Date(d.getTime() + OFFSET_SP);
+  const l = horaLocalSP(d);
   const dois = (n: number) => String(n).padStart(2, "0");
   return `${dois(l.getUTCDate())}/${dois(l.getUTCMonth() + 1)}/${l.getUTCFullYear()} ${dois(l.getUTCHours())}:${dois(l.getUTCMinutes())}`;
 }
 
-/** The wall-clock time of São Paulo as a Date whose UTC fields show it: spreadsheets have no time zones. */
-export function horaLocalSP(d: Date): Date {
-  return new Date(d.getTime() + OFFSET_SP);
-}
+export { horaLocalSP };
 
 /**
  * A text cell safe to open: a leading = + - @ (or tab/CR) would make a spreadsheet run it as a formula

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DIAS_TOTAL, intervaloDoPeriodo, periodoAnterior } from "./period";
+import { DIAS_TOTAL, horaLocalSP, intervaloDoPeriodo, isoDiaSP, periodoAnterior } from "./period";
 
 // 2026-03-15 10:00 in São Paulo (UTC−3)
 const agora = new Date("2026-03-15T13:00:00Z");
@@ -24,9 +24,19 @@ describe("intervaloDoPeriodo", () => {
     expect(intervaloDoPeriodo("thisYear", agora)).toEqual({ inicio: sp("2026-01-01"), fim: sp("2026-03-16") });
     expect(intervaloDoPeriodo("lastMonth", new Date("2026-01-10T12:00:00Z"))?.inicio).toEqual(sp("2025-12-01"));
   });
-  it("'Total' starts 9999 days back", () => {
+  it("'Total' starts 9999 São Paulo days back, at a São Paulo midnight", () => {
     const r = intervaloDoPeriodo("all", agora)!;
-    expect((r.fim.getTime() - r.inicio.getTime()) / 86_400_000).toBe(DIAS_TOTAL);
+    expect(Math.round((r.fim.getTime() - r.inicio.getTime()) / 86_400_000)).toBe(DIAS_TOTAL);
+    expect(horaLocalSP(r.inicio).getUTCHours()).toBe(0);
+  });
+  it("follows the time zone's rules where São Paulo had daylight saving time (2018: UTC−2)", () => {
+    const verao = new Date("2018-12-10T15:00:00Z"); // 13:00 in São Paulo, then on UTC−2
+    expect(intervaloDoPeriodo("today", verao)).toEqual({
+      inicio: new Date("2018-12-10T02:00:00Z"),
+      fim: new Date("2018-12-11T02:00:00Z"),
+    });
+    expect(isoDiaSP(new Date("2018-12-11T01:30:00Z"))).toBe("2018-12-10");
+    expect(horaLocalSP(new Date("2018-12-10T15:00:00Z")).toISOString()).toBe("2018-12-10T13:00:00.000Z");
   });
   it("custom needs both dates and includes the end day", () => {
     expect(intervaloDoPeriodo("custom", agora, { inicio: "2026-01-01" })).toBeNull();

@@ -1,3 +1,6 @@
+import { TZDate } from "@date-fns/tz";
+import { addDays, format, startOfDay } from "date-fns";
+
 /** Period presets (000 §4, §9; 001 §9) and their date ranges, computed in America/Sao_Paulo days. */
 export const PERIODOS = [
   "today",
@@ -30,29 +33,36 @@ export const DIAS_TOTAL = 9999;
 
 export type TIntervalo = { inicio: Date; fim: Date };
 
-const DIA = 86_400_000;
-/** São Paulo has no DST since 2019: a fixed UTC−3 offset. */
-export const OFFSET_SP = -3 * 3_600_000;
+/** The company's calendar: every day, month and year boundary is a São Paulo one (rules of its time zone, DST included). */
+export const FUSO_SP = "America/Sao_Paulo";
+
+const emSP = (d: Date) => new TZDate(d.getTime(), FUSO_SP);
+const instante = (d: Date) => new Date(d.getTime());
 
 function inicioDoDiaSP(d: Date): Date {
-  const local = new Date(d.getTime() + OFFSET_SP);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - OFFSET_SP);
+  return instante(startOfDay(emSP(d)));
 }
-function partesSP(d: Date) {
-  const local = new Date(d.getTime() + OFFSET_SP);
-  return { ano: local.getUTCFullYear(), mes: local.getUTCMonth() };
-}
-const inicioMesSP = (ano: number, mes: number) => new Date(Date.UTC(ano, mes, 1) - OFFSET_SP);
+const inicioMesSP = (ano: number, mes: number) => instante(new TZDate(ano, mes, 1, FUSO_SP));
+/** `dias` São Paulo days after a São Paulo midnight (a day is not always 24 h where there is DST). */
+const somarDiasSP = (d: Date, dias: number) => instante(addDays(emSP(d), dias));
 
 /** The São Paulo calendar day of an instant, 'YYYY-MM-DD' (a period's bounds are São Paulo midnights). */
 export function isoDiaSP(d: Date): string {
-  return new Date(d.getTime() + OFFSET_SP).toISOString().slice(0, 10);
+  return format(emSP(d), "yyyy-MM-dd");
 }
 
 /** Parses 'YYYY-MM-DD' as a São Paulo calendar day. */
 export function diaSP(iso: string): Date {
   const [a, m, d] = iso.split("-").map(Number);
-  return new Date(Date.UTC(a, m - 1, d) - OFFSET_SP);
+  return instante(new TZDate(a, m - 1, d, FUSO_SP));
+}
+
+/** The wall-clock time of São Paulo as a Date whose UTC fields show it: spreadsheets have no time zones. */
+export function horaLocalSP(d: Date): Date {
+  const l = emSP(d);
+  return new Date(
+    Date.UTC(l.getFullYear(), l.getMonth(), l.getDate(), l.getHours(), l.getMinutes(), l.getSeconds(), l.getMilliseconds()),
+  );
 }
 
 /**
@@ -65,17 +75,18 @@ export function intervaloDoPeriodo(
   custom?: { inicio?: string; fim?: string },
 ): TIntervalo | null {
   const hoje = inicioDoDiaSP(agora);
-  const amanha = new Date(hoje.getTime() + DIA);
-  const { ano, mes } = partesSP(agora);
+  const amanha = somarDiasSP(hoje, 1);
+  const local = emSP(agora);
+  const [ano, mes] = [local.getFullYear(), local.getMonth()];
   switch (periodo) {
     case "today":
       return { inicio: hoje, fim: amanha };
     case "yesterday":
-      return { inicio: new Date(hoje.getTime() - DIA), fim: hoje };
+      return { inicio: somarDiasSP(hoje, -1), fim: hoje };
     case "last7days":
-      return { inicio: new Date(amanha.getTime() - 7 * DIA), fim: amanha };
+      return { inicio: somarDiasSP(amanha, -7), fim: amanha };
     case "last30days":
-      return { inicio: new Date(amanha.getTime() - 30 * DIA), fim: amanha };
+      return { inicio: somarDiasSP(amanha, -30), fim: amanha };
     case "thisMonth":
       return { inicio: inicioMesSP(ano, mes), fim: amanha };
     case "lastMonth":
@@ -83,11 +94,11 @@ export function intervaloDoPeriodo(
     case "thisYear":
       return { inicio: inicioMesSP(ano, 0), fim: amanha };
     case "all":
-      return { inicio: new Date(amanha.getTime() - DIAS_TOTAL * DIA), fim: amanha };
+      return { inicio: somarDiasSP(amanha, -DIAS_TOTAL), fim: amanha };
     case "custom": {
       if (!custom?.inicio || !custom?.fim) return null;
       const inicio = diaSP(custom.inicio);
-      const fim = new Date(diaSP(custom.fim).getTime() + DIA);
+      const fim = somarDiasSP(diaSP(custom.fim), 1);
       return fim > inicio ? { inicio, fim } : null;
     }
   }
