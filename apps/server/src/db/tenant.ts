@@ -103,6 +103,27 @@ export async function lerComTenant(
 }
 
 /**
+ * A background job working for one company (inbox, sends, media, screening, imports): row-level security scopes it
+ * to that company exactly as it scopes a request of that company (papel 'trabalho' crosses nothing). `motivo` names
+ * the job in pg_stat_activity.
+ */
+export function withCompanyJob<T>(pool: pg.Pool, empresaId: string, motivo: string, fn: (tx: TTx) => Promise<T>): Promise<T> {
+  return inTransaction(
+    pool,
+    [
+      ["app.empresa_id", empresaId],
+      ["app.usuario_id", ""],
+      ["app.papel", PAPEL_TRABALHO],
+      ["application_name", `crm:${motivo}`.slice(0, 63)],
+    ],
+    fn,
+  );
+}
+
+/** The role a company's background job runs as (see withCompanyJob). */
+export const PAPEL_TRABALHO = "trabalho";
+
+/**
  * Crosses tenants on purpose (sign-in, registration, webhooks, jobs): the name says so.
  * `motivo` documents why at the call site and shows up in pg_stat_activity.
  */
