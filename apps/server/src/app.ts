@@ -1,7 +1,7 @@
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import websocket from "@fastify/websocket";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifySchema } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { COOKIE_SESSAO } from "./auth/sessions.js";
 import type { TDeps } from "./deps.js";
@@ -18,10 +18,13 @@ import { apiRoutes } from "./routes.js";
 declare module "fastify" {
   interface FastifyInstance {
     deps: TDeps;
+    /** Every /api route as declared: the cross-tenant probe and the fuzz pass (apps/server/test) walk this table. */
+    rotasApi: TRotaApi[];
   }
 }
 
 export type TApp = FastifyInstance;
+export type TRotaApi = { method: string; url: string; config: FastifyContextConfig; schema: FastifySchema | undefined };
 
 /** Builds the whole HTTP app. Plugins load in order: external → app hooks → routes → static web. */
 export async function buildApp(deps: TDeps, opts: { logger?: boolean; serveWeb?: boolean } = {}): Promise<FastifyInstance> {
@@ -42,6 +45,11 @@ export async function buildApp(deps: TDeps, opts: { logger?: boolean; serveWeb?:
     if (!route.url.startsWith("/api/") || route.url.startsWith("/api/docs")) return;
     const cfg = route.config as { publica?: boolean; permissao?: string } | undefined;
     if (!cfg?.publica && !cfg?.permissao) throw new Error(`Rota ${route.method} ${route.url} sem permissão declarada`);
+  });
+  app.decorate("rotasApi", [] as TRotaApi[]);
+  app.addHook("onRoute", (r) => {
+    if (!r.url.startsWith("/api/") || r.url.startsWith("/api/docs")) return;
+    for (const method of [r.method].flat()) app.rotasApi.push({ method, url: r.url, config: r.config ?? {}, schema: r.schema });
   });
 
   registrarCabecalhosSeguranca(app, { https: secure });
