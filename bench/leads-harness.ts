@@ -7,12 +7,17 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PAPEL } from "@crm/domain/roles";
+import Pg from "pg";
 import { hashSenha } from "../apps/server/src/auth/password.js";
 import { freePort, startEmbeddedPostgres } from "../apps/server/src/db/embedded.js";
 import { migrate } from "../apps/server/src/db/migrate.js";
 import { createDb, type TDb } from "../apps/server/src/db/pool.js";
+import { prepararLoginDaAplicacao } from "../apps/server/src/db/roles.js";
 
 export type TBancada = {
+  /** the database owner: set-up and measurements behind row-level security */
+  dono: Pg.Pool;
+  /** the application's pools, logged in as crm_app */
   db: TDb;
   url: string;
   base: string;
@@ -38,16 +43,17 @@ export async function iniciarBancada(rotulo: string): Promise<TBancada> {
   const externo = process.env.LEADS_BENCH_DATABASE_URL;
   const pg = externo ? null : await startEmbeddedPostgres({ dir: path.join(dir, "pg"), password: "bench", persistent: false });
   const url = externo ?? (pg as { url: string }).url;
-  const db = createDb(url, { max: 25 });
-  await migrate(db.owner);
+  const dono = new Pg.Pool({ connectionString: url, max: 4 });
+  await migrate(dono);
+  const db = createDb(await prepararLoginDaAplicacao({ owner: dono, ownerUrl: url, appSecret: "bench-".repeat(6) }), { max: 25 });
 
-  const { rows } = await db.owner.query(
+  const { rows } = await dono.query(
     `INSERT INTO empresas (nome_empresa, email_contato, plano_assinatura) VALUES ($1, $2, 'Enterprise') RETURNING id`,
     [`Bench ${rotulo} ${Date.now()}`, `bench.${Date.now()}@bench.local`],
   );
   const empresaId = rows[0].id as string;
   const email = `admin.${Date.now()}@bench.local`;
-  const u = await db.owner.query(
+  const u = await dono.query(
     `INSERT INTO usuarios_plataforma (id_empresa_fk, email, nome, papel, senha_hash, email_confirmado_em)
      VALUES ($1, $2, 'Admin Bench', $3, $4, now()) RETURNING id`,
     [empresaId, email, PAPEL.admin, await hashSenha(SENHA)],
@@ -80,6 +86,7 @@ export async function iniciarBancada(rotulo: string): Promise<TBancada> {
   const cliente = clienteLeve(port, cookie);
   const obter = cliente.obter;
   return {
+    dono,
     db,
     url,
     base,
@@ -95,6 +102,7 @@ export async function iniciarBancada(rotulo: string): Promise<TBancada> {
         servidor.kill("SIGTERM");
       });
       await db.close();
+      await dono.end();
       await pg?.stop();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -49,14 +49,14 @@ export async function leadsImportBench(): Promise<string> {
   const b = await iniciarBancada("importacao");
   try {
     if (baseLeads) {
-      await b.db.owner.query(
+      await b.dono.query(
         `WITH e AS (INSERT INTO empresas (nome_empresa, email_contato, plano_assinatura) VALUES ('Base', 'base.' || $2 || '@bench.local', 'Enterprise') RETURNING id)
          INSERT INTO leads_juros_check (id_empresa_fk, nome, telefone, telefone_normalizado, created_at)
          SELECT e.id, 'Base ' || g, '(11) 9' || lpad(g::text, 8, '0'), '55119' || lpad(g::text, 8, '0'), now() - (g % 365) * interval '1 day'
            FROM e, generate_series(1, $1::int) g`,
         [baseLeads, Date.now()],
       );
-      await b.db.owner.query("VACUUM ANALYZE leads_juros_check");
+      await b.dono.query("VACUUM ANALYZE leads_juros_check");
     }
     const corpo = new FormData();
     corpo.append("arquivo", new Blob([csv], { type: "text/csv" }), "bench.csv");
@@ -88,7 +88,7 @@ export async function leadsImportBench(): Promise<string> {
     const analiseMs = performance.now() - t1;
 
     // a raw COPY of the same rows into another company: the floor any import into this table has
-    const outra = await b.db.owner.query(
+    const outra = await b.dono.query(
       "INSERT INTO empresas (nome_empresa, email_contato, plano_assinatura) VALUES ('Copia', $1, 'Enterprise') RETURNING id",
       [`copia.${Date.now()}@bench.local`],
     );
@@ -115,7 +115,7 @@ export async function leadsImportBench(): Promise<string> {
     );
     chmodSync(arquivo, 0o644);
     const t2 = performance.now();
-    await b.db.owner.query(
+    await b.dono.query(
       `COPY leads_juros_check (id_empresa_fk, nome, telefone, telefone_normalizado, tipo_financiamento, valor_contrato, valor_parcela,
          quantidade_parcelas_pagas, objetivo_cliente) FROM '${arquivo.replace(/'/g, "''")}' WITH (FORMAT csv)`,
     );

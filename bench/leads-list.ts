@@ -32,14 +32,14 @@ const LOTE = 50_000;
 export async function gerar(b: TBancada, total: number, naEmpresa: number): Promise<number> {
   const k = Math.max(1, Math.round(total / naEmpresa));
   const outras = k > 1 ? 4 : 0;
-  const { rows } = await b.db.owner.query(
+  const { rows } = await b.dono.query(
     `INSERT INTO empresas (nome_empresa, email_contato, plano_assinatura)
      SELECT 'Outra ' || g, 'outra' || g || '.' || $1 || '@bench.local', 'Enterprise' FROM generate_series(1, $2::int) g RETURNING id`,
     [Date.now(), outras],
   );
   const empresas = [b.empresaId, ...rows.map((r) => r.id as string)];
   // consultants with ids derived from (company, n): leads reference them without a look-up
-  await b.db.owner.query(
+  await b.dono.query(
     `INSERT INTO consultores (id, id_empresa_fk, nome, email)
      SELECT md5(e::text || n)::uuid, e, 'Consultor ' || n, 'c' || n || '.' || e || '@bench.local'
        FROM unnest($1::uuid[]) e, generate_series(0, 19) n`,
@@ -48,7 +48,7 @@ export async function gerar(b: TBancada, total: number, naEmpresa: number): Prom
   const t0 = performance.now();
   for (let de = 1; de <= total; de += LOTE) {
     const ate = Math.min(total, de + LOTE - 1);
-    await b.db.owner.query(
+    await b.dono.query(
       `INSERT INTO leads_juros_check (id_empresa_fk, nome, email, telefone, telefone_normalizado, valor_contrato, status_lead,
          origem_lead, consultor_atribuido_id, created_at, updated_at)
        SELECT e, n.nome, 'lead' || g || '@mail.com', '(11) 9' || lpad(g::text, 8, '0'), '55119' || lpad(g::text, 8, '0'),
@@ -63,11 +63,11 @@ export async function gerar(b: TBancada, total: number, naEmpresa: number): Prom
     process.stdout.write(`\r  gerando leads: ${ate.toLocaleString("pt-BR")} / ${total.toLocaleString("pt-BR")}`);
   }
   process.stdout.write(`  (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
-  await b.db.owner.query("VACUUM ANALYZE leads_juros_check");
-  await b.db.owner.query("VACUUM ANALYZE leads_busca");
+  await b.dono.query("VACUUM ANALYZE leads_juros_check");
+  await b.dono.query("VACUUM ANALYZE leads_busca");
   // the load's WAL is flushed now, not by a checkpoint in the middle of the first case
-  await b.db.owner.query("CHECKPOINT");
-  const n = await b.db.owner.query("SELECT count(*)::int AS n FROM leads_juros_check WHERE id_empresa_fk = $1", [b.empresaId]);
+  await b.dono.query("CHECKPOINT");
+  const n = await b.dono.query("SELECT count(*)::int AS n FROM leads_juros_check WHERE id_empresa_fk = $1", [b.empresaId]);
   return n.rows[0].n;
 }
 

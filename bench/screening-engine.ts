@@ -153,9 +153,9 @@ export async function screeningBench(): Promise<string[]> {
   await admin.query("CREATE DATABASE crm_bench");
   await admin.end();
   const url = withDatabase(banco.url, "crm_bench");
-  const dono = createDb(url);
-  await migrate(dono.owner);
-  await dono.close();
+  const dono = new pg.Pool({ connectionString: url, max: 1 });
+  await migrate(dono);
+  await dono.end();
   const fake = await iniciarServidorOpenAi();
   const linhas: string[] = [];
   let fechar = async () => {};

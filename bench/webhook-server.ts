@@ -40,8 +40,9 @@ if (process.env.BENCH_PGSS) {
   banco = await resolveDatabase(config);
 }
 const deps = await createDeps(config, banco.url);
-await migrate(deps.db.owner);
-if (process.env.BENCH_PGSS) await deps.db.owner.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+// the owner, for the statistics only the owner may read and reset (the app logs in as crm_app)
+const dono = new pg.Pool({ connectionString: banco.url, max: 1 });
+if (process.env.BENCH_PGSS) await dono.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
 
 const cofre = cofreDe(config.appSecret);
 const dados = await unsafeWithSystem(deps.db.app, "bench", async (tx) => {
@@ -111,19 +112,19 @@ process.on("message", async (m: { tipo: string }) => {
     return;
   }
   if (m.tipo === "zerar-estatisticas") {
-    await deps.db.owner.query("SELECT pg_stat_statements_reset(), pg_stat_reset()");
+    await dono.query("SELECT pg_stat_statements_reset(), pg_stat_reset()");
     process.send?.({ tipo: "zerado" });
     return;
   }
   if (m.tipo === "estatisticas") {
     // where PostgreSQL spent its time since the reset, and how many row updates were HOT (no index writes)
     await new Promise((r) => setTimeout(r, 1_500)); // table counters are flushed about every second
-    const { rows: consultas } = await deps.db.owner.query(
+    const { rows: consultas } = await dono.query(
       `SELECT round(total_exec_time::numeric, 0) AS ms, calls, round(mean_exec_time::numeric, 3) AS media_ms, rows,
               left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS consulta
          FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 25`,
     );
-    const { rows: tabelas } = await deps.db.owner.query(
+    const { rows: tabelas } = await dono.query(
       `SELECT relname, n_tup_ins, n_tup_upd, n_tup_hot_upd, n_tup_del FROM pg_stat_user_tables
         WHERE n_tup_ins + n_tup_upd + n_tup_del > 0 ORDER BY n_tup_ins + n_tup_upd + n_tup_del DESC LIMIT 12`,
     );

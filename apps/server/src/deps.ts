@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from "fastify";
+import pg from "pg";
 import { criarLeitorDeSessoes, type TLeitorSessoes } from "./auth/session-cache.js";
 import type { TConfig } from "./config/config.js";
 import { migrate } from "./db/migrate.js";
 import { conferirPapelDaAplicacao, createDb, type TDb } from "./db/pool.js";
-import { criarJobs, type TJobs } from "./jobs/jobs.js";
+import { prepararLoginDaAplicacao } from "./db/roles.js";
+import { criarJobs, instalarFilas, type TJobs } from "./jobs/jobs.js";
 import { iniciarTrabalhosLeads } from "./leads/workers.js";
 import { createMailer, type TMailer } from "./mail/mailer.js";
 import { createRealtime, type TRealtime } from "./realtime/realtime.js";
@@ -23,23 +25,49 @@ export type TDeps = {
   storage: TArmazenamento;
   /** background jobs (pg-boss), started here and stopped in closeDeps */
   jobs: TJobs;
+  /** the newest migration applied when this instance started */
+  migracao: string | null;
 };
 
+/**
+ * Bootstrap as the owner, on a connection of its own that is closed before anything is served: migrations, the job
+ * queue's schema and the application's login. Returns the URL requests and jobs log in with.
+ */
+export async function prepararBanco(config: TConfig, ownerUrl: string, log?: FastifyBaseLogger) {
+  const owner = new pg.Pool({ connectionString: ownerUrl, max: 2 });
+  owner.on("error", () => {});
+  try {
+    // the schema (and the crm_app role) must exist before anything, jobs included, touches the database
+    const applied = await migrate(owner);
+    if (applied.length) log?.info({ applied }, "migrações aplicadas");
+    await instalarFilas(ownerUrl);
+    const { rows } = await owner.query("SELECT max(versao) AS v FROM schema_migrations");
+    const appUrl = await prepararLoginDaAplicacao({
+      owner,
+      ownerUrl,
+      appSecret: config.appSecret,
+      appUrl: config.databaseAppUrl,
+    });
+    return { appUrl, migracao: (rows[0]?.v as string | null) ?? null };
+  } finally {
+    await owner.end();
+  }
+}
+
+/** `databaseUrl` is the owner's (DATABASE_URL or the embedded one): used only during bootstrap. */
 export async function createDeps(config: TConfig, databaseUrl: string, log?: FastifyBaseLogger): Promise<TDeps> {
-  const db = createDb(databaseUrl);
-  // the schema (and the crm_app role) must exist before anything, jobs included, touches the database
-  const applied = await migrate(db.owner);
-  if (applied.length) log?.info({ applied }, "migrações aplicadas");
+  const { appUrl, migracao } = await prepararBanco(config, databaseUrl, log);
+  const db = createDb(appUrl, { logErro: (err, origem) => log?.warn({ err, origem }, "conexão com o banco perdida") });
   await conferirPapelDaAplicacao(db);
   const mailer = createMailer({ pool: db.app, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
-  const realtime = createRealtime({ databaseUrl, log });
+  const realtime = createRealtime({ databaseUrl: appUrl, log });
   const sessoes = criarLeitorDeSessoes(db.app, realtime);
   await realtime.start();
   mailer.start();
   const storage = criarArmazenamento(config);
-  const jobs = criarJobs({ databaseUrl, log });
+  const jobs = criarJobs({ databaseUrl: appUrl, log });
   await jobs.iniciar();
-  const deps: TDeps = { config, db, mailer, realtime, sessoes, storage, jobs };
+  const deps: TDeps = { config, db, mailer, realtime, sessoes, storage, jobs, migracao };
   // each feature starts its workers here, one line each
   await iniciarTrabalhosWhatsApp(deps);
   await iniciarTrabalhosTriagem(deps);

@@ -5,36 +5,76 @@ import { resolveDatabase } from "./db/bootstrap.js";
 import { closeDeps, createDeps } from "./deps.js";
 import { seedDemoIfEmpty } from "./seed/demo.js";
 
+/** A start step that failed, with what the person running `npm start` should read. */
+class FalhaNoInicio extends Error {}
+
+async function etapa<T>(descricao: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    const motivo = err instanceof Error ? err.message : String(err ?? "sem detalhes");
+    throw new FalhaNoInicio(`${descricao}: ${motivo}`);
+  }
+}
+
 /** `npm start`: database (embedded unless DATABASE_URL), migrations, demo seed, HTTP server on one port. */
 async function main() {
   const t0 = performance.now();
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
-  const database = await resolveDatabase(config);
-  const deps = await createDeps(config, database.url, log);
-  if (config.seedDemo) await seedDemoIfEmpty(deps, log);
 
-  const app = await buildApp(deps);
-  await app.listen({ port: config.port, host: config.host });
-  log.info(
-    `CRM pronto em ${config.appUrl} (${Math.round(performance.now() - t0)} ms; banco ${database.embedded ? "embutido" : "externo"})`,
+  // Last resort: a fault that escaped every handler (a dropped connection, a provider's socket) is logged and the
+  // server goes on serving; requests that depended on it already answered with an error.
+  process.on("uncaughtException", (err) => log.error({ err }, "erro não tratado (o servidor continua)"));
+  process.on("unhandledRejection", (err) => log.error({ err }, "promessa rejeitada sem tratamento (o servidor continua)"));
+
+  const database = await etapa(
+    config.databaseUrl ? "Não foi possível usar o banco de DATABASE_URL" : "Não foi possível iniciar o PostgreSQL embutido",
+    () => resolveDatabase(config),
   );
+  if (database.anterior === "orfao-parado")
+    log.warn("um PostgreSQL embutido da execução anterior ainda rodava (encerramento abrupto): foi parado e reiniciado");
+  if (database.anterior === "pid-obsoleto") log.info("arquivo postmaster.pid obsoleto removido (encerramento abrupto anterior)");
+  try {
+    const deps = await etapa("Não foi possível preparar o banco de dados", () => createDeps(config, database.url, log));
+    if (config.seedDemo) await etapa("Não foi possível criar os dados de demonstração", () => seedDemoIfEmpty(deps, log));
 
-  let fechando = false;
-  const fechar = async (sinal: string) => {
-    if (fechando) return;
-    fechando = true;
-    log.info({ sinal }, "encerrando");
-    await app.close().catch(() => {});
-    await closeDeps(deps).catch(() => {});
+    const app = await buildApp(deps);
+    await etapa(`Não foi possível escutar em ${config.host}:${config.port}`, () =>
+      app.listen({ port: config.port, host: config.host }),
+    ).catch((err) => {
+      if (String(err.message).includes("EADDRINUSE"))
+        throw new FalhaNoInicio(
+          `A porta ${config.port} já está em uso por outro programa. Pare-o ou defina outra porta em PORT.`,
+        );
+      throw err;
+    });
+    log.info(
+      `CRM pronto em ${config.appUrl} (${Math.round(performance.now() - t0)} ms; banco ${database.embedded ? "embutido" : "externo"})`,
+    );
+
+    let fechando = false;
+    const fechar = async (sinal: string) => {
+      if (fechando) return;
+      fechando = true;
+      log.info({ sinal }, "encerrando");
+      await app.close().catch(() => {});
+      await closeDeps(deps).catch(() => {});
+      await database.stop().catch(() => {});
+      process.exit(0);
+    };
+    process.on("SIGINT", () => void fechar("SIGINT"));
+    process.on("SIGTERM", () => void fechar("SIGTERM"));
+  } catch (err) {
+    // the embedded PostgreSQL would outlive a failed start otherwise
     await database.stop().catch(() => {});
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void fechar("SIGINT"));
-  process.on("SIGTERM", () => void fechar("SIGTERM"));
+    throw err;
+  }
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  const texto =
+    err instanceof FalhaNoInicio ? err.message : `O CRM não pôde iniciar: ${err instanceof Error ? err.message : String(err)}`;
+  console.error(`\n${texto}\n`);
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../src/app.js";
 import { loadConfig, type TConfig } from "../src/config/config.js";
@@ -8,6 +9,8 @@ import { createTestDatabase } from "./db.js";
 export type TTestApp = {
   app: FastifyInstance;
   deps: TDeps;
+  /** The database owner, for tests that look behind row-level security (the app itself never has it). */
+  dono: pg.Pool;
   /** A cookie-keeping client, like one browser: follows the CSRF double-submit like the SPA does. */
   navegador: () => TNavegador;
 };
@@ -37,6 +40,7 @@ export function useTestApp(overrides: Partial<TConfig> = {}): TTestApp {
     drop = db.drop;
     const deps = await createDeps(testConfig(overrides), db.url);
     ctx.deps = deps;
+    ctx.dono = new pg.Pool({ connectionString: db.url, max: 2 });
     ctx.app = await buildApp(deps, { logger: false, serveWeb: false });
     await ctx.app.ready();
     ctx.navegador = () => criarNavegador(ctx.app);
@@ -44,6 +48,7 @@ export function useTestApp(overrides: Partial<TConfig> = {}): TTestApp {
   afterAll(async () => {
     await ctx.app?.close();
     if (ctx.deps) await closeDeps(ctx.deps);
+    await ctx.dono?.end();
     await drop?.();
   });
   return ctx;

@@ -5,7 +5,8 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../src/db/embedded.js";
 import { migrate } from "../src/db/migrate.js";
-import { createDb, withDatabase } from "../src/db/pool.js";
+import { withDatabase } from "../src/db/pool.js";
+import { instalarFilas } from "../src/jobs/jobs.js";
 
 export const TEMPLATE_DB = "crm_test_template";
 
@@ -37,9 +38,11 @@ export default async function setup(project: TestProject) {
   await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
   await admin.end();
-  const db = createDb(withDatabase(adminUrl, TEMPLATE_DB));
-  await migrate(db.owner);
-  await db.close();
+  // the template is migrated as the owner, with pg-boss's schema installed, so every file's clone starts ready
+  const owner = new pg.Pool({ connectionString: withDatabase(adminUrl, TEMPLATE_DB), max: 1 });
+  await migrate(owner);
+  await owner.end();
+  await instalarFilas(withDatabase(adminUrl, TEMPLATE_DB));
   project.provide("pgAdminUrl", adminUrl);
   return async () => {
     await stop();

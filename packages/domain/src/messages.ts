@@ -41,6 +41,8 @@ export const MSG = {
   notificacaoNaoEncontrada: "Notificação não encontrada.",
   empresaNaoEncontrada: "Empresa não encontrada",
   erroInterno: "Erro interno do servidor",
+  /** the database is away (restart, network): the request can be tried again in a few seconds */
+  servicoIndisponivel: "Serviço temporariamente indisponível. Reconectando ao banco de dados, tente novamente em instantes.",
   requisicaoInvalida: "Requisição inválida.",
   csrfInvalido: "Sessão expirada ou requisição inválida. Recarregue a página e tente novamente.",
   // app shell

@@ -26,7 +26,7 @@ async function tokenDoAdmin() {
 
 // a change made where this instance cannot see it (another instance, psql): only the NOTIFY reaches us
 const revogarPorFora = (usuarioId: string) =>
-  t.deps.db.owner.query("UPDATE auth_sessoes SET revoked_at = now() WHERE id_usuario_fk = $1", [usuarioId]);
+  t.dono.query("UPDATE auth_sessoes SET revoked_at = now() WHERE id_usuario_fk = $1", [usuarioId]);
 
 describe("remembered sessions", () => {
   it("remembers a session while notifications are received and forgets it on a notification", async () => {

@@ -11,6 +11,7 @@ const ZEnv = z.object({
   DATA_DIR: z.string().default("./.data"),
   APP_URL: z.string().url().optional(),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_APP_URL: z.string().url().optional(),
   APP_SECRET: z.string().min(32, "APP_SECRET precisa de pelo menos 32 caracteres").optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("CRM Revisional <nao-responda@crm.local>"),
@@ -43,6 +44,8 @@ export type TConfig = {
   dataDir: string;
   appUrl: string;
   databaseUrl?: string;
+  /** crm_app's own login (DATABASE_APP_URL); without it the owner gives crm_app a password derived from appSecret */
+  databaseAppUrl?: string;
   appSecret: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -93,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     dataDir,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     databaseUrl: e.DATABASE_URL,
+    databaseAppUrl: e.DATABASE_APP_URL,
     appSecret: loadSecret(dataDir, e.APP_SECRET),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -1,7 +1,7 @@
 import path from "node:path";
 import pg from "pg";
 import type { TConfig } from "../config/config.js";
-import { startEmbeddedPostgres } from "./embedded.js";
+import { startEmbeddedPostgres, type TEmbeddedDb } from "./embedded.js";
 import { withDatabase } from "./pool.js";
 
 export const EMBEDDED_DB_NAME = "crm";
@@ -10,20 +10,34 @@ export const EMBEDDED_DB_NAME = "crm";
  * Gives the database URL to use: DATABASE_URL as is, or the embedded PostgreSQL in DATA_DIR/pg
  * with a `crm` database created on first start.
  */
-export async function resolveDatabase(config: TConfig): Promise<{ url: string; stop: () => Promise<void>; embedded: boolean }> {
-  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {}, embedded: false };
+export async function resolveDatabase(config: TConfig): Promise<{
+  url: string;
+  stop: () => Promise<void>;
+  embedded: boolean;
+  /** what an abrupt end of the previous run left behind in the embedded data directory */
+  anterior: TEmbeddedDb["anterior"];
+}> {
+  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {}, embedded: false, anterior: "nada" };
   const pgServer = await startEmbeddedPostgres({
     dir: path.join(config.dataDir, "pg"),
     // the superuser password never leaves this machine; derived from the app secret so restarts reuse it
     password: config.appSecret.slice(0, 32),
   });
   const admin = new pg.Client({ connectionString: pgServer.url });
-  await admin.connect();
   try {
+    await admin.connect();
     const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [EMBEDDED_DB_NAME]);
     if (!rowCount) await admin.query(`CREATE DATABASE ${EMBEDDED_DB_NAME}`);
+  } catch (err) {
+    await pgServer.stop().catch(() => {});
+    throw err;
   } finally {
-    await admin.end();
+    await admin.end().catch(() => {});
   }
-  return { url: withDatabase(pgServer.url, EMBEDDED_DB_NAME), stop: pgServer.stop, embedded: true };
+  return {
+    url: withDatabase(pgServer.url, EMBEDDED_DB_NAME),
+    stop: pgServer.stop,
+    embedded: true,
+    anterior: pgServer.anterior,
+  };
 }

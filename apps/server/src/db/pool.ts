@@ -7,7 +7,7 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 export const APP_ROLE = "crm_app";
 
 export type TDb = {
-  /** Every application query runs through this pool, as the non-owner role crm_app: RLS always applies. */
+  /** Every application query runs through this pool, logged in as crm_app (no owner, no superuser): RLS always applies. */
   app: pg.Pool;
   /**
    * The same role on pipelined connections (pg's pipeline mode), for the hot single-query reads of tenant.ts
@@ -15,10 +15,24 @@ export type TDb = {
    * which is why this is a pool of its own. Its timestamptz values come back as ISO text (isoDeTimestamptz).
    */
   leitura: pg.Pool;
-  /** Owner connection: migrations, test database set-up and nothing else. */
-  owner: pg.Pool;
   close: () => Promise<void>;
 };
+
+/** How long a request waits for a connection before it answers 503 (the database is away or saturated). */
+export const ESPERA_CONEXAO_MS = 5_000;
+
+type TLogErro = (err: unknown, origem: string) => void;
+
+/**
+ * A dropped connection must never end the process: pg emits 'error' on the pool for idle clients and on the client
+ * itself while it is checked out (a query in flight when PostgreSQL restarts). Without a listener, Node throws it.
+ * The query in flight still rejects, so the request that owned it answers 503; the pool replaces the client.
+ */
+export function protegerPool(pool: pg.Pool, origem: string, logErro: TLogErro = () => {}): pg.Pool {
+  pool.on("error", (err) => logErro(err, origem));
+  pool.on("connect", (client) => client.on("error", (err) => logErro(err, origem)));
+  return pool;
+}
 
 /**
  * timestamptz as the ISO text the API sends (what `Date#toISOString` gives), for the read pool whose sessions run
@@ -41,40 +55,43 @@ const tiposLeitura = {
       : pg.types.getTypeParser(oid, formato)) as typeof pg.types.getTypeParser,
 };
 
-export function createDb(url: string, opts: { max?: number } = {}): TDb {
-  // the role is a startup setting, not a `SET ROLE` queued on connect: nothing ever runs as the owner, and even a
-  // RESET ROLE falls back to crm_app
-  const comoApp = `-c role=${APP_ROLE}`;
-  const owner = new pg.Pool({ connectionString: url, max: 2 });
-  const app = new pg.Pool({ connectionString: url, max: opts.max ?? 20, options: comoApp });
-  const leitura = new pg.Pool({
-    connectionString: url,
-    max: opts.max ?? 20,
-    pipeline: true,
-    options: `${comoApp} -c TimeZone=UTC`,
-    types: tiposLeitura,
-  });
-  for (const p of [owner, app, leitura]) p.on("error", () => {});
+/** The application's pools, logged in as crm_app (see roles.ts for how that login is prepared). */
+export function createDb(appUrl: string, opts: { max?: number; logErro?: TLogErro } = {}): TDb {
+  const comum = { connectionString: appUrl, max: opts.max ?? 20, connectionTimeoutMillis: ESPERA_CONEXAO_MS };
+  const app = protegerPool(new pg.Pool(comum), "app", opts.logErro);
+  const leitura = protegerPool(
+    new pg.Pool({ ...comum, pipeline: true, options: "-c TimeZone=UTC", types: tiposLeitura }),
+    "leitura",
+    opts.logErro,
+  );
   return {
     app,
     leitura,
-    owner,
     close: async () => {
-      await Promise.all([app.end(), leitura.end(), owner.end()]);
+      await Promise.all([app.end(), leitura.end()]);
     },
   };
 }
 
 /**
- * Fails the start if the pools do not run as crm_app: a connection pooler that dropped the `role` startup option
- * would otherwise have the app run as the owner.
+ * Fails the start unless the pools log in as crm_app itself, with no way back to more privilege: not a superuser,
+ * no BYPASSRLS, no role creation, owning no table, and not a member of any other role (a `SET ROLE` could not
+ * escape row-level security).
  */
 export async function conferirPapelDaAplicacao(db: TDb): Promise<void> {
   for (const pool of [db.app, db.leitura]) {
-    const { rows } = await pool.query("SELECT current_user AS u");
-    if (rows[0].u !== APP_ROLE)
+    const { rows } = await pool.query(
+      `SELECT session_user AS sessao, current_user AS atual, r.rolsuper, r.rolbypassrls, r.rolcreaterole, r.rolcreatedb,
+              (SELECT count(*) FROM pg_class WHERE relowner = r.oid) AS dono_de,
+              (SELECT count(*) FROM pg_auth_members WHERE member = r.oid) AS membro_de
+         FROM pg_roles r WHERE r.rolname = session_user`,
+    );
+    const p = rows[0];
+    if (p.sessao !== APP_ROLE || p.atual !== APP_ROLE)
+      throw new Error(`A aplicação entrou no banco como ${p.sessao} (${p.atual}), não como ${APP_ROLE}.`);
+    if (p.rolsuper || p.rolbypassrls || p.rolcreaterole || p.rolcreatedb || p.dono_de > 0 || p.membro_de > 0)
       throw new Error(
-        `A aplicação conectou como ${rows[0].u}, não como ${APP_ROLE}: o pooler descartou a opção de início "role"?`,
+        `O papel ${APP_ROLE} tem privilégios demais (superusuário, BYPASSRLS, criar papéis/bancos, dono de tabelas ou membro de outro papel): veja docs/operations.md.`,
       );
   }
 }

@@ -1,16 +1,20 @@
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../test/db.js";
 import { conferirPapelDaAplicacao, createDb, isoDeTimestamptz, type TDb } from "./pool.js";
+import { prepararLoginDaAplicacao } from "./roles.js";
 import { lerComTenant, unsafeWithSystem, withTenant } from "./tenant.js";
 
 let db: TDb;
+let dono: pg.Pool;
 let drop: () => Promise<void>;
 const ids = { a: "", b: "", userA: "" };
 
 beforeAll(async () => {
   const t = await createTestDatabase();
   drop = t.drop;
-  db = createDb(t.url);
+  dono = new pg.Pool({ connectionString: t.url, max: 2 });
+  db = createDb(await prepararLoginDaAplicacao({ owner: dono, ownerUrl: t.url, appSecret: "x".repeat(40) }));
   await unsafeWithSystem(db.app, "teste", async (tx) => {
     const e = await tx.query(
       "INSERT INTO empresas (nome_empresa, email_contato) VALUES ('A', 'a@a.com'), ('B', 'b@b.com') RETURNING id",
@@ -26,6 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await db.close();
+  await dono.end();
   await drop();
 });
 
@@ -70,6 +75,33 @@ describe("row-level security", () => {
     expect(rows[0]).toEqual({ u: "crm_app", s: false });
   });
 
+  it("logs in as crm_app itself: no way back to the owner or a superuser, owns nothing", async () => {
+    const c = await db.app.connect();
+    try {
+      const { rows } = await c.query(
+        `SELECT session_user AS s, r.rolcanlogin, r.rolsuper, r.rolbypassrls, r.rolcreaterole, r.rolcreatedb,
+                (SELECT count(*)::int FROM pg_class WHERE relowner = r.oid) AS tabelas
+           FROM pg_roles r WHERE r.rolname = session_user`,
+      );
+      expect(rows[0]).toEqual({
+        s: "crm_app",
+        rolcanlogin: true,
+        rolsuper: false,
+        rolbypassrls: false,
+        rolcreaterole: false,
+        rolcreatedb: false,
+        tabelas: 0,
+      });
+      // what an injected statement would try: become the owner or give up the role
+      await expect(c.query("SET ROLE postgres")).rejects.toThrow(/permission denied/);
+      const [, depois] = (await c.query("SET ROLE NONE; SELECT current_user AS u")) as unknown as { rows: { u: string }[] }[];
+      expect(depois.rows).toEqual([{ u: "crm_app" }]);
+      await expect(c.query("ALTER TABLE leads_juros_check DISABLE ROW LEVEL SECURITY")).rejects.toThrow(/must be owner/);
+    } finally {
+      c.release(true);
+    }
+  });
+
   it("keeps that role from the first statement, even after RESET ROLE, on both pools", async () => {
     for (const pool of [db.app, db.leitura]) {
       const c = await pool.connect();
@@ -84,7 +116,7 @@ describe("row-level security", () => {
 
   it("refuses to start when a pool would run as another role (a pooler that dropped the startup option)", async () => {
     await expect(conferirPapelDaAplicacao(db)).resolves.toBeUndefined();
-    await expect(conferirPapelDaAplicacao({ ...db, leitura: db.owner })).rejects.toThrow(/não como crm_app/);
+    await expect(conferirPapelDaAplicacao({ ...db, leitura: dono })).rejects.toThrow(/não como crm_app/);
   });
 
   it("gives the read pool's times as the ISO text Date#toISOString would", async () => {
@@ -99,13 +131,13 @@ describe("row-level security", () => {
     expect(isoDeTimestamptz("infinity")).toBe("infinity");
     const sql = "SELECT unnest($1::timestamptz[]) AS t";
     const lidos = (await db.leitura.query(sql, [valores])).rows.map((r) => r.t);
-    const esperados = (await db.owner.query(sql, [valores])).rows.map((r) => (r.t as Date).toISOString());
+    const esperados = (await dono.query(sql, [valores])).rows.map((r) => (r.t as Date).toISOString());
     expect(lidos).toEqual(esperados);
     expect(lidos[0]).toBe("2026-11-21T23:51:55.128Z");
   });
 
   it("forces RLS on every table that has id_empresa_fk", async () => {
-    const { rows } = await db.owner.query(`
+    const { rows } = await dono.query(`
       SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
        WHERE n.nspname = 'public' AND c.relkind = 'r'
          AND EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = c.relname AND column_name = 'id_empresa_fk')

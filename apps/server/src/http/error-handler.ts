@@ -1,6 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { bancoIndisponivel } from "../db/unavailable.js";
 import { HttpError } from "./errors.js";
 
 /** Body of every error answer: one pt-BR message for a banner/toast, and per-field messages for forms. */
@@ -22,6 +23,14 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
     }
     const first = err.validation[0]?.message ?? MSG.dadosInvalidos;
     return reply.status(400).send({ erro: first, campos } satisfies TErroApi);
+  }
+  if (bancoIndisponivel(err)) {
+    // the database is away: the client may retry (the web app shows it is reconnecting; a webhook sender retries)
+    req.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, "banco indisponível");
+    return reply
+      .status(503)
+      .header("retry-after", "2")
+      .send({ erro: MSG.servicoIndisponivel } satisfies TErroApi);
   }
   const pgCode = (err as unknown as { code?: string }).code;
   // 22xxx: data exceptions (bad number/date/uuid...), 23xxx: integrity violations caused by input

@@ -1,14 +1,15 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
 import PgBoss from "pg-boss";
-import { APP_ROLE } from "../db/pool.js";
+import { APP_ROLE, ESPERA_CONEXAO_MS, protegerPool } from "../db/pool.js";
 import type { TTx } from "../db/tenant.js";
 
 /**
- * Background work on a PostgreSQL queue (pg-boss, ARCHITECTURE §5). pg-boss owns its `pgboss` schema, so it
- * connects with the owner credentials; handlers do their work through withTenant / unsafeWithSystem on the
- * application pool like any request. Jobs can be enqueued inside an application transaction (`tx`), so a
- * job exists if and only if the change that asked for it commits.
+ * Background work on a PostgreSQL queue (pg-boss, ARCHITECTURE §5). The owner installs the `pgboss` schema during
+ * bootstrap (instalarFilas); at run time pg-boss logs in as crm_app like the requests, with rights on its tables
+ * only. Handlers do their work through withCompanyJob / withTenant on the application pool. Jobs can be enqueued
+ * inside an application transaction (`tx`), so a job exists if and only if the change that asked for it commits.
  */
 export type TFila = {
   nome: string;
@@ -45,15 +46,57 @@ export type TJobs = {
 /** pg-boss's executor for an enqueue inside the caller's transaction. */
 const naTransacao = (tx?: TTx) => (tx ? { executeSql: (text: string, values: unknown[]) => tx.query(text, values) } : undefined);
 
+/** How often an instance says it is alive, and after how long without a sign its running jobs count as interrupted. */
+export const BATIMENTO_MS = 10_000;
+export const INSTANCIA_MORTA_S = 30;
+
+/**
+ * Bootstrap, as the owner: pg-boss's schema (created or migrated), the instances' lease tables beside it, and
+ * crm_app's rights. crm_app may create a queue only through pg-boss's own function, run with the owner's rights
+ * (SECURITY DEFINER): it creates the queue's partition and nothing else.
+ */
+export async function instalarFilas(ownerUrl: string): Promise<void> {
+  const boss = new PgBoss({ connectionString: ownerUrl, schema: "pgboss", supervise: false, schedule: false, max: 1 });
+  boss.on("error", () => {});
+  await boss.start();
+  try {
+    await boss.getDb().executeSql(
+      `SELECT pg_advisory_xact_lock(72707003);
+       CREATE TABLE IF NOT EXISTS pgboss.crm_instancia (id uuid PRIMARY KEY, visto_em timestamptz NOT NULL DEFAULT now());
+       CREATE TABLE IF NOT EXISTS pgboss.crm_trabalho (
+         fila text NOT NULL, job_id uuid NOT NULL, instancia_id uuid NOT NULL,
+         iniciado_em timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (fila, job_id));
+       ALTER FUNCTION pgboss.create_queue(text, json) SECURITY DEFINER SET search_path = pg_catalog, pgboss;
+       REVOKE ALL ON FUNCTION pgboss.create_queue(text, json) FROM PUBLIC;
+       GRANT USAGE ON SCHEMA pgboss TO ${APP_ROLE};
+       GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA pgboss TO ${APP_ROLE};
+       GRANT EXECUTE ON FUNCTION pgboss.create_queue(text, json) TO ${APP_ROLE};
+       ALTER DEFAULT PRIVILEGES IN SCHEMA pgboss GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${APP_ROLE}`,
+      [],
+    );
+  } finally {
+    await boss.stop({ graceful: false, wait: true, timeout: 5_000 });
+  }
+}
+
 export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }): TJobs {
   // pg-boss on our own pool: pg's pool.query throws away the connection after any SQL error, and with 'stately'
   // queues an idle worker woken while the key's job is still active gets a unique violation by design, so each
   // such wake-up cost a new connection (a backend start with cold caches: most of PostgreSQL's CPU under webhook
   // load, decision 0401). A connection is dropped only when the error is not PostgreSQL's answer.
-  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 6, application_name: "crm:jobs" });
-  pool.on("error", () => {});
+  const pool = protegerPool(
+    new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 6,
+      application_name: "crm:jobs",
+      connectionTimeoutMillis: ESPERA_CONEXAO_MS,
+    }),
+    "jobs",
+  );
   const boss = new PgBoss({
     schema: "pgboss",
+    // the owner installed and migrated the schema (instalarFilas); crm_app only checks its version
+    migrate: false,
     db: {
       async executeSql(text: string, values: unknown[]) {
         const client = await pool.connect();
@@ -77,6 +120,47 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }
   const filas = new Map<string, Promise<void>>();
   const trabalhadores = new Map<string, string[]>();
   let ativo = false;
+  // the lease: this instance's id, renewed every BATIMENTO_MS; each running job is recorded under it, so a job whose
+  // instance stopped renewing (kill -9, power loss) is failed within ~40 s and retried, not left active until it
+  // expires (an import's expiry is 30 minutes)
+  const instancia = randomUUID();
+  let relogio: NodeJS.Timeout | undefined;
+  const sql = (text: string, values: unknown[] = []) => boss.getDb().executeSql(text, values);
+
+  async function baterCoracao() {
+    await sql("INSERT INTO pgboss.crm_instancia (id) VALUES ($1) ON CONFLICT (id) DO UPDATE SET visto_em = now()", [instancia]);
+    await sql("DELETE FROM pgboss.crm_instancia WHERE visto_em < now() - interval '1 day'");
+  }
+
+  /** Fails the jobs of instances that stopped renewing their lease: pg-boss retries them or sends them to the dead-letter queue. */
+  async function recolherInterrompidos() {
+    const { rows } = (await sql(
+      `DELETE FROM pgboss.crm_trabalho t
+        WHERE t.instancia_id <> $1
+          AND NOT EXISTS (SELECT 1 FROM pgboss.crm_instancia i
+                           WHERE i.id = t.instancia_id AND i.visto_em > now() - make_interval(secs => $2))
+          AND t.iniciado_em < now() - make_interval(secs => $2)
+        RETURNING fila, job_id`,
+      [instancia, INSTANCIA_MORTA_S],
+    )) as { rows: { fila: string; job_id: string }[] };
+    for (const r of rows) {
+      await boss.fail(r.fila, r.job_id, { erro: "processo interrompido" });
+      opts.log?.warn({ fila: r.fila, job: r.job_id }, "trabalho interrompido (instância parou); devolvido à fila");
+    }
+  }
+
+  function vigiar() {
+    relogio = setTimeout(async () => {
+      try {
+        await baterCoracao();
+        await recolherInterrompidos();
+      } catch (err) {
+        opts.log?.warn({ err }, "vigia dos trabalhos: banco indisponível; tentando de novo");
+      }
+      if (ativo) vigiar();
+    }, BATIMENTO_MS);
+    relogio.unref();
+  }
 
   const garantirFila: TJobs["garantirFila"] = (fila) => {
     let p = filas.get(fila.nome);
@@ -104,20 +188,16 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }
     async iniciar() {
       await boss.start();
       ativo = true;
-      // The application role enqueues inside its own transactions: it may insert jobs (and read the queue
-      // settings the insert joins), nothing else. Privileges on the partitioned job table cover its partitions.
-      await boss.getDb().executeSql(
-        `GRANT USAGE ON SCHEMA pgboss TO ${APP_ROLE};
-         GRANT SELECT ON pgboss.queue TO ${APP_ROLE};
-         GRANT INSERT ON pgboss.job TO ${APP_ROLE};
-         GRANT SELECT (id) ON pgboss.job TO ${APP_ROLE}`,
-        [],
-      );
+      await baterCoracao();
+      await recolherInterrompidos();
+      vigiar();
     },
     async parar() {
       if (!ativo) return;
       ativo = false;
+      clearTimeout(relogio);
       await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+      await sql("DELETE FROM pgboss.crm_instancia WHERE id = $1", [instancia]).catch(() => {});
       await pool.end();
     },
     garantirFila,
@@ -127,12 +207,21 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }
       for (let i = 0; i < (o.concorrencia ?? 1); i++) {
         ids.push(
           await boss.work<T>(fila.nome, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 }, async ([job]) => {
-            await fn({
-              id: job.id,
-              dados: job.data,
-              tentativa: job.retryCount,
-              ultimaTentativa: job.retryCount >= job.retryLimit,
-            });
+            await sql("INSERT INTO pgboss.crm_trabalho (fila, job_id, instancia_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", [
+              fila.nome,
+              job.id,
+              instancia,
+            ]);
+            try {
+              await fn({
+                id: job.id,
+                dados: job.data,
+                tentativa: job.retryCount,
+                ultimaTentativa: job.retryCount >= job.retryLimit,
+              });
+            } finally {
+              await sql("DELETE FROM pgboss.crm_trabalho WHERE fila = $1 AND job_id = $2", [fila.nome, job.id]).catch(() => {});
+            }
           }),
         );
       }

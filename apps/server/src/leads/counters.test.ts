@@ -42,7 +42,7 @@ const resumo = async (qs: string): Promise<TResumoLeads> => {
 async function contarLinhas(periodo: TPeriodo, custom?: { inicio: string; fim: string }): Promise<TResumoLeads> {
   const i = intervaloDoPeriodo(periodo, new Date(), custom);
   if (!i) throw new Error("período inválido");
-  const { rows } = await t.deps.db.owner.query(
+  const { rows } = await t.dono.query(
     `SELECT count(*)::int AS total,
             count(*) FILTER (WHERE status_lead IN ('Qualificado para Atendente', 'Confirmado pela IA'))::int AS qualificados,
             count(*) FILTER (WHERE status_lead IN ('Em Atendimento', 'Em Negociação', 'Aguardando Retorno'))::int AS "emAtendimento",
@@ -86,7 +86,7 @@ describe("counters without filters (per-day summary)", () => {
   });
 
   it("are the filtered counts as soon as a filter is chosen", async () => {
-    const { rows } = await t.deps.db.owner.query(
+    const { rows } = await t.dono.query(
       "SELECT count(*)::int AS n FROM leads_juros_check WHERE id_empresa_fk = $1 AND status_lead = 'Perdido'",
       [a.empresa.id],
     );

@@ -55,7 +55,7 @@ async function importacaoPendente(e: TEmpresaComUsuarios, csv: string): Promise<
 /** Import rows and import jobs of every company (the owner sees pg-boss's tables). */
 const filaEImportacoes = async () =>
   (
-    await t.deps.db.owner.query(
+    await t.dono.query(
       "SELECT (SELECT count(*)::int FROM importacoes_leads) AS i, (SELECT count(*)::int FROM pgboss.job WHERE name = 'leads.importacao') AS j",
     )
   ).rows[0];
@@ -144,7 +144,7 @@ describe("the import job (decision 0306)", () => {
   it("marks an import failed when its job failed for good without doing it (a dead process): the dead-letter queue", async () => {
     const d = await importacaoPendente(a, csvDe(1));
     await sql("UPDATE importacoes_leads SET status = 'processando' WHERE id = $1", [d.importacaoId]);
-    const { rows } = await t.deps.db.owner.query("SELECT dead_letter FROM pgboss.queue WHERE name = 'leads.importacao'");
+    const { rows } = await t.dono.query("SELECT dead_letter FROM pgboss.queue WHERE name = 'leads.importacao'");
     expect(rows).toEqual([{ dead_letter: "leads.importacao.falhas" }]);
     await encerrarImportacaoPerdida(t.deps, d);
     expect(await lerImportacao(a.empresa.id, d.importacaoId)).toMatchObject({ status: "falhou", erro: MSG.importacaoFalhou });

@@ -67,17 +67,18 @@ export function createRealtime(opts: { databaseUrl: string; log?: FastifyBaseLog
     if (env.e.tipo === "sessao.revogada") for (const c of conns) if (c.sessaoId === env.d.sessaoId) c.fechar();
   }
 
-  // keeps trying with backoff until it is back (a failed attempt schedules the next one)
+  // keeps trying until it is back (a failed attempt schedules the next one); the wait stays short (≤ 2 s) so that
+  // events flow again within seconds of PostgreSQL's return — one connection attempt every 2 s costs nothing
   function reconectar() {
     if (parado) return;
-    setTimeout(() => void conectar().catch(() => {}), Math.min(30_000, 500 * 2 ** tentativa++));
+    setTimeout(() => void conectar().catch(() => {}), Math.min(2_000, 250 * 2 ** tentativa++)).unref();
   }
 
   async function conectar(): Promise<void> {
-    const client = new pg.Client({ connectionString: opts.databaseUrl });
+    const client = new pg.Client({ connectionString: opts.databaseUrl, connectionTimeoutMillis: 5_000, keepAlive: true });
     let perdida = false;
     const perder = (err: unknown) => {
-      if (perdida) return; // one reconnection per lost client, whether it failed while connecting or later
+      if (perdida || parado) return; // one reconnection per lost client, whether it failed while connecting or later
       perdida = true;
       opts.log?.warn({ err }, "conexão LISTEN perdida; reconectando");
       if (listener === client) listener = null;
@@ -91,6 +92,7 @@ export function createRealtime(opts: { databaseUrl: string; log?: FastifyBaseLog
       else if (n.payload) despachar(n.payload);
     });
     client.on("error", perder);
+    client.on("end", () => perder(new Error("conexão LISTEN encerrada")));
     try {
       await client.connect();
       await client.query(`LISTEN ${CANAL}`);

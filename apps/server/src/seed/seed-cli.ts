@@ -1,17 +1,17 @@
 import pino from "pino";
 import { loadConfig } from "../config/config.js";
 import { resolveDatabase } from "../db/bootstrap.js";
-import { migrate } from "../db/migrate.js";
 import { createDb } from "../db/pool.js";
+import { prepararBanco } from "../deps.js";
 import { seedDemoIfEmpty } from "./demo.js";
 
 /** `npm run seed:demo`: migrates and seeds the demo data (embedded database unless DATABASE_URL). */
 const config = loadConfig();
 const log = pino({ level: "warn" });
 const database = await resolveDatabase(config);
-const db = createDb(database.url);
+const { appUrl } = await prepararBanco(config, database.url, log);
+const db = createDb(appUrl);
 try {
-  await migrate(db.owner);
   const resumo = await seedDemoIfEmpty({ db }, log);
   if (!resumo) {
     console.log("Dados de demonstração já existem; nada a fazer.");

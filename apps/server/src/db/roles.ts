@@ -1,0 +1,67 @@
+import { createHmac } from "node:crypto";
+import pg from "pg";
+import { APP_ROLE } from "./pool.js";
+
+/** SQLSTATEs of a refused login: wrong password (28P01), role without LOGIN or no such role (28000). */
+const LOGIN_RECUSADO = new Set(["28P01", "28000"]);
+
+/** The password crm_app logs in with when the operator gave none: derived from the app secret, stable across starts. */
+export function senhaDoPapelDaAplicacao(appSecret: string): string {
+  return createHmac("sha256", appSecret).update(`login:${APP_ROLE}`).digest("base64url");
+}
+
+/** The owner's URL with crm_app's credentials: same host, port, database and options. */
+export function urlDoPapelDaAplicacao(ownerUrl: string, senha: string): string {
+  const u = new URL(ownerUrl);
+  u.username = APP_ROLE;
+  u.password = senha;
+  return u.toString();
+}
+
+async function conecta(url: string): Promise<unknown> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  c.on("error", () => {});
+  try {
+    await c.connect();
+    return null;
+  } catch (err) {
+    return err;
+  } finally {
+    await c.end().catch(() => {});
+  }
+}
+
+/**
+ * Gives the URL requests and jobs log in with (ARCHITECTURE §4: their own role, LOGIN, no superuser, no BYPASSRLS,
+ * owns nothing). `DATABASE_APP_URL` when the operator created the login (docs/operations.md); otherwise crm_app
+ * (created by migration 0001) gets LOGIN and a password derived from the app secret, set by the owner during
+ * bootstrap — what `npm start` does on the embedded database by itself.
+ */
+export async function prepararLoginDaAplicacao(opts: {
+  owner: pg.Pool;
+  ownerUrl: string;
+  appSecret: string;
+  appUrl?: string;
+}): Promise<string> {
+  if (opts.appUrl) return opts.appUrl;
+  const senha = senhaDoPapelDaAplicacao(opts.appSecret);
+  const url = urlDoPapelDaAplicacao(opts.ownerUrl, senha);
+  const erro = await conecta(url);
+  if (!erro) return url;
+  const code = (erro as { code?: string }).code;
+  if (!code || !LOGIN_RECUSADO.has(code)) throw erro;
+  const client = await opts.owner.connect();
+  try {
+    // several instances (or test files) may start together: one ALTER ROLE at a time
+    await client.query("SELECT pg_advisory_lock(72707002)");
+    await client.query(`ALTER ROLE ${APP_ROLE} WITH LOGIN PASSWORD ${client.escapeLiteral(senha)}`);
+  } catch (err) {
+    throw new Error(
+      `Não foi possível dar login ao papel ${APP_ROLE} (${(err as Error).message}). Crie-o com senha e informe DATABASE_APP_URL: veja docs/operations.md.`,
+    );
+  } finally {
+    await client.query("SELECT pg_advisory_unlock(72707002)").catch(() => {});
+    client.release();
+  }
+  return url;
+}
