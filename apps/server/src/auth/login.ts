@@ -4,7 +4,7 @@ import type { TSessao } from "@crm/domain/schemas/session";
 import { unsafeWithSystem } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import { tooMany, unauthorized } from "../http/errors.js";
-import { excedeuLimite, registrarTentativa } from "./attempts.js";
+import { espera, registrarTentativa, situacaoLogin } from "./attempts.js";
 import { registrarAuditoria } from "./audit.js";
 import { COLUNAS_SESSAO, montarSessao } from "./load-session.js";
 import { hashParaComparacaoFalsa, verificarSenha } from "./password.js";
@@ -14,22 +14,27 @@ import { criarSessao } from "./sessions.js";
 export type TResultadoLogin = { ok: true; token: string; sessao: TSessao } | { ok: false; codigo: "email_nao_confirmado" };
 
 /**
- * Email + password sign-in. Throws 429 when the account or the IP is over its failure limit (checked
- * before the password, so guessing stops even for the right one), 401 for any bad credential.
- * "Email not confirmed" is only told after the password is verified, so it reveals nothing to a guesser.
+ * Email + password sign-in (throttling: attempts.ts, decision 0015). Throws 429 when this source is over its
+ * failure limit on the account or across accounts (checked before the password, so a guesser stops even on the
+ * right one), while any other source still signs in; waits the account's progressive delay before checking the
+ * password; 401 for any bad credential. "Email not confirmed" is only told after the password is verified,
+ * so it reveals nothing to a guesser.
  */
 export async function login(deps: TDeps, input: TLogin, meta: TMetaRequisicao): Promise<TResultadoLogin> {
   // crossing tenants is inherent: the email is all we know about who is signing in
-  const usuario = await unsafeWithSystem(deps.db.app, "login", async (tx) => {
-    if (await excedeuLimite(tx, "login", input.email, meta.ip)) throw tooMany(MSG.muitasTentativas);
+  const { usuario, atrasoMs } = await unsafeWithSystem(deps.db.app, "login", async (tx) => {
+    const situacao = await situacaoLogin(tx, input.email, meta.ip);
+    if (situacao.recusado) throw tooMany(MSG.muitasTentativas);
     const { rows } = await tx.query(
       `SELECT ${COLUNAS_SESSAO}, u.senha_hash, u.ativo, u.email_confirmado_em
          FROM usuarios_plataforma u LEFT JOIN empresas e ON e.id = u.id_empresa_fk
         WHERE u.email = $1`,
       [input.email],
     );
-    return rows[0] ?? null;
+    return { usuario: rows[0] ?? null, atrasoMs: situacao.atrasoMs };
   });
+  // outside any transaction: a delayed attempt holds no database connection
+  if (atrasoMs > 0) await espera.dormir(atrasoMs);
 
   // always verify one hash (argon2 outside any transaction): an unknown email costs as long as a wrong password
   const hash = usuario?.senha_hash ?? (await hashParaComparacaoFalsa());

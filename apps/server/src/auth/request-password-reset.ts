@@ -13,7 +13,8 @@ export function linkRedefinicao(appUrl: string, token: string): string {
 
 /**
  * "Esqueci minha senha": a 1 h single-use link by email when the account exists. Every request counts
- * against the email's and the IP's hourly limit, known account or not, so answers reveal nothing.
+ * against its source's hourly limits (on this email, and across emails), known account or not, so answers
+ * reveal nothing. There is no limit on the email alone: nobody elsewhere can stop the owner from resetting.
  */
 export async function requestPasswordReset(deps: TDeps, email: string, meta: TMetaRequisicao): Promise<void> {
   // crossing tenants is inherent: the visitor is not signed in

@@ -10,7 +10,7 @@ import type { TMetaRequisicao } from "./request-meta.js";
 /**
  * Sets a new password from an emailed link. The link proves the mailbox is theirs, so the email counts
  * as confirmed too. Every existing session ends (whoever knew the old password is signed out), and the
- * failed-login count of the account is cleared so a locked-out owner can sign in at once.
+ * failed-login count of the account is cleared, so its sign-in is no longer slowed by others' failures.
  */
 export async function resetPassword(deps: TDeps, input: { token: string; senha: string }, meta: TMetaRequisicao): Promise<void> {
   const invalido = () => badRequest(MSG.linkRedefinicaoInvalido);
