@@ -1,0 +1,70 @@
+/**
+ * The tables of `public` that are NOT tenant tables, each with the reason (issue 16 part 7, decision 0017).
+ * Every other table of `public` is a tenant table: `id_empresa_fk NOT NULL`, RLS enabled and forced, `id_empresa_fk`
+ * in its primary key and in every unique index, and composite foreign keys `(id_empresa_fk, …)` to other tenant
+ * tables — with Citus, distributed by `id_empresa_fk` and co-located. `distribution-keys.test.ts` holds the catalog
+ * to this list, so a new table is either a tenant table by those rules or is added here with its reason.
+ *
+ * `citus` says what the table becomes in a Citus cluster (docs/operations.md):
+ * - `referencia`: a reference table, copied to every node, because tenant tables reference or join it; small, rarely
+ *   written.
+ * - `local`: stays on the coordinator only; no tenant table references it.
+ */
+export type TCitusGlobal = "referencia" | "local";
+
+export type TTabelaGlobal = { tabela: string; citus: TCitusGlobal; motivo: string };
+
+export const TABELAS_GLOBAIS: readonly TTabelaGlobal[] = [
+  {
+    tabela: "empresas",
+    citus: "referencia",
+    motivo:
+      "the tenants themselves: a company's id is its rows' id_empresa_fk; a webhook finds its company by webhook_token before any company is known; one row per company, referenced by every tenant table",
+  },
+  {
+    tabela: "usuarios_plataforma",
+    citus: "referencia",
+    motivo:
+      "one login per email across companies: sign-in finds the user by email before knowing the company (UNIQUE(email)); the platform admin has no company (id_empresa_fk null); tenant tables reference its (id_empresa_fk, id) and, for the actor of a change, its id",
+  },
+  {
+    tabela: "auth_sessoes",
+    citus: "local",
+    motivo:
+      "a user's sessions, found by the cookie's hash on every request before the company is known; the platform admin's have no company",
+  },
+  {
+    tabela: "auth_tokens",
+    citus: "local",
+    motivo:
+      "a user's one-time links (email confirmation, password reset, email change), found by their hash before any session exists",
+  },
+  {
+    tabela: "auth_tentativas",
+    citus: "local",
+    motivo:
+      "failed sign-in and reset attempts per email and per address, counted before anyone is known (the email may match no account)",
+  },
+  {
+    tabela: "emails_saida",
+    citus: "local",
+    motivo:
+      "the mail outbox, sent by one sweeper for every company: it holds mail for people with no company (the platform admin's password reset) and keeps mail whose company was deleted (ON DELETE SET NULL)",
+  },
+  {
+    tabela: "auditoria",
+    citus: "local",
+    motivo:
+      "the security log of users' own actions (sign-in, sign-out, password, sessions, email), the platform admin's included, who has no company (id_empresa_fk null); append-only, joined with no tenant table",
+  },
+  {
+    tabela: "schema_migrations",
+    citus: "local",
+    motivo: "the database's record of applied migrations (db/migrate.ts), created and read by the owner only",
+  },
+];
+
+/** Whether a table of `public` is global (listed above); every other one is a tenant table. */
+export function eTabelaGlobal(tabela: string): boolean {
+  return TABELAS_GLOBAIS.some((t) => t.tabela === tabela);
+}
