@@ -100,6 +100,13 @@ export const MSG = {
   copiadoAreaTransferencia: "Copiado para a área de transferência!",
   campoObrigatorio: "Campo obrigatório",
   urlInvalida: "URL inválida",
+  // outbound URLs a company sets: gateway, AI base URL (decision 0016)
+  destinoNaoPermitido:
+    "Endereço não permitido: a URL leva a uma rede interna do servidor (local, privada, link-local ou de metadados da nuvem). Use um endereço público ou peça ao responsável pela instalação para liberar este host em OUTBOUND_ALLOWED_HOSTS.",
+  urlSaidaInvalida: "URL não permitida: use um endereço http:// ou https:// sem usuário e senha.",
+  respostaGrandeDemais: (bytes: number) =>
+    `A resposta do serviço passou do limite de ${bytes >= 1024 * 1024 ? `${formatarInteiro(bytes / (1024 * 1024))} MB` : `${formatarInteiro(bytes / 1024)} KB`} e foi recusada.`,
+  redirecionamentosDemais: (max: number) => `O serviço redirecionou a requisição mais de ${max} vezes; verifique a URL.`,
   // team: consultants, invitations, legal team, profile (001 §5, §8)
   nenhumConsultor: "Nenhum consultor encontrado",
   nenhumConvitePendente: "Nenhum convite pendente",
