@@ -132,20 +132,43 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }
     await sql("DELETE FROM pgboss.crm_instancia WHERE visto_em < now() - interval '1 day'");
   }
 
-  /** Fails the jobs of instances that stopped renewing their lease: pg-boss retries them or sends them to the dead-letter queue. */
+  // jobs whose handler runs in this process now, and when the ones that ended here ended
+  const emCurso = new Set<string>();
+  const terminados = new Map<string, number>();
+
+  /**
+   * Fails the jobs left 'active' with nobody running them, so pg-boss retries them (or sends them to the dead-letter
+   * queue) instead of waiting for their expiry: jobs of instances that stopped renewing their lease; jobs that ended
+   * here while the database was away (pg-boss could not record the end, and a 'stately' queue would stay blocked
+   * behind them); jobs fetched but never recorded (the database went away in between). Failing a job that already
+   * completed changes nothing.
+   */
   async function recolherInterrompidos() {
+    const agora = Date.now();
+    for (const [id, quando] of terminados) if (agora - quando > 60_000) terminados.delete(id);
+    const encerradosAqui = [...terminados].filter(([, quando]) => agora - quando > 15_000).map(([id]) => id);
     const { rows } = (await sql(
-      `DELETE FROM pgboss.crm_trabalho t
-        WHERE t.instancia_id <> $1
-          AND NOT EXISTS (SELECT 1 FROM pgboss.crm_instancia i
-                           WHERE i.id = t.instancia_id AND i.visto_em > now() - make_interval(secs => $2))
-          AND t.iniciado_em < now() - make_interval(secs => $2)
-        RETURNING fila, job_id`,
-      [instancia, INSTANCIA_MORTA_S],
+      `WITH orfaos AS (
+         SELECT t.fila, t.job_id FROM pgboss.crm_trabalho t
+          WHERE (t.instancia_id = $1 AND t.job_id = ANY($3::uuid[]))
+             OR (t.instancia_id <> $1 AND t.iniciado_em < now() - make_interval(secs => $2)
+                 AND NOT EXISTS (SELECT 1 FROM pgboss.crm_instancia i
+                                  WHERE i.id = t.instancia_id AND i.visto_em > now() - make_interval(secs => $2)))
+         UNION
+         SELECT j.name, j.id FROM pgboss.job j
+          WHERE j.state = 'active' AND j.started_on < now() - make_interval(secs => $2)
+            AND NOT (j.id = ANY($4::uuid[]))
+            AND NOT EXISTS (SELECT 1 FROM pgboss.crm_trabalho t WHERE t.fila = j.name AND t.job_id = j.id)
+       ), apagados AS (
+         DELETE FROM pgboss.crm_trabalho t USING orfaos o WHERE t.fila = o.fila AND t.job_id = o.job_id
+       )
+       SELECT fila, job_id FROM orfaos`,
+      [instancia, INSTANCIA_MORTA_S, encerradosAqui, [...emCurso]],
     )) as { rows: { fila: string; job_id: string }[] };
     for (const r of rows) {
       await boss.fail(r.fila, r.job_id, { erro: "processo interrompido" });
-      opts.log?.warn({ fila: r.fila, job: r.job_id }, "trabalho interrompido (instância parou); devolvido à fila");
+      terminados.delete(r.job_id);
+      opts.log?.warn({ fila: r.fila, job: r.job_id }, "trabalho interrompido devolvido à fila");
     }
   }
 
@@ -207,12 +230,12 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }
       for (let i = 0; i < (o.concorrencia ?? 1); i++) {
         ids.push(
           await boss.work<T>(fila.nome, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 }, async ([job]) => {
-            await sql("INSERT INTO pgboss.crm_trabalho (fila, job_id, instancia_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", [
-              fila.nome,
-              job.id,
-              instancia,
-            ]);
+            emCurso.add(job.id);
             try {
+              await sql(
+                "INSERT INTO pgboss.crm_trabalho (fila, job_id, instancia_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                [fila.nome, job.id, instancia],
+              );
               await fn({
                 id: job.id,
                 dados: job.data,
@@ -220,7 +243,11 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }
                 ultimaTentativa: job.retryCount >= job.retryLimit,
               });
             } finally {
-              await sql("DELETE FROM pgboss.crm_trabalho WHERE fila = $1 AND job_id = $2", [fila.nome, job.id]).catch(() => {});
+              emCurso.delete(job.id);
+              terminados.set(job.id, Date.now());
+              await sql("DELETE FROM pgboss.crm_trabalho WHERE fila = $1 AND job_id = $2", [fila.nome, job.id])
+                .then(() => terminados.delete(job.id))
+                .catch(() => {});
             }
           }),
         );
