@@ -79,6 +79,37 @@ describe("distribution keys (issue 16 part 7), read from the migrated database's
     }
   });
 
+  it("gives every ON CONFLICT of the server and the bench a unique index with exactly its columns", async () => {
+    const cat = await lerCatalogo(db);
+    const raiz = path.resolve(MIGRATIONS_DIR, "../../../../..");
+    const fontes = ["apps/server/src", "bench"].flatMap((d) =>
+      (readdirSync(path.join(raiz, d), { recursive: true }) as string[])
+        .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
+        .map((f) => path.join(raiz, d, f)),
+    );
+    const alvos: { onde: string; tabela: string; colunas: string[]; parcial: boolean }[] = [];
+    const re = /INSERT INTO\s+([a-z_.]+)[^;`]*?ON CONFLICT\s*\(([^)]*)\)(\s+WHERE\s)?/gi;
+    for (const f of fontes) {
+      for (const m of readFileSync(f, "utf8").matchAll(re)) {
+        if (m[1].includes(".")) continue; // another schema (pg-boss's)
+        const colunas = m[2].split(",").map((c) => c.trim());
+        alvos.push({ onde: `${path.relative(raiz, f)}: ${m[1]} (${m[2]})`, tabela: m[1], colunas, parcial: !!m[3] });
+      }
+    }
+    expect(alvos.length).toBeGreaterThanOrEqual(5);
+    const semIndice = alvos.filter(
+      (a) =>
+        !cat.unicos.some(
+          (u) =>
+            u.tabela === a.tabela &&
+            u.parcial === a.parcial &&
+            u.colunas.length === a.colunas.length &&
+            a.colunas.every((c) => u.colunas.includes(c)),
+        ),
+    );
+    expect(semIndice.map((a) => a.onde)).toEqual([]);
+  });
+
   it("turns the schema into Citus statements: reference, coordinator-only, then co-located tenant tables", async () => {
     const cat = await lerCatalogo(db);
     const plano = planoCitus(cat);

@@ -18,7 +18,7 @@ type TTabela = {
   chaveNaoNula: boolean | null;
   tipoChave: string | null;
 };
-type TIndiceUnico = { tabela: string; indice: string; primaria: boolean; colunas: (string | null)[] };
+type TIndiceUnico = { tabela: string; indice: string; primaria: boolean; parcial: boolean; colunas: (string | null)[] };
 type TChaveEstrangeira = { nome: string; tabela: string; alvo: string; colunas: string[]; colunasAlvo: string[] };
 
 export type TCatalogo = { tabelas: TTabela[]; unicos: TIndiceUnico[]; estrangeiras: TChaveEstrangeira[] };
@@ -36,7 +36,7 @@ export async function lerCatalogo(db: TConsulta): Promise<TCatalogo> {
   );
   // key columns only (not INCLUDE); an expression is null. Exclusion constraints count as unique for Citus too.
   const unicos = await db.query<TIndiceUnico>(
-    `SELECT c.relname AS tabela, ic.relname AS indice, i.indisprimary AS primaria,
+    `SELECT c.relname AS tabela, ic.relname AS indice, i.indisprimary AS primaria, i.indpred IS NOT NULL AS parcial,
             ARRAY(SELECT a.attname::text FROM unnest((i.indkey::int2[])[0:i.indnkeyatts - 1]) WITH ORDINALITY AS k (num, ord)
                     LEFT JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.num
                    ORDER BY k.ord) AS colunas
