@@ -104,7 +104,13 @@ async function esperarTriados(deps: TDeps, ids: string[]): Promise<void> {
 }
 
 const configuracao = (dir: string) =>
-  loadConfig({ NODE_ENV: "test", APP_SECRET: SEGREDO, DATA_DIR: path.join(dir, "data"), LOG_LEVEL: "silent" });
+  loadConfig({
+    NODE_ENV: "test",
+    APP_SECRET: SEGREDO,
+    DATA_DIR: path.join(dir, "data"),
+    LOG_LEVEL: "silent",
+    OUTBOUND_ALLOWED_HOSTS: "127.0.0.1", // the fake OpenAI server
+  });
 
 /**
  * Overhead per lead message: the rule-based screener (no model at all), then the OpenAI path minus the model call

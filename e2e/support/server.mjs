@@ -16,6 +16,8 @@ const server = spawn(process.execPath, ["--enable-source-maps", "apps/server/dis
     SEED_DEMO: "true",
     LOG_LEVEL: "warn",
     DATABASE_URL: "",
+    // the fake gateway, Graph and OpenAI servers listen on loopback, which the product refuses by default
+    OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost,::1",
   },
 });
 const stop = () => server.kill("SIGTERM");

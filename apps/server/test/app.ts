@@ -22,7 +22,14 @@ export type TNavegador = {
 
 export function testConfig(overrides: Partial<TConfig> = {}): TConfig {
   return {
-    ...loadConfig({ NODE_ENV: "test", APP_SECRET: "x".repeat(40), DATA_DIR: "/tmp/crm-test-data", LOG_LEVEL: "silent" }),
+    ...loadConfig({
+      NODE_ENV: "test",
+      APP_SECRET: "x".repeat(40),
+      DATA_DIR: "/tmp/crm-test-data",
+      LOG_LEVEL: "silent",
+      // the fake gateway, Graph and OpenAI servers listen on loopback, which the product refuses by default
+      OUTBOUND_ALLOWED_HOSTS: "127.0.0.1,localhost,::1",
+    }),
     appUrl: "http://localhost:3000",
     ...overrides,
   };

@@ -3,13 +3,16 @@ import type { TIAEntrada, TResultadoTeste, TWhatsAppEntrada } from "@crm/domain/
 import OpenAI from "openai";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
+import { badRequest } from "../http/errors.js";
+import { criarFetchSaida, erroDeSaida, observarRecusas } from "../http/outbound.js";
 import { configDoFormulario } from "../whatsapp/company-config.js";
 import { provedorDe } from "../whatsapp/providers.js";
 import { exigirEmpresa, lerConfigCompleta } from "./load-settings.js";
 
 /**
  * 'Testar Conexão WhatsApp': really asks the provider, with the values on screen (saved or not; empty
- * secrets use the stored ones). The settings are not changed.
+ * secrets use the stored ones). The settings are not changed. A URL the outbound guard refuses (an internal
+ * address, also after a redirect) is a 400 with the reason, and nothing is fetched from it (decision 0016).
  */
 export async function testarWhatsApp(deps: TDeps, ctx: TTenantCtx, w: TWhatsAppEntrada): Promise<TResultadoTeste> {
   const empresaId = exigirEmpresa(ctx);
@@ -21,7 +24,10 @@ export async function testarWhatsApp(deps: TDeps, ctx: TTenantCtx, w: TWhatsAppE
     return { ok: false, mensagem: MSG.preenchaUrlEChave };
   if (cfg.provedor === "unofficial" && !cfg.unofficial.instancia)
     return { ok: false, mensagem: MSG.whatsappConfigIncompletaNaoOficial };
-  const estado = await provedorDe(deps, cfg).estado();
+  const { valor: estado, recusas } = await observarRecusas(() => provedorDe(deps, cfg).estado());
+  const recusa = recusas.find((r) => r.codigo === "destino_recusado");
+  if (recusa)
+    throw badRequest(recusa.message, cfg.provedor === "unofficial" ? { unofficial_api_url: recusa.message } : undefined);
   if (estado.conectado)
     return { ok: true, mensagem: `${MSG.conexaoEstabelecida}${estado.identificacao ? ` (${estado.identificacao})` : ""}` };
   // a gateway that answers but whose number is not paired is reachable, yet not connected
@@ -36,14 +42,22 @@ export async function testarIA(deps: TDeps, ctx: TTenantCtx, ia: TIAEntrada): Pr
   if (!apiKey) return { ok: false, mensagem: MSG.preenchaChaveOpenai };
   let cliente: OpenAI;
   try {
-    cliente = new OpenAI({ apiKey, baseURL: ia.base_url, timeout: 15_000, maxRetries: 0 });
+    cliente = new OpenAI({
+      apiKey,
+      baseURL: ia.base_url,
+      timeout: 15_000,
+      maxRetries: 0,
+      fetch: criarFetchSaida({ timeoutMs: 16_000 }),
+    });
   } catch {
     return { ok: false, mensagem: MSG.openaiServicoInvalido };
   }
   try {
     await cliente.models.list();
     return { ok: true, mensagem: MSG.conexaoEstabelecida };
-  } catch {
-    return { ok: false, mensagem: MSG.openaiFalhaConexao };
+  } catch (e) {
+    const recusa = erroDeSaida(e);
+    if (recusa?.codigo === "destino_recusado") throw badRequest(recusa.message, { base_url: recusa.message });
+    return { ok: false, mensagem: recusa ? recusa.message : MSG.openaiFalhaConexao };
   }
 }

@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { definirPoliticaSaida } from "../http/outbound.js";
+import { entradaDaUrl, lerPoliticaSaida, type TPoliticaSaida } from "../http/outbound-policy.js";
 
 /** Every setting the server reads, validated once at start (README "Configuração"). */
 const ZEnv = z.object({
@@ -28,6 +30,11 @@ const ZEnv = z.object({
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   /** WhatsApp Business Cloud API host (tests point it at a local Graph-API-shaped server) */
   WHATSAPP_GRAPH_URL: z.string().url().default("https://graph.facebook.com"),
+  /**
+   * hosts that URLs set by a company may reach although they are internal (a gateway on the same network):
+   * `gateway.lan,10.0.0.5,localhost:8080,[::1]:8080,10.0.0.0/8` (decision 0016)
+   */
+  OUTBOUND_ALLOWED_HOSTS: z.string().optional(),
 });
 
 /** S3 without a bucket or keys would only fail at the first upload: refuse to start instead. */
@@ -66,6 +73,8 @@ export type TConfig = {
   logLevel: string;
   trustProxy: boolean;
   whatsappGraphUrl: string;
+  /** what URLs set by a company may reach: OUTBOUND_ALLOWED_HOSTS plus the operator's own Graph host */
+  outbound: TPoliticaSaida;
 };
 
 /** APP_SECRET, or a random key generated once and kept in DATA_DIR (mode 600). */
@@ -88,6 +97,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     throw new Error(`Configuração inválida:\n${lines}`);
   }
   const e = parsed.data;
+  let outbound: TPoliticaSaida;
+  try {
+    // the Graph host is the operator's setting, not a company's: trusted like the allow-list
+    outbound = lerPoliticaSaida(e.OUTBOUND_ALLOWED_HOSTS, [entradaDaUrl(e.WHATSAPP_GRAPH_URL)]);
+  } catch (err) {
+    throw new Error(`Configuração inválida:\n  OUTBOUND_ALLOWED_HOSTS: ${(err as Error).message}`);
+  }
+  // process-wide like the environment it comes from: the fetch helpers of the providers and the AI client read it
+  definirPoliticaSaida(outbound, { logLevel: e.LOG_LEVEL });
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -117,5 +135,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true",
     whatsappGraphUrl: e.WHATSAPP_GRAPH_URL.replace(/\/$/, ""),
+    outbound,
   };
 }

@@ -59,10 +59,14 @@ export const PADROES_SAIDA = {
 let politicaDoProcesso: TPoliticaSaida = POLITICA_ESTRITA;
 let log: Logger = pino({ level: "info" });
 
-/** Set once from the configuration (config.ts): the operator's allow-list is process-wide, like the environment. */
-export function definirPoliticaSaida(politica: TPoliticaSaida, opts: { logLevel?: string } = {}): void {
+/**
+ * Set once from the configuration (config.ts): the operator's allow-list is process-wide, like the environment.
+ * Every refusal is logged (warn) with the host, the address and the reason, which the user's message leaves out.
+ */
+export function definirPoliticaSaida(politica: TPoliticaSaida, opts: { logLevel?: string; log?: Logger } = {}): void {
   politicaDoProcesso = politica;
-  if (opts.logLevel) log = pino({ level: opts.logLevel });
+  if (opts.log) log = opts.log;
+  else if (opts.logLevel) log = pino({ level: opts.logLevel });
 }
 
 export function politicaSaidaAtual(): TPoliticaSaida {

@@ -1,6 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import { type TResultadoTriagem, ZRespostaIa } from "@crm/domain/schemas/screening";
 import OpenAI from "openai";
+import { criarFetchSaida, erroDeSaida } from "../http/outbound.js";
 import type { TMensagemModelo } from "./prompt.js";
 import { SCHEMA_RESPOSTA } from "./prompt.js";
 import type { TConfigIa } from "./read-ai-config.js";
@@ -18,7 +19,7 @@ const PROXIMO_MODO: Record<TModoResposta, TModoResposta | null> = {
 };
 const modoConhecido = new Map<string, TModoResposta>();
 
-export type TTipoErroIa = "conexao" | "timeout" | "http" | "truncado" | "json_invalido";
+export type TTipoErroIa = "conexao" | "timeout" | "http" | "truncado" | "json_invalido" | "destino_recusado";
 
 /** Anything that keeps the model from giving a usable decision; `mensagem` is the pt-BR text stored and shown. */
 export class ErroIa extends Error {
@@ -79,7 +80,15 @@ export async function perguntarAoModelo(
   mensagens: TMensagemModelo[],
   opts: TOpcoesModelo = OPCOES_MODELO_PADRAO,
 ): Promise<TRespostaModelo> {
-  const cliente = new OpenAI({ apiKey: cfg.apiKey, baseURL: cfg.baseUrl, timeout: opts.timeoutMs, maxRetries: 0 });
+  // the base URL is the company's: requests go through the outbound guard (decision 0016); the SDK's own
+  // timeout stays the one that fires, ours is a backstop that also covers reading the body
+  const cliente = new OpenAI({
+    apiKey: cfg.apiKey,
+    baseURL: cfg.baseUrl,
+    timeout: opts.timeoutMs,
+    maxRetries: 0,
+    fetch: criarFetchSaida({ timeoutMs: opts.timeoutMs + 1_000 }),
+  });
   const chave = `${cfg.baseUrl}|${cfg.model}`;
   let modo = modoConhecido.get(chave) ?? "json_schema";
   let tentativa = 0;
@@ -109,6 +118,9 @@ export async function perguntarAoModelo(
       return { resultado: validado.data, modo, tokens: resp.usage?.total_tokens ?? null };
     } catch (e) {
       if (e instanceof ErroIa) throw e;
+      // a refused address, an oversized answer: the configuration is wrong, trying again cannot help
+      const recusa = erroDeSaida(e);
+      if (recusa) throw new ErroIa("destino_recusado", `${MSG.erroConexaoOpenai}: ${recusa.message}`);
       if (e instanceof OpenAI.APIConnectionTimeoutError)
         throw new ErroIa(
           "timeout",

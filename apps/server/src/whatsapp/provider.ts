@@ -1,5 +1,6 @@
 import type { TTemplateAprovado } from "@crm/domain/schemas/chat";
 import type { TProvedorWhatsApp } from "@crm/domain/whatsapp";
+import { erroDeSaida, fetchSaida } from "../http/outbound.js";
 
 /**
  * One interface for the three WhatsApp providers (ARCHITECTURE §6): the official Cloud API, an Evolution API v2
@@ -60,8 +61,21 @@ export function comoErroProvedor(e: unknown, mensagemRede: string): ErroProvedor
   return new ErroProvedor(mensagemRede, { retentavel: true });
 }
 
-/** fetch with a timeout, so a hanging provider does not hold a job or a settings test forever. */
+/** Answers of a provider are bounded: a 16 MB file (001 §9) as base64 JSON is ~21 MB. */
+const LIMITE_RESPOSTA_BYTES = 32 * 1024 * 1024;
+
+/**
+ * fetch with a timeout, so a hanging provider does not hold a job or a settings test forever. Every call goes
+ * through the outbound guard (decision 0016): the gateway's URL is typed by a company and media links come
+ * from the provider's answers. A refused address or an oversized answer is a final ErroProvedor, never retried.
+ */
 export async function buscar(url: string, init: RequestInit & { timeoutMs?: number } = {}): Promise<Response> {
   const { timeoutMs = 15_000, ...resto } = init;
-  return fetch(url, { ...resto, signal: AbortSignal.timeout(timeoutMs) });
+  try {
+    return await fetchSaida(url, resto, { timeoutMs, limiteBytes: LIMITE_RESPOSTA_BYTES });
+  } catch (e) {
+    const recusa = erroDeSaida(e);
+    if (recusa) throw new ErroProvedor(recusa.message, { retentavel: false, codigo: recusa.codigo });
+    throw e;
+  }
 }
