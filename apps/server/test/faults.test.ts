@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -192,4 +192,79 @@ describe("PostgreSQL restarted during a webhook burst", () => {
     expect(recusas.every((s) => s === 503 || s === 0)).toBe(true); // refused as "try again", never 2xx-and-lost nor 500
     expect(prontoEmMs).toBeLessThanOrEqual(5_000);
   }, 150_000);
+});
+
+describe("kill -9 of the server during a CSV import", () => {
+  const N = 60_000;
+  const dados = () => mkdtempSync(path.join(tmpdir(), "crm-kill9-"));
+
+  /** The embedded database's owner, as the server left it (postmaster.pid: pid, directory, start, port, socket). */
+  function donoEmbutido(dataDir: string): pg.Pool {
+    const linhas = readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n");
+    const p = new pg.Pool({
+      host: "127.0.0.1",
+      port: Number(linhas[3]),
+      user: "postgres",
+      password: APP_SECRET.slice(0, 32),
+      database: "crm",
+      max: 1,
+    });
+    p.on("error", () => {});
+    return p;
+  }
+
+  it("starts again with npm start's embedded database and ends the import all-or-nothing within 60 s", async () => {
+    const dataDir = dados();
+    const env = { PORT: String(await freePort()), DATA_DIR: dataDir, APP_SECRET, SEED_DEMO: "true", DATABASE_URL: "" };
+    let s = await iniciarProcessoServidor(env);
+    try {
+      // the demo company, on a plan whose monthly lead limit takes the whole file
+      let d = donoEmbutido(dataDir);
+      await d.query("UPDATE empresas SET plano_assinatura = 'Enterprise' WHERE nome_empresa = 'Revisão Demo Ltda'");
+      await d.end();
+      const admin = clienteHttp(s.url);
+      expect((await admin.req("POST", "/api/auth/login", { email: "admin@demo.com.br", password: "demo1234" })).status).toBe(200);
+      const csv = [
+        "nome,telefone,tipo_financiamento,valor_total_financiado,valor_parcela,quantidade_parcelas_pagas,objetivo_cliente",
+        ...Array.from({ length: N }, (_, i) => `Pessoa Kill ${i},(41) 9${String(70_000_000 + i)},Carro,1000,100,1,`),
+      ].join("\n");
+      const form = new FormData();
+      form.append("file", new Blob([csv], { type: "text/csv" }), "grande.csv");
+      const r = await admin.req("POST", "/api/leads/importacao", form);
+      expect(r.status).toBe(202);
+      const { id } = (await r.json()) as { id: string };
+      const ler = async () =>
+        (await (await admin.req("GET", `/api/leads/importacoes/${id}`)).json()) as { status: string; processadas: number };
+      await esperar(async () => (await ler()).processadas >= 10_000, 60_000, s);
+
+      await s.matar(); // kill -9: the embedded PostgreSQL is left running without its parent
+      const morto = performance.now();
+      s = await iniciarProcessoServidor(env);
+      expect(s.saida()).toMatch(/execução anterior ainda rodava/);
+      const admin2 = clienteHttp(s.url);
+      expect((await admin2.req("POST", "/api/auth/login", { email: "admin@demo.com.br", password: "demo1234" })).status).toBe(
+        200,
+      );
+      let final = { status: "", processadas: 0 };
+      await esperar(
+        async () => {
+          final = (await (await admin2.req("GET", `/api/leads/importacoes/${id}`)).json()) as typeof final;
+          return final.status === "concluida" || final.status === "falhou";
+        },
+        90_000,
+        s,
+      );
+      const segundos = Math.round((performance.now() - morto) / 1000);
+      d = donoEmbutido(dataDir);
+      const { rows } = await d.query("SELECT count(*)::int AS n FROM leads_juros_check WHERE nome LIKE 'Pessoa Kill %'");
+      await d.end();
+      console.log(`kill -9: importação ${final.status} ${segundos} s após o kill (recomeço + retomada), ${rows[0].n} leads`);
+      // all or nothing: either every row of the file, or none, never the part done before the kill
+      expect(rows[0].n).toBe(final.status === "concluida" ? N : 0);
+      expect(final.status).toBe("concluida");
+    } finally {
+      await s.parar();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
 });

@@ -47,8 +47,8 @@ export type TJobs = {
 const naTransacao = (tx?: TTx) => (tx ? { executeSql: (text: string, values: unknown[]) => tx.query(text, values) } : undefined);
 
 /** How often an instance says it is alive, and after how long without a sign its running jobs count as interrupted. */
-export const BATIMENTO_MS = 10_000;
-export const INSTANCIA_MORTA_S = 30;
+export const BATIMENTO_MS = 5_000;
+export const INSTANCIA_MORTA_S = 20;
 
 /**
  * Bootstrap, as the owner: pg-boss's schema (created or migrated), the instances' lease tables beside it, and
@@ -121,7 +121,7 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }
   const trabalhadores = new Map<string, string[]>();
   let ativo = false;
   // the lease: this instance's id, renewed every BATIMENTO_MS; each running job is recorded under it, so a job whose
-  // instance stopped renewing (kill -9, power loss) is failed within ~40 s and retried, not left active until it
+  // instance stopped renewing (kill -9, power loss) is failed within ~25 s and retried, not left active until it
   // expires (an import's expiry is 30 minutes)
   const instancia = randomUUID();
   let relogio: NodeJS.Timeout | undefined;
