@@ -207,19 +207,25 @@ async function esperarSaude(base: string, servidor: ChildProcess) {
 }
 
 async function entrar(base: string, email: string): Promise<{ cookie: string; csrf: string }> {
-  const h = await fetch(`${base}/api/health`);
-  const csrf = /crm_csrf=([^;]+)/.exec(h.headers.get("set-cookie") ?? "")?.[1] ?? "";
+  // a cookie jar of one: the CSRF token is bound to the pre-session cookie, then to the session (new at sign-in)
+  const jar = new Map<string, string>();
+  const guardar = (r: Response) => {
+    for (const c of r.headers.getSetCookie()) {
+      const [par] = c.split(";");
+      const i = par.indexOf("=");
+      jar.set(par.slice(0, i), par.slice(i + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  guardar(await fetch(`${base}/api/health`));
   const res = await fetch(`${base}/api/auth/login`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-csrf-token": csrf, cookie: `crm_csrf=${csrf}` },
+    headers: { "content-type": "application/json", "x-csrf-token": jar.get("crm_csrf") ?? "", cookie: cookie() },
     body: JSON.stringify({ email, password: SENHA }),
   });
   if (!res.ok) throw new Error(`login falhou: ${res.status} ${await res.text()}`);
-  const sessao = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .find((c) => !c.startsWith("crm_csrf="));
-  return { cookie: `crm_csrf=${csrf}; ${sessao}`, csrf };
+  guardar(res);
+  return { cookie: cookie(), csrf: jar.get("crm_csrf") ?? "" };
 }
 
 /** p50/p95/p99 of durations in ms. */

@@ -7,7 +7,10 @@ async function entrar(request: APIRequestContext, email: string, senha = "demo12
   const csrf = state.cookies.find((c) => c.name === "crm_csrf")!.value;
   const res = await request.post("/api/auth/login", { data: { email, password: senha }, headers: { "x-csrf-token": csrf } });
   expect(res.status()).toBe(200);
-  return { "x-csrf-token": csrf };
+  // the CSRF token is bound to the session: sign-in gives a new one
+  const depois = (await request.storageState()).cookies.find((c) => c.name === "crm_csrf")!.value;
+  expect(depois).not.toBe(csrf);
+  return { "x-csrf-token": depois };
 }
 
 test("the API refuses another role's routes and another company's data", async ({ playwright, baseURL }) => {

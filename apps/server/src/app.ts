@@ -59,16 +59,19 @@ export async function buildApp(deps: TDeps, opts: { logger?: boolean; serveWeb?:
 
   app.addHook("onRequest", async (req, reply) => {
     if (!req.url.startsWith("/api") && !req.url.startsWith("/ws")) return;
-    garantirCookieCsrf(req, reply, secure);
     req.auth = await deps.sessoes.ler(req.cookies[COOKIE_SESSAO]);
+    // after the session is known: the CSRF token is bound to it (http/csrf.ts)
+    garantirCookieCsrf(req, reply);
   });
 
   await registerApiDocs(app);
   await app.register(
     async (api) => {
-      api.addHook("preHandler", async (req, reply) => {
-        await verificarCsrf(req);
+      // Authentication, the permission table and CSRF run at onRequest, before the body is even parsed: an
+      // anonymous or forged request gets its 401/403 and never a 400 that lists the route's field rules.
+      api.addHook("onRequest", async (req, reply) => {
         await guardRoute(req, reply);
+        verificarCsrf(req);
       });
       await apiRoutes(api);
     },

@@ -3,6 +3,7 @@ import { ZConfirmarEmail, ZEsqueciSenha, ZLogin, ZRedefinirSenha, ZRegistro } fr
 import { ZSessao } from "@crm/domain/schemas/session";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { emitirCsrfAnonimo, emitirCsrfDaSessao } from "../http/csrf.js";
 import { confirmEmail } from "./confirm-email.js";
 import { loadSession } from "./load-session.js";
 import { login } from "./login.js";
@@ -14,6 +15,7 @@ import { resendConfirmation } from "./resend-confirmation.js";
 import { resetPassword } from "./reset-password.js";
 import { apagarCookieSessao, gravarCookieSessao } from "./session-cookie.js";
 import { COOKIE_SESSAO } from "./sessions.js";
+import { hashToken } from "./tokens.js";
 
 const ZOk = z.object({ ok: z.literal(true) });
 const ok = { ok: true as const };
@@ -41,6 +43,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // signing in over an existing session (another account, say) ends that one instead of orphaning it
       if (req.auth) await logout(deps, req.auth, metaDaRequisicao(req));
       gravarCookieSessao(reply, r.token, secure);
+      // the anonymous CSRF token stops working: the new one is bound to this session
+      emitirCsrfDaSessao(req, reply, hashToken(r.token));
       return r.sessao;
     },
   );
@@ -48,6 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/logout", { config: { publica: true } }, async (req, reply) => {
     await logout(deps, req.auth, metaDaRequisicao(req));
     apagarCookieSessao(reply, secure);
+    emitirCsrfAnonimo(req, reply);
     return reply.status(204).send();
   });
 

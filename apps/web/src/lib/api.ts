@@ -24,7 +24,7 @@ export function lerCookie(nome: string): string | null {
   return null;
 }
 
-/** Every /api response sets the CSRF cookie; on a first visit that has made no call yet, make one. */
+/** Every /api answer gives the browser a valid CSRF cookie when it lacks one; on a first visit with no call yet, make one. */
 async function garantirCsrf(): Promise<string | null> {
   const atual = lerCookie(COOKIE_CSRF);
   if (atual) return atual;
@@ -42,23 +42,41 @@ type TOpcoes = {
 export async function api<T = unknown>(caminho: string, { method = "GET", body, signal }: TOpcoes = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (!SEGUROS.has(method)) {
-    const csrf = await garantirCsrf();
+  const escrita = !SEGUROS.has(method);
+  let csrf: string | null = null;
+  if (escrita) {
+    csrf = await garantirCsrf();
     if (csrf) headers["X-CSRF-Token"] = csrf;
   }
 
-  let resp: Response;
-  try {
-    resp = await fetch(caminho, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: "include",
-      signal,
-    });
-  } catch (e) {
-    if (e instanceof DOMException && e.name === "AbortError") throw e;
-    throw new ApiError(0, MSG.erroConexao);
+  const enviar = async () => {
+    try {
+      return await fetch(caminho, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: "include",
+        signal,
+      });
+    } catch (e) {
+      if (e instanceof DOMException && e.name === "AbortError") throw e;
+      throw new ApiError(0, MSG.erroConexao);
+    }
+  };
+  let resp = await enviar();
+  // The CSRF token is bound to the session: when the session ended meanwhile (expired, signed out in another
+  // tab), the refusal itself carries a fresh token in the cookie. Send once more with it.
+  if (escrita && resp.status === 403) {
+    const novo = lerCookie(COOKIE_CSRF);
+    const erro = await resp
+      .clone()
+      .json()
+      .then((j) => j?.erro)
+      .catch(() => null);
+    if (novo && novo !== csrf && erro === MSG.csrfInvalido) {
+      headers["X-CSRF-Token"] = novo;
+      resp = await enviar();
+    }
   }
 
   if (resp.status === 204) return undefined as T;
