@@ -37,6 +37,9 @@ async function servidor(responder: (req: IncomingMessage, res: ServerResponse, c
   };
 }
 
+type TEco = { metodo: string; headers: Record<string, string> };
+const eco = async (r: Response) => (await r.json()) as TEco;
+
 async function recusa(p: Promise<unknown>): Promise<ErroSaida> {
   const e = await p.then(
     () => null,
@@ -227,11 +230,11 @@ describe("redirects: followed by hand, each hop checked", () => {
   it("303 turns a POST into a GET; 307 keeps method and body", async () => {
     const volta = encodeURIComponent(`${redirecionador.url}/eco`);
     const r303 = await fetchSaida(`${redirecionador.url}/?status=303&para=${volta}`, { method: "POST", body: "x" }, loopback());
-    expect((await r303.json()).metodo).toBe("GET");
+    expect((await eco(r303)).metodo).toBe("GET");
     expect(r303.redirected).toBe(true);
     expect(r303.url).toBe(`${redirecionador.url}/eco`);
     const r307 = await fetchSaida(`${redirecionador.url}/?status=307&para=${volta}`, { method: "POST", body: "x" }, loopback());
-    expect((await r307.json()).metodo).toBe("POST");
+    expect((await eco(r307)).metodo).toBe("POST");
     expect(redirecionador.pedidos.at(-1)?.corpo).toBe("x");
   });
 
@@ -239,10 +242,10 @@ describe("redirects: followed by hand, each hop checked", () => {
     const headers = { apikey: "chave", authorization: "Bearer t", "x-outro": "1" };
     const mesma = encodeURIComponent(`${redirecionador.url}/eco`);
     const r1 = await fetchSaida(`${redirecionador.url}/?para=${mesma}`, { headers }, loopback());
-    expect((await r1.json()).headers).toMatchObject(headers);
+    expect((await eco(r1)).headers).toMatchObject(headers);
     const outra = encodeURIComponent(`http://localhost:${redirecionador.porta}/eco`);
     const r2 = await fetchSaida(`${redirecionador.url}/?para=${outra}`, { headers }, loopback());
-    const recebidos = (await r2.json()).headers;
+    const recebidos = (await eco(r2)).headers;
     expect(recebidos.apikey).toBeUndefined();
     expect(recebidos.authorization).toBeUndefined();
     expect(recebidos["x-outro"]).toBe("1");
