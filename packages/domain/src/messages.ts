@@ -42,6 +42,8 @@ export const MSG = {
   empresaNaoEncontrada: "Empresa não encontrada",
   erroInterno: "Erro interno do servidor",
   /** the database is away (restart, network): the request can be tried again in a few seconds */
+  /** the web app's banner while the server cannot serve; it retries by itself */
+  reconectandoServidor: "Reconectando ao servidor… Tentaremos de novo automaticamente; nada do que já foi salvo se perde.",
   servicoIndisponivel: "Serviço temporariamente indisponível. Reconectando ao banco de dados, tente novamente em instantes.",
   requisicaoInvalida: "Requisição inválida.",
   csrfInvalido: "Sessão expirada ou requisição inválida. Recarregue a página e tente novamente.",

@@ -1,4 +1,5 @@
 import { MSG } from "@crm/domain/messages";
+import { servidorIndisponivel } from "./conexao";
 
 /** An error answered by the API (`{erro, campos?}`), or a network failure (status 0). */
 export class ApiError extends Error {
@@ -60,6 +61,7 @@ export async function api<T = unknown>(caminho: string, { method = "GET", body, 
       });
     } catch (e) {
       if (e instanceof DOMException && e.name === "AbortError") throw e;
+      servidorIndisponivel();
       throw new ApiError(0, MSG.erroConexao);
     }
   };
@@ -79,6 +81,7 @@ export async function api<T = unknown>(caminho: string, { method = "GET", body, 
     }
   }
 
+  if (resp.status === 503) servidorIndisponivel();
   if (resp.status === 204) return undefined as T;
   const json = resp.headers.get("content-type")?.includes("application/json") ? await resp.json().catch(() => null) : null;
   if (!resp.ok) {

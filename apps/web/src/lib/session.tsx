@@ -31,7 +31,9 @@ export const sessaoQuery = queryOptions({
     return sessao;
   },
   staleTime: 5 * 60_000,
-  retry: (n, e) => e instanceof ApiError && (e.status === 0 || e.status >= 500) && n < 2,
+  // 503: the server is up but its database is away; the reconnecting banner shows and the session waits for it
+  retry: (n, e) => e instanceof ApiError && (e.status === 503 || ((e.status === 0 || e.status >= 500) && n < 2)),
+  retryDelay: (n) => Math.min(1_000 * 2 ** n, 4_000),
 });
 
 /**
