@@ -1,8 +1,52 @@
 import { MSG } from "@crm/domain/messages";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import ipaddr from "ipaddr.js";
+import type { TConfig } from "../config/config.js";
+import { forbidden, unauthorized } from "../http/errors.js";
 import { presencaDe } from "../presence/presence.js";
 
 const PING_MS = 25_000;
+/** `npm run dev`'s Vite server, which proxies /ws with the page's Origin (development only). */
+const PORTA_VITE_DEV = "5173";
+
+function ehLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "");
+  if (h === "localhost") return true;
+  return ipaddr.isValid(h) && ipaddr.process(h).range() === "loopback";
+}
+
+/**
+ * Whether a browser page at `origem` may open the WebSocket (decision 0015): only the app's own origin,
+ * APP_URL's. When APP_URL is a loopback address, its other spellings (localhost, 127.0.0.1, [::1]) on the
+ * same port are the same app; in development, so is the Vite dev server on loopback.
+ */
+export function origemPermitida(origem: string, config: Pick<TConfig, "appUrl" | "env">): boolean {
+  let o: URL;
+  let app: URL;
+  try {
+    o = new URL(origem);
+    app = new URL(config.appUrl);
+  } catch {
+    return false;
+  }
+  if (o.origin === app.origin) return true;
+  if (o.protocol !== app.protocol || !ehLoopback(o.hostname) || !ehLoopback(app.hostname)) return false;
+  return o.port === app.port || (config.env === "development" && o.port === PORTA_VITE_DEV);
+}
+
+/**
+ * Refuses the upgrade, before any WebSocket exists, when a browser page of another origin asks for it
+ * (cross-site WebSocket hijacking: the browser would send the session cookie along). A client without
+ * Origin is not a browser, so no victim's cookie can ride on it: it is let in only with a valid session.
+ */
+async function conferirOrigem(req: FastifyRequest) {
+  const origem = req.headers.origin;
+  if (origem === undefined) {
+    if (!req.auth) throw unauthorized(MSG.sessaoInvalida);
+    return;
+  }
+  if (!origemPermitida(origem, req.server.deps.config)) throw forbidden();
+}
 
 /**
  * GET /ws: one WebSocket per signed-in browser. Authenticated by the session cookie at upgrade;
@@ -10,7 +54,7 @@ const PING_MS = 25_000;
  * presence/presence.ts), and the socket's life (open, pongs, close) is their presence.
  */
 export const realtimeRoute: FastifyPluginAsync = async (app) => {
-  app.get("/ws", { websocket: true }, (socket, req) => {
+  app.get("/ws", { websocket: true, onRequest: conferirOrigem }, (socket, req) => {
     const auth = req.auth;
     if (!auth) {
       socket.close(4401, MSG.sessaoInvalida);
