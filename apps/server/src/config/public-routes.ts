@@ -5,6 +5,7 @@ import { z } from "zod";
 import { COOKIE_SESSAO } from "../auth/sessions.js";
 import { unsafeWithSystem, withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
+import { instalacaoDemo, podeVerFerramentasDev, somenteFerramentasDev } from "../http/auth-context.js";
 import { COOKIE_CSRF } from "../http/csrf.js";
 
 const ZDebugAuth = z.object({
@@ -31,7 +32,10 @@ async function testarConexao(deps: TDeps): Promise<{ ok: boolean; latenciaMs: nu
   return { ok, latenciaMs: Math.round(performance.now() - t) };
 }
 
-/** What signed-out pages need (GET /api/config/publica) and the /debug-auth diagnostics (GET /api/debug/auth). */
+/**
+ * What signed-out pages need (GET /api/config/publica) and the /debug-auth diagnostics (GET /api/debug/auth,
+ * on a demo installation only, for a caller on this machine or the platform admin: 404 to anyone else).
+ */
 export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   // The seed runs before the server listens and demo accounts are not expected to disappear, so a "yes"
@@ -49,14 +53,22 @@ export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     return demoExiste;
   }
 
-  app.get("/config/publica", { config: { publica: true }, schema: { response: { 200: ZConfigPublica } } }, async () => ({
+  app.get("/config/publica", { config: { publica: true }, schema: { response: { 200: ZConfigPublica } } }, async (req) => ({
     demo: (await demoDisponivel())
       ? { senha: DEMO_SENHA, contas: CONTAS_DEMO.map(({ rotulo, email }) => ({ rotulo, email })) }
       : null,
-    caixaDeEmailsDev: deps.mailer.caixaDev,
+    // the link to the dev mailbox only where it would open for this caller
+    caixaDeEmailsDev: podeVerFerramentasDev(req),
   }));
 
-  app.get("/debug/auth", { config: { publica: true }, schema: { response: { 200: ZDebugAuth } } }, async (req) => {
+  // the diagnostics tell whether a session cookie is valid and whom it belongs to: a dev tool, like the mailbox
+  if (!instalacaoDemo(deps)) return;
+  const rotaDebug = {
+    config: { publica: true },
+    onRequest: somenteFerramentasDev,
+    schema: { response: { 200: ZDebugAuth } },
+  } as const;
+  app.get("/debug/auth", rotaDebug, async (req) => {
     const conexao = await testarConexao(deps);
     let sessao: z.infer<typeof ZDebugAuth>["sessao"] = null;
     const auth = req.auth;

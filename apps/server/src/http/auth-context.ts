@@ -1,8 +1,9 @@
 import { MSG } from "@crm/domain/messages";
 import { pode, type TPermissao } from "@crm/domain/permissions";
-import type { TPapel } from "@crm/domain/roles";
+import { PAPEL, type TPapel } from "@crm/domain/roles";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { forbidden, unauthorized } from "./errors.js";
+import ipaddr from "ipaddr.js";
+import { forbidden, notFound, unauthorized } from "./errors.js";
 
 /** The signed-in person, read from the session store and the database only (never from the browser). */
 export type TAuth = {
@@ -47,4 +48,43 @@ export async function guardRoute(req: FastifyRequest, _reply: FastifyReply) {
 export function requireAuth(req: FastifyRequest): TAuth {
   if (!req.auth) throw unauthorized();
   return req.auth;
+}
+
+/** A loopback host or address: localhost, 127.0.0.0/8, ::1 (IPv4-mapped included, brackets allowed). */
+export function ehLoopback(host: string | undefined): boolean {
+  if (!host) return false;
+  const h = host.replace(/^\[|\]$/g, "");
+  if (h === "localhost") return true;
+  return ipaddr.isValid(h) && ipaddr.process(h).range() === "loopback";
+}
+
+/**
+ * The caller is on this machine: every address of the request is loopback. Behind TRUST_PROXY that is the
+ * whole forwarded chain (a client cannot make itself local by sending X-Forwarded-For: 127.0.0.1, the proxy
+ * appends its real address); without it, a forwarding header means a proxy on this machine relays someone else.
+ */
+export function chamadaLocal(req: FastifyRequest): boolean {
+  const trustProxy = req.server.deps.config.trustProxy;
+  if (!trustProxy && (req.headers["x-forwarded-for"] !== undefined || req.headers.forwarded !== undefined)) return false;
+  const enderecos = trustProxy ? (req.ips ?? [req.ip]) : [req.socket.remoteAddress];
+  return enderecos.length > 0 && enderecos.every((e) => ehLoopback(e));
+}
+
+/** Demo data seeded, emails kept in the outbox (no SMTP), not production: where the dev tools exist at all. */
+export function instalacaoDemo(deps: FastifyRequest["server"]["deps"]): boolean {
+  return deps.config.seedDemo && deps.mailer.caixaDev && deps.config.env !== "production";
+}
+
+/**
+ * The dev mailbox (every company's emailed links) and the sign-in diagnostics (decision 0015): only on a demo
+ * installation, and there only for a caller on this machine or the signed-in platform admin.
+ */
+export function podeVerFerramentasDev(req: FastifyRequest): boolean {
+  if (!instalacaoDemo(req.server.deps)) return false;
+  return req.auth?.papel === PAPEL.plataforma || chamadaLocal(req);
+}
+
+/** onRequest of a dev tool's route: anyone else gets the 404 of a route that does not exist. */
+export async function somenteFerramentasDev(req: FastifyRequest) {
+  if (!podeVerFerramentasDev(req)) throw notFound();
 }

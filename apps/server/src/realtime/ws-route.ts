@@ -1,19 +1,13 @@
 import { MSG } from "@crm/domain/messages";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import ipaddr from "ipaddr.js";
 import type { TConfig } from "../config/config.js";
+import { ehLoopback } from "../http/auth-context.js";
 import { forbidden, unauthorized } from "../http/errors.js";
 import { presencaDe } from "../presence/presence.js";
 
 const PING_MS = 25_000;
 /** `npm run dev`'s Vite server, which proxies /ws with the page's Origin (development only). */
 const PORTA_VITE_DEV = "5173";
-
-function ehLoopback(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, "");
-  if (h === "localhost") return true;
-  return ipaddr.isValid(h) && ipaddr.process(h).range() === "loopback";
-}
 
 /**
  * Whether a browser page at `origem` may open the WebSocket (decision 0015): only the app's own origin,
