@@ -27,7 +27,7 @@
 import { randomUUID } from "node:crypto";
 import { MSG } from "@crm/domain/messages";
 import { deveTriar } from "@crm/domain/screening";
-import { unsafeWithSystem } from "../db/tenant.js";
+import { withCompanyJob } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import { FILA_ENVIO } from "../whatsapp/queues.js";
 import { ErroIa, OPCOES_MODELO_PADRAO, perguntarAoModelo, type TOpcoesModelo } from "./ai-client.js";
@@ -97,7 +97,7 @@ type TPreparo =
  * screener needs nothing external) or takes the lead's lease for the model call.
  */
 async function preparar(deps: TDeps, p: { empresaId: string; leadId: string }, opts: TOpcoesModelo): Promise<TPreparo> {
-  return unsafeWithSystem(deps.db.app, "ia-triagem", async (tx): Promise<TPreparo> => {
+  return withCompanyJob(deps.db.app, p.empresaId, "ia-triagem", async (tx): Promise<TPreparo> => {
     const e = await travarLead(tx, deps.config.appSecret, p.empresaId, p.leadId);
     if (!e) return { fim: { acao: "ignorado", motivo: "lead não encontrado" } };
     const motivo = motivoParaIgnorar(e);
@@ -138,7 +138,7 @@ async function concluir(
   desfecho: TDesfecho,
   ultimaRodada: boolean,
 ): Promise<TExecucaoTriagem | "repetir"> {
-  return unsafeWithSystem(deps.db.app, "ia-triagem", async (tx) => {
+  return withCompanyJob(deps.db.app, p.empresaId, "ia-triagem", async (tx) => {
     const e = await travarLead(tx, deps.config.appSecret, p.empresaId, p.leadId);
     const { rows } = await tx.query(
       `WITH devolvida AS (
@@ -176,7 +176,7 @@ export async function triarLead(
         r = await concluir(deps, p, pr, desfecho, rodada >= MAX_RODADAS);
       } catch (err) {
         // let a retry in at once rather than after the lease expires
-        await unsafeWithSystem(deps.db.app, "ia-triagem", (tx) =>
+        await withCompanyJob(deps.db.app, p.empresaId, "ia-triagem", (tx) =>
           tx.query("DELETE FROM triagem_execucoes WHERE id_empresa_fk = $1 AND id_lead_fk = $2 AND execucao = $3", [
             p.empresaId,
             p.leadId,

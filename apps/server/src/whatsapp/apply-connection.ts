@@ -1,17 +1,34 @@
 import QRCode from "qrcode";
 import type { TTx } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
+import { agendarRecuperacaoEmpresa } from "./backfill.js";
 import type { TEventoConexao } from "./events.js";
 import { registrarEstadoSessao } from "./session.js";
 
-/** The gateway's connection.update / qrcode.updated events, oldest first, onto the session row. */
+/**
+ * The gateway's connection.update / qrcode.updated events, oldest first, onto the session row. When the instance
+ * is open again after being down, its history is read back from when it went down (backfill.ts): what reached
+ * the gateway meanwhile may have been posted while we could not take it.
+ */
 export async function aplicarConexao(
-  deps: Pick<TDeps, "realtime">,
+  deps: Pick<TDeps, "realtime" | "jobs">,
   tx: TTx,
   empresaId: string,
   eventos: TEventoConexao[],
 ): Promise<void> {
   if (!eventos.length) return;
+  const { rows } = await tx.query("SELECT status, updated_at FROM whatsapp_sessions WHERE id_empresa_fk = $1", [empresaId]);
+  const antes = rows[0] as { status: string; updated_at: Date } | undefined;
+  if (antes?.status !== "connected" && eventos.some((e) => e.status === "connected")) {
+    // from when it went down
+    if (antes)
+      await tx.query(
+        `UPDATE whatsapp_sessions SET gateway_recuperado_ate = least(coalesce(gateway_recuperado_ate, $2), $2)
+          WHERE id_empresa_fk = $1`,
+        [empresaId, antes.updated_at],
+      );
+    await agendarRecuperacaoEmpresa(deps, empresaId, tx);
+  }
   for (const e of [...eventos].sort((a, b) => a.timestamp.localeCompare(b.timestamp))) {
     let qrCode = e.qrCode;
     // the gateway may send the pairing code instead of the image

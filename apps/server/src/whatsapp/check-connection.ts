@@ -2,6 +2,7 @@ import type { TConexaoWhatsApp } from "@crm/domain/schemas/whatsapp";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import { configCompleta, lerConfigWhatsApp } from "./company-config.js";
+import { gravarTipoDaChave, perguntarTipoDaChave } from "./gateway-key.js";
 import { provedorDe } from "./providers.js";
 import { conexaoParaApi, lerSessao, registrarEstadoSessao } from "./session.js";
 
@@ -24,6 +25,8 @@ export async function verificarConexao(
 
   const provedor = provedorDe(deps, cfg);
   const estado = opts.conectar ? await provedor.conectar() : await provedor.estado();
+  // which key the admin saved: the webhook compares a delivery's apikey only with an instance's own token (0407)
+  const tipoChave = cfg.provedor === "unofficial" && !estado.erro ? await perguntarTipoDaChave(cfg) : null;
   // a QR code on screen stays valid while the gateway waits for the scan
   const manterQr = !estado.conectado && !estado.qrCode && !estado.erro && sessao?.status === "qr_ready";
   return withTenant(deps.db.app, ctx, async (tx) => {
@@ -33,6 +36,7 @@ export async function verificarConexao(
       erro: estado.erro ?? null,
       identificacao: estado.identificacao ?? null,
     });
+    if (tipoChave) await gravarTipoDaChave(tx, cfg, tipoChave);
     return conexaoParaApi(cfg, await lerSessao(tx, ctx.empresaId));
   });
 }

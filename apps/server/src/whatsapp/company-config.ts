@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { TWhatsAppEntrada } from "@crm/domain/schemas/settings";
 import { GRAPH_VERSAO_PADRAO, type TProvedorWhatsApp } from "@crm/domain/whatsapp";
 import { cofreDe, type TCofre } from "../crypto/secrets.js";
@@ -16,13 +17,25 @@ export type TConfigWhatsApp = {
     businessAccountId: string;
     graphVersion: string;
   };
-  unofficial: { url: string; apiKey: string | null; instancia: string };
+  unofficial: {
+    url: string;
+    apiKey: string | null;
+    instancia: string;
+    /**
+     * The gateway told us (gateway-key.ts) that the saved key is the instance's own token, not the gateway's
+     * global key: only then does a delivery's `apikey` have to equal it (decision 0407). Read by the webhook only.
+     */
+    chaveEDaInstancia: boolean;
+  };
   webhookToken: string;
   verifyToken: string;
   iaTriagemAtiva: boolean;
 };
 
 type TBruto = Record<string, unknown>;
+
+/** How a saved gateway key is remembered without keeping it twice (gateway-key.ts). */
+export const hashChave = (chave: string) => createHash("sha256").update(chave).digest("hex");
 const texto = (v: unknown) => (typeof v === "string" ? v.trim() : "");
 
 /** Encrypted values start with "v1."; anything else is a legacy plain value imported as is. */
@@ -36,6 +49,7 @@ export function lerSegredo(cofre: TCofre, v: unknown): string | null {
 export function configDaLinha(appSecret: string, r: TBruto): TConfigWhatsApp {
   const cofre = cofreDe(appSecret);
   const c = (r.config_whatsapp_api ?? {}) as TBruto;
+  const apiKey = lerSegredo(cofre, c.unofficial_api_key) ?? lerSegredo(cofre, c.api_key);
   return {
     empresaId: r.id as string,
     empresaNome: r.nome_empresa as string,
@@ -50,8 +64,11 @@ export function configDaLinha(appSecret: string, r: TBruto): TConfigWhatsApp {
     },
     unofficial: {
       url: (texto(c.unofficial_api_url) || texto(c.apiUrl)).replace(/\/+$/, "").replace(/\/api\/v1$/, ""),
-      apiKey: lerSegredo(cofre, c.unofficial_api_key) ?? lerSegredo(cofre, c.api_key),
+      apiKey,
       instancia: texto(c.unofficial_instance_id),
+      // only when the row was read with COLUNA_CHAVE_INSTANCIA, and for the key saved now
+      chaveEDaInstancia:
+        !!apiKey && typeof r.chave_instancia_sha256 === "string" && r.chave_instancia_sha256 === hashChave(apiKey),
     },
     webhookToken: r.webhook_token as string,
     verifyToken: r.webhook_verify_token as string,
@@ -61,6 +78,10 @@ export function configDaLinha(appSecret: string, r: TBruto): TConfigWhatsApp {
 
 export const COLUNAS_CONFIG =
   "id, nome_empresa, whatsapp_provedor, config_whatsapp_api, webhook_token, webhook_verify_token, ia_triagem_ativa";
+
+/** With COLUNAS_CONFIG (FROM empresas): what the gateway said of the saved key (migration 0015, gateway-key.ts). */
+export const COLUNA_CHAVE_INSTANCIA = `(SELECT s.gateway_chave_sha256 FROM whatsapp_sessions s
+    WHERE s.id_empresa_fk = empresas.id AND s.gateway_chave_tipo = 'instancia') AS chave_instancia_sha256`;
 
 export async function lerConfigWhatsApp(tx: TTx, appSecret: string, empresaId: string): Promise<TConfigWhatsApp | null> {
   const { rows } = await tx.query(`SELECT ${COLUNAS_CONFIG} FROM empresas WHERE id = $1`, [empresaId]);
@@ -94,6 +115,7 @@ export function configDoFormulario(guardada: TConfigWhatsApp, w: TWhatsAppEntrad
       url: w.unofficial_api_url.replace(/\/+$/, "").replace(/\/api\/v1$/, ""),
       apiKey: w.unofficial_api_key || guardada.unofficial.apiKey,
       instancia: w.unofficial_instance_id,
+      chaveEDaInstancia: false,
     },
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { MSG } from "@crm/domain/messages";
 import { fileTypeFromBuffer } from "file-type";
-import { unsafeWithSystem } from "../db/tenant.js";
+import { withCompanyJob } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import type { TTrabalho } from "../jobs/jobs.js";
 import { nomeDeArquivoSeguro } from "../storage/file-name.js";
@@ -31,7 +31,7 @@ function nomeDoArquivo(original: string | null, tipo: string, ext: string): stri
  */
 export async function baixarMidiaRecebida(deps: TDeps, t: TTrabalho<TTrabalhoMidia>): Promise<void> {
   const { empresaId, mensagemId } = t.dados;
-  const alvo = await unsafeWithSystem(deps.db.app, "whatsapp-midia", async (tx) => {
+  const alvo = await withCompanyJob(deps.db.app, empresaId, "whatsapp-midia", async (tx) => {
     const { rows } = await tx.query(
       `SELECT id, id_lead_fk, media_ref, media_mime_type, media_file_name, message_type, media_status
          FROM mensagens_whatsapp WHERE id_empresa_fk = $1 AND id = $2`,
@@ -59,7 +59,7 @@ export async function baixarMidiaRecebida(deps: TDeps, t: TTrabalho<TTrabalhoMid
         "bin");
     const chave = `${empresaId}/${m.id_lead_fk}/${Date.now()}-${randomBytes(4).toString("hex")}.${ext}`;
     await deps.storage.gravar(chave, baixada.dados);
-    await unsafeWithSystem(deps.db.app, "whatsapp-midia", async (tx) => {
+    await withCompanyJob(deps.db.app, empresaId, "whatsapp-midia", async (tx) => {
       await tx.query(
         `UPDATE mensagens_whatsapp SET media_storage_key = $3, media_mime_type = $4, media_file_size = $5,
                 media_file_name = $6, media_status = 'baixada', erro = NULL, updated_at = now()
@@ -81,7 +81,7 @@ export async function baixarMidiaRecebida(deps: TDeps, t: TTrabalho<TTrabalhoMid
     });
   } catch (e) {
     if (!t.ultimaTentativa) throw e;
-    await unsafeWithSystem(deps.db.app, "whatsapp-midia", async (tx) => {
+    await withCompanyJob(deps.db.app, empresaId, "whatsapp-midia", async (tx) => {
       await tx.query(
         `UPDATE mensagens_whatsapp SET media_status = 'falhou', erro = $3, updated_at = now()
           WHERE id_empresa_fk = $1 AND id = $2`,

@@ -4,13 +4,13 @@ import { isoDeEpoch, type TEvento, type TEventoMensagem } from "./events.js";
 import { ErroPayload } from "./parse-official.js";
 import { mesmoToken } from "./signature.js";
 
-type TObj = Record<string, unknown>;
+export type TObj = Record<string, unknown>;
 const obj = (v: unknown): TObj | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as TObj) : null);
 const str = (v: unknown): string | null => (typeof v === "string" && v ? v : typeof v === "number" ? String(v) : null);
 const itens = (v: unknown): TObj[] => (Array.isArray(v) ? v : [v]).map(obj).filter((x): x is TObj => !!x);
 
 /** messages.update status names of the gateway → ours (PENDING and DELETED tell nothing about delivery). */
-const STATUS: Record<string, "sent" | "delivered" | "read" | "failed"> = {
+export const STATUS_GATEWAY: Record<string, "sent" | "delivered" | "read" | "failed"> = {
   SERVER_ACK: "sent",
   DELIVERY_ACK: "delivered",
   READ: "read",
@@ -62,40 +62,61 @@ function conteudo(m: TObj): Pick<TEventoMensagem, "messageType" | "texto" | "mid
 }
 
 /**
- * Reads an Evolution API v2 webhook: {event, instance, data, apikey, ...}. The delivery must name the
- * company's instance and carry its apikey (the gateway does not sign; the URL token and the key stand in).
+ * One message as the gateway describes it, in a messages.upsert delivery's `data` or a findMessages record (the
+ * same fields: prepareMessage in the gateway's whatsapp.baileys.service.ts builds both): null for groups, status
+ * broadcasts and LIDs without a phone. A message without a key id is malformed.
  */
+export function mensagemDoRegistro(m: TObj): TEventoMensagem | null {
+  const key = obj(m.key);
+  const id = str(key?.id);
+  if (!key || !id) throw new ErroPayload(400, MSG.requisicaoInvalida);
+  const telefone = telefoneDoJid(key);
+  if (!telefone) return null;
+  const deMim = key.fromMe === true;
+  return {
+    tipo: "mensagem",
+    providerId: id,
+    telefone,
+    // the gateway names our own messages 'Você'
+    nome: deMim ? null : str(m.pushName),
+    direcao: deMim ? "saida" : "entrada",
+    timestamp: isoDeEpoch(m.messageTimestamp),
+    ...conteudo(m),
+  };
+}
+
+/**
+ * Who may deliver for a company (decision 0407). The URL's secret token chose the company before this is called;
+ * the envelope must name the company's instance. Its `apikey` is what the gateway's sendDataWebhook puts there: the
+ * instance's own token when the gateway runs with AUTHENTICATION_EXPOSE_IN_FETCH_INSTANCES=true, null otherwise.
+ * It is compared only when present and when the key saved in the settings is known (from the gateway itself, see
+ * gateway-key.ts) to be that instance's token: the global key an admin usually saves never equals it.
+ */
+export function autenticarEntrega(raiz: TObj, cfg: TConfigWhatsApp): void {
+  if (str(raiz.instance) !== cfg.unofficial.instancia) throw new ErroPayload(403, MSG.acessoNegado);
+  const apikey = str(raiz.apikey);
+  if (apikey && cfg.unofficial.chaveEDaInstancia && !mesmoToken(apikey, cfg.unofficial.apiKey))
+    throw new ErroPayload(401, MSG.acessoNegado);
+}
+
+/** Reads an Evolution API v2 webhook: {event, instance, data, apikey, ...} (webhook.controller.ts `emit`). */
 export function lerWebhookNaoOficial(corpo: unknown, cfg: TConfigWhatsApp): TEvento[] {
   const raiz = obj(corpo);
   const evento = str(raiz?.event)?.toLowerCase().replace(/_/g, ".");
   if (!raiz || !evento || raiz.data === undefined) throw new ErroPayload(400, MSG.requisicaoInvalida);
-  if (!mesmoToken(str(raiz.apikey), cfg.unofficial.apiKey)) throw new ErroPayload(401, MSG.acessoNegado);
-  if (str(raiz.instance) !== cfg.unofficial.instancia) throw new ErroPayload(403, MSG.acessoNegado);
+  autenticarEntrega(raiz, cfg);
   const quando = raiz.date_time ? new Date(String(raiz.date_time)).toISOString() : new Date().toISOString();
   const eventos: TEvento[] = [];
 
   if (evento === "messages.upsert") {
     for (const m of itens(raiz.data)) {
-      const key = obj(m.key);
-      const id = str(key?.id);
-      if (!key || !id) throw new ErroPayload(400, MSG.requisicaoInvalida);
-      const telefone = telefoneDoJid(key);
-      if (!telefone) continue; // groups, status broadcasts
-      const deMim = key.fromMe === true;
-      eventos.push({
-        tipo: "mensagem",
-        providerId: id,
-        telefone,
-        nome: deMim ? null : str(m.pushName),
-        direcao: deMim ? "saida" : "entrada",
-        timestamp: isoDeEpoch(m.messageTimestamp),
-        ...conteudo(m),
-      });
+      const e = mensagemDoRegistro(m);
+      if (e) eventos.push(e);
     }
   } else if (evento === "messages.update") {
     for (const u of itens(raiz.data)) {
       const id = str(u.keyId) ?? str(obj(u.key)?.id);
-      const status = STATUS[str(u.status) ?? ""];
+      const status = STATUS_GATEWAY[str(u.status) ?? ""];
       if (!id) throw new ErroPayload(400, MSG.requisicaoInvalida);
       if (!status || u.fromMe === false) continue;
       eventos.push({

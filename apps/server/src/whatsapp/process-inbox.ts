@@ -1,4 +1,4 @@
-import { type TTx, unsafeWithSystem } from "../db/tenant.js";
+import { type TTx, withCompanyJob } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import { aplicarConexao } from "./apply-connection.js";
 import { aplicarStatus } from "./apply-statuses.js";
@@ -37,7 +37,7 @@ export async function processarEntrada(deps: TDeps, empresaId: string): Promise<
       const marca = agenda.marca(empresaId);
       let n: number;
       try {
-        n = await unsafeWithSystem(deps.db.app, "whatsapp-entrada", (tx) => processarLote(deps, tx, empresaId, null));
+        n = await withCompanyJob(deps.db.app, empresaId, "whatsapp-entrada", (tx) => processarLote(deps, tx, empresaId, null));
       } catch {
         n = await processarUmAUm(deps, empresaId);
       }
@@ -55,7 +55,7 @@ export async function processarEntrada(deps: TDeps, empresaId: string): Promise<
     agenda.largar(empresaId);
   }
   // events waiting for a later retry: come back then
-  const { rows } = await unsafeWithSystem(deps.db.app, "whatsapp-entrada", (tx) =>
+  const { rows } = await withCompanyJob(deps.db.app, empresaId, "whatsapp-entrada", (tx) =>
     tx.query(
       `SELECT extract(epoch FROM min(proxima_tentativa_em) - now()) AS segundos FROM whatsapp_eventos
         WHERE id_empresa_fk = $1 AND processado_em IS NULL`,
@@ -121,7 +121,7 @@ async function processarLote(deps: TDeps, tx: TTx, empresaId: string, soId: stri
 
 /** After a failed batch: each event alone, so the bad one is isolated and the good ones go through. */
 async function processarUmAUm(deps: TDeps, empresaId: string): Promise<number> {
-  const { rows } = await unsafeWithSystem(deps.db.app, "whatsapp-entrada", (tx) =>
+  const { rows } = await withCompanyJob(deps.db.app, empresaId, "whatsapp-entrada", (tx) =>
     tx.query<{ id: string }>(
       `SELECT id FROM whatsapp_eventos WHERE id_empresa_fk = $1 AND processado_em IS NULL AND proxima_tentativa_em <= now()
         ORDER BY id LIMIT $2`,
@@ -130,9 +130,9 @@ async function processarUmAUm(deps: TDeps, empresaId: string): Promise<number> {
   );
   for (const { id } of rows) {
     try {
-      await unsafeWithSystem(deps.db.app, "whatsapp-entrada", (tx) => processarLote(deps, tx, empresaId, id));
+      await withCompanyJob(deps.db.app, empresaId, "whatsapp-entrada", (tx) => processarLote(deps, tx, empresaId, id));
     } catch (e) {
-      await unsafeWithSystem(deps.db.app, "whatsapp-entrada", (tx) =>
+      await withCompanyJob(deps.db.app, empresaId, "whatsapp-entrada", (tx) =>
         tx.query(
           `UPDATE whatsapp_eventos SET tentativas = tentativas + 1, erro = $3,
               proxima_tentativa_em = now() + make_interval(secs => 5 * 2 ^ tentativas),

@@ -23,3 +23,24 @@ export const FILA_SANDBOX: TFila = { nome: "whatsapp.sandbox", tentativas: 3, at
 
 /** Every minute: pending inbox events whose retry time came, and cleanup of old processed events. */
 export const FILA_VARREDURA: TFila = { nome: "whatsapp.varredura", politica: "stately", tentativas: 0, expiraSegundos: 60 };
+
+/**
+ * Reading a gateway company's history back (backfill.ts): one queued and one running job per company (key =
+ * empresaId). A failed reading is tried again; the next periodic one starts from the same mark anyway.
+ */
+export const FILA_RECUPERACAO: TFila = {
+  nome: "whatsapp.gateway.recuperacao",
+  politica: "stately",
+  tentativas: 2,
+  atrasoSegundos: 30,
+  expiraSegundos: 900,
+};
+export type TTrabalhoRecuperacao = { empresaId: string };
+
+/** Which companies' histories to read back: at start-up, after the database returns, and every few minutes. */
+export const FILA_RECUPERACAO_VARREDURA: TFila = {
+  nome: "whatsapp.gateway.recuperacao.varredura",
+  politica: "stately",
+  tentativas: 1,
+  expiraSegundos: 120,
+};

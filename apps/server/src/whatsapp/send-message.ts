@@ -1,7 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import { limparTelefone } from "@crm/domain/phone";
 import { NOME_DOCUMENTO_PADRAO } from "@crm/domain/whatsapp";
-import { unsafeWithSystem } from "../db/tenant.js";
+import { withCompanyJob } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import type { TTrabalho } from "../jobs/jobs.js";
 import { lerConfigWhatsApp } from "./company-config.js";
@@ -38,7 +38,7 @@ type TMensagemEnvio = {
  */
 export async function processarEnvio(deps: TDeps, t: TTrabalho<TTrabalhoEnvio>): Promise<void> {
   const { empresaId, mensagemId } = t.dados;
-  const preparo = await unsafeWithSystem(deps.db.app, "whatsapp-envio", async (tx) => {
+  const preparo = await withCompanyJob(deps.db.app, empresaId, "whatsapp-envio", async (tx) => {
     const { rows } = await tx.query<TMensagemEnvio>(
       `SELECT m.id, m.id_lead_fk, m.message, m.message_type, m.status, m.template_nome, m.template_idioma,
               m.template_parametros, m.media_storage_key, m.media_mime_type, m.media_file_name,
@@ -69,7 +69,7 @@ export async function processarEnvio(deps: TDeps, t: TTrabalho<TTrabalhoEnvio>):
   } catch (e) {
     const erro = e instanceof ErroProvedor ? e : null;
     const tentarDeNovo = !erro?.desconectado && (erro ? erro.retentavel : true) && !t.ultimaTentativa;
-    await unsafeWithSystem(deps.db.app, "whatsapp-envio", async (tx) => {
+    await withCompanyJob(deps.db.app, empresaId, "whatsapp-envio", async (tx) => {
       if (erro?.desconectado && cfg.provedor !== "sandbox")
         await registrarEstadoSessao(deps, tx, empresaId, { status: "disconnected", erro: erro.mensagem, avisarSempre: true });
       await tx.query(
@@ -120,7 +120,7 @@ async function montarEnvio(deps: TDeps, m: TMensagemEnvio): Promise<TEnvio> {
 
 /** Stores the provider's id; reports that arrived before it (kept waiting in the inbox) are applied now. */
 async function marcarEnviada(deps: TDeps, empresaId: string, m: TMensagemEnvio, providerId: string): Promise<void> {
-  const acordar = await unsafeWithSystem(deps.db.app, "whatsapp-envio", async (tx) => {
+  const acordar = await withCompanyJob(deps.db.app, empresaId, "whatsapp-envio", async (tx) => {
     // a gateway may echo our own send back as a phone message before we stored its id: keep one copy
     const { rows: ecos } = await tx.query(
       "DELETE FROM mensagens_whatsapp WHERE id_empresa_fk = $1 AND provider_message_id = $2 AND id <> $3 RETURNING id, status",

@@ -1,7 +1,7 @@
 import type { TMensagem, TPaginaMensagens } from "@crm/domain/schemas/chat";
 import type { TConfiguracoes } from "@crm/domain/schemas/settings";
 import type { TConexaoWhatsApp } from "@crm/domain/schemas/whatsapp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   evolutionConexao,
   evolutionDocumento,
@@ -26,7 +26,9 @@ const t = useTestApp();
 
 let a: TEmpresaComUsuarios;
 let cfg: TConfiguracoes;
-const b = () => ({ instancia: gw.instancia, apiKey: gw.apiKey });
+// the envelope's apikey as the gateway's sendDataWebhook fills it with AUTHENTICATION_EXPOSE_IN_FETCH_INSTANCES=true:
+// the instance's token (company A saved the gateway's global key, as most admins do)
+const b = () => ({ instancia: gw.instancia, apiKey: gw.tokenInstancia });
 
 beforeAll(async () => {
   a = await criarEmpresaComUsuarios(t);
@@ -146,6 +148,9 @@ describe("Evolution API gateway", () => {
       payload: { texto: "Depois de dias" },
     });
     expect(res.statusCode).toBe(201);
+    // sends are paced (one a second on a gateway): let it go out before the next test closes the session
+    const id = (res.json() as TMensagem).id;
+    await esperarAte(async () => (await mensagens(lead.id)).find((x) => x.id === id)?.status === "sent");
   });
 
   it("notices a dropped session (connection.update close), notifies the admins once and blocks sending", async () => {
@@ -201,23 +206,129 @@ describe("Evolution API gateway", () => {
     ).toBe(403);
   });
 
-  it("refuses deliveries with a wrong apikey or another instance, changing nothing", async () => {
+  it("stores deliveries shaped as the gateway builds them whatever their apikey when the global key is saved", async () => {
+    // the connection check asked the gateway (fetchInstances) which key is saved: the global one
+    await a.navegadores.admin.req({ method: "POST", url: "/api/whatsapp/conexao/verificar", payload: {} });
+    const pedido = gw.de(/^\/instance\/fetchInstances$/).at(-1)!;
+    expect(pedido.consulta.get("instanceName")).toBe(gw.instancia);
+    expect(pedido.cabecalhos.apikey).toBe(gw.apiKey);
+    expect(
+      await linha(t, "SELECT gateway_chave_tipo AS t FROM whatsapp_sessions WHERE id_empresa_fk = $1", [a.empresa.id]),
+    ).toEqual({
+      t: "global",
+    });
+    // exposure off (apikey null), exposure on (the instance's token), and a key we cannot check (only the
+    // instance's token could be compared, and the global key is saved): the URL token and the instance suffice
+    const envelopes = [
+      evolutionTexto({ instancia: gw.instancia, apiKey: null, de: "5511955550021", id: "3EB0NULO", texto: "apikey null" }),
+      evolutionTexto({
+        instancia: gw.instancia,
+        apiKey: gw.tokenInstancia,
+        de: "5511955550021",
+        id: "3EB0TOKEN",
+        texto: "token",
+      }),
+      evolutionTexto({ instancia: gw.instancia, apiKey: "outra-coisa", de: "5511955550021", id: "3EB0OUTRA", texto: "outra" }),
+    ];
+    expect(envelopes[0].apikey).toBeNull();
+    for (const e of envelopes) expect((await postar(e)).statusCode).toBe(200);
+    const lead = await leadDe("5511955550021");
+    const ms = await esperarAte(async () => {
+      const m = await mensagens(lead.id);
+      return m.length === 3 ? m : null;
+    });
+    expect(ms.map((m) => m.content).sort()).toEqual(["apikey null", "outra", "token"]);
+  });
+
+  it("with the instance's own token saved, a present apikey must equal it (null still passes)", async () => {
+    // company B saved the instance's token in 'API Key': its webhook URL has its own secret token
+    const c = await criarEmpresaComUsuarios(t);
+    const cfgC = await configurarNaoOficial(c.navegadores.admin, {
+      url: gw.url,
+      apiKey: gw.tokenInstancia,
+      instancia: gw.instancia,
+    });
+    await c.navegadores.admin.req({ method: "POST", url: "/api/whatsapp/conexao/verificar", payload: {} });
+    expect(
+      await linha(t, "SELECT gateway_chave_tipo AS t FROM whatsapp_sessions WHERE id_empresa_fk = $1", [c.empresa.id]),
+    ).toEqual({
+      t: "instancia",
+    });
+    const postarC = (payload: unknown) =>
+      t.app.inject({
+        method: "POST",
+        url: caminhoWebhook(cfgC),
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify(payload),
+      });
+    const m = (id: string, apiKey: string | null) =>
+      evolutionTexto({ instancia: gw.instancia, apiKey, de: "5511955550031", id, texto: id });
+    expect((await postarC(m("3EB0ERRADA", "errada"))).statusCode).toBe(401);
+    expect((await postarC(m("3EB0CERTA", gw.tokenInstancia))).statusCode).toBe(200);
+    expect((await postarC(m("3EB0SEM", null))).statusCode).toBe(200);
+    await esperarAte(() =>
+      contar(t, "SELECT count(*) AS n FROM mensagens_whatsapp WHERE id_empresa_fk = $1 AND provider_message_id LIKE '3EB0%'", [
+        c.empresa.id,
+      ]).then((n) => n === 2),
+    );
+    expect(
+      await contar(t, "SELECT count(*) AS n FROM whatsapp_eventos WHERE id_empresa_fk = $1 AND chave = 'm:3EB0ERRADA'", [
+        c.empresa.id,
+      ]),
+    ).toBe(0);
+  });
+
+  it("takes a gateway set to 'webhook by events' ({url}/messages-upsert)", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: `${caminhoWebhook(cfg)}/messages-upsert`,
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify(evolutionTexto({ ...b(), de: "5511955550041", id: "3EB0POREVENTO", texto: "por evento" })),
+    });
+    expect(res.statusCode).toBe(200);
+    const lead = await leadDe("5511955550041");
+    await esperarAte(async () => (await mensagens(lead.id)).length === 1);
+  });
+
+  it("refuses another instance, an unknown URL token and a malformed delivery, changing nothing", async () => {
     const recusados = () =>
       contar(t, "SELECT count(*) AS n FROM whatsapp_eventos WHERE id_empresa_fk = $1 AND chave IN ('m:X1', 'm:X2')", [
         a.empresa.id,
       ]);
     const antes = await contar(t, "SELECT count(*) AS n FROM mensagens_whatsapp WHERE id_empresa_fk = $1", [a.empresa.id]);
-    const chave = await postar(
-      evolutionTexto({ instancia: gw.instancia, apiKey: "errada", de: "5511955550009", id: "X1", texto: "x" }),
-    );
-    expect(chave.statusCode).toBe(401);
-    const inst = await postar(
-      evolutionTexto({ instancia: "outra", apiKey: gw.apiKey, de: "5511955550009", id: "X2", texto: "x" }),
-    );
+    const inst = await postar(evolutionTexto({ instancia: "outra", apiKey: null, de: "5511955550009", id: "X1", texto: "x" }));
     expect(inst.statusCode).toBe(403);
-    const sem = await postar({ event: "messages.upsert", instance: gw.instancia, apikey: gw.apiKey });
+    const token = await t.app.inject({
+      method: "POST",
+      url: `/api/webhooks/whatsapp/${"0".repeat(64)}`,
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify(evolutionTexto({ ...b(), de: "5511955550009", id: "X2", texto: "x" })),
+    });
+    expect(token.statusCode).toBe(404);
+    const sem = await postar({ event: "messages.upsert", instance: gw.instancia, apikey: null });
     expect(sem.statusCode).toBe(400);
     expect(await recusados()).toBe(0);
     expect(await contar(t, "SELECT count(*) AS n FROM mensagens_whatsapp WHERE id_empresa_fk = $1", [a.empresa.id])).toBe(antes);
+  });
+
+  it("never acknowledges a delivery it could not store: the gateway gets a 5xx (and retries)", async () => {
+    const pool = t.deps.db.app;
+    const original = pool.query.bind(pool);
+    const espiao = vi.spyOn(pool, "query").mockImplementation(((q: unknown, ...resto: unknown[]) => {
+      if (q && typeof q === "object" && (q as { name?: string }).name === "whatsapp-inbox-gravar")
+        return Promise.reject(Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }));
+      return (original as (...a: unknown[]) => unknown)(q, ...resto);
+    }) as typeof pool.query);
+    try {
+      const res = await postar(evolutionTexto({ ...b(), de: "5511955550051", id: "3EB0FALHOU", texto: "não gravada" }));
+      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      espiao.mockRestore();
+    }
+    expect(
+      await contar(t, "SELECT count(*) AS n FROM whatsapp_eventos WHERE id_empresa_fk = $1 AND chave = 'm:3EB0FALHOU'", [
+        a.empresa.id,
+      ]),
+    ).toBe(0);
   });
 });

@@ -31,8 +31,13 @@ async function erroDaResposta(res: Response, acao: string): Promise<ErroProvedor
   });
 }
 
-/** An Evolution API v2 style gateway: `apikey` header, instance in the path (ARCHITECTURE §6). */
-export function criarProvedorNaoOficial(cfg: TConfigWhatsApp): TProvedor {
+/** Calls to a company's gateway: the saved key in the `apikey` header, `{instancia}` in a path replaced by the instance. */
+export type TClienteGateway = {
+  chamar: (caminho: string, init: RequestInit, acao: string) => Promise<Response>;
+  post: (caminho: string, corpo: unknown, acao: string) => Promise<Response>;
+};
+
+export function clienteGateway(cfg: TConfigWhatsApp): TClienteGateway {
   const u = cfg.unofficial;
   const inst = () => {
     if (!u.url || !u.apiKey || !u.instancia) throw new ErroProvedor(MSG.whatsappConfigIncompletaNaoOficial);
@@ -56,6 +61,13 @@ export function criarProvedorNaoOficial(cfg: TConfigWhatsApp): TProvedor {
 
   const post = (caminho: string, corpo: unknown, acao: string) =>
     chamar(caminho, { method: "POST", body: JSON.stringify(corpo) }, acao);
+  return { chamar, post };
+}
+
+/** An Evolution API v2 style gateway: `apikey` header, instance in the path (ARCHITECTURE §6). */
+export function criarProvedorNaoOficial(cfg: TConfigWhatsApp): TProvedor {
+  const u = cfg.unofficial;
+  const { chamar, post } = clienteGateway(cfg);
 
   async function estado(): Promise<TEstadoConexao> {
     try {

@@ -1,8 +1,9 @@
 import { MSG } from "@crm/domain/messages";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { unsafeWithSystem } from "../db/tenant.js";
-import { COLUNAS_CONFIG, configDaLinha, type TConfigWhatsApp } from "./company-config.js";
+import { COLUNA_CHAVE_INSTANCIA, COLUNAS_CONFIG, configDaLinha, type TConfigWhatsApp } from "./company-config.js";
 import type { TEvento } from "./events.js";
 import { ingestorDe } from "./ingest.js";
 import { ErroPayload, lerWebhookOficial } from "./parse-official.js";
@@ -20,8 +21,11 @@ export const esquecerEmpresaDoWebhook = (token: string) => cache.delete(token);
 /**
  * POST/GET /api/webhooks/whatsapp/{webhook_token}: one URL per company (001 'Company settings'), public, no
  * CSRF (providers authenticate by signature or token). The official API checks the verify handshake and
- * X-Hub-Signature-256 of the raw body; the gateway, the URL's secret token and its apikey. Valid events are
- * written to the inbox and answered at once; a job does the rest. Anything else is a 4xx that changes nothing.
+ * X-Hub-Signature-256 of the raw body; the gateway, the URL's secret token and the instance it names (its apikey
+ * only when that can be compared: decision 0407). Valid events are written to the inbox and answered once durable;
+ * a job does the rest. A delivery that was not stored is never answered 2xx (a failed write is a 5xx, which the
+ * gateway retries); anything invalid is a 4xx that changes nothing. A gateway set to 'webhook by events' posts to
+ * {url}/{event-name} (webhook.controller.ts): that path is the same webhook.
  */
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -36,9 +40,9 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   async function empresaDoToken(token: string): Promise<TConfigWhatsApp | null> {
     const c = cache.get(token);
     if (c && c.ate > Date.now()) return c.cfg;
-    // crossing tenants is inherent: the token is what identifies the company
-    const { rows } = await unsafeWithSystem(deps.db.app, "webhook-whatsapp", (tx) =>
-      tx.query(`SELECT ${COLUNAS_CONFIG} FROM empresas WHERE webhook_token = $1`, [token]),
+    // crosses tenants because it must: the company is not known yet, the URL's token is what names it
+    const { rows } = await unsafeWithSystem(deps.db.app, "webhook-whatsapp-empresa-do-token", (tx) =>
+      tx.query(`SELECT ${COLUNAS_CONFIG}, ${COLUNA_CHAVE_INSTANCIA} FROM empresas WHERE webhook_token = $1`, [token]),
     );
     const cfg = rows[0] ? configDaLinha(deps.config.appSecret, rows[0]) : null;
     if (cache.size > 10_000) cache.clear();
@@ -73,7 +77,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post("/webhooks/whatsapp/:token", { config, schema: { params: ZToken } }, async (req, reply) => {
+  const receber = async (req: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
     const cfg = await empresaDoToken(req.params.token);
     if (!cfg) return reply.status(404).send(naoEncontrado);
     const bruto = req.body as Buffer | undefined;
@@ -97,5 +101,11 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     await ingestor.receber(cfg.empresaId, eventos);
     return reply.send({ ok: true });
-  });
+  };
+  app.post("/webhooks/whatsapp/:token", { config, schema: { params: ZToken } }, receber);
+  app.post(
+    "/webhooks/whatsapp/:token/:evento",
+    { config, schema: { params: ZToken.extend({ evento: z.string().regex(/^[a-z0-9-]{1,40}$/) }) } },
+    receber,
+  );
 };

@@ -1,6 +1,7 @@
 import { unsafeWithSystem } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import { FILA_TRIAGEM } from "../jobs/queues.js";
+import { agendarRecuperacaoGateway, recuperarEmpresa, varrerGateways } from "./backfill.js";
 import { baixarMidiaRecebida } from "./download-media.js";
 import { ingestorDe } from "./ingest.js";
 import { processarEntrada } from "./process-inbox.js";
@@ -9,16 +10,21 @@ import {
   FILA_ENTRADA,
   FILA_ENVIO,
   FILA_MIDIA,
+  FILA_RECUPERACAO,
+  FILA_RECUPERACAO_VARREDURA,
   FILA_SANDBOX,
   FILA_VARREDURA,
   type TTrabalhoEntrada,
   type TTrabalhoEnvio,
   type TTrabalhoMidia,
+  type TTrabalhoRecuperacao,
 } from "./queues.js";
 import { processarEnvio } from "./send-message.js";
 
 /** Events that could not be used are kept this long for inspection (applied ones are deleted at once). */
 const RETENCAO_EVENTOS_DIAS = 7;
+/** Every gateway company's history is read back this often (cheap when nothing is missing: backfill.ts). */
+const RECUPERACAO_CRON = "*/5 * * * *";
 
 /** Starts the WhatsApp workers of this instance (called once from createDeps). */
 export async function iniciarTrabalhosWhatsApp(deps: TDeps): Promise<void> {
@@ -36,11 +42,26 @@ export async function iniciarTrabalhosWhatsApp(deps: TDeps): Promise<void> {
 
   await jobs.trabalhar(FILA_VARREDURA, () => varrer(deps));
   await jobs.agendar(FILA_VARREDURA, "* * * * *");
+
+  // what the gateway posted while this product was down or refusing is read back (decision 0408): every few
+  // minutes, after a reconnection (apply-connection.ts) and now, at start-up
+  await jobs.trabalhar<TTrabalhoRecuperacao>(
+    FILA_RECUPERACAO,
+    async (t) => void (await recuperarEmpresa(deps, t.dados.empresaId)),
+    {
+      concorrencia: 2,
+    },
+  );
+  await jobs.trabalhar(FILA_RECUPERACAO_VARREDURA, async () => void (await varrerGateways(deps)));
+  await jobs.agendar(FILA_RECUPERACAO_VARREDURA, RECUPERACAO_CRON);
+  await agendarRecuperacaoGateway(deps);
 }
 
 /** Safety net: companies with due inbox events get a processing job; old unusable events are deleted. */
 async function varrer(deps: TDeps): Promise<void> {
-  const empresas = await unsafeWithSystem(deps.db.app, "whatsapp-varredura", async (tx) => {
+  // crosses tenants because it must: it finds which companies have due events (each is then processed under its
+  // own company's context, process-inbox.ts)
+  const empresas = await unsafeWithSystem(deps.db.app, "whatsapp-varredura-quais-empresas", async (tx) => {
     await tx.query(
       "DELETE FROM whatsapp_eventos WHERE processado_em IS NOT NULL AND processado_em < now() - make_interval(days => $1)",
       [RETENCAO_EVENTOS_DIAS],
