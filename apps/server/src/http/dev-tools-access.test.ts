@@ -73,7 +73,7 @@ describe("dev mailbox and sign-in diagnostics on a demo installation", () => {
   });
 
   it("do not take a forwarded request from a proxy on this machine for a local one (TRUST_PROXY off)", async () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { "x-forwarded-for": "198.51.100.4" },
       { "x-forwarded-for": "127.0.0.1" },
       { forwarded: "for=127.0.0.1" },
