@@ -9,7 +9,8 @@ import { entradaDaUrl, lerPoliticaSaida, type TPoliticaSaida } from "../http/out
 const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  /** default: 127.0.0.1 on the embedded database (a try-out on this machine), 0.0.0.0 with DATABASE_URL (a server) */
+  HOST: z.string().optional(),
   DATA_DIR: z.string().default("./.data"),
   APP_URL: z.string().url().optional(),
   DATABASE_URL: z.string().url().optional(),
@@ -110,7 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.DATABASE_URL ? "0.0.0.0" : "127.0.0.1"),
     dataDir,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     databaseUrl: e.DATABASE_URL,
