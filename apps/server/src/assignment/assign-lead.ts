@@ -4,8 +4,8 @@ import { PAPEL } from "@crm/domain/roles";
 import type { TTx } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import { notFound } from "../http/errors.js";
+import { gravarAtribuicoes, type TAutorAtribuicao, type TLeadAtribuido } from "../lead-events/assignment.js";
 import { notificar } from "../notifications/notify.js";
-import { gravarAtribuicoes, type TAutorAtribuicao, type TLeadAtribuido } from "./record-assignment.js";
 
 export type { TAutorAtribuicao };
 

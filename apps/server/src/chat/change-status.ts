@@ -3,6 +3,7 @@ import { ACOES_STATUS_CHAT, STATUS_EM_ATENDIMENTO, STATUS_ESPERANDO_ATENDENTE } 
 import { type TTx, withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import type { TAuth } from "../http/auth-context.js";
+import { mudarStatusDosLeads } from "../lead-events/status.js";
 import { acessarLead, ctxDe, type TLeadAcessivel } from "./access.js";
 
 /** Sets a lead's status and records the change in lead_status_historico (who, from what, why), in the caller's transaction. */
@@ -13,18 +14,13 @@ export async function mudarStatusLead(
   novo: TStatusLead,
   quem: { usuarioId: string | null; motivo: string },
 ): Promise<boolean> {
-  if (lead.status_lead === novo) return false;
-  await tx.query("UPDATE leads_juros_check SET status_lead = $3, updated_at = now() WHERE id_empresa_fk = $1 AND id = $2", [
-    lead.empresaId,
-    lead.id,
-    novo,
-  ]);
-  await tx.query(
-    `INSERT INTO lead_status_historico (id_empresa_fk, id_lead_fk, campo, valor_anterior, valor_novo, id_usuario_fk, origem, motivo)
-     VALUES ($1, $2, 'status_lead', $3, $4, $5, 'usuario', $6)`,
-    [lead.empresaId, lead.id, lead.status_lead, novo, quem.usuarioId, quem.motivo],
-  );
-  await deps.realtime.publicar(tx, { empresaId: lead.empresaId }, { tipo: "lead.atualizado", dados: { leadId: lead.id } });
+  const mudou = await mudarStatusDosLeads(deps, tx, {
+    empresaId: lead.empresaId,
+    leads: [lead],
+    para: novo,
+    autor: { usuarioId: quem.usuarioId, origem: "usuario", motivo: quem.motivo },
+  });
+  if (!mudou.length) return false;
   lead.status_lead = novo;
   return true;
 }

@@ -1,14 +1,14 @@
 import { MSG } from "@crm/domain/messages";
-import { gravarAtribuicoes } from "../assignment/record-assignment.js";
 import { withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import { notFound } from "../http/errors.js";
+import { gravarAtribuicoes } from "../lead-events/assignment.js";
 import type { TCtxLeads } from "./context.js";
 import { travarLeads } from "./load-for-update.js";
 
 /**
  * Assigns leads chosen on /leads (one or many) to a consultant of the same company, or clears the assignment with
- * null, in one transaction; recording, notice and events are the assignment's own (assignment/record-assignment.ts).
+ * null, in one transaction; recording, notice and events are the assignment's own (lead-events/assignment.ts).
  * Returns how many leads actually changed.
  */
 export async function atribuirLeads(

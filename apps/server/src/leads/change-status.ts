@@ -1,8 +1,8 @@
 import type { TStatusLead } from "@crm/domain/status";
 import { withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
+import { mudarStatusDosLeads } from "../lead-events/status.js";
 import type { TCtxLeads } from "./context.js";
-import { avisarLeadsAlterados, registrarHistorico } from "./events.js";
 import { travarLeads } from "./load-for-update.js";
 
 /**
@@ -18,24 +18,12 @@ export async function mudarStatusLeads(
 ): Promise<number> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     const leads = await travarLeads(tx, ctx, ids);
-    const mudam = leads.filter((l) => l.status_lead !== status);
-    if (!mudam.length) return 0;
-    await tx.query(
-      "UPDATE leads_juros_check SET status_lead = $3, updated_at = now() WHERE id_empresa_fk = $1 AND id = ANY ($2::uuid[])",
-      [ctx.empresaId, mudam.map((l) => l.id), status],
-    );
-    await registrarHistorico(tx, {
+    const mudaram = await mudarStatusDosLeads(deps, tx, {
       empresaId: ctx.empresaId,
-      campo: "status_lead",
-      usuarioId: ctx.usuarioId,
-      mudancas: mudam.map((l) => ({ leadId: l.id, de: l.status_lead, para: status })),
+      leads,
+      para: status,
+      autor: { usuarioId: ctx.usuarioId, origem: "usuario" },
     });
-    await avisarLeadsAlterados(
-      deps,
-      tx,
-      ctx.empresaId,
-      mudam.map((l) => l.id),
-    );
-    return mudam.length;
+    return mudaram.length;
   });
 }

@@ -5,7 +5,7 @@ import { withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import { conflict } from "../http/errors.js";
 import type { TCtxLeads } from "./context.js";
-import { avisarLeadsAlterados } from "./events.js";
+import { avisarLeadsAlterados } from "../lead-events/publish.js";
 import { garantirLimiteMensal, travarCriacaoDeLeads } from "./plan-limit.js";
 
 /**

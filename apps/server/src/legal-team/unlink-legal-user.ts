@@ -1,6 +1,6 @@
 import type { TTx } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
-import { desatribuirLeads } from "../team/lead-history.js";
+import { desatribuirLeads } from "../lead-events/assignment.js";
 
 /** A Jurídico account leaves the legal team: its legal leads become unassigned and its member row forgets it. */
 export async function desvincularUsuarioJuridico(

@@ -1,6 +1,6 @@
 import type { TTx } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
-import { desatribuirLeads } from "./lead-history.js";
+import { desatribuirLeads } from "../lead-events/assignment.js";
 
 /**
  * Takes a consultant out of the team: their leads become unassigned (each change recorded) and the consultores

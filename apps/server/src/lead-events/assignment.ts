@@ -1,7 +1,8 @@
 import type { TTx } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
-import { avisarLeadsAlterados } from "../leads/events.js";
 import { notificar } from "../notifications/notify.js";
+import { registrarHistorico } from "./history.js";
+import { avisarLeadsAlterados } from "./publish.js";
 
 /** Who assigns: a person (/leads, the bulk action, the test page) or the system (after qualification). */
 export type TAutorAtribuicao = { usuarioId: string | null; origem: "usuario" | "sistema" | "ia"; motivo: string | null };
@@ -27,11 +28,12 @@ export async function gravarAtribuicoes(
     "UPDATE leads_juros_check SET consultor_atribuido_id = $3, updated_at = now() WHERE id_empresa_fk = $1 AND id = ANY ($2::uuid[])",
     [p.empresaId, ids, para],
   );
-  await tx.query(
-    `INSERT INTO lead_status_historico (id_empresa_fk, id_lead_fk, campo, valor_anterior, valor_novo, id_usuario_fk, origem, motivo)
-     SELECT $1, m.lead, 'consultor_atribuido_id', m.de, $4, $5, $6, $7 FROM unnest($2::uuid[], $3::text[]) AS m (lead, de)`,
-    [p.empresaId, ids, p.leads.map((l) => l.consultor_atribuido_id), para, p.autor.usuarioId, p.autor.origem, p.autor.motivo],
-  );
+  await registrarHistorico(tx, {
+    empresaId: p.empresaId,
+    campo: "consultor_atribuido_id",
+    autor: p.autor,
+    mudancas: p.leads.map((l) => ({ leadId: l.id, de: l.consultor_atribuido_id, para })),
+  });
   if (para) {
     const { rows } = await tx.query(
       "UPDATE consultores SET ultima_atribuicao_em = clock_timestamp() WHERE id_empresa_fk = $1 AND id = $2 RETURNING id_usuario_fk",
@@ -53,4 +55,34 @@ export async function gravarAtribuicoes(
     }
   }
   await avisarLeadsAlterados(deps, tx, p.empresaId, ids);
+}
+
+type TCampoAtribuicao = "consultor_atribuido_id" | "profissional_juridico_atribuido_id";
+
+/**
+ * Clears an assignment on every lead that has it, recording each change in lead_status_historico (who, why) and
+ * telling open screens that those leads changed. Nothing else of the lead is touched: nothing is lost.
+ */
+export async function desatribuirLeads(
+  deps: Pick<TDeps, "realtime">,
+  tx: TTx,
+  p: { empresaId: string; campo: TCampoAtribuicao; valor: string; atorId: string | null; motivo: string },
+): Promise<number> {
+  // the column name comes from a closed union, never from input
+  const { rows } = await tx.query(
+    `UPDATE leads_juros_check SET ${p.campo} = NULL, updated_at = now()
+      WHERE id_empresa_fk = $1 AND ${p.campo} = $2 RETURNING id`,
+    [p.empresaId, p.valor],
+  );
+  if (!rows.length) return 0;
+  const ids = rows.map((r) => r.id as string);
+  await registrarHistorico(tx, {
+    empresaId: p.empresaId,
+    campo: p.campo,
+    autor: { usuarioId: p.atorId, origem: "usuario", motivo: p.motivo },
+    mudancas: ids.map((leadId) => ({ leadId, de: p.valor, para: null })),
+  });
+  for (const leadId of ids)
+    await deps.realtime.publicar(tx, { empresaId: p.empresaId }, { tipo: "lead.atualizado", dados: { leadId } });
+  return ids.length;
 }

@@ -1,0 +1,35 @@
+import type { TStatusLead } from "@crm/domain/status";
+import type { TTx } from "../db/tenant.js";
+import type { TDeps } from "../deps.js";
+import { registrarHistorico, type TAutor } from "./history.js";
+import { avisarLeadsAlterados } from "./publish.js";
+
+/** A lead as its caller read (and locked) it: what it is now, so the history says from what. */
+export type TLeadAtual = { id: string; status_lead: string | null };
+
+/**
+ * The one way a lead's status changes, whoever changes it (the chat's buttons, the board, /leads, the AI screening,
+ * its human review): status_lead and updated_at, one history row per lead that really changes, and the realtime
+ * events, all in the caller's transaction. The caller has locked the leads. Returns the ids that changed.
+ */
+export async function mudarStatusDosLeads(
+  deps: Pick<TDeps, "realtime">,
+  tx: TTx,
+  p: { empresaId: string; leads: TLeadAtual[]; para: TStatusLead; autor: TAutor },
+): Promise<string[]> {
+  const mudam = p.leads.filter((l) => l.status_lead !== p.para);
+  if (!mudam.length) return [];
+  const ids = mudam.map((l) => l.id);
+  await tx.query(
+    "UPDATE leads_juros_check SET status_lead = $3, updated_at = now() WHERE id_empresa_fk = $1 AND id = ANY ($2::uuid[])",
+    [p.empresaId, ids, p.para],
+  );
+  await registrarHistorico(tx, {
+    empresaId: p.empresaId,
+    campo: "status_lead",
+    autor: p.autor,
+    mudancas: mudam.map((l) => ({ leadId: l.id, de: l.status_lead, para: p.para })),
+  });
+  await avisarLeadsAlterados(deps, tx, p.empresaId, ids);
+  return ids;
+}
