@@ -9,7 +9,7 @@ import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
-import { contextoEmpresa } from "../team/target-company.js";
+import { contextoEmpresa } from "../membership/target-company.js";
 import { atribuirAutomaticamente, atribuirManualmente, type TResultadoAtribuicao as TResultado } from "./assign-lead.js";
 
 type TCtx = Awaited<ReturnType<typeof contextoEmpresa>>;

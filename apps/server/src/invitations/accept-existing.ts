@@ -7,7 +7,7 @@ import type { TMetaRequisicao } from "../auth/request-meta.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import { badRequest, conflict, tooMany } from "../http/errors.js";
-import { exigirVagaNoPlano } from "../team/plan-limits.js";
+import { exigirVagaNoPlano } from "../membership/plan-limits.js";
 import { vincularPapel } from "./attach-role.js";
 import { ehUltimoAdmin } from "./existing-account.js";
 import { concluirConvite } from "./finish-invite.js";

@@ -6,7 +6,7 @@ import type { TMetaRequisicao } from "../auth/request-meta.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import { badRequest, conflict } from "../http/errors.js";
-import { exigirVagaNoPlano } from "../team/plan-limits.js";
+import { exigirVagaNoPlano } from "../membership/plan-limits.js";
 import { vincularPapel } from "./attach-role.js";
 import { contaDoEmailParaAtualizar } from "./existing-account.js";
 import { concluirConvite } from "./finish-invite.js";

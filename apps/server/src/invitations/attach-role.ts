@@ -2,8 +2,8 @@ import { PAPEL, type TPapel } from "@crm/domain/roles";
 import type { TPapelConvite } from "@crm/domain/schemas/team";
 import type { TTx } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
-import { desvincularUsuarioJuridico } from "../legal-team/unlink-legal-user.js";
-import { removerRegistroConsultor } from "../team/remove-consultant-record.js";
+import { removerRegistroConsultor } from "../membership/remove-consultant-record.js";
+import { desvincularUsuarioJuridico } from "../membership/unlink-legal-user.js";
 
 export type TVinculo = {
   empresaId: string;

@@ -3,7 +3,7 @@ import { registrarAuditoria } from "../auth/audit.js";
 import { withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import { notFound } from "../http/errors.js";
-import type { TCtxEmpresa } from "../team/target-company.js";
+import type { TCtxEmpresa } from "../membership/target-company.js";
 import { avisarEquipeAtualizada } from "./create-invite.js";
 
 /** Deletes a pending invitation: its link stops working at once. Another company's or a used one is 404. */

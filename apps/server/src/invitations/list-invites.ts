@@ -1,7 +1,7 @@
 import type { TConvite, TPapelConvite } from "@crm/domain/schemas/team";
 import { withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
-import type { TCtxEmpresa } from "../team/target-company.js";
+import type { TCtxEmpresa } from "../membership/target-company.js";
 import { COLUNAS_CONVITE, paraConvite } from "./invite-row.js";
 
 /** Pending invitations (not yet used) of some roles, newest first; expired ones stay, flagged, until deleted or resent. */

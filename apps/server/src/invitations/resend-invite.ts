@@ -4,8 +4,8 @@ import { registrarAuditoria } from "../auth/audit.js";
 import { withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import { notFound } from "../http/errors.js";
-import { exigirVagaNoPlano } from "../team/plan-limits.js";
-import type { TCtxEmpresa } from "../team/target-company.js";
+import { exigirVagaNoPlano } from "../membership/plan-limits.js";
+import type { TCtxEmpresa } from "../membership/target-company.js";
 import { avisarEquipeAtualizada, enviarEmailConvite } from "./create-invite.js";
 import { COLUNAS_CONVITE, paraConvite } from "./invite-row.js";
 

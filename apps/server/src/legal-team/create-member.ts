@@ -7,7 +7,7 @@ import type { TDeps } from "../deps.js";
 import { conflict } from "../http/errors.js";
 import { avisarEquipeAtualizada, criarConviteNaTransacao } from "../invitations/create-invite.js";
 import { unsafeContaDoEmail } from "../invitations/existing-account.js";
-import type { TCtxEmpresa } from "../team/target-company.js";
+import type { TCtxEmpresa } from "../membership/target-company.js";
 import { paraMembro, SELECT_MEMBROS } from "./member-row.js";
 
 /** A duplicate email in the company's legal team is a 409 with the spec-style message, not a 500. */

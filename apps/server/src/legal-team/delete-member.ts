@@ -5,9 +5,9 @@ import { withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import { notFound } from "../http/errors.js";
 import { avisarEquipeAtualizada } from "../invitations/create-invite.js";
-import { desativarUsuario } from "../team/deactivate-user.js";
-import type { TCtxEmpresa } from "../team/target-company.js";
-import { desvincularUsuarioJuridico } from "./unlink-legal-user.js";
+import { desativarUsuario } from "../membership/deactivate-user.js";
+import type { TCtxEmpresa } from "../membership/target-company.js";
+import { desvincularUsuarioJuridico } from "../membership/unlink-legal-user.js";
 
 /**
  * Removes a member (after 'Tem certeza que deseja remover este membro?'), persisted. Their pending invitation goes;

@@ -6,7 +6,7 @@ import type { TDeps } from "../deps.js";
 import { conflict, notFound } from "../http/errors.js";
 import { criarConvite } from "../invitations/create-invite.js";
 import { reenviarConvite } from "../invitations/resend-invite.js";
-import type { TCtxEmpresa } from "../team/target-company.js";
+import type { TCtxEmpresa } from "../membership/target-company.js";
 
 /**
  * 'Convidar' / 'Reenviar convite' on a member without a sign-in: emails their /convite-juridico link, resending

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { metaDaRequisicao } from "../auth/request-meta.js";
-import { contextoEmpresa } from "../team/target-company.js";
+import { contextoEmpresa } from "../membership/target-company.js";
 import { criarMembro } from "./create-member.js";
 import { excluirMembro } from "./delete-member.js";
 import { convidarMembro } from "./invite-member.js";

@@ -5,7 +5,7 @@ import { withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
 import { avisarEquipeAtualizada } from "../invitations/create-invite.js";
-import type { TCtxEmpresa } from "../team/target-company.js";
+import type { TCtxEmpresa } from "../membership/target-company.js";
 import { ehEmailDuplicado } from "./create-member.js";
 
 /**

@@ -4,7 +4,7 @@ import type { TStatusConexao } from "@crm/domain/status";
 import { type TTenantCtx, type TTx, unsafeWithSystem, withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import type { TAuth } from "../http/auth-context.js";
-import { alterarStatusConexao } from "../team/connection-status.js";
+import { alterarStatusConexao } from "../membership/connection-status.js";
 
 /**
  * Consultant presence (Conectado / Ocupado / Desconectado) from their real connections, shared by every server

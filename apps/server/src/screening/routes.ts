@@ -18,7 +18,7 @@ import { metaDaRequisicao } from "../auth/request-meta.js";
 import { withTenant } from "../db/tenant.js";
 import { badRequest } from "../http/errors.js";
 import { presencePlugin } from "../presence/plugin.js";
-import { contextoEmpresa } from "../team/target-company.js";
+import { contextoEmpresa } from "../membership/target-company.js";
 import { calcularEficienciaIa } from "./ai-efficiency.js";
 import { listarHistoricoTriagem } from "./list-history.js";
 import { triarNovamente } from "./rescreen-lead.js";

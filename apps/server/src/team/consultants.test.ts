@@ -7,7 +7,7 @@ import { ouvirTempoReal } from "../../test/realtime.js";
 import { consultar } from "../auth/testing.js";
 import { unsafeWithSystem, withTenant } from "../db/tenant.js";
 import { aceitar, cadastro, convidar, linkDoUltimoConvite, SENHA_CONVITE } from "../invitations/testing.js";
-import { alterarStatusConexao } from "./connection-status.js";
+import { alterarStatusConexao } from "../membership/connection-status.js";
 
 const t = useTestApp();
 let a: TEmpresaComUsuarios;

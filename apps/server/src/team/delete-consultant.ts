@@ -5,9 +5,9 @@ import { withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import { notFound } from "../http/errors.js";
 import { avisarEquipeAtualizada } from "../invitations/create-invite.js";
-import { desativarUsuario } from "./deactivate-user.js";
-import { removerRegistroConsultor } from "./remove-consultant-record.js";
-import type { TCtxEmpresa } from "./target-company.js";
+import { desativarUsuario } from "../membership/deactivate-user.js";
+import { removerRegistroConsultor } from "../membership/remove-consultant-record.js";
+import type { TCtxEmpresa } from "../membership/target-company.js";
 
 /**
  * Deletes a consultant (001 §7 'consultores delete'), in one transaction: their leads become unassigned (each change

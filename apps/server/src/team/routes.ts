@@ -14,9 +14,9 @@ import { criarConvite } from "../invitations/create-invite.js";
 import { excluirConvite } from "../invitations/delete-invite.js";
 import { listarConvites } from "../invitations/list-invites.js";
 import { reenviarConvite } from "../invitations/resend-invite.js";
+import { contextoEmpresa } from "../membership/target-company.js";
 import { excluirConsultor } from "./delete-consultant.js";
 import { listarConsultores } from "./list-consultants.js";
-import { contextoEmpresa } from "./target-company.js";
 import { atualizarConsultor } from "./update-consultant.js";
 
 const config = { permissao: "consultores.gerenciar" } as const;

@@ -5,7 +5,7 @@ import { withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
 import { notFound } from "../http/errors.js";
 import { avisarEquipeAtualizada } from "../invitations/create-invite.js";
-import type { TCtxEmpresa } from "./target-company.js";
+import type { TCtxEmpresa } from "../membership/target-company.js";
 
 /**
  * Consultant edit (001 §5, §7 'consultores update nome, whatsapp'): the email stays (it is the sign-in). The name
