@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
-import { criarLeitorDeSessoes, type TLeitorSessoes } from "./auth/session-cache.js";
+import { criarLeitorDeSessoes } from "./auth/session-cache.js";
 import type { TConfig } from "./config/config.js";
+import type { TDeps } from "./config/deps.js";
 import { migrate } from "./db/migrate.js";
 import { conferirPapelDaAplicacao, createDb, type TDb } from "./db/pool.js";
 import { prepararLoginDaAplicacao } from "./db/roles.js";
@@ -13,21 +14,7 @@ import { iniciarTrabalhosTriagem } from "./screening/worker.js";
 import { criarArmazenamento, type TArmazenamento } from "./storage/storage.js";
 import { iniciarTrabalhosWhatsApp } from "./whatsapp/workers.js";
 
-/** What routes and services need, built once in main.ts (or per test) and passed explicitly. */
-export type TDeps = {
-  config: TConfig;
-  db: TDb;
-  mailer: TMailer;
-  realtime: TRealtime;
-  /** the signed-in person of a session cookie, remembered briefly per instance */
-  sessoes: TLeitorSessoes;
-  /** private files (chat media, documents): local disk by default */
-  storage: TArmazenamento;
-  /** background jobs (pg-boss), started here and stopped in closeDeps */
-  jobs: TJobs;
-  /** the newest migration applied when this instance started */
-  migracao: string | null;
-};
+export type { TDeps };
 
 /**
  * Bootstrap as the owner, on a connection of its own that is closed before anything is served: migrations, the job

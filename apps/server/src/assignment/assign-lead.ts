@@ -1,8 +1,8 @@
 import { escolherConsultor, STATUS_LEAD_ENCERRADOS, STATUS_RECEBE_LEADS } from "@crm/domain/assignment";
 import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
+import type { TDeps } from "../config/deps.js";
 import type { TTx } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { notFound } from "../http/errors.js";
 import { gravarAtribuicoes, type TAutorAtribuicao, type TLeadAtribuido } from "../lead-events/assignment.js";
 import { notificar } from "../notifications/notify.js";

@@ -1,5 +1,5 @@
+import type { TDeps } from "../config/deps.js";
 import { withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import type { TAuth } from "../http/auth-context.js";
 import { registrarAuditoria } from "./audit.js";
 import type { TMetaRequisicao } from "./request-meta.js";

@@ -1,7 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import type { TRegistro } from "@crm/domain/schemas/auth";
+import type { TDeps } from "../config/deps.js";
 import { unsafeWithSystem } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { HttpError } from "../http/errors.js";
 import { registrarAuditoria } from "./audit.js";
 import { hashSenha } from "./password.js";

@@ -1,6 +1,6 @@
 import { MSG } from "@crm/domain/messages";
+import type { TDeps } from "../config/deps.js";
 import { unsafeWithSystem } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { tooMany } from "../http/errors.js";
 import { emailRedefinicaoSenha } from "../mail/templates.js";
 import { excedeuLimite, registrarTentativa } from "./attempts.js";

@@ -1,5 +1,5 @@
+import type { TDeps } from "../config/deps.js";
 import { unsafeWithSystem } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { enviarEmailConfirmacao } from "./send-confirmation-email.js";
 
 /** At most this many confirmation emails per account per hour, so the form cannot flood someone's inbox. */

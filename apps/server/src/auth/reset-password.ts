@@ -1,6 +1,6 @@
 import { MSG } from "@crm/domain/messages";
+import type { TDeps } from "../config/deps.js";
 import { unsafeWithSystem } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { badRequest } from "../http/errors.js";
 import { registrarAuditoria } from "./audit.js";
 import { invalidarTokens, resgatarTokenUnico, usuarioDoToken } from "./one-time-tokens.js";

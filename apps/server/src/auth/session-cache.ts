@@ -1,4 +1,5 @@
 import type pg from "pg";
+import type { TLeitorSessoes } from "../config/deps.js";
 import { aoAlterarSessoes } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
 import type { TRealtime } from "../realtime/realtime.js";
@@ -11,7 +12,8 @@ export const CANAL_SESSOES = "crm_sessoes";
 const VALIDADE_MS = 30_000;
 const MAXIMO = 20_000;
 
-export type TLeitorSessoes = { ler: (token: string | undefined) => Promise<TAuth | null> };
+/** The session reader the HTTP layer asks on every request (its type lives with TDeps). */
+export type { TLeitorSessoes };
 
 /**
  * Every API request resolves its cookie. Reading it from PostgreSQL each time was a third of a light request's

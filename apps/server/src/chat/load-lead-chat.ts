@@ -1,7 +1,7 @@
 import type { TLeadChat } from "@crm/domain/schemas/chat";
 import { janelaAtendimento } from "@crm/domain/whatsapp";
+import type { TDeps } from "../config/deps.js";
 import { withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import type { TAuth } from "../http/auth-context.js";
 import { lerConfigWhatsApp } from "../whatsapp/company-config.js";
 import { estaConectado, lerSessao } from "../whatsapp/session.js";

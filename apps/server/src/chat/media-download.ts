@@ -1,7 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import type { FastifyReply } from "fastify";
+import type { TDeps } from "../config/deps.js";
 import { withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import type { TAuth } from "../http/auth-context.js";
 import { notFound } from "../http/errors.js";
 import { acessarLead, ctxDe } from "./access.js";

@@ -1,8 +1,8 @@
 import { MSG } from "@crm/domain/messages";
 import type { TMensagem } from "@crm/domain/schemas/chat";
 import { janelaAtendimento } from "@crm/domain/whatsapp";
+import type { TDeps } from "../config/deps.js";
 import { withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import type { TAuth } from "../http/auth-context.js";
 import { conflict, notFound } from "../http/errors.js";
 import { lerConfigWhatsApp, type TConfigWhatsApp } from "../whatsapp/company-config.js";

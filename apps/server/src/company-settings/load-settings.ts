@@ -1,9 +1,9 @@
 import { MSG } from "@crm/domain/messages";
 import type { TConfiguracoes } from "@crm/domain/schemas/settings";
+import type { TDeps } from "../config/deps.js";
 import { mascarar } from "../crypto/secrets.js";
 import type { TTenantCtx, TTx } from "../db/tenant.js";
 import { withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { notFound } from "../http/errors.js";
 import { COLUNAS_CONFIG, configDaLinha, type TConfigWhatsApp } from "../whatsapp/company-config.js";
 import { lerConfigIA, type TConfigIA } from "./ai-config.js";

@@ -1,8 +1,8 @@
 import { MSG } from "@crm/domain/messages";
 import { camposFaltandoWhatsApp, type TConfiguracoes, type TSalvarConfiguracoes } from "@crm/domain/schemas/settings";
+import type { TDeps } from "../config/deps.js";
 import { cofreDe } from "../crypto/secrets.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { badRequest, HttpError } from "../http/errors.js";
 import { esquecerEmpresaDoWebhook } from "../whatsapp/webhook-routes.js";
 import { exigirEmpresa, lerConfigCompleta, paraTela } from "./load-settings.js";

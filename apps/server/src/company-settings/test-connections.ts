@@ -1,8 +1,8 @@
 import { MSG } from "@crm/domain/messages";
 import type { TIAEntrada, TResultadoTeste, TWhatsAppEntrada } from "@crm/domain/schemas/settings";
 import OpenAI from "openai";
+import type { TDeps } from "../config/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { badRequest } from "../http/errors.js";
 import { criarFetchSaida, erroDeSaida, observarRecusas } from "../http/outbound.js";
 import { configDoFormulario } from "../whatsapp/company-config.js";

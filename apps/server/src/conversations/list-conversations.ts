@@ -1,7 +1,7 @@
 import { PAPEL } from "@crm/domain/roles";
 import type { TConversa, TFiltroConversas, TPaginaConversas } from "@crm/domain/schemas/chat";
+import type { TDeps } from "../config/deps.js";
 import { withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import type { TAuth } from "../http/auth-context.js";
 
 const iso = (d: Date | string) => new Date(d).toISOString();

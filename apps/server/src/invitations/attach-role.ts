@@ -1,7 +1,7 @@
 import { PAPEL, type TPapel } from "@crm/domain/roles";
 import type { TPapelConvite } from "@crm/domain/schemas/team";
+import type { TDeps } from "../config/deps.js";
 import type { TTx } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { removerRegistroConsultor } from "../membership/remove-consultant-record.js";
 import { desvincularUsuarioJuridico } from "../membership/unlink-legal-user.js";
 

@@ -1,7 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import { registrarAuditoria } from "../auth/audit.js";
+import type { TDeps } from "../config/deps.js";
 import { withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { notFound } from "../http/errors.js";
 import type { TCtxEmpresa } from "../membership/target-company.js";
 import { avisarEquipeAtualizada } from "./create-invite.js";

@@ -1,8 +1,8 @@
 import { PAPEL } from "@crm/domain/roles";
 import { ROTULO_PAPEL_CONVITE } from "@crm/domain/schemas/team";
 import { registrarAuditoria } from "../auth/audit.js";
+import type { TDeps } from "../config/deps.js";
 import type { TTx } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { notificar } from "../notifications/notify.js";
 import { avisarEquipeAtualizada } from "./create-invite.js";
 import type { TConviteValido } from "./load-valid-invite.js";

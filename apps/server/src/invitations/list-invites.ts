@@ -1,6 +1,6 @@
 import type { TConvite, TPapelConvite } from "@crm/domain/schemas/team";
+import type { TDeps } from "../config/deps.js";
 import { withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import type { TCtxEmpresa } from "../membership/target-company.js";
 import { COLUNAS_CONVITE, paraConvite } from "./invite-row.js";
 

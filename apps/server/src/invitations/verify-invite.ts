@@ -1,7 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import type { TLinkConvite, TPaginaConvite, TVerificacaoConvite } from "@crm/domain/schemas/invitations";
+import type { TDeps } from "../config/deps.js";
 import { unsafeWithSystem } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { HttpError } from "../http/errors.js";
 import { carregarConviteValido } from "./load-valid-invite.js";
 

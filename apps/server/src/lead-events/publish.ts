@@ -1,6 +1,6 @@
 import { PAPEL } from "@crm/domain/roles";
+import type { TDeps } from "../config/deps.js";
 import type { TTx } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 
 /** Ids travel in the event only while they keep the NOTIFY small; beyond that clients simply refetch. */
 const MAX_IDS_EVENTO = 50;

@@ -1,6 +1,6 @@
 import type { TStatusLead } from "@crm/domain/status";
+import type { TDeps } from "../config/deps.js";
 import type { TTx } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { registrarHistorico, type TAutor } from "./history.js";
 import { avisarLeadsAlterados } from "./publish.js";
 

@@ -1,7 +1,7 @@
 import { COLUNAS_QUADRO, colunaDoStatus, QUADRO, type TColunaQuadro } from "@crm/domain/leads-board";
 import type { TCartaoLead, TFiltroQuadro, TQuadroLeads } from "@crm/domain/schemas/leads";
+import type { TDeps } from "../config/deps.js";
 import { withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import type { TCtxLeads } from "./context.js";
 import { montarCondicao } from "./filter-sql.js";
 import { JUNCAO_CONSULTOR } from "./row.js";

@@ -1,6 +1,6 @@
 import type { TStatusLead } from "@crm/domain/status";
+import type { TDeps } from "../config/deps.js";
 import { withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { mudarStatusDosLeads } from "../lead-events/status.js";
 import type { TCtxLeads } from "./context.js";
 import { travarLeads } from "./load-for-update.js";

@@ -1,11 +1,11 @@
 import { MSG } from "@crm/domain/messages";
 import { normalizarTelefone } from "@crm/domain/phone";
 import type { TNovoLead } from "@crm/domain/schemas/leads";
+import type { TDeps } from "../config/deps.js";
 import { withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { conflict } from "../http/errors.js";
-import type { TCtxLeads } from "./context.js";
 import { avisarLeadsAlterados } from "../lead-events/publish.js";
+import type { TCtxLeads } from "./context.js";
 import { garantirLimiteMensal, travarCriacaoDeLeads } from "./plan-limit.js";
 
 /**

@@ -1,7 +1,7 @@
+import type { TDeps } from "../config/deps.js";
 import { withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
-import type { TCtxLeads } from "./context.js";
 import { avisarLeadsAlterados } from "../lead-events/publish.js";
+import type { TCtxLeads } from "./context.js";
 import { travarLeads } from "./load-for-update.js";
 
 /**

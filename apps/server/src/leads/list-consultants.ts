@@ -1,6 +1,6 @@
 import type { TOpcaoConsultor } from "@crm/domain/schemas/leads";
+import type { TDeps } from "../config/deps.js";
 import { withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import type { TCtxLeads } from "./context.js";
 
 /** The company's consultants, by name: the choices of the assign modal and of the consultant filter. */

@@ -1,7 +1,7 @@
 import type { TFiltroLeads, TLeadLista, TPaginaLeads } from "@crm/domain/schemas/leads";
+import type { TDeps } from "../config/deps.js";
 import { preparada } from "../db/prepared.js";
 import { lerComTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import type { TCtxLeads } from "./context.js";
 import { montarCondicao, ordemSql, temFiltros } from "./filter-sql.js";
 import { COLUNAS_LISTA, JUNCAO_CONSULTOR } from "./row.js";

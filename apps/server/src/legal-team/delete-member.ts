@@ -1,8 +1,8 @@
 import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
 import { registrarAuditoria } from "../auth/audit.js";
+import type { TDeps } from "../config/deps.js";
 import { withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { notFound } from "../http/errors.js";
 import { avisarEquipeAtualizada } from "../invitations/create-invite.js";
 import { desativarUsuario } from "../membership/deactivate-user.js";

@@ -1,6 +1,6 @@
 import type { TEquipeJuridica } from "@crm/domain/schemas/team";
+import type { TDeps } from "../config/deps.js";
 import { withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import type { TCtxEmpresa } from "../membership/target-company.js";
 import { paraMembro, SELECT_MEMBROS } from "./member-row.js";
 

@@ -1,8 +1,8 @@
 import { MSG } from "@crm/domain/messages";
 import type { TMembroJuridicoForm } from "@crm/domain/schemas/team";
 import { registrarAuditoria } from "../auth/audit.js";
+import type { TDeps } from "../config/deps.js";
 import { withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
 import { avisarEquipeAtualizada } from "../invitations/create-invite.js";
 import type { TCtxEmpresa } from "../membership/target-company.js";

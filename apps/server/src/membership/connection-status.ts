@@ -1,6 +1,6 @@
 import type { TStatusConexao } from "@crm/domain/status";
+import type { TDeps } from "../config/deps.js";
 import type { TTx } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 
 /**
  * The one way a consultant's presence changes (Conectado / Desconectado / Ocupado): the row and a live

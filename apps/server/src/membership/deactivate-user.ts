@@ -1,5 +1,5 @@
+import type { TDeps } from "../config/deps.js";
 import type { TTx } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 
 /**
  * Switches a company account off when its person leaves the team. Its sessions stop working at once (a session

@@ -2,8 +2,8 @@ import { MSG } from "@crm/domain/messages";
 import type { TPlano } from "@crm/domain/plans";
 import { PAPEL } from "@crm/domain/roles";
 import type { FastifyRequest } from "fastify";
+import type { TDeps } from "../config/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { badRequest, notFound } from "../http/errors.js";
 
 /** The tenant context of a team screen's request, always with the company it acts on. */

@@ -1,5 +1,5 @@
+import type { TDeps } from "../config/deps.js";
 import type { TTx } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { desatribuirLeads } from "../lead-events/assignment.js";
 
 /** A Jurídico account leaves the legal team: its legal leads become unassigned and its member row forgets it. */

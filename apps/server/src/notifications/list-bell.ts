@@ -1,6 +1,6 @@
 import { LIMITE_SINO, type TSino } from "@crm/domain/schemas/notifications";
+import type { TDeps } from "../config/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { COLUNAS_NOTIFICACAO, paraNotificacao } from "./row.js";
 
 /** The bell (000 §2.15): the user's 50 newest notifications and how many are unread. */

@@ -1,6 +1,6 @@
 import type { TFiltroNotificacoes, TPaginaNotificacoes } from "@crm/domain/schemas/notifications";
+import type { TDeps } from "../config/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { COLUNAS_NOTIFICACAO, paraNotificacao } from "./row.js";
 
 /** /notificacoes: the user's notifications page by page, filtered by type and read state. */

@@ -1,5 +1,5 @@
+import type { TDeps } from "../config/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 
 /** 'Marcar todas como lidas': every unread notification of the user. Returns how many changed. */
 export async function marcarTodasNotificacoesLidas(deps: Pick<TDeps, "db" | "realtime">, ctx: TTenantCtx): Promise<number> {

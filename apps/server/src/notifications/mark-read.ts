@@ -1,6 +1,6 @@
 import { MSG } from "@crm/domain/messages";
+import type { TDeps } from "../config/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { notFound } from "../http/errors.js";
 
 /**

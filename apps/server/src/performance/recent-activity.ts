@@ -1,7 +1,7 @@
 import type { TAtividadeRecente } from "@crm/domain/schemas/performance";
 import { STATUS_CONVERTIDOS } from "@crm/domain/status";
+import type { TDeps } from "../config/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { consultorDoUsuario } from "./consultant-performance.js";
 
 /** 000 §9: recent activities capped at 10. */

@@ -1,6 +1,6 @@
 import { FATOS_VAZIOS, type TFiltroHistoricoIa, type TPaginaHistoricoIa } from "@crm/domain/schemas/screening";
+import type { TDeps } from "../config/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 

@@ -1,5 +1,5 @@
+import type { TDeps } from "../config/deps.js";
 import type { TTx } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { FILA_ENVIO, type TTrabalhoEnvio } from "../whatsapp/queues.js";
 
 /** How the screener signs its messages in the chat timeline. */

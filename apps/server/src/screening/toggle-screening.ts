@@ -1,6 +1,6 @@
 import { registrarAuditoria } from "../auth/audit.js";
+import type { TDeps } from "../config/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 
 /** The company's screening switch (001 §4: 'a toggle flips it'), recorded in the audit log. */
 export async function alternarTriagem(

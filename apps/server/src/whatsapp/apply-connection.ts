@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
+import type { TDeps } from "../config/deps.js";
 import type { TTx } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { agendarRecuperacaoEmpresa } from "./backfill.js";
 import type { TEventoConexao } from "./events.js";
 import { registrarEstadoSessao } from "./session.js";

@@ -1,5 +1,5 @@
+import type { TDeps } from "../config/deps.js";
 import type { TTx } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import type { TEventoStatus } from "./events.js";
 
 const PESO: Record<TEventoStatus["status"], number> = { sent: 1, failed: 1.5, delivered: 2, read: 3 };

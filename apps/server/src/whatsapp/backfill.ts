@@ -1,6 +1,6 @@
 import { MSG } from "@crm/domain/messages";
+import type { TDeps } from "../config/deps.js";
 import { type TTx, unsafeWithSystem, withCompanyJob } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { configCompleta, lerConfigWhatsApp } from "./company-config.js";
 import type { TEvento, TEventoMensagem, TEventoStatus } from "./events.js";
 import { gravarTipoDaChave, perguntarTipoDaChave, tipoGuardadoDaChave } from "./gateway-key.js";

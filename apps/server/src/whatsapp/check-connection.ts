@@ -1,6 +1,6 @@
 import type { TConexaoWhatsApp } from "@crm/domain/schemas/whatsapp";
+import type { TDeps } from "../config/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { configCompleta, lerConfigWhatsApp } from "./company-config.js";
 import { gravarTipoDaChave, perguntarTipoDaChave } from "./gateway-key.js";
 import { provedorDe } from "./providers.js";

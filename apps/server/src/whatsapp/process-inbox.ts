@@ -1,5 +1,5 @@
+import type { TDeps } from "../config/deps.js";
 import { type TTx, withCompanyJob } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { aplicarConexao } from "./apply-connection.js";
 import { aplicarStatus } from "./apply-statuses.js";
 import { lerConfigWhatsApp } from "./company-config.js";

@@ -1,8 +1,8 @@
 import { normalizarTelefone } from "@crm/domain/phone";
 import { PAPEL } from "@crm/domain/roles";
 import { formatarTelefone } from "@crm/domain/whatsapp";
+import type { TDeps } from "../config/deps.js";
 import type { TTx } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { FILA_TRIAGEM, type TTrabalhoTriagem } from "../jobs/queues.js";
 import { notificarVarios } from "../notifications/notify.js";
 import type { TConfigWhatsApp } from "./company-config.js";

@@ -1,5 +1,5 @@
+import type { TDeps } from "../config/deps.js";
 import { unsafeWithSystem } from "../db/tenant.js";
-import type { TDeps } from "../deps.js";
 import { FILA_TRIAGEM } from "../jobs/queues.js";
 import { agendarRecuperacaoGateway, recuperarEmpresa, varrerGateways } from "./backfill.js";
 import { baixarMidiaRecebida } from "./download-media.js";
