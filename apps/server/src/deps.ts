@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
 import { criarLeitorDeSessoes } from "./auth/session-cache.js";
 import type { TConfig } from "./config/config.js";
-import type { TDeps } from "./config/deps.js";
+import type { TDeps } from "./core/deps.js";
 import { migrate } from "./db/migrate.js";
 import { conferirPapelDaAplicacao, createDb, type TDb } from "./db/pool.js";
 import { prepararLoginDaAplicacao } from "./db/roles.js";

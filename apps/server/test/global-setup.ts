@@ -6,9 +6,12 @@ import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../src/db/embedded.js";
 import { migrate } from "../src/db/migrate.js";
 import { withDatabase } from "../src/db/pool.js";
+import { prepararLoginDaAplicacao } from "../src/db/roles.js";
 import { instalarFilas } from "../src/jobs/jobs.js";
 
 export const TEMPLATE_DB = "crm_test_template";
+/** APP_SECRET of every test app (test/app.ts): crm_app's password derives from it. */
+export const SEGREDO_TESTES = "x".repeat(40);
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -43,6 +46,10 @@ export default async function setup(project: TestProject) {
   await migrate(owner);
   await owner.end();
   await instalarFilas(withDatabase(adminUrl, TEMPLATE_DB));
+  // crm_app's login is set once here (roles belong to the cluster): test files starting together then just log in
+  const dono = new pg.Pool({ connectionString: withDatabase(adminUrl, TEMPLATE_DB), max: 1 });
+  await prepararLoginDaAplicacao({ owner: dono, ownerUrl: withDatabase(adminUrl, TEMPLATE_DB), appSecret: SEGREDO_TESTES });
+  await dono.end();
   project.provide("pgAdminUrl", adminUrl);
   return async () => {
     await stop();

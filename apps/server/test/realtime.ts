@@ -1,6 +1,6 @@
 import type { TEventoTempoReal } from "@crm/domain/realtime";
 import type { TPapel } from "@crm/domain/roles";
-import type { TDeps } from "../src/config/deps.js";
+import type { TDeps } from "../src/core/deps.js";
 
 /**
  * A fake WebSocket of one user, registered the way realtime/ws-route.ts registers real ones: the events the

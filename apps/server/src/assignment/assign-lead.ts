@@ -1,7 +1,7 @@
 import { escolherConsultor, STATUS_LEAD_ENCERRADOS, STATUS_RECEBE_LEADS } from "@crm/domain/assignment";
 import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
 import { gravarAtribuicoes, type TAutorAtribuicao, type TLeadAtribuido } from "../lead-events/assignment.js";

@@ -7,7 +7,7 @@ import {
 } from "@crm/domain/schemas/screening";
 import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import { contextoEmpresa } from "../membership/target-company.js";
 import { atribuirAutomaticamente, atribuirManualmente, type TResultadoAtribuicao as TResultado } from "./assign-lead.js";

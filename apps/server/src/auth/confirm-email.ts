@@ -1,5 +1,5 @@
 import { MSG } from "@crm/domain/messages";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { badRequest } from "../http/errors.js";
 import { registrarAuditoria } from "./audit.js";

@@ -1,6 +1,6 @@
 import { MSG } from "@crm/domain/messages";
 import type { TSessao } from "@crm/domain/schemas/session";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
 import { unauthorized } from "../http/errors.js";

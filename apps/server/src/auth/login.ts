@@ -1,7 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import type { TLogin } from "@crm/domain/schemas/auth";
 import type { TSessao } from "@crm/domain/schemas/session";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { tooMany, unauthorized } from "../http/errors.js";
 import { espera, registrarTentativa, situacaoLogin } from "./attempts.js";

@@ -121,23 +121,19 @@ describe("password reset", () => {
       t,
       "INSERT INTO auth_tentativas (tipo, email, ip_address) SELECT 'redefinicao', 'alvo@exemplo.com.br', '192.0.2.1' FROM generate_series(1, 100)",
     );
-    const dela = await t
-      .navegador()
-      .req({
-        method: "POST",
-        url: "/api/auth/esqueci-senha",
-        payload: { email: "alvo@exemplo.com.br" },
-        remoteAddress: "192.0.2.2",
-      });
+    const dela = await t.navegador().req({
+      method: "POST",
+      url: "/api/auth/esqueci-senha",
+      payload: { email: "alvo@exemplo.com.br" },
+      remoteAddress: "192.0.2.2",
+    });
     expect(dela.statusCode).toBe(200);
-    const r = await t
-      .navegador()
-      .req({
-        method: "POST",
-        url: "/api/auth/esqueci-senha",
-        payload: { email: "alvo@exemplo.com.br" },
-        remoteAddress: "192.0.2.1",
-      });
+    const r = await t.navegador().req({
+      method: "POST",
+      url: "/api/auth/esqueci-senha",
+      payload: { email: "alvo@exemplo.com.br" },
+      remoteAddress: "192.0.2.1",
+    });
     expect(r.statusCode).toBe(429);
     expect(r.json().erro).toBe(MSG.muitasTentativas);
   });

@@ -1,6 +1,6 @@
 import { MSG } from "@crm/domain/messages";
 import type { TRegistro } from "@crm/domain/schemas/auth";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { HttpError } from "../http/errors.js";
 import { registrarAuditoria } from "./audit.js";

@@ -1,5 +1,5 @@
 import { MSG } from "@crm/domain/messages";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { tooMany } from "../http/errors.js";
 import { emailRedefinicaoSenha } from "../mail/templates.js";

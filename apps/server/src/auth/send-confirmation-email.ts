@@ -1,4 +1,4 @@
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { emailConfirmacao } from "../mail/templates.js";
 import { emitirTokenUnico } from "./one-time-tokens.js";

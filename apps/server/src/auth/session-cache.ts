@@ -1,5 +1,5 @@
 import type pg from "pg";
-import type { TLeitorSessoes } from "../config/deps.js";
+import type { TLeitorSessoes } from "../core/deps.js";
 import { aoAlterarSessoes } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
 import type { TRealtime } from "../realtime/realtime.js";

@@ -1,6 +1,6 @@
 import type { TStatusLead } from "@crm/domain/status";
 import { ACOES_STATUS_CHAT, STATUS_EM_ATENDIMENTO, STATUS_ESPERANDO_ATENDENTE } from "@crm/domain/whatsapp";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { type TTx, withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
 import { mudarStatusDosLeads } from "../lead-events/status.js";

@@ -1,6 +1,6 @@
 import { MSG } from "@crm/domain/messages";
 import type { TFiltroMensagens, TMensagem, TPaginaMensagens } from "@crm/domain/schemas/chat";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
 import { notFound } from "../http/errors.js";

@@ -1,6 +1,6 @@
 import type { TLeadChat } from "@crm/domain/schemas/chat";
 import { janelaAtendimento } from "@crm/domain/whatsapp";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
 import { lerConfigWhatsApp } from "../whatsapp/company-config.js";

@@ -1,7 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import type { TMensagem } from "@crm/domain/schemas/chat";
 import { janelaAtendimento } from "@crm/domain/whatsapp";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
 import { conflict, notFound } from "../http/errors.js";

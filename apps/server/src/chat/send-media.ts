@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { MSG } from "@crm/domain/messages";
 import type { TMensagem } from "@crm/domain/schemas/chat";
 import { MIME_DOCUMENTO, NOME_DOCUMENTO_PADRAO, type TTipoAnexo } from "@crm/domain/whatsapp";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
 import { badRequest, HttpError } from "../http/errors.js";

@@ -1,7 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import type { TModelo, TModelos, TSalvarModelo, TTemplateAprovado } from "@crm/domain/schemas/chat";
 import { MODELOS_PADRAO } from "@crm/domain/templates";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
 import { notFound } from "../http/errors.js";

@@ -1,6 +1,6 @@
 import { MSG } from "@crm/domain/messages";
 import type { TConfiguracoes } from "@crm/domain/schemas/settings";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { mascarar } from "../crypto/secrets.js";
 import type { TTenantCtx, TTx } from "../db/tenant.js";
 import { withTenant } from "../db/tenant.js";

@@ -1,6 +1,6 @@
 import { MSG } from "@crm/domain/messages";
 import { camposFaltandoWhatsApp, type TConfiguracoes, type TSalvarConfiguracoes } from "@crm/domain/schemas/settings";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { cofreDe } from "../crypto/secrets.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { badRequest, HttpError } from "../http/errors.js";

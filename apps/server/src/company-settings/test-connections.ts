@@ -1,7 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import type { TIAEntrada, TResultadoTeste, TWhatsAppEntrada } from "@crm/domain/schemas/settings";
 import OpenAI from "openai";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { badRequest } from "../http/errors.js";
 import { criarFetchSaida, erroDeSaida, observarRecusas } from "../http/outbound.js";

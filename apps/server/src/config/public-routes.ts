@@ -3,10 +3,10 @@ import { ZConfigPublica } from "@crm/domain/schemas/session";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { COOKIE_SESSAO } from "../auth/sessions.js";
+import type { TDeps } from "../core/deps.js";
 import { unsafeWithSystem, withTenant } from "../db/tenant.js";
 import { instalacaoDemo, podeVerFerramentasDev, somenteFerramentasDev } from "../http/auth-context.js";
 import { COOKIE_CSRF } from "../http/csrf.js";
-import type { TDeps } from "./deps.js";
 
 const ZDebugAuth = z.object({
   conexao: z.object({ ok: z.boolean(), latenciaMs: z.number() }),

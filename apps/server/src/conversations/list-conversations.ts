@@ -1,6 +1,6 @@
 import { PAPEL } from "@crm/domain/roles";
 import type { TConversa, TFiltroConversas, TPaginaConversas } from "@crm/domain/schemas/chat";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
 

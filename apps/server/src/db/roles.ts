@@ -52,9 +52,18 @@ export async function prepararLoginDaAplicacao(opts: {
   if (!code || !LOGIN_RECUSADO.has(code)) throw erro;
   const client = await opts.owner.connect();
   try {
-    // several instances (or test files) may start together: one ALTER ROLE at a time
+    // several instances may start together: one ALTER ROLE at a time (a role belongs to the whole cluster, the lock
+    // to one database, so a concurrent update from another database is retried once the other one committed)
     await client.query("SELECT pg_advisory_lock(72707002)");
-    await client.query(`ALTER ROLE ${APP_ROLE} WITH LOGIN PASSWORD ${client.escapeLiteral(senha)}`);
+    for (let tentativa = 0; ; tentativa++) {
+      try {
+        await client.query(`ALTER ROLE ${APP_ROLE} WITH LOGIN PASSWORD ${client.escapeLiteral(senha)}`);
+        break;
+      } catch (err) {
+        if (tentativa >= 5 || !/concurrently updated/.test((err as Error).message)) throw err;
+        await new Promise((r) => setTimeout(r, 50 * (tentativa + 1)));
+      }
+    }
   } catch (err) {
     throw new Error(
       `Não foi possível dar login ao papel ${APP_ROLE} (${(err as Error).message}). Crie-o com senha e informe DATABASE_APP_URL: veja docs/operations.md.`,

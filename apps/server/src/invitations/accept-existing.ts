@@ -4,7 +4,7 @@ import type { TAceitarConviteExistente } from "@crm/domain/schemas/invitations";
 import { excedeuLimite, registrarTentativa } from "../auth/attempts.js";
 import { verificarSenha } from "../auth/password.js";
 import type { TMetaRequisicao } from "../auth/request-meta.js";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { badRequest, conflict, tooMany } from "../http/errors.js";
 import { exigirVagaNoPlano } from "../membership/plan-limits.js";

@@ -3,7 +3,7 @@ import { PAPEL } from "@crm/domain/roles";
 import type { TAceitarConvite } from "@crm/domain/schemas/invitations";
 import { hashSenha } from "../auth/password.js";
 import type { TMetaRequisicao } from "../auth/request-meta.js";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { badRequest, conflict } from "../http/errors.js";
 import { exigirVagaNoPlano } from "../membership/plan-limits.js";

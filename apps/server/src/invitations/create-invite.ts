@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { PAPEL } from "@crm/domain/roles";
 import { ROTULO_PAPEL_CONVITE, type TConvite, type TPapelConvite, VALIDADE_CONVITE_DIAS } from "@crm/domain/schemas/team";
 import { registrarAuditoria } from "../auth/audit.js";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { type TTx, withTenant } from "../db/tenant.js";
 import { emailConvite } from "../mail/templates.js";
 import { exigirVagaNoPlano } from "../membership/plan-limits.js";

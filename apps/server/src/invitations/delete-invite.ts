@@ -1,6 +1,6 @@
 import { MSG } from "@crm/domain/messages";
 import { registrarAuditoria } from "../auth/audit.js";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
 import type { TCtxEmpresa } from "../membership/target-company.js";

@@ -1,7 +1,7 @@
 import { PAPEL } from "@crm/domain/roles";
 import { ROTULO_PAPEL_CONVITE } from "@crm/domain/schemas/team";
 import { registrarAuditoria } from "../auth/audit.js";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { notificar } from "../notifications/notify.js";
 import { avisarEquipeAtualizada } from "./create-invite.js";

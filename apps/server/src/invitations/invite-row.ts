@@ -1,5 +1,5 @@
 import type { TConvite } from "@crm/domain/schemas/team";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { linkDoConvite, type TDadosLinkConvite } from "./invite-token.js";
 
 /** The columns an invitation is read with, everywhere it is listed. */

@@ -1,5 +1,5 @@
 import type { TConvite, TPapelConvite } from "@crm/domain/schemas/team";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TCtxEmpresa } from "../membership/target-company.js";
 import { COLUNAS_CONVITE, paraConvite } from "./invite-row.js";

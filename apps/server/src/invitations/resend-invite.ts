@@ -1,7 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import { type TConvite, VALIDADE_CONVITE_DIAS } from "@crm/domain/schemas/team";
 import { registrarAuditoria } from "../auth/audit.js";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
 import { exigirVagaNoPlano } from "../membership/plan-limits.js";

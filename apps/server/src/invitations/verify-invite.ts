@@ -1,6 +1,6 @@
 import { MSG } from "@crm/domain/messages";
 import type { TLinkConvite, TPaginaConvite, TVerificacaoConvite } from "@crm/domain/schemas/invitations";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { HttpError } from "../http/errors.js";
 import { carregarConviteValido } from "./load-valid-invite.js";

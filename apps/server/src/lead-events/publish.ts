@@ -1,5 +1,5 @@
 import { PAPEL } from "@crm/domain/roles";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 
 /** Ids travel in the event only while they keep the NOTIFY small; beyond that clients simply refetch. */

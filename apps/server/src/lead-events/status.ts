@@ -1,5 +1,5 @@
 import type { TStatusLead } from "@crm/domain/status";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { registrarHistorico, type TAutor } from "./history.js";
 import { avisarLeadsAlterados } from "./publish.js";

@@ -1,5 +1,5 @@
 import { MSG } from "@crm/domain/messages";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
 import { gravarAtribuicoes } from "../lead-events/assignment.js";

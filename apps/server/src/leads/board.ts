@@ -1,6 +1,6 @@
 import { COLUNAS_QUADRO, colunaDoStatus, QUADRO, type TColunaQuadro } from "@crm/domain/leads-board";
 import type { TCartaoLead, TFiltroQuadro, TQuadroLeads } from "@crm/domain/schemas/leads";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TCtxLeads } from "./context.js";
 import { montarCondicao } from "./filter-sql.js";

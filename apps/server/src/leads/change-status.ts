@@ -1,5 +1,5 @@
 import type { TStatusLead } from "@crm/domain/status";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import { mudarStatusDosLeads } from "../lead-events/status.js";
 import type { TCtxLeads } from "./context.js";

@@ -1,7 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
 import type { FastifyRequest } from "fastify";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { requireAuth } from "../http/auth-context.js";
 import { forbidden, notFound } from "../http/errors.js";

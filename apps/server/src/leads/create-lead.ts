@@ -1,7 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import { normalizarTelefone } from "@crm/domain/phone";
 import type { TNovoLead } from "@crm/domain/schemas/leads";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import { conflict } from "../http/errors.js";
 import { avisarLeadsAlterados } from "../lead-events/publish.js";

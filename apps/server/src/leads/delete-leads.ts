@@ -1,4 +1,4 @@
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import { avisarLeadsAlterados } from "../lead-events/publish.js";
 import type { TCtxLeads } from "./context.js";

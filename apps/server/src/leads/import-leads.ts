@@ -1,6 +1,6 @@
 import type { TAnaliseCsv, TLeadCsv } from "@crm/domain/leads-csv";
 import type { TResultadoImportacao } from "@crm/domain/schemas/leads";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { avisarLeadsAlterados } from "../lead-events/publish.js";
 import { garantirLimiteMensal, travarCriacaoDeLeads } from "./plan-limit.js";

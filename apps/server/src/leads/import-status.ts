@@ -1,6 +1,6 @@
 import { MSG } from "@crm/domain/messages";
 import type { TImportacaoLeads, TImportacaoResumo, TStatusImportacao } from "@crm/domain/schemas/leads";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
 import type { TCtxLeads } from "./context.js";

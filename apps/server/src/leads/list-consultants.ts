@@ -1,5 +1,5 @@
 import type { TOpcaoConsultor } from "@crm/domain/schemas/leads";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TCtxLeads } from "./context.js";
 

@@ -1,5 +1,5 @@
 import type { TFiltroLeads, TLeadLista, TPaginaLeads } from "@crm/domain/schemas/leads";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { preparada } from "../db/prepared.js";
 import { lerComTenant } from "../db/tenant.js";
 import type { TCtxLeads } from "./context.js";

@@ -1,7 +1,7 @@
 import { analisarCsv, decodificarCsv } from "@crm/domain/leads-csv";
 import { MSG } from "@crm/domain/messages";
 import type { TResultadoImportacao } from "@crm/domain/schemas/leads";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { type TTx, withTenant } from "../db/tenant.js";
 import { HttpError } from "../http/errors.js";
 import type { TTrabalho } from "../jobs/jobs.js";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { analisarCsv, decodificarCsv, type TAnaliseCsv } from "@crm/domain/leads-csv";
 import { MSG } from "@crm/domain/messages";
 import type { TImportacaoRecusada, TImportacaoResumo } from "@crm/domain/schemas/leads";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { type TTx, withTenant } from "../db/tenant.js";
 import { badRequest, HttpError } from "../http/errors.js";
 import type { TCtxLeads } from "./context.js";

@@ -3,7 +3,7 @@ import { intervaloDoPeriodo, isoDiaSP, type TIntervalo } from "@crm/domain/perio
 import { PAPEL } from "@crm/domain/roles";
 import type { TFiltroLeads, TResumoLeads } from "@crm/domain/schemas/leads";
 import type pg from "pg";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { preparada } from "../db/prepared.js";
 import { lerComTenant, type TTx } from "../db/tenant.js";
 import type { TCtxLeads } from "./context.js";

@@ -1,4 +1,4 @@
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { FILA_IMPORTACAO, FILA_IMPORTACAO_FALHAS, type TTrabalhoImportacao } from "./import-queue.js";
 import { encerrarImportacaoPerdida, processarImportacao } from "./run-import.js";
 

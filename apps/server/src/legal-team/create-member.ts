@@ -2,7 +2,7 @@ import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
 import type { TMembroJuridico, TNovoMembroJuridico } from "@crm/domain/schemas/team";
 import { registrarAuditoria } from "../auth/audit.js";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import { conflict } from "../http/errors.js";
 import { avisarEquipeAtualizada, criarConviteNaTransacao } from "../invitations/create-invite.js";

@@ -1,7 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
 import type { TConvite } from "@crm/domain/schemas/team";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import { conflict, notFound } from "../http/errors.js";
 import { criarConvite } from "../invitations/create-invite.js";

@@ -1,5 +1,5 @@
 import type { TEquipeJuridica } from "@crm/domain/schemas/team";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TCtxEmpresa } from "../membership/target-company.js";
 import { paraMembro, SELECT_MEMBROS } from "./member-row.js";

@@ -1,6 +1,6 @@
 import { PAPEL } from "@crm/domain/roles";
 import type { TMembroJuridico } from "@crm/domain/schemas/team";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { linkDoConvite } from "../invitations/invite-token.js";
 
 /** Members with their access (an active Jurídico account) and their pending invitation, if any. */

@@ -1,5 +1,5 @@
 import type { TStatusConexao } from "@crm/domain/status";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 
 /**

@@ -2,7 +2,7 @@ import { MSG } from "@crm/domain/messages";
 import type { TPlano } from "@crm/domain/plans";
 import { PAPEL } from "@crm/domain/roles";
 import type { FastifyRequest } from "fastify";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { badRequest, notFound } from "../http/errors.js";
 

@@ -1,5 +1,5 @@
 import type { TFiltroNotificacoes, TPaginaNotificacoes } from "@crm/domain/schemas/notifications";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { COLUNAS_NOTIFICACAO, paraNotificacao } from "./row.js";
 

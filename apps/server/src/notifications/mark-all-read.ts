@@ -1,4 +1,4 @@
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 
 /** 'Marcar todas como lidas': every unread notification of the user. Returns how many changed. */

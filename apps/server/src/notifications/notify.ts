@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { TPapel } from "@crm/domain/roles";
 import type { TNotificacao } from "@crm/domain/schemas/notifications";
 import type { TTipoNotificacao } from "@crm/domain/status";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 
 /** Who gets it: one user, the users of some roles, or every user of the company. Always within `empresaId`. */

@@ -4,7 +4,7 @@ import { STATUS_EM_ATENDIMENTO } from "@crm/domain/performance";
 import { intervaloDoPeriodo, periodoAnterior, type TIntervalo } from "@crm/domain/period";
 import type { TDesempenho, TFiltroDesempenho, TIndicadoresConsultor } from "@crm/domain/schemas/performance";
 import { STATUS_CONVERTIDOS } from "@crm/domain/status";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 import { badRequest } from "../http/errors.js";
 

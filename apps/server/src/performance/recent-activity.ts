@@ -1,6 +1,6 @@
 import type { TAtividadeRecente } from "@crm/domain/schemas/performance";
 import { STATUS_CONVERTIDOS } from "@crm/domain/status";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { consultorDoUsuario } from "./consultant-performance.js";
 

@@ -1,7 +1,7 @@
 import { PRESENCA, statusDaPresenca } from "@crm/domain/assignment";
 import { PAPEL } from "@crm/domain/roles";
 import type { TStatusConexao } from "@crm/domain/status";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, unsafeWithSystem, withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
 import { alterarStatusConexao } from "../membership/connection-status.js";

@@ -3,7 +3,7 @@ import type { TTrocaSenha } from "@crm/domain/schemas/profile";
 import { registrarAuditoria } from "../auth/audit.js";
 import { hashSenha } from "../auth/password.js";
 import type { TMetaRequisicao } from "../auth/request-meta.js";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
 import { emailAvisoSenhaAlterada } from "../mail/templates.js";

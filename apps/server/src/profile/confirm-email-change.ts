@@ -2,7 +2,7 @@ import { MSG } from "@crm/domain/messages";
 import { registrarAuditoria } from "../auth/audit.js";
 import { invalidarTokens, resgatarTokenComDados } from "../auth/one-time-tokens.js";
 import type { TMetaRequisicao } from "../auth/request-meta.js";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { badRequest, conflict } from "../http/errors.js";
 import { emailAvisoEmailAlterado } from "../mail/templates.js";

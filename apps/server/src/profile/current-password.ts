@@ -2,7 +2,7 @@ import { MSG } from "@crm/domain/messages";
 import { excedeuLimite, registrarTentativa } from "../auth/attempts.js";
 import { verificarSenha } from "../auth/password.js";
 import type { TMetaRequisicao } from "../auth/request-meta.js";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { unsafeWithSystem, withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
 import { badRequest, tooMany } from "../http/errors.js";

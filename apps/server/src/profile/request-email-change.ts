@@ -3,7 +3,7 @@ import type { TTrocaEmail } from "@crm/domain/schemas/profile";
 import { registrarAuditoria } from "../auth/audit.js";
 import { emitirTokenUnico, invalidarTokens } from "../auth/one-time-tokens.js";
 import type { TMetaRequisicao } from "../auth/request-meta.js";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
 import { badRequest, HttpError } from "../http/errors.js";

@@ -3,7 +3,7 @@ import { MSG } from "@crm/domain/messages";
 import type { TSessaoAtiva } from "@crm/domain/schemas/profile";
 import { registrarAuditoria } from "../auth/audit.js";
 import { revogarSessao } from "../auth/sessions.js";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
 import { notFound } from "../http/errors.js";

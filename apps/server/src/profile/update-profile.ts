@@ -1,6 +1,6 @@
 import type { TPerfilBasico } from "@crm/domain/schemas/profile";
 import { registrarAuditoria } from "../auth/audit.js";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
 import { ctxDoPerfil } from "./ctx.js";

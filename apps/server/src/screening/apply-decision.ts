@@ -8,7 +8,7 @@ import {
   type TMotorTriagem,
 } from "@crm/domain/screening";
 import { atribuirAutomaticamente, type TResultadoAtribuicao } from "../assignment/assign-lead.js";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { notificar } from "../notifications/notify.js";
 import { enviarMensagemIa } from "./send-ai-message.js";

@@ -1,5 +1,5 @@
 import { FATOS_VAZIOS, type TFiltroHistoricoIa, type TPaginaHistoricoIa } from "@crm/domain/schemas/screening";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 
 const iso = (d: Date | string) => new Date(d).toISOString();

@@ -1,6 +1,6 @@
 import { MSG } from "@crm/domain/messages";
 import { STATUS_ANALISE_MANUAL } from "@crm/domain/screening";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { conflict, notFound } from "../http/errors.js";
 import { FILA_TRIAGEM } from "../jobs/queues.js";

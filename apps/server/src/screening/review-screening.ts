@@ -3,7 +3,7 @@ import type { TRevisarTriagem } from "@crm/domain/schemas/screening";
 import { STATUS_REVISAVEIS } from "@crm/domain/screening";
 import { atribuirAutomaticamente } from "../assignment/assign-lead.js";
 import { registrarAuditoria } from "../auth/audit.js";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { conflict, notFound } from "../http/errors.js";
 

@@ -27,7 +27,7 @@
 import { randomUUID } from "node:crypto";
 import { MSG } from "@crm/domain/messages";
 import { deveTriar } from "@crm/domain/screening";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withCompanyJob } from "../db/tenant.js";
 import { FILA_ENVIO } from "../whatsapp/queues.js";
 import { ErroIa, OPCOES_MODELO_PADRAO, perguntarAoModelo, type TOpcoesModelo } from "./ai-client.js";

@@ -7,7 +7,7 @@ import {
   STATUS_REJEITADOS_IA,
   taxasIa,
 } from "@crm/domain/screening";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { calcularEficienciaIa } from "./ai-efficiency.js";
 import { lerEmpresaTriagem } from "./read-ai-config.js";

@@ -1,5 +1,5 @@
 import { registrarAuditoria } from "../auth/audit.js";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 
 /** The company's screening switch (001 §4: 'a toggle flips it'), recorded in the audit log. */

@@ -1,7 +1,7 @@
 import { normalizarTelefone } from "@crm/domain/phone";
 import { PAPEL } from "@crm/domain/roles";
 import type { TResultadoBusca } from "@crm/domain/schemas/search";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { condicoesDaBusca } from "../leads/filter-sql.js";
 

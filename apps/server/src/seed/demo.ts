@@ -4,7 +4,7 @@ import { PAPEL, type TPapel } from "@crm/domain/roles";
 import type { TStatusConexao } from "@crm/domain/status";
 import type { FastifyBaseLogger } from "fastify";
 import { hashSenha } from "../auth/password.js";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { type TTx, unsafeWithSystem } from "../db/tenant.js";
 import { inserirVarios, type TLinha } from "./bulk.js";
 import { DIA, diaISO, inicioDaHora, mais, type TEmpresaDemo, type TGeracao } from "./demo-context.js";

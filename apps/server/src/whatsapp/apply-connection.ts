@@ -1,5 +1,5 @@
 import QRCode from "qrcode";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { agendarRecuperacaoEmpresa } from "./backfill.js";
 import type { TEventoConexao } from "./events.js";

@@ -1,5 +1,5 @@
 import { MSG } from "@crm/domain/messages";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { type TTx, unsafeWithSystem, withCompanyJob } from "../db/tenant.js";
 import { configCompleta, lerConfigWhatsApp } from "./company-config.js";
 import type { TEvento, TEventoMensagem, TEventoStatus } from "./events.js";

@@ -1,5 +1,5 @@
 import type { TConexaoWhatsApp } from "@crm/domain/schemas/whatsapp";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { configCompleta, lerConfigWhatsApp } from "./company-config.js";
 import { gravarTipoDaChave, perguntarTipoDaChave } from "./gateway-key.js";

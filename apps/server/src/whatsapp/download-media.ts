@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { MSG } from "@crm/domain/messages";
 import { fileTypeFromBuffer } from "file-type";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withCompanyJob } from "../db/tenant.js";
 import type { TTrabalho } from "../jobs/jobs.js";
 import { nomeDeArquivoSeguro } from "../storage/file-name.js";

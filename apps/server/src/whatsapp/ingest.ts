@@ -1,4 +1,4 @@
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { chaveDoEvento, type TEvento } from "./events.js";
 import { agendaDe } from "./inbox-schedule.js";
 import { FILA_ENTRADA } from "./queues.js";

@@ -1,4 +1,4 @@
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { type TTx, withCompanyJob } from "../db/tenant.js";
 import { aplicarConexao } from "./apply-connection.js";
 import { aplicarStatus } from "./apply-statuses.js";

@@ -1,4 +1,4 @@
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import type { TConfigWhatsApp } from "./company-config.js";
 import type { TEvento } from "./events.js";
 import { criarProvedorOficial } from "./official.js";

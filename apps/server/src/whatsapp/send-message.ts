@@ -1,7 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import { limparTelefone } from "@crm/domain/phone";
 import { NOME_DOCUMENTO_PADRAO } from "@crm/domain/whatsapp";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withCompanyJob } from "../db/tenant.js";
 import type { TTrabalho } from "../jobs/jobs.js";
 import { lerConfigWhatsApp } from "./company-config.js";

@@ -1,7 +1,7 @@
 import { PAPEL } from "@crm/domain/roles";
 import type { TConexaoWhatsApp } from "@crm/domain/schemas/whatsapp";
 import type { TStatusSessao } from "@crm/domain/whatsapp";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { notificar } from "../notifications/notify.js";
 import { configCompleta, type TConfigWhatsApp } from "./company-config.js";

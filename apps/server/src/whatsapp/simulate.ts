@@ -3,7 +3,7 @@ import { MSG } from "@crm/domain/messages";
 import { normalizarTelefone } from "@crm/domain/phone";
 import type { TSimularMensagem } from "@crm/domain/schemas/whatsapp";
 import type { TTipoAnexo } from "@crm/domain/whatsapp";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { badRequest, conflict } from "../http/errors.js";
 import { lerConfigWhatsApp } from "./company-config.js";

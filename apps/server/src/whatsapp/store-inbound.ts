@@ -1,7 +1,7 @@
 import { normalizarTelefone } from "@crm/domain/phone";
 import { PAPEL } from "@crm/domain/roles";
 import { formatarTelefone } from "@crm/domain/whatsapp";
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { FILA_TRIAGEM, type TTrabalhoTriagem } from "../jobs/queues.js";
 import { notificarVarios } from "../notifications/notify.js";

@@ -1,4 +1,4 @@
-import type { TDeps } from "../config/deps.js";
+import type { TDeps } from "../core/deps.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { FILA_TRIAGEM } from "../jobs/queues.js";
 import { agendarRecuperacaoGateway, recuperarEmpresa, varrerGateways } from "./backfill.js";

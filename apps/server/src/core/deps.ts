@@ -1,10 +1,10 @@
+import type { TConfig } from "../config/config.js";
 import type { TDb } from "../db/pool.js";
 import type { TAuth } from "../http/auth-context.js";
 import type { TJobs } from "../jobs/jobs.js";
 import type { TMailer } from "../mail/mailer.js";
 import type { TRealtime } from "../realtime/realtime.js";
 import type { TArmazenamento } from "../storage/storage.js";
-import type { TConfig } from "./config.js";
 
 /** Resolves a session cookie to the signed-in person (auth/session-cache.ts implements it, remembering briefly). */
 export type TLeitorSessoes = { ler: (token: string | undefined) => Promise<TAuth | null> };
