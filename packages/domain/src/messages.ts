@@ -14,6 +14,7 @@ export const MSG = {
   novaSenhaObrigatoria: "Nova senha é obrigatória",
   loginCamposObrigatorios: "Preencha email e senha.",
   dadosInvalidos: "Dados inválidos",
+  textoComCaractereNulo: "O texto contém um caractere não permitido.",
   // session and login (000 §8)
   sessaoInvalida: "Sessão inválida. Por favor, faça login novamente.",
   credenciaisInvalidas: "Credenciais inválidas. Verifique seu email e senha.",

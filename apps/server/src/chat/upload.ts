@@ -38,7 +38,10 @@ export async function lerUpload(req: FastifyRequest): Promise<TUpload> {
     }
   } catch (e) {
     if ((e as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new HttpError(413, MSG.anexoMuitoGrande);
-    throw e;
+    const status = (e as { statusCode?: number }).statusCode;
+    if (e instanceof HttpError || (status && status >= 400 && status < 500)) throw e;
+    // a form the parser cannot read (no boundary, cut off…) is the sender's fault, not a 500
+    throw badRequest(MSG.requisicaoInvalida);
   }
   return { campos, arquivo };
 }

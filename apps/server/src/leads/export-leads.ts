@@ -10,8 +10,8 @@ import {
 } from "@crm/domain/leads-export";
 import type { TExportarLeads } from "@crm/domain/schemas/leads";
 import ExcelJS from "exceljs";
-import { withTenant } from "../db/tenant.js";
 import type { TDeps } from "../deps.js";
+import { withTenant } from "../db/tenant.js";
 import type { TCtxLeads } from "./context.js";
 import { montarCondicao, ordemSql } from "./filter-sql.js";
 
@@ -26,17 +26,22 @@ type TEscritor = { linhas: (ls: TLeadExportado[]) => Promise<void>; fim: () => P
 /**
  * The filtered /leads list as a file, streamed: rows are read through a cursor in batches inside one tenant
  * transaction and written as they come, so 200k leads never sit in memory. The same filters and order as the
- * table. Returns the stream to send; a failure midway ends it with an error (the download is cut, never wrong).
+ * table. Resolves once the query has run and its first batch is read, so input the database refuses is the
+ * request's error (a 4xx before any byte is sent); a failure after that ends the stream with an error (the
+ * download is cut, never wrong).
  */
-export function exportarLeads(
+export async function exportarLeads(
   deps: Pick<TDeps, "db">,
   ctx: TCtxLeads,
   f: TExportarLeads,
   log?: { error: (o: object, m: string) => void },
-): { stream: Readable; nomeArquivo: string; tipo: string } {
+): Promise<{ stream: Readable; nomeArquivo: string; tipo: string }> {
   const saida = new PassThrough();
-  const escritor = f.formato === "xlsx" ? escritorXlsx(saida) : escritorCsv(saida);
-  withTenant(deps.db.app, ctx, async (tx) => {
+  let consultaPronta: () => void = () => {};
+  const pronta = new Promise<void>((resolve) => {
+    consultaPronta = resolve;
+  });
+  const trabalho = withTenant(deps.db.app, ctx, async (tx) => {
     const { where, params } = await montarCondicao(tx, ctx, f);
     await tx.query(
       `DECLARE exportacao NO SCROLL CURSOR FOR
@@ -48,14 +53,22 @@ export function exportarLeads(
         WHERE ${where} ORDER BY ${ordemSql(f.ordem, f.direcao)}`,
       params,
     );
-    for (;;) {
-      const { rows } = await tx.query(`FETCH ${LOTE} FROM exportacao`);
-      if (!rows.length) break;
+    let { rows } = await tx.query(`FETCH ${LOTE} FROM exportacao`);
+    consultaPronta();
+    const escritor = f.formato === "xlsx" ? escritorXlsx(saida) : escritorCsv(saida);
+    while (rows.length) {
       await escritor.linhas(rows);
       if (saida.destroyed) throw new Error("download interrompido");
+      ({ rows } = await tx.query(`FETCH ${LOTE} FROM exportacao`));
     }
     await escritor.fim();
-  }).catch((err) => {
+  });
+  // before the first rows, a failure is the request's own answer (nothing was sent yet)
+  await Promise.race([pronta, trabalho]).catch((err) => {
+    saida.destroy();
+    throw err;
+  });
+  trabalho.catch((err) => {
     if (!saida.destroyed) log?.error({ err }, "exportação de leads falhou");
     saida.destroy(err);
   });

@@ -58,7 +58,7 @@ const gestaoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get("/exportar", { config: gerenciar, schema: { querystring: ZExportarLeads } }, async (req, reply) => {
-    const { stream, nomeArquivo, tipo } = exportarLeads(deps, await contextoLeads(deps, req), req.query, req.log);
+    const { stream, nomeArquivo, tipo } = await exportarLeads(deps, await contextoLeads(deps, req), req.query, req.log);
     return reply
       .header("Content-Type", tipo)
       .header("Content-Disposition", `attachment; filename="${nomeArquivo}"`)

@@ -3,6 +3,7 @@ import { MSG } from "../messages";
 import { STATUS_LEAD } from "../status";
 import { CATEGORIAS_MODELO } from "../templates";
 import { ACOES_STATUS_CHAT, PROVEDORES_WHATSAPP, STATUS_MENSAGEM } from "../whatsapp";
+import { zTexto } from "./text";
 
 /** One message of the timeline (001 §3 'Message entry'). */
 export const ZMensagem = z.object({
@@ -44,15 +45,15 @@ export const ZPaginaMensagens = z.object({ itens: z.array(ZMensagem), temMais: z
 export type TPaginaMensagens = z.infer<typeof ZPaginaMensagens>;
 
 export const ZEnviarTexto = z.object({
-  texto: z.string().trim().min(1, MSG.mensagemVazia).max(4096, "A mensagem pode ter no máximo 4096 caracteres"),
+  texto: zTexto().trim().min(1, MSG.mensagemVazia).max(4096, "A mensagem pode ter no máximo 4096 caracteres"),
 });
 export type TEnviarTexto = z.infer<typeof ZEnviarTexto>;
 
 /** A provider-approved template (the only thing allowed outside the 24-hour window). */
 export const ZEnviarTemplate = z.object({
-  nome: z.string().trim().min(1).max(512),
-  idioma: z.string().trim().min(2).max(15),
-  parametros: z.array(z.string().trim().min(1, MSG.campoObrigatorio).max(1024)).max(10).default([]),
+  nome: zTexto().trim().min(1).max(512),
+  idioma: zTexto().trim().min(2).max(15),
+  parametros: z.array(zTexto().trim().min(1, MSG.campoObrigatorio).max(1024)).max(10).default([]),
 });
 export type TEnviarTemplate = z.infer<typeof ZEnviarTemplate>;
 
@@ -112,9 +113,9 @@ export type TLeadChat = z.infer<typeof ZLeadChat>;
 
 // ---------------------------------------------------------------- company templates (modelos_mensagem)
 export const ZSalvarModelo = z.object({
-  nome: z.string().trim().min(1, MSG.nomeObrigatorio).max(120),
+  nome: zTexto().trim().min(1, MSG.nomeObrigatorio).max(120),
   categoria: z.enum(CATEGORIAS_MODELO, { error: MSG.campoObrigatorio }),
-  conteudo: z.string().trim().min(1, "Conteúdo é obrigatório").max(4096),
+  conteudo: zTexto().trim().min(1, "Conteúdo é obrigatório").max(4096),
 });
 export type TSalvarModelo = z.infer<typeof ZSalvarModelo>;
 
@@ -153,7 +154,7 @@ export const ZConversa = z.object({
 export type TConversa = z.infer<typeof ZConversa>;
 
 export const ZFiltroConversas = z.object({
-  busca: z.string().trim().max(100).optional(),
+  busca: zTexto().trim().max(100).optional(),
   /** keyset cursor: the last row's time and lead id */
   antesDe: z.iso.datetime({ offset: true }).optional(),
   antesId: z.uuid().optional(),

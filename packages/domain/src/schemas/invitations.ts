@@ -3,6 +3,7 @@ import { MSG } from "../messages";
 import { PAPEL } from "../roles";
 import { SENHA_MINIMA } from "./auth";
 import { PAPEIS_CONVITE, type TPapelConvite, zNome, zWhatsApp } from "./team";
+import { zTexto } from "./text";
 
 /** The two public invitation pages (001 §2 'Invitation pages'). */
 export type TPaginaConvite = "consultor" | "juridico";
@@ -54,7 +55,7 @@ const token = () => z.string().min(20, MSG.linkConviteInvalido).max(200, MSG.lin
 export const ZLinkConvite = z.object({
   token: token(),
   empresa: z.uuid({ error: MSG.linkConviteInvalido }),
-  email: z.string().trim().min(1, MSG.emailNaoFornecidoConvite).max(254).toLowerCase(),
+  email: zTexto().trim().min(1, MSG.emailNaoFornecidoConvite).max(254).toLowerCase(),
   pagina: z.enum(["consultor", "juridico"]),
   papel: z.enum(PAPEIS_CONVITE, { error: MSG.linkConviteInvalido }),
 });

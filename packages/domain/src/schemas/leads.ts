@@ -5,6 +5,7 @@ import { MSG } from "../messages";
 import { PERIODO_PADRAO, PERIODOS } from "../period";
 import { normalizarTelefone } from "../phone";
 import { ORIGENS_LEAD, STATUS_LEAD, TIPOS_FINANCIAMENTO } from "../status";
+import { zTexto } from "./text";
 
 // Ids are checked as GUIDs (any 8-4-4-4-12 hex), not as RFC 4122 v4 UUIDs: rows imported from the original
 // product or created by other tools may carry ids of other versions, and must stay listable and addressable.
@@ -35,7 +36,7 @@ const ZFiltroLeadsBase = ZPeriodo.extend({
   valorMax: z.coerce.number().min(0).max(1e12).optional(),
   atribuicao: z.enum(ATRIBUICOES).default("todos"),
   /** nome, email or telefone (000 §5) */
-  busca: z.string().trim().max(100).optional(),
+  busca: zTexto().trim().max(100).optional(),
   ordem: z.enum(ORDENS_LEADS).default("created_at"),
   direcao: z.enum(["asc", "desc"]).default("desc"),
   pagina: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -151,16 +152,14 @@ export function telefoneValido(t: string): boolean {
 }
 
 export const ZNovoLead = z.object({
-  nome: z.string({ error: MSG.nomeObrigatorio }).trim().min(1, MSG.nomeObrigatorio).max(200, MSG.dadosInvalidos),
-  email: z
-    .string({ error: MSG.emailObrigatorio })
+  nome: zTexto({ error: MSG.nomeObrigatorio }).trim().min(1, MSG.nomeObrigatorio).max(200, MSG.dadosInvalidos),
+  email: zTexto({ error: MSG.emailObrigatorio })
     .trim()
     .min(1, MSG.emailObrigatorio)
     .max(254, MSG.emailInvalido)
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MSG.emailInvalido)
     .transform((v) => v.toLowerCase()),
-  telefone: z
-    .string({ error: MSG.leadTelefoneObrigatorio })
+  telefone: zTexto({ error: MSG.leadTelefoneObrigatorio })
     .trim()
     .min(1, MSG.leadTelefoneObrigatorio)
     .max(40, MSG.leadTelefoneInvalido)
@@ -170,7 +169,7 @@ export const ZNovoLead = z.object({
   valor_parcela: dinheiroPositivo(MSG.valorParcelaMaiorQueZero),
   /** digits only (001 §5); empty means not informed */
   quantidade_parcelas_pagas: z
-    .union([z.string(), z.number(), z.null()])
+    .union([zTexto(), z.number(), z.null()])
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v === null || v === "") return null;
@@ -181,8 +180,7 @@ export const ZNovoLead = z.object({
       }
       return Number(s);
     }),
-  objetivo_cliente: z
-    .string()
+  objetivo_cliente: zTexto()
     .trim()
     .max(2000, MSG.dadosInvalidos)
     .nullable()
@@ -249,7 +247,7 @@ export type TImportacaoLeads = z.infer<typeof ZImportacaoLeads>;
 
 export const LIMITE_CARTOES_COLUNA = 50;
 export const ZFiltroQuadro = ZPeriodo.extend({
-  busca: z.string().trim().max(100).optional(),
+  busca: zTexto().trim().max(100).optional(),
   status: z.enum(STATUS_LEAD).optional(),
   /** cards per column (the counts are always complete) */
   limite: z.coerce.number().int().min(1).max(500).default(LIMITE_CARTOES_COLUNA),

@@ -3,6 +3,7 @@ import { MSG } from "../messages";
 import { PAPEIS } from "../roles";
 import { SENHA_MINIMA } from "./auth";
 import { FORMATO_TELEFONE, zNome } from "./team";
+import { zTexto } from "./text";
 
 /** GET /api/perfil: who I am, and the new email waiting for confirmation, if any. */
 export const ZPerfil = z.object({
@@ -20,8 +21,7 @@ export type TPerfil = z.infer<typeof ZPerfil>;
 /** Basic info: name and an optional phone. */
 export const ZPerfilBasico = z.object({
   nome: zNome(),
-  telefone: z
-    .string()
+  telefone: zTexto()
     .trim()
     .max(30, MSG.perfilTelefoneInvalido)
     .refine((v) => v === "" || FORMATO_TELEFONE.test(v), MSG.perfilTelefoneInvalido)
@@ -39,8 +39,7 @@ const senhaAtual = () => z.string({ error: MSG.senhaAtualObrigatoria }).min(1, M
  * a session left open must not be enough to take the account over.
  */
 export const ZTrocaEmail = z.object({
-  novoEmail: z
-    .string({ error: MSG.perfilEmailInvalido })
+  novoEmail: zTexto({ error: MSG.perfilEmailInvalido })
     .trim()
     .max(254, MSG.perfilEmailInvalido)
     .refine((v) => /^[^\s@]+@[^\s@]+$/.test(v), MSG.perfilEmailInvalido)

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MSG } from "../messages";
 import { PERIODO_PADRAO, PERIODOS } from "../period";
 import { DECISOES_REVISAO, DECISOES_TRIAGEM, MOTORES_TRIAGEM } from "../screening";
+import { zTexto } from "./text";
 
 // ---------------------------------------------------------------- facts the screener extracted
 export const TIPOS_BENEFICIO = ["aposentadoria", "pensao", "outro", "nenhum"] as const;
@@ -195,7 +196,7 @@ export type TAlternarTriagem = z.infer<typeof ZAlternarTriagem>;
 /** Human review of an automated decision (LGPD art. 20): the new decision and why. */
 export const ZRevisarTriagem = z.object({
   decisao: z.enum(DECISOES_REVISAO, { error: MSG.revisaoDecisaoObrigatoria }),
-  motivo: z.string().trim().min(5, MSG.revisaoMotivoObrigatorio).max(1000, "O motivo pode ter no máximo 1000 caracteres"),
+  motivo: zTexto().trim().min(5, MSG.revisaoMotivoObrigatorio).max(1000, "O motivo pode ter no máximo 1000 caracteres"),
 });
 export type TRevisarTriagem = z.infer<typeof ZRevisarTriagem>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { zTexto } from "./text";
 
-export const ZBusca = z.object({ q: z.string().trim().min(1).max(100) });
+export const ZBusca = z.object({ q: zTexto().trim().min(1).max(100) });
 
 /** GET /api/busca?q= : the top bar's results as you type (000 §2.8). */
 export const ZResultadoBusca = z.object({

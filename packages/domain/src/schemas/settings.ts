@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MSG } from "../messages";
 import { GRAPH_VERSAO_PADRAO, PROVEDORES_WHATSAPP, type TProvedorWhatsApp } from "../whatsapp";
+import { zTexto } from "./text";
 
 /** Company settings (001 'Company settings', §3 'WhatsApp configuration' and 'ChatGPT configuration', §5, §9). */
 
@@ -16,11 +17,10 @@ export const IA_PADRAO = {
   base_url: "https://api.openai.com/v1",
 } as const;
 
-const texto = (max = 500) => z.string().trim().max(max).default("");
+const texto = (max = 500) => zTexto().trim().max(max).default("");
 /** A secret field: empty means "keep the stored value" (stored secrets are never sent back). */
-const segredo = z.string().trim().max(2000).default("");
-const url = z
-  .string()
+const segredo = zTexto().trim().max(2000).default("");
+const url = zTexto()
   .trim()
   .max(500)
   .refine((v) => v === "" || /^https?:\/\/[^\s/]+/i.test(v), MSG.urlInvalida)

@@ -3,6 +3,7 @@ import { MSG } from "../messages";
 import { PLANOS } from "../plans";
 import { PAPEL } from "../roles";
 import { ESPECIALIDADES_JURIDICAS, STATUS_CONEXAO } from "../status";
+import { zTexto } from "./text";
 
 /** Invite link validity (001 §9). */
 export const VALIDADE_CONVITE_DIAS = 7;
@@ -24,24 +25,21 @@ export const ROTULO_PAPEL_CONVITE: Record<TPapelConvite, string> = {
 
 /** A simple address shape (001 §5), lower-cased: emails identify accounts. */
 export const zEmail = (obrigatorio: string = MSG.emailObrigatorio, invalido: string = MSG.emailInvalido) =>
-  z
-    .string({ error: obrigatorio })
+  zTexto({ error: obrigatorio })
     .trim()
     .min(1, obrigatorio)
     .max(254, invalido)
     .pipe(z.email(invalido))
     .transform((v) => v.toLowerCase());
 
-export const zNome = () =>
-  z.string({ error: MSG.nomeObrigatorio }).trim().min(1, MSG.nomeObrigatorio).max(200, MSG.dadosInvalidos);
+export const zNome = () => zTexto({ error: MSG.nomeObrigatorio }).trim().min(1, MSG.nomeObrigatorio).max(200, MSG.dadosInvalidos);
 
 /** Digits, spaces, hyphens, parentheses and an optional leading plus (001 §5), with at least 8 digits. */
 export const FORMATO_TELEFONE = /^\+?[\d\s\-()]+$/;
 const temDigitosSuficientes = (v: string) => v.replace(/\D/g, "").length >= 8;
 
 export const zWhatsApp = () =>
-  z
-    .string({ error: MSG.whatsappObrigatorio })
+  zTexto({ error: MSG.whatsappObrigatorio })
     .trim()
     .min(1, MSG.whatsappObrigatorio)
     .max(30, MSG.whatsappInvalido)
@@ -112,8 +110,7 @@ export const ZEmpresaAlvo = z.object({ empresaId: z.uuid().optional() });
 export const ZMembroJuridicoForm = z.object({
   nome: zNome(),
   email: zEmail(),
-  telefone: z
-    .string({ error: MSG.equipeTelefoneObrigatorio })
+  telefone: zTexto({ error: MSG.equipeTelefoneObrigatorio })
     .trim()
     .min(1, MSG.equipeTelefoneObrigatorio)
     .max(30, MSG.equipeTelefoneInvalido)

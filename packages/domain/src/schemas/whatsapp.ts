@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PROVEDORES_WHATSAPP, STATUS_SESSAO } from "../whatsapp";
+import { zTexto } from "./text";
 
 /** GET /api/whatsapp/conexao: what /whatsapp-connection and the chat need to know (001 'WhatsApp connection'). */
 export const ZConexaoWhatsApp = z.object({
@@ -19,13 +20,12 @@ export type TConexaoWhatsApp = z.infer<typeof ZConexaoWhatsApp>;
 
 /** POST /api/testes/simular-mensagem: a person writes as a lead through the sandbox (000 §2.7). */
 export const ZSimularMensagem = z.object({
-  telefone: z
-    .string()
+  telefone: zTexto()
     .trim()
     .min(1, "Telefone é obrigatório")
     .refine((v) => v.replace(/\D/g, "").length >= 10, "Telefone inválido"),
-  nome: z.string().trim().max(120).default(""),
-  texto: z.string().trim().max(4096).default(""),
+  nome: zTexto().trim().max(120).default(""),
+  texto: zTexto().trim().max(4096).default(""),
 });
 export type TSimularMensagem = z.infer<typeof ZSimularMensagem>;
 
