@@ -4,7 +4,7 @@
  * one feature needs another it imports it in one direction only; infrastructure imports no feature.
  */
 const SRC = "^apps/server/src/";
-const INFRA = `${SRC}(core|db|http|jobs|realtime|storage|mail|config|crypto)/`;
+const INFRA = `${SRC}(core|db|http|net|jobs|realtime|storage|mail|config|crypto)/`;
 const RAIZ = `${SRC}(main|app|deps|routes)\\.ts$`;
 
 module.exports = {

@@ -12,6 +12,7 @@ import { errorHandler } from "./http/error-handler.js";
 import { criarSerializadorRespostas } from "./http/response-serializer.js";
 import { registrarCabecalhosSeguranca } from "./http/security-headers.js";
 import { registerStatic } from "./http/static.js";
+import { presencaDe } from "./presence/presence.js";
 import { realtimeRoute } from "./realtime/ws-route.js";
 import { apiRoutes } from "./routes.js";
 
@@ -77,7 +78,8 @@ export async function buildApp(deps: TDeps, opts: { logger?: boolean; serveWeb?:
     },
     { prefix: "/api" },
   );
-  await app.register(realtimeRoute);
+  // each socket's life is the signed-in person's presence (consultants online, 000 §2.10)
+  await app.register(realtimeRoute, { aoAbrir: (auth) => presencaDe(deps).abrir(auth) });
   if (opts.serveWeb !== false) await registerStatic(app);
   return app;
 }

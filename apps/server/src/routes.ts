@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { publicConfigRoutes } from "./auth/public-config-routes.js";
 import { authRoutes } from "./auth/routes.js";
-import { publicConfigRoutes } from "./config/public-routes.js";
 import { devRoutes } from "./dev/routes.js";
 import { healthRoutes } from "./health/routes.js";
 import { invitationRoutes } from "./invitations/routes.js";

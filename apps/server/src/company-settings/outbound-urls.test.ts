@@ -6,8 +6,8 @@ import { iniciarEvolutionFalsa, type TEvolutionFalsa } from "../../../../e2e/sup
 import { iniciarOpenAIFalsa } from "../../../../e2e/support/fake-openai-models.js";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
-import { definirPoliticaSaida } from "../http/outbound.js";
-import { lerPoliticaSaida } from "../http/outbound-policy.js";
+import { definirPoliticaSaida } from "../net/outbound.js";
+import { lerPoliticaSaida } from "../net/outbound-policy.js";
 import { ErroIa, perguntarAoModelo } from "../screening/ai-client.js";
 import { triarLead } from "../screening/screen-lead.js";
 import { configurarIa, leadComMensagens, sql } from "../screening/testing.js";

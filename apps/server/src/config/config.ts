@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { definirPoliticaSaida } from "../http/outbound.js";
-import { entradaDaUrl, lerPoliticaSaida, type TPoliticaSaida } from "../http/outbound-policy.js";
+import { definirPoliticaSaida } from "../net/outbound.js";
+import { entradaDaUrl, lerPoliticaSaida, type TPoliticaSaida } from "../net/outbound-policy.js";
 
 /** Every setting the server reads, validated once at start (README "Configuração"). */
 const ZEnv = z.object({

@@ -10,7 +10,7 @@ import {
 } from "@crm/domain/leads-export";
 import type { TExportarLeads } from "@crm/domain/schemas/leads";
 import ExcelJS from "exceljs";
-import type { TDeps } from "../deps.js";
+import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TCtxLeads } from "./context.js";
 import { montarCondicao, ordemSql } from "./filter-sql.js";

@@ -1,9 +1,8 @@
 import { MSG } from "@crm/domain/messages";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { TConfig } from "../config/config.js";
-import { ehLoopback } from "../http/auth-context.js";
+import { ehLoopback, type TAuth } from "../http/auth-context.js";
 import { forbidden, unauthorized } from "../http/errors.js";
-import { presencaDe } from "../presence/presence.js";
 
 const PING_MS = 25_000;
 /** `npm run dev`'s Vite server, which proxies /ws with the page's Origin (development only). */
@@ -47,7 +46,13 @@ async function conferirOrigem(req: FastifyRequest) {
  * events are pushed only. The browser sends one thing: whether the person is idle (consultant presence,
  * presence/presence.ts), and the socket's life (open, pongs, close) is their presence.
  */
-export const realtimeRoute: FastifyPluginAsync = async (app) => {
+/** What a socket's life tells the rest of the app (presence): a message from the browser, a pong, the close. */
+export type TVidaDoSocket = { mensagem: (m: unknown) => void; batimento: () => void; fechar: () => void };
+
+/** The composition root says who follows each socket (app.ts: presence), so realtime imports no feature. */
+export type TOpcoesTempoReal = { aoAbrir: (auth: TAuth) => TVidaDoSocket };
+
+export const realtimeRoute: FastifyPluginAsync<TOpcoesTempoReal> = async (app, opts) => {
   app.get("/ws", { websocket: true, onRequest: conferirOrigem }, (socket, req) => {
     const auth = req.auth;
     if (!auth) {
@@ -63,7 +68,7 @@ export const realtimeRoute: FastifyPluginAsync = async (app) => {
       enviar: (e) => socket.readyState === socket.OPEN && socket.send(JSON.stringify(e)),
       fechar: () => socket.close(4401, "sessao"),
     });
-    const presenca = presencaDe(app.deps).abrir(auth);
+    const presenca = opts.aoAbrir(auth);
     socket.on("message", (m) => presenca.mensagem(m));
     // ping keeps proxies from closing idle sockets and detects dead peers
     const ping = setInterval(() => {

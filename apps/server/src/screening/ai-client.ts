@@ -1,7 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import { type TResultadoTriagem, ZRespostaIa } from "@crm/domain/schemas/screening";
 import OpenAI from "openai";
-import { criarFetchSaida, erroDeSaida } from "../http/outbound.js";
+import { criarFetchSaida, erroDeSaida } from "../net/outbound.js";
 import type { TMensagemModelo } from "./prompt.js";
 import { SCHEMA_RESPOSTA } from "./prompt.js";
 import type { TConfigIa } from "./read-ai-config.js";

@@ -1,6 +1,6 @@
 import type { TTemplateAprovado } from "@crm/domain/schemas/chat";
 import type { TProvedorWhatsApp } from "@crm/domain/whatsapp";
-import { erroDeSaida, fetchSaida } from "../http/outbound.js";
+import { erroDeSaida, fetchSaida } from "../net/outbound.js";
 
 /**
  * One interface for the three WhatsApp providers (ARCHITECTURE §6): the official Cloud API, an Evolution API v2

@@ -1,0 +1,363 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import dns, { type LookupAddress } from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import net from "node:net";
+import type { Readable } from "node:stream";
+import zlib from "node:zlib";
+import { MSG } from "@crm/domain/messages";
+import pino, { type Logger } from "pino";
+import { avaliarEndereco, normalizarHost, POLITICA_ESTRITA, type TPoliticaSaida } from "./outbound-policy.js";
+
+/**
+ * Requests to URLs a company sets (the WhatsApp gateway, the AI base URL, any future webhook target), decision 0016.
+ * A `fetch`-compatible function on node:http/https whose DNS lookup checks every address before the socket
+ * connects to it, so the address checked is the address used (no DNS-rebinding window); redirects are
+ * followed by hand, each hop checked the same way; connect and total timeouts; a response size limit.
+ */
+
+export type TCodigoErroSaida = "destino_recusado" | "resposta_grande" | "redirecionamentos";
+
+/** A request refused by the guard. `message` is the pt-BR text for people; `detalhe` is for the log only. */
+export class ErroSaida extends Error {
+  constructor(
+    public readonly codigo: TCodigoErroSaida,
+    message: string,
+    public readonly detalhe: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = "ErroSaida";
+  }
+}
+
+/** The ErroSaida behind an error (SDKs wrap what fetch throws in their own errors, keeping it as `cause`). */
+export function erroDeSaida(e: unknown): ErroSaida | null {
+  for (let atual = e, n = 0; atual && n < 5; atual = (atual as { cause?: unknown }).cause, n++)
+    if (atual instanceof ErroSaida) return atual;
+  return null;
+}
+
+export type TOpcoesSaida = {
+  /** the whole request, redirects and body included (the caller's `signal` may end it sooner) */
+  timeoutMs?: number;
+  /** DNS + TCP (+ TLS) of each hop */
+  conexaoTimeoutMs?: number;
+  /** decoded body size; a bigger answer is refused */
+  limiteBytes?: number;
+  maxRedirecionamentos?: number;
+  /** the process's policy (OUTBOUND_ALLOWED_HOSTS) unless given */
+  politica?: TPoliticaSaida;
+};
+
+export const PADROES_SAIDA = {
+  timeoutMs: 30_000,
+  conexaoTimeoutMs: 10_000,
+  limiteBytes: 5 * 1024 * 1024,
+  maxRedirecionamentos: 5,
+} as const;
+
+let politicaDoProcesso: TPoliticaSaida = POLITICA_ESTRITA;
+let log: Logger = pino({ level: "info" });
+
+/**
+ * Set once from the configuration (config.ts): the operator's allow-list is process-wide, like the environment.
+ * Every refusal is logged (warn) with the host, the address and the reason, which the user's message leaves out.
+ */
+export function definirPoliticaSaida(politica: TPoliticaSaida, opts: { logLevel?: string; log?: Logger } = {}): void {
+  politicaDoProcesso = politica;
+  if (opts.log) log = opts.log;
+  else if (opts.logLevel) log = pino({ level: opts.logLevel });
+}
+
+export function politicaSaidaAtual(): TPoliticaSaida {
+  return politicaDoProcesso;
+}
+
+/* Refusals seen while a piece of code runs, even when that code turns every error into a message. */
+const observadas = new AsyncLocalStorage<ErroSaida[]>();
+
+/**
+ * Runs `fn` and returns the guard's refusals that happened inside it (at any depth, any redirect).
+ * The connection tests use it to answer 4xx for a refused URL although the providers report errors as text.
+ */
+export async function observarRecusas<T>(fn: () => Promise<T>): Promise<{ valor: T; recusas: ErroSaida[] }> {
+  const recusas: ErroSaida[] = [];
+  const valor = await observadas.run(recusas, fn);
+  return { valor, recusas };
+}
+
+function recusar(codigo: TCodigoErroSaida, mensagem: string, detalhe: Record<string, unknown>): ErroSaida {
+  const erro = new ErroSaida(codigo, mensagem, detalhe);
+  observadas.getStore()?.push(erro);
+  log.warn({ saida: { codigo, ...detalhe } }, "requisição de saída recusada");
+  return erro;
+}
+
+const REDIRECIONAMENTOS = new Set([301, 302, 303, 307, 308]);
+const SEM_CORPO = new Set([101, 204, 205, 304]);
+/** credentials that must not follow a redirect to another origin (apikey: the Evolution gateway's key) */
+const CREDENCIAIS = ["authorization", "proxy-authorization", "cookie", "apikey", "x-api-key"];
+/** one connection per request: a pooled socket is never reused for a host that would now be refused */
+const agenteHttp = new http.Agent({ keepAlive: false });
+const agenteHttps = new https.Agent({ keepAlive: false });
+
+type TDestino = { url: URL; host: string; porta: number };
+
+function destinoDe(url: URL): TDestino {
+  const porta = Number(url.port) || (url.protocol === "https:" ? 443 : 80);
+  return { url, host: normalizarHost(url.hostname), porta };
+}
+
+/** Refuses what is not an http(s) URL without credentials, and a literal address the policy refuses. */
+function conferirUrl(url: URL, politica: TPoliticaSaida): TDestino {
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password)
+    throw recusar("destino_recusado", MSG.urlSaidaInvalida, { url: url.href.slice(0, 300), motivo: "protocolo" });
+  const destino = destinoDe(url);
+  if (net.isIP(destino.host)) {
+    const v = avaliarEndereco(politica, destino, destino.host);
+    if (!v.ok)
+      throw recusar("destino_recusado", MSG.destinoNaoPermitido, {
+        host: destino.host,
+        porta: destino.porta,
+        endereco: v.endereco,
+        motivo: v.motivo,
+      });
+  }
+  return destino;
+}
+
+/**
+ * The DNS lookup of one hop: resolves every address (dns.lookup, all) and refuses the hop if ANY of them is
+ * refused; the socket then connects only to addresses from this very answer.
+ */
+function lookupConferido(politica: TPoliticaSaida, destino: TDestino): net.LookupFunction {
+  return (hostname, opcoes, callback) => {
+    dns.lookup(hostname, { all: true, family: opcoes.family, hints: opcoes.hints }, (err, enderecos: LookupAddress[]) => {
+      if (err) return callback(err, "", 0);
+      for (const e of enderecos) {
+        const v = avaliarEndereco(politica, destino, e.address);
+        if (!v.ok) {
+          const erro = recusar("destino_recusado", MSG.destinoNaoPermitido, {
+            host: destino.host,
+            porta: destino.porta,
+            endereco: v.endereco,
+            motivo: v.motivo,
+          });
+          return callback(erro as NodeJS.ErrnoException, "", 0);
+        }
+      }
+      if (opcoes.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, enderecos);
+      const primeiro = enderecos[0];
+      if (!primeiro) return callback(Object.assign(new Error(`sem endereço para ${hostname}`), { code: "ENOTFOUND" }), "", 0);
+      callback(null, primeiro.address, primeiro.family);
+    });
+  };
+}
+
+/** The request's method, headers and body as bytes (FormData, Blob, URLSearchParams, streams... as fetch reads them). */
+async function lerPedido(entrada: string | URL | Request, init: RequestInit = {}) {
+  const pedido = entrada instanceof Request ? entrada : null;
+  const url = new URL(pedido ? pedido.url : String(entrada));
+  const metodo = (init.method ?? pedido?.method ?? "GET").toUpperCase();
+  const headers = new Headers(init.headers ?? pedido?.headers);
+  let corpo: Buffer | null = null;
+  const bruto = init.body !== undefined ? init.body : pedido?.body;
+  if (bruto !== undefined && bruto !== null) {
+    const r = new Response(bruto as ConstructorParameters<typeof Response>[0]);
+    corpo = Buffer.from(await r.arrayBuffer());
+    const tipo = r.headers.get("content-type");
+    if (tipo && !headers.has("content-type")) headers.set("content-type", tipo);
+  }
+  const redirect = init.redirect ?? pedido?.redirect ?? "follow";
+  const signal = init.signal ?? pedido?.signal ?? null;
+  return { url, metodo, headers, corpo, redirect, signal };
+}
+
+type TResposta = { status: number; statusText: string; headers: Headers; corpo: Buffer | null };
+
+/** The body, decoded (gzip, deflate, br), counted as it arrives: past the limit the connection is dropped. */
+function lerCorpo(res: http.IncomingMessage, limite: number, destino: TDestino): Promise<Buffer> {
+  const declarado = Number(res.headers["content-length"]);
+  const excedeu = () =>
+    recusar("resposta_grande", MSG.respostaGrandeDemais(limite), { host: destino.host, porta: destino.porta, limite });
+  if (Number.isFinite(declarado) && declarado > limite) {
+    res.destroy();
+    return Promise.reject(excedeu());
+  }
+  const codificacao = String(res.headers["content-encoding"] ?? "")
+    .trim()
+    .toLowerCase();
+  let fluxo: Readable = res;
+  if (codificacao === "gzip" || codificacao === "x-gzip")
+    fluxo = res.pipe(zlib.createGunzip({ finishFlush: zlib.constants.Z_SYNC_FLUSH }));
+  else if (codificacao === "deflate") fluxo = res.pipe(zlib.createInflate({ finishFlush: zlib.constants.Z_SYNC_FLUSH }));
+  else if (codificacao === "br") fluxo = res.pipe(zlib.createBrotliDecompress());
+  return new Promise<Buffer>((resolve, reject) => {
+    const partes: Buffer[] = [];
+    let total = 0;
+    fluxo.on("data", (parte: Buffer) => {
+      total += parte.length;
+      if (total > limite) {
+        res.destroy();
+        if (fluxo !== res) fluxo.destroy();
+        reject(excedeu());
+        return;
+      }
+      partes.push(parte);
+    });
+    fluxo.once("end", () => resolve(Buffer.concat(partes)));
+    // after a destroy a stream may still emit errors: a lasting listener keeps them from being unhandled
+    fluxo.on("error", reject);
+    if (fluxo !== res) res.on("error", reject);
+  });
+}
+
+/** One hop: connects through the checked lookup, sends, reads the answer within the limits. */
+function umSalto(
+  destino: TDestino,
+  p: { metodo: string; headers: Headers; corpo: Buffer | null },
+  o: Required<Omit<TOpcoesSaida, "politica">> & { politica: TPoliticaSaida },
+  sinal: AbortSignal,
+): Promise<TResposta> {
+  return new Promise<TResposta>((resolve, reject) => {
+    const seguro = destino.url.protocol === "https:";
+    const headers: Record<string, string> = {};
+    p.headers.forEach((v, k) => {
+      headers[k] = v;
+    });
+    headers["accept-encoding"] ??= "gzip, deflate, br";
+    headers.accept ??= "*/*";
+    headers["user-agent"] ??= "CRM-Revisional";
+    if (p.corpo) headers["content-length"] = String(p.corpo.length);
+    const opcoes: https.RequestOptions = {
+      protocol: destino.url.protocol,
+      hostname: destino.host,
+      port: destino.porta,
+      path: `${destino.url.pathname}${destino.url.search}`,
+      method: p.metodo,
+      headers,
+      agent: seguro ? agenteHttps : agenteHttp,
+      lookup: lookupConferido(o.politica, destino),
+    };
+    const req = (seguro ? https : http).request(opcoes);
+    let terminado = false;
+    const fim = (erro: unknown, valor?: TResposta) => {
+      if (terminado) return;
+      terminado = true;
+      clearTimeout(conexao);
+      sinal.removeEventListener("abort", abortar);
+      if (erro) {
+        req.destroy();
+        reject(erro);
+      } else resolve(valor as TResposta);
+    };
+    const abortar = () => fim(sinal.reason);
+    sinal.addEventListener("abort", abortar, { once: true });
+    const conexao = setTimeout(
+      () =>
+        fim(
+          Object.assign(
+            new Error(
+              `conexão com ${destino.host}:${destino.porta} não estabelecida em ${o.conexaoTimeoutMs} ms (connect timed out)`,
+            ),
+            {
+              code: "ETIMEDOUT",
+            },
+          ),
+        ),
+      o.conexaoTimeoutMs,
+    );
+    req.once("socket", (s) => {
+      if (!s.connecting) return clearTimeout(conexao);
+      s.once(seguro ? "secureConnect" : "connect", () => clearTimeout(conexao));
+    });
+    req.on("error", (e) => fim(e));
+    req.once("response", (res) => {
+      const status = res.statusCode ?? 0;
+      const respHeaders = new Headers();
+      for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
+        try {
+          respHeaders.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
+        } catch {
+          // a header value fetch would not accept: left out
+        }
+      }
+      if (p.metodo === "HEAD" || SEM_CORPO.has(status) || REDIRECIONAMENTOS.has(status)) {
+        res.resume();
+        fim(null, { status, statusText: res.statusMessage ?? "", headers: respHeaders, corpo: null });
+        return;
+      }
+      lerCorpo(res, o.limiteBytes, destino).then((corpo) => {
+        if (respHeaders.has("content-encoding")) {
+          respHeaders.delete("content-encoding");
+          respHeaders.delete("content-length");
+        }
+        fim(null, { status, statusText: res.statusMessage ?? "", headers: respHeaders, corpo });
+      }, fim);
+    });
+    req.end(p.corpo ?? undefined);
+  });
+}
+
+/**
+ * `fetch` for a URL a company set. Same contract as fetch (a Response; network errors thrown), plus: an
+ * ErroSaida when the URL, an address it resolves to or a redirect target is refused, when the answer is
+ * bigger than the limit, or after too many redirects; a DOMException 'TimeoutError' after `timeoutMs`.
+ * The body is read whole before the Response is returned (the limit makes that safe).
+ */
+export async function fetchSaida(
+  entrada: string | URL | Request,
+  init?: RequestInit,
+  opcoes: TOpcoesSaida = {},
+): Promise<Response> {
+  const o = { ...PADROES_SAIDA, ...opcoes, politica: opcoes.politica ?? politicaDoProcesso };
+  const pedido = await lerPedido(entrada, init);
+  const tempo = AbortSignal.timeout(o.timeoutMs);
+  const sinal = pedido.signal ? AbortSignal.any([pedido.signal, tempo]) : tempo;
+  sinal.throwIfAborted();
+
+  let url = pedido.url;
+  let { metodo, corpo } = pedido;
+  const headers = new Headers(pedido.headers);
+  for (let saltos = 0; ; saltos++) {
+    const destino = conferirUrl(url, o.politica);
+    const r = await umSalto(destino, { metodo, headers, corpo }, o, sinal);
+    const local = r.headers.get("location");
+    if (!REDIRECIONAMENTOS.has(r.status) || !local || pedido.redirect === "manual") return resposta(r, url, saltos > 0);
+    if (pedido.redirect === "error") throw new TypeError(`redirecionamento recusado (redirect: "error") de ${url.origin}`);
+    if (saltos >= o.maxRedirecionamentos)
+      throw recusar("redirecionamentos", MSG.redirecionamentosDemais(o.maxRedirecionamentos), { url: url.href.slice(0, 300) });
+    let proxima: URL;
+    try {
+      proxima = new URL(local, url);
+    } catch {
+      throw new TypeError(`redirecionamento para uma URL inválida: ${local.slice(0, 200)}`);
+    }
+    // as fetch does: 303 (and 301/302 after a POST) become a GET without body
+    if (r.status === 303 ? metodo !== "HEAD" : (r.status === 301 || r.status === 302) && metodo === "POST") {
+      metodo = "GET";
+      corpo = null;
+      for (const h of ["content-type", "content-length", "content-encoding", "content-language", "content-location"])
+        headers.delete(h);
+    }
+    if (proxima.origin !== url.origin) for (const h of CREDENCIAIS) headers.delete(h);
+    url = proxima;
+  }
+}
+
+function resposta(r: TResposta, url: URL, redirecionada: boolean): Response {
+  if (r.status < 200 || r.status > 599) throw new TypeError(`resposta HTTP ${r.status} inesperada de ${url.origin}`);
+  const res = new Response(SEM_CORPO.has(r.status) ? null : r.corpo, {
+    status: r.status,
+    statusText: r.statusText,
+    headers: r.headers,
+  });
+  Object.defineProperty(res, "url", { value: url.href });
+  Object.defineProperty(res, "redirected", { value: redirecionada });
+  return res;
+}
+
+/** A fetch function with fixed limits, for SDKs that take one (`new OpenAI({ fetch })`). */
+export function criarFetchSaida(opcoes: TOpcoesSaida = {}): typeof fetch {
+  return ((entrada: string | URL | Request, init?: RequestInit) => fetchSaida(entrada, init, opcoes)) as typeof fetch;
+}
