@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import type * as SdkS3 from "@aws-sdk/client-s3";
-import { type TArmazenamento, validarChave } from "./storage.js";
+import { type TArmazenamento, validarChave } from "./key.js";
 
 export type TOpcoesS3 = {
   /** omitted for AWS itself (the SDK derives it from the region); MinIO, Ceph, R2… give theirs */
