@@ -43,6 +43,16 @@ module.exports = {
     tsConfig: { fileName: "tsconfig.json" },
     doNotFollow: { path: "node_modules" },
     // tests and their helpers sit above everything (like the composition root): they may reach any module
-    exclude: { path: ["node_modules", "/dist/", "\\.test\\.ts$", "/testing/", "/testing\\.ts$", "/test-helpers\\.ts$", "^apps/server/test/"] },
+    exclude: {
+      path: [
+        "node_modules",
+        "/dist/",
+        "\\.test\\.ts$",
+        "/testing/",
+        "/testing\\.ts$",
+        "/test-helpers\\.ts$",
+        "^apps/server/test/",
+      ],
+    },
   },
 };

@@ -13,7 +13,7 @@ import { loadConfig } from "../apps/server/src/config/config.js";
 import { cofreDe } from "../apps/server/src/crypto/secrets.js";
 import { startEmbeddedPostgres } from "../apps/server/src/db/embedded.js";
 import { migrate } from "../apps/server/src/db/migrate.js";
-import { createDb, withDatabase } from "../apps/server/src/db/pool.js";
+import { withDatabase } from "../apps/server/src/db/pool.js";
 import { unsafeWithSystem } from "../apps/server/src/db/tenant.js";
 import { closeDeps, createDeps, type TDeps } from "../apps/server/src/deps.js";
 import { FILA_TRIAGEM } from "../apps/server/src/jobs/queues.js";

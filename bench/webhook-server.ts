@@ -9,7 +9,6 @@ import { buildApp } from "../apps/server/src/app.js";
 import { loadConfig } from "../apps/server/src/config/config.js";
 import { cofreDe } from "../apps/server/src/crypto/secrets.js";
 import { resolveDatabase } from "../apps/server/src/db/bootstrap.js";
-import { migrate } from "../apps/server/src/db/migrate.js";
 import { unsafeWithSystem } from "../apps/server/src/db/tenant.js";
 import { closeDeps, createDeps } from "../apps/server/src/deps.js";
 import { criarConsultor, criarEmpresa, criarLead, criarUsuario, SENHA_FACTORY } from "../apps/server/src/seed/factories.js";
