@@ -5,7 +5,7 @@ import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyS
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { COOKIE_SESSAO } from "./auth/sessions.js";
 import type { TDeps } from "./deps.js";
-import { guardRoute } from "./http/auth-context.js";
+import { contextoDe, guardRoute } from "./http/auth-context.js";
 import { garantirCookieCsrf, verificarCsrf } from "./http/csrf.js";
 import { registerApiDocs } from "./http/docs.js";
 import { errorHandler } from "./http/error-handler.js";
@@ -39,6 +39,7 @@ export async function buildApp(deps: TDeps, opts: { logger?: boolean; serveWeb?:
   app.setSerializerCompiler(criarSerializadorRespostas({ conferir: deps.config.env !== "production" }));
   app.decorate("deps", deps);
   app.decorateRequest("auth", null);
+  app.decorateRequest("tenant", null);
   app.setErrorHandler(errorHandler);
   // A route that names neither `publica` nor a permission would be closed by the guard anyway;
   // failing at start makes the omission impossible to ship.
@@ -61,6 +62,7 @@ export async function buildApp(deps: TDeps, opts: { logger?: boolean; serveWeb?:
   app.addHook("onRequest", async (req, reply) => {
     if (!req.url.startsWith("/api") && !req.url.startsWith("/ws")) return;
     req.auth = await deps.sessoes.ler(req.cookies[COOKIE_SESSAO]);
+    req.tenant = req.auth && contextoDe(req.auth);
     // after the session is known: the CSRF token is bound to it (http/csrf.ts)
     garantirCookieCsrf(req, reply);
   });

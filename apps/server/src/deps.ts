@@ -12,6 +12,7 @@ import { createMailer } from "./mail/mailer.js";
 import { createRealtime } from "./realtime/realtime.js";
 import { iniciarTrabalhosTriagem } from "./screening/worker.js";
 import { criarArmazenamento } from "./storage/storage.js";
+import { agendarRecuperacaoGateway } from "./whatsapp/backfill.js";
 import { iniciarTrabalhosWhatsApp } from "./whatsapp/workers.js";
 
 export type { TDeps };
@@ -49,12 +50,27 @@ export async function createDeps(config: TConfig, databaseUrl: string, log?: Fas
   const mailer = createMailer({ pool: db.app, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   const realtime = createRealtime({ databaseUrl: appUrl, log });
   const sessoes = criarLeitorDeSessoes(db.app, realtime);
+  // The LISTEN connection is this instance's view of the database: once it is back after being lost, what the
+  // WhatsApp gateway posted meanwhile (refused, it does not retry for long) is read back from its history.
+  let perdido = false;
+  let pronto: TDeps | null = null;
+  realtime.ouvir("crm_banco", {
+    aoNotificar: () => {},
+    aoEstado: (ouvindo) => {
+      if (!ouvindo) perdido = true;
+      else if (perdido && pronto) {
+        perdido = false;
+        void agendarRecuperacaoGateway(pronto).catch((err) => log?.warn({ err }, "recuperação do gateway não agendada"));
+      }
+    },
+  });
   await realtime.start();
   mailer.start();
   const storage = criarArmazenamento(config);
   const jobs = criarJobs({ databaseUrl: appUrl, log });
   await jobs.iniciar();
   const deps: TDeps = { config, db, mailer, realtime, sessoes, storage, jobs, migracao };
+  pronto = deps;
   // each feature starts its workers here, one line each
   await iniciarTrabalhosWhatsApp(deps);
   await iniciarTrabalhosTriagem(deps);

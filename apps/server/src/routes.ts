@@ -1,6 +1,10 @@
 import type { FastifyInstance } from "fastify";
+import { assignmentRoutes } from "./assignment/routes.js";
 import { publicConfigRoutes } from "./auth/public-config-routes.js";
 import { authRoutes } from "./auth/routes.js";
+import { chatRoutes } from "./chat/routes.js";
+import { companySettingsRoutes } from "./company-settings/routes.js";
+import { conversationRoutes } from "./conversations/routes.js";
 import { devRoutes } from "./dev/routes.js";
 import { healthRoutes } from "./health/routes.js";
 import { invitationRoutes } from "./invitations/routes.js";
@@ -8,28 +12,43 @@ import { leadRoutes } from "./leads/routes.js";
 import { legalTeamRoutes } from "./legal-team/routes.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { performanceRoutes } from "./performance/routes.js";
+import { presencePlugin } from "./presence/plugin.js";
 import { profileRoutes } from "./profile/routes.js";
 import { screeningRoutes } from "./screening/routes.js";
 import { searchRoutes } from "./search/routes.js";
 import { teamRoutes } from "./team/routes.js";
 import { testingRoutes } from "./testing/routes.js";
-import { whatsappRoutes } from "./whatsapp/routes.js";
+import { connectionRoutes } from "./whatsapp/connection-routes.js";
+import { simulateRoutes } from "./whatsapp/simulate-routes.js";
+import { webhookRoutes } from "./whatsapp/webhook-routes.js";
 
-/** Every feature's routes under /api, one line each. */
+/** Every feature's routes under /api, one line each (each plugin keeps its own parsers and hooks). */
 export async function apiRoutes(api: FastifyInstance) {
+  // platform
   await api.register(healthRoutes);
-  await api.register(notificationRoutes);
-  await api.register(searchRoutes);
-  await api.register(authRoutes, { prefix: "/auth" });
   await api.register(publicConfigRoutes);
   await api.register(devRoutes);
   await api.register(testingRoutes);
-  await api.register(whatsappRoutes);
+  // accounts
+  await api.register(authRoutes, { prefix: "/auth" });
+  await api.register(profileRoutes);
+  await api.register(notificationRoutes);
+  await api.register(searchRoutes);
+  // team
   await api.register(teamRoutes);
   await api.register(invitationRoutes);
   await api.register(legalTeamRoutes);
-  await api.register(profileRoutes);
+  await api.register(presencePlugin);
   await api.register(performanceRoutes);
+  // leads
   await api.register(leadRoutes);
+  await api.register(assignmentRoutes);
   await api.register(screeningRoutes);
+  // WhatsApp and chat
+  await api.register(webhookRoutes);
+  await api.register(connectionRoutes);
+  await api.register(simulateRoutes);
+  await api.register(chatRoutes);
+  await api.register(conversationRoutes);
+  await api.register(companySettingsRoutes);
 }

@@ -1,7 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
 import type { TStatusLead } from "@crm/domain/status";
-import type { TTenantCtx, TTx } from "../db/tenant.js";
+import type { TTx } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
 import { notFound } from "../http/errors.js";
 
@@ -12,8 +12,6 @@ export type TLeadAcessivel = {
   status_lead: TStatusLead;
   ultima_mensagem_lead_em: Date | null;
 };
-
-export const ctxDe = (a: TAuth): TTenantCtx => ({ empresaId: a.empresaId, usuarioId: a.usuarioId, papel: a.papel });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -3,8 +3,9 @@ import { ACOES_STATUS_CHAT, STATUS_EM_ATENDIMENTO, STATUS_ESPERANDO_ATENDENTE } 
 import type { TDeps } from "../core/deps.js";
 import { type TTx, withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
+import { contextoDe } from "../http/auth-context.js";
 import { mudarStatusDosLeads } from "../lead-events/status.js";
-import { acessarLead, ctxDe, type TLeadAcessivel } from "./access.js";
+import { acessarLead, type TLeadAcessivel } from "./access.js";
 
 /** Sets a lead's status and records the change in lead_status_historico (who, from what, why), in the caller's transaction. */
 export async function mudarStatusLead(
@@ -39,7 +40,7 @@ export async function aplicarAcaoStatus(
   acao: string,
 ): Promise<{ status_lead: TStatusLead }> {
   const a = ACOES_STATUS_CHAT.find((x) => x.acao === acao) as (typeof ACOES_STATUS_CHAT)[number];
-  return withTenant(deps.db.app, ctxDe(auth), async (tx) => {
+  return withTenant(deps.db.app, contextoDe(auth), async (tx) => {
     const lead = await acessarLead(tx, auth, leadId, { travar: true });
     await mudarStatusLead(deps, tx, lead, a.status, { usuarioId: auth.usuarioId, motivo: `Chat: ${a.rotulo}` });
     return { status_lead: lead.status_lead };

@@ -3,8 +3,9 @@ import type { TFiltroMensagens, TMensagem, TPaginaMensagens } from "@crm/domain/
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
+import { contextoDe } from "../http/auth-context.js";
 import { notFound } from "../http/errors.js";
-import { acessarLead, ctxDe } from "./access.js";
+import { acessarLead } from "./access.js";
 import { COLUNAS_MENSAGEM, paraMensagem } from "./message-row.js";
 
 /**
@@ -12,7 +13,7 @@ import { COLUNAS_MENSAGEM, paraMensagem } from "./message-row.js";
  * timestamp and id, so scrolling back stays fast in long histories), or those stored since a moment.
  */
 export async function listarMensagens(deps: TDeps, auth: TAuth, leadId: string, f: TFiltroMensagens): Promise<TPaginaMensagens> {
-  return withTenant(deps.db.app, ctxDe(auth), async (tx) => {
+  return withTenant(deps.db.app, contextoDe(auth), async (tx) => {
     const lead = await acessarLead(tx, auth, leadId);
     const base = [lead.empresaId, lead.id];
     if (f.desde) {
@@ -38,7 +39,7 @@ export async function listarMensagens(deps: TDeps, auth: TAuth, leadId: string, 
 }
 
 export async function obterMensagem(deps: TDeps, auth: TAuth, leadId: string, mensagemId: string): Promise<TMensagem> {
-  return withTenant(deps.db.app, ctxDe(auth), async (tx) => {
+  return withTenant(deps.db.app, contextoDe(auth), async (tx) => {
     const lead = await acessarLead(tx, auth, leadId);
     const { rows } = await tx.query(
       `SELECT ${COLUNAS_MENSAGEM} FROM mensagens_whatsapp WHERE id_empresa_fk = $1 AND id_lead_fk = $2 AND id = $3`,

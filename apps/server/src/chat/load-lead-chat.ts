@@ -3,15 +3,16 @@ import { janelaAtendimento } from "@crm/domain/whatsapp";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
+import { contextoDe } from "../http/auth-context.js";
 import { lerConfigWhatsApp } from "../whatsapp/company-config.js";
 import { estaConectado, lerSessao } from "../whatsapp/session.js";
-import { acessarLead, ctxDe } from "./access.js";
+import { acessarLead } from "./access.js";
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 /** GET /api/chat/{leadId}: the lead with its consultant, the WhatsApp connection, the 24-hour window and recent activity. */
 export async function carregarLeadChat(deps: TDeps, auth: TAuth, leadId: string): Promise<TLeadChat> {
-  return withTenant(deps.db.app, ctxDe(auth), async (tx) => {
+  return withTenant(deps.db.app, contextoDe(auth), async (tx) => {
     const alvo = await acessarLead(tx, auth, leadId);
     const { rows } = await tx.query(
       `SELECT l.*, l.valor_contrato::text AS valor, c.id AS c_id, c.nome AS c_nome, c.email AS c_email

@@ -3,8 +3,9 @@ import type { FastifyReply } from "fastify";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
+import { contextoDe } from "../http/auth-context.js";
 import { notFound } from "../http/errors.js";
-import { acessarLead, ctxDe } from "./access.js";
+import { acessarLead } from "./access.js";
 
 const EM_LINHA = /^(image\/(jpeg|png|webp|gif)|application\/pdf)$/;
 
@@ -14,7 +15,7 @@ const EM_LINHA = /^(image\/(jpeg|png|webp|gif)|application\/pdf)$/;
  * as a page of the app.
  */
 export async function enviarArquivoDaMensagem(deps: TDeps, auth: TAuth, leadId: string, mensagemId: string, reply: FastifyReply) {
-  const m = await withTenant(deps.db.app, ctxDe(auth), async (tx) => {
+  const m = await withTenant(deps.db.app, contextoDe(auth), async (tx) => {
     const lead = await acessarLead(tx, auth, leadId);
     const { rows } = await tx.query(
       `SELECT media_storage_key, media_mime_type, media_file_name FROM mensagens_whatsapp

@@ -4,16 +4,17 @@ import { janelaAtendimento } from "@crm/domain/whatsapp";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
+import { contextoDe } from "../http/auth-context.js";
 import { conflict, notFound } from "../http/errors.js";
 import { lerConfigWhatsApp, type TConfigWhatsApp } from "../whatsapp/company-config.js";
 import { FILA_ENVIO, FILA_MIDIA } from "../whatsapp/queues.js";
 import { estaConectado, lerSessao } from "../whatsapp/session.js";
-import { acessarLead, ctxDe } from "./access.js";
+import { acessarLead } from "./access.js";
 import { COLUNAS_MENSAGEM, paraMensagem } from "./message-row.js";
 
 /** 'Tentar novamente' on a failed message: back to 'pending' with a new send job. */
 export async function reenviarMensagem(deps: TDeps, auth: TAuth, leadId: string, mensagemId: string): Promise<TMensagem> {
-  const m = await withTenant(deps.db.app, ctxDe(auth), async (tx) => {
+  const m = await withTenant(deps.db.app, contextoDe(auth), async (tx) => {
     const lead = await acessarLead(tx, auth, leadId);
     const { rows } = await tx.query(
       "SELECT status, direcao, message_type FROM mensagens_whatsapp WHERE id_empresa_fk = $1 AND id_lead_fk = $2 AND id = $3 FOR UPDATE",
@@ -44,7 +45,7 @@ export async function reenviarMensagem(deps: TDeps, auth: TAuth, leadId: string,
 
 /** A received file that could not be fetched: try again (Chatwoot #15754: a retry must reach it). */
 export async function baixarMidiaNovamente(deps: TDeps, auth: TAuth, leadId: string, mensagemId: string): Promise<void> {
-  await withTenant(deps.db.app, ctxDe(auth), async (tx) => {
+  await withTenant(deps.db.app, contextoDe(auth), async (tx) => {
     const lead = await acessarLead(tx, auth, leadId);
     const { rowCount } = await tx.query(
       `UPDATE mensagens_whatsapp SET media_status = 'pendente', erro = NULL, updated_at = now()

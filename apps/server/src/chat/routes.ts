@@ -16,11 +16,12 @@ import { contarParametros, renderizarTemplateProvedor } from "@crm/domain/templa
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withTenant } from "../db/tenant.js";
-import { requireAuth } from "../http/auth-context.js";
+import { contextoDe, requireAuth } from "../http/auth-context.js";
 import { badRequest } from "../http/errors.js";
+import { lerUpload, registrarUpload } from "../http/upload.js";
 import { lerConfigWhatsApp, type TConfigWhatsApp } from "../whatsapp/company-config.js";
 import { comoErroProvedor } from "../whatsapp/provider.js";
-import { acessarLead, ctxDe } from "./access.js";
+import { acessarLead } from "./access.js";
 import { aplicarAcaoStatus } from "./change-status.js";
 import { listarMensagens, obterMensagem } from "./list-messages.js";
 import { carregarLeadChat } from "./load-lead-chat.js";
@@ -30,7 +31,6 @@ import { baixarMidiaNovamente, reenviarMensagem } from "./retry-message.js";
 import { criarMensagemSaida } from "./send.js";
 import { enviarMidia } from "./send-media.js";
 import { criarModelo, editarModelo, excluirModelo, listarModelos, templatesAprovados } from "./templates.js";
-import { lerUpload, registrarUpload } from "./upload.js";
 
 const config = { permissao: "chat.usar", naoAutenticado: MSG.usuarioNaoAutenticado } as const;
 const ZLead = z.object({ leadId: z.string().max(100) });
@@ -69,7 +69,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/chat/:leadId/midia", { config, schema: { params: ZLead, response: { 201: ZMensagem } } }, async (req, reply) => {
     const auth = requireAuth(req);
     // scope first: a file for a lead the person cannot open is not even read
-    await withTenant(deps.db.app, ctxDe(auth), (tx) => acessarLead(tx, auth, req.params.leadId));
+    await withTenant(deps.db.app, contextoDe(auth), (tx) => acessarLead(tx, auth, req.params.leadId));
     const { campos, arquivo } = await lerUpload(req);
     const m = await enviarMidia(deps, auth, req.params.leadId, campos.tipo ?? "", arquivo, (campos.legenda ?? "").trim());
     return reply.status(201).send(m);
@@ -81,7 +81,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const auth = requireAuth(req);
       const { nome, idioma, parametros } = req.body;
-      const cfg = await withTenant(deps.db.app, ctxDe(auth), async (tx) => {
+      const cfg = await withTenant(deps.db.app, contextoDe(auth), async (tx) => {
         const lead = await acessarLead(tx, auth, req.params.leadId);
         return (await lerConfigWhatsApp(tx, deps.config.appSecret, lead.empresaId)) as TConfigWhatsApp;
       });
@@ -138,18 +138,18 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/modelos-mensagem",
     { config: gerenciar, schema: { body: ZSalvarModelo, response: { 201: ZModelo } } },
-    async (req, reply) => reply.status(201).send(await criarModelo(deps, ctxDe(requireAuth(req)), req.body)),
+    async (req, reply) => reply.status(201).send(await criarModelo(deps, contextoDe(requireAuth(req)), req.body)),
   );
   app.put(
     "/modelos-mensagem/:id",
     { config: gerenciar, schema: { params: z.object({ id: z.uuid() }), body: ZSalvarModelo, response: { 200: ZModelo } } },
-    (req) => editarModelo(deps, ctxDe(requireAuth(req)), req.params.id, req.body),
+    (req) => editarModelo(deps, contextoDe(requireAuth(req)), req.params.id, req.body),
   );
   app.delete(
     "/modelos-mensagem/:id",
     { config: gerenciar, schema: { params: z.object({ id: z.uuid() }) } },
     async (req, reply) => {
-      await excluirModelo(deps, ctxDe(requireAuth(req)), req.params.id);
+      await excluirModelo(deps, contextoDe(requireAuth(req)), req.params.id);
       return reply.status(204).send();
     },
   );

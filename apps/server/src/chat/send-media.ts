@@ -5,11 +5,12 @@ import { MIME_DOCUMENTO, NOME_DOCUMENTO_PADRAO, type TTipoAnexo } from "@crm/dom
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
+import { contextoDe } from "../http/auth-context.js";
 import { badRequest, HttpError } from "../http/errors.js";
+import { validarAnexo } from "../http/upload.js";
 import { nomeDeArquivoSeguro } from "../storage/file-name.js";
-import { acessarLead, ctxDe } from "./access.js";
+import { acessarLead } from "./access.js";
 import { criarMensagemSaida } from "./send.js";
-import { validarAnexo } from "./upload.js";
 
 const EXT: Record<string, string> = {
   "image/jpeg": "jpg",
@@ -34,7 +35,11 @@ export async function enviarMidia(
   if (!arquivo) throw badRequest(MSG.mensagemVazia);
   if (legenda.length > 1024) throw badRequest("A legenda pode ter no máximo 1024 caracteres");
   const mime = await validarAnexo(tipo as TTipoAnexo, arquivo.dados, arquivo.nome);
-  const empresaId = await withTenant(deps.db.app, ctxDe(auth), async (tx) => (await acessarLead(tx, auth, leadId)).empresaId);
+  const empresaId = await withTenant(
+    deps.db.app,
+    contextoDe(auth),
+    async (tx) => (await acessarLead(tx, auth, leadId)).empresaId,
+  );
   const chave = `${empresaId}/${leadId}/${Date.now()}-${randomBytes(4).toString("hex")}.${EXT[mime] ?? "bin"}`;
   try {
     await deps.storage.gravar(chave, arquivo.dados);

@@ -4,11 +4,12 @@ import { janelaAtendimento } from "@crm/domain/whatsapp";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
+import { contextoDe } from "../http/auth-context.js";
 import { conflict } from "../http/errors.js";
 import { configCompleta, lerConfigWhatsApp, type TConfigWhatsApp } from "../whatsapp/company-config.js";
 import { FILA_ENVIO } from "../whatsapp/queues.js";
 import { estaConectado, lerSessao } from "../whatsapp/session.js";
-import { acessarLead, ctxDe } from "./access.js";
+import { acessarLead } from "./access.js";
 import { iniciarAtendimentoSePreciso } from "./change-status.js";
 import { COLUNAS_MENSAGEM, paraMensagem } from "./message-row.js";
 
@@ -32,7 +33,7 @@ export async function criarMensagemSaida(
   nova: TNovaSaida,
   checar?: (cfg: TConfigWhatsApp) => void,
 ): Promise<TMensagem> {
-  const mensagem = await withTenant(deps.db.app, ctxDe(auth), async (tx) => {
+  const mensagem = await withTenant(deps.db.app, contextoDe(auth), async (tx) => {
     const lead = await acessarLead(tx, auth, leadId, { travar: true });
     const cfg = (await lerConfigWhatsApp(tx, deps.config.appSecret, lead.empresaId)) as TConfigWhatsApp;
     if (!configCompleta(cfg)) throw conflict(MSG.whatsappNaoConfigurado);

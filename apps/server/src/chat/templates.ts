@@ -4,11 +4,12 @@ import { MODELOS_PADRAO } from "@crm/domain/templates";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
+import { contextoDe } from "../http/auth-context.js";
 import { notFound } from "../http/errors.js";
 import { lerConfigWhatsApp, type TConfigWhatsApp } from "../whatsapp/company-config.js";
 import { comoErroProvedor } from "../whatsapp/provider.js";
 import { provedorDe } from "../whatsapp/providers.js";
-import { acessarLead, ctxDe } from "./access.js";
+import { acessarLead } from "./access.js";
 
 const PADRAO: TModelo[] = MODELOS_PADRAO.map((m) => ({
   id: m.id,
@@ -25,7 +26,7 @@ export async function templatesAprovados(deps: TDeps, cfg: TConfigWhatsApp): Pro
 
 /** The templates dialog: the six built-in ones, the company's own, and the provider-approved list. */
 export async function listarModelos(deps: TDeps, auth: TAuth, leadId: string): Promise<TModelos> {
-  const { cfg, proprios } = await withTenant(deps.db.app, ctxDe(auth), async (tx) => {
+  const { cfg, proprios } = await withTenant(deps.db.app, contextoDe(auth), async (tx) => {
     const lead = await acessarLead(tx, auth, leadId);
     const { rows } = await tx.query(
       "SELECT id, nome, categoria, conteudo FROM modelos_mensagem WHERE id_empresa_fk = $1 ORDER BY categoria, nome, id",

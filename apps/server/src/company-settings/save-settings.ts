@@ -4,7 +4,7 @@ import type { TDeps } from "../core/deps.js";
 import { cofreDe } from "../crypto/secrets.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { badRequest, HttpError } from "../http/errors.js";
-import { esquecerEmpresaDoWebhook } from "../whatsapp/webhook-routes.js";
+import { esquecerEmpresaDoWebhook } from "../whatsapp/webhook-company-cache.js";
 import { exigirEmpresa, lerConfigCompleta, paraTela } from "./load-settings.js";
 
 /**

@@ -3,6 +3,7 @@ import type { TConversa, TFiltroConversas, TPaginaConversas } from "@crm/domain/
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
+import { contextoDe } from "../http/auth-context.js";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -13,7 +14,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
  * conversas_recentes (migration 0008).
  */
 export async function listarConversas(deps: TDeps, auth: TAuth, f: TFiltroConversas): Promise<TPaginaConversas> {
-  return withTenant(deps.db.app, { empresaId: auth.empresaId, usuarioId: auth.usuarioId, papel: auth.papel }, async (tx) => {
+  return withTenant(deps.db.app, contextoDe(auth), async (tx) => {
     let consultorId: string | null = null;
     if (auth.papel === PAPEL.consultor) {
       const { rows } = await tx.query("SELECT id FROM consultores WHERE id_empresa_fk = $1 AND id_usuario_fk = $2", [

@@ -99,6 +99,9 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }
     migrate: false,
     db: {
       async executeSql(text: string, values: unknown[]) {
+        // a worker finishing after stop() records nothing (pg-boss would reject unhandled); its job, still
+        // 'active', is failed back to the queue by the leases of the instances that go on (recolherInterrompidos)
+        if (pool.ended) return { rows: [], rowCount: 0 } as unknown as pg.QueryResult;
         const client = await pool.connect();
         let quebrada: Error | undefined;
         try {

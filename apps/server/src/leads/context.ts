@@ -3,7 +3,7 @@ import { PAPEL } from "@crm/domain/roles";
 import type { FastifyRequest } from "fastify";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
-import { requireAuth } from "../http/auth-context.js";
+import { contextoDe, requireAuth } from "../http/auth-context.js";
 import { forbidden, notFound } from "../http/errors.js";
 
 /** A lead request always acts on exactly one company. */
@@ -19,11 +19,11 @@ export async function contextoLeads(deps: Pick<TDeps, "db">, req: FastifyRequest
   const daRota = (req.params as { empresaId?: string } | undefined)?.empresaId;
   if (daRota === undefined) {
     if (!a.empresaId) throw notFound(MSG.empresaNaoEncontrada); // a platform admin has no company of their own
-    return { empresaId: a.empresaId, usuarioId: a.usuarioId, papel: a.papel };
+    return { ...contextoDe(a), empresaId: a.empresaId };
   }
   if (a.papel !== PAPEL.plataforma) throw forbidden();
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(daRota)) throw notFound(MSG.empresaNaoEncontrada);
-  const ctx = { empresaId: daRota, usuarioId: a.usuarioId, papel: a.papel };
+  const ctx = { ...contextoDe(a), empresaId: daRota };
   const existe = await withTenant(deps.db.app, ctx, async (tx) => {
     const { rowCount } = await tx.query("SELECT 1 FROM empresas WHERE id = $1", [daRota]);
     return !!rowCount;

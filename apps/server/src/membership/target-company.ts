@@ -4,6 +4,7 @@ import { PAPEL } from "@crm/domain/roles";
 import type { FastifyRequest } from "fastify";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
+import { contextoDe } from "../http/auth-context.js";
 import { badRequest, notFound } from "../http/errors.js";
 
 /** The tenant context of a team screen's request, always with the company it acts on. */
@@ -20,7 +21,7 @@ export async function contextoEmpresa(deps: Pick<TDeps, "db">, req: FastifyReque
   const pedido = (req.query as { empresaId?: string } | undefined)?.empresaId;
   const empresaId = auth.papel === PAPEL.plataforma ? pedido : auth.empresaId;
   if (!empresaId) throw badRequest(MSG.selecioneEmpresa);
-  const ctx = { empresaId, usuarioId: auth.usuarioId, papel: auth.papel };
+  const ctx = { ...contextoDe(auth), empresaId };
   const empresa = await withTenant(deps.db.app, ctx, async (tx) => {
     const { rows } = await tx.query("SELECT nome_empresa, plano_assinatura FROM empresas WHERE id = $1", [empresaId]);
     return rows[0];

@@ -1,8 +1,7 @@
 import { ZFiltroNotificacoes, ZPaginaNotificacoes, ZSino } from "@crm/domain/schemas/notifications";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { TTenantCtx } from "../db/tenant.js";
-import { requireAuth } from "../http/auth-context.js";
+import { contexto } from "../http/auth-context.js";
 import { listarSino } from "./list-bell.js";
 import { listarPaginaNotificacoes } from "./list-page.js";
 import { marcarTodasNotificacoesLidas } from "./mark-all-read.js";
@@ -12,10 +11,7 @@ const config = { permissao: "notificacoes.usar" } as const;
 
 /** The bell and /notificacoes (000 §2.15): always the signed-in user's own notifications. */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = (req: Parameters<typeof requireAuth>[0]): TTenantCtx => {
-    const a = requireAuth(req);
-    return { empresaId: a.empresaId, usuarioId: a.usuarioId, papel: a.papel };
-  };
+  const ctx = contexto;
 
   app.get("/notificacoes", { config, schema: { response: { 200: ZSino } } }, (req) => listarSino(app.deps, ctx(req)));
 

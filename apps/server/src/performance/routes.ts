@@ -1,13 +1,10 @@
 import { ZAtividadesRecentes, ZDesempenho, ZFiltroDesempenho } from "@crm/domain/schemas/performance";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireAuth } from "../http/auth-context.js";
+import { contexto } from "../http/auth-context.js";
 import { calcularDesempenho } from "./consultant-performance.js";
 import { listarAtividadesRecentes } from "./recent-activity.js";
 
-const ctx = (req: Parameters<typeof requireAuth>[0]) => {
-  const a = requireAuth(req);
-  return { empresaId: a.empresaId, usuarioId: a.usuarioId, papel: a.papel };
-};
+const ctx = contexto;
 
 /** /desempenho (000 §2.9) and the Consultor dashboard (000 §2.10): the signed-in consultant's own figures. */
 export const performanceRoutes: FastifyPluginAsyncZod = async (app) => {

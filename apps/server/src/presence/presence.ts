@@ -4,6 +4,7 @@ import type { TStatusConexao } from "@crm/domain/status";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, unsafeWithSystem, withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
+import { contextoDe } from "../http/auth-context.js";
 import { alterarStatusConexao } from "../membership/connection-status.js";
 
 /**
@@ -70,7 +71,7 @@ export function criarServicoPresenca(deps: Pick<TDeps, "db" | "realtime">, tempo
   function abrir(auth: TAuth): TPresencaConexao {
     if (auth.papel !== PAPEL.consultor || !auth.empresaId) return NADA;
     const empresaId = auth.empresaId;
-    const ctx: TTenantCtx = { empresaId, usuarioId: auth.usuarioId, papel: auth.papel };
+    const ctx: TTenantCtx = { ...contextoDe(auth), empresaId };
     let linha: { id: string; consultorId: string } | null = null;
     let ocioso = false;
     let fila: Promise<unknown> = Promise.resolve();

@@ -6,8 +6,8 @@ import type { TMetaRequisicao } from "../auth/request-meta.js";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
+import { contextoDe } from "../http/auth-context.js";
 import { emailAvisoSenhaAlterada } from "../mail/templates.js";
-import { ctxDoPerfil } from "./ctx.js";
 import { exigirSenhaAtual } from "./current-password.js";
 import { revogarOutrasSessoes } from "./revoke-other-sessions.js";
 
@@ -23,7 +23,7 @@ export async function trocarSenha(
 ): Promise<{ mensagem: string; sessoesEncerradas: number }> {
   await exigirSenhaAtual(deps, auth, dados.senhaAtual, meta);
   const senhaHash = await hashSenha(dados.novaSenha);
-  const sessoesEncerradas = await withTenant(deps.db.app, ctxDoPerfil(auth), async (tx) => {
+  const sessoesEncerradas = await withTenant(deps.db.app, contextoDe(auth), async (tx) => {
     await tx.query("UPDATE usuarios_plataforma SET senha_hash = $2, updated_at = now() WHERE id = $1", [
       auth.usuarioId,
       senhaHash,

@@ -5,8 +5,8 @@ import type { TMetaRequisicao } from "../auth/request-meta.js";
 import type { TDeps } from "../core/deps.js";
 import { unsafeWithSystem, withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
+import { contextoDe } from "../http/auth-context.js";
 import { badRequest, tooMany } from "../http/errors.js";
-import { ctxDoPerfil } from "./ctx.js";
 
 /**
  * Checks the current password before a password or email change (the original never did). A wrong one counts as
@@ -16,7 +16,7 @@ import { ctxDoPerfil } from "./ctx.js";
 export async function exigirSenhaAtual(deps: Pick<TDeps, "db">, auth: TAuth, senha: string, meta: TMetaRequisicao) {
   const bloqueado = await unsafeWithSystem(deps.db.app, "senha-atual", (tx) => excedeuLimite(tx, "login", auth.email, meta.ip));
   if (bloqueado) throw tooMany(MSG.muitasTentativas);
-  const hash = await withTenant(deps.db.app, ctxDoPerfil(auth), async (tx) => {
+  const hash = await withTenant(deps.db.app, contextoDe(auth), async (tx) => {
     const { rows } = await tx.query("SELECT senha_hash FROM usuarios_plataforma WHERE id = $1", [auth.usuarioId]);
     return rows[0]?.senha_hash as string | undefined;
   });

@@ -3,12 +3,12 @@ import type { TPerfil } from "@crm/domain/schemas/profile";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
+import { contextoDe } from "../http/auth-context.js";
 import { unauthorized } from "../http/errors.js";
-import { ctxDoPerfil } from "./ctx.js";
 
 /** /perfil basic info, and the new email still waiting for its confirmation link (if one was asked for). */
 export async function lerPerfil(deps: Pick<TDeps, "db">, auth: TAuth): Promise<TPerfil> {
-  const r = await withTenant(deps.db.app, ctxDoPerfil(auth), async (tx) => {
+  const r = await withTenant(deps.db.app, contextoDe(auth), async (tx) => {
     const { rows } = await tx.query(
       `SELECT u.id, u.nome, u.email, u.telefone, u.papel, u.created_at, e.nome_empresa AS empresa,
               (SELECT t.dados ->> 'novoEmail' FROM auth_tokens t

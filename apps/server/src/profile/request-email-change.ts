@@ -6,10 +6,10 @@ import type { TMetaRequisicao } from "../auth/request-meta.js";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
+import { contextoDe } from "../http/auth-context.js";
 import { badRequest, HttpError } from "../http/errors.js";
 import { unsafeContaDoEmail } from "../invitations/existing-account.js";
 import { emailConfirmarTrocaEmail } from "../mail/templates.js";
-import { ctxDoPerfil } from "./ctx.js";
 import { exigirSenhaAtual } from "./current-password.js";
 
 /** The link in the confirmation email; the token travels in the fragment (never sent to servers or in Referer). */
@@ -32,7 +32,7 @@ export async function solicitarTrocaEmail(
   if (await unsafeContaDoEmail(deps.db.app, dados.novoEmail)) {
     throw new HttpError(409, MSG.emailJaCadastrado, { novoEmail: MSG.emailJaCadastrado });
   }
-  await withTenant(deps.db.app, ctxDoPerfil(auth), async (tx) => {
+  await withTenant(deps.db.app, contextoDe(auth), async (tx) => {
     await invalidarTokens(tx, auth.usuarioId, "troca_email");
     const token = await emitirTokenUnico(tx, auth.usuarioId, "troca_email", { novoEmail: dados.novoEmail });
     const conteudo = emailConfirmarTrocaEmail(

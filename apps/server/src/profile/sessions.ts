@@ -6,15 +6,15 @@ import { revogarSessao } from "../auth/sessions.js";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
+import { contextoDe } from "../http/auth-context.js";
 import { notFound } from "../http/errors.js";
-import { ctxDoPerfil } from "./ctx.js";
 import { revogarOutrasSessoes } from "./revoke-other-sessions.js";
 
 const iso = (d: Date) => new Date(d).toISOString();
 
 /** Active sessions (001 §3 'Session entry'): live ones only, newest first, the caller's marked current. */
 export function listarSessoes(deps: Pick<TDeps, "db">, auth: TAuth): Promise<TSessaoAtiva[]> {
-  return withTenant(deps.db.app, ctxDoPerfil(auth), async (tx) => {
+  return withTenant(deps.db.app, contextoDe(auth), async (tx) => {
     const { rows } = await tx.query(
       `SELECT id, created_at, last_seen_at, user_agent, ip_address FROM auth_sessoes
         WHERE id_usuario_fk = $1 AND revoked_at IS NULL AND expires_at > now()
@@ -38,7 +38,7 @@ export function listarSessoes(deps: Pick<TDeps, "db">, auth: TAuth): Promise<TSe
  * Someone else's (or an ended) session is 404: ids cannot be probed.
  */
 export async function encerrarSessao(deps: Pick<TDeps, "db" | "realtime">, auth: TAuth, id: string, meta: { ip: string }) {
-  await withTenant(deps.db.app, ctxDoPerfil(auth), async (tx) => {
+  await withTenant(deps.db.app, contextoDe(auth), async (tx) => {
     const { rowCount } = await tx.query(
       "SELECT 1 FROM auth_sessoes WHERE id = $1 AND id_usuario_fk = $2 AND revoked_at IS NULL AND expires_at > now()",
       [id, auth.usuarioId],
@@ -58,7 +58,7 @@ export async function encerrarSessao(deps: Pick<TDeps, "db" | "realtime">, auth:
 
 /** 'Sair de todas as outras sessões'. */
 export function encerrarOutrasSessoes(deps: Pick<TDeps, "db" | "realtime">, auth: TAuth, meta: { ip: string }) {
-  return withTenant(deps.db.app, ctxDoPerfil(auth), async (tx) => {
+  return withTenant(deps.db.app, contextoDe(auth), async (tx) => {
     const n = await revogarOutrasSessoes(deps, tx, auth);
     await registrarAuditoria(tx, {
       empresaId: auth.empresaId,

@@ -3,11 +3,11 @@ import { registrarAuditoria } from "../auth/audit.js";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
-import { ctxDoPerfil } from "./ctx.js";
+import { contextoDe } from "../http/auth-context.js";
 
 /** Basic info: the person's name (their consultant or legal team record shows the same name) and phone. */
 export async function atualizarPerfil(deps: Pick<TDeps, "db">, auth: TAuth, dados: TPerfilBasico, meta: { ip: string }) {
-  await withTenant(deps.db.app, ctxDoPerfil(auth), async (tx) => {
+  await withTenant(deps.db.app, contextoDe(auth), async (tx) => {
     await tx.query("UPDATE usuarios_plataforma SET nome = $2, telefone = $3, updated_at = now() WHERE id = $1", [
       auth.usuarioId,
       dados.nome,

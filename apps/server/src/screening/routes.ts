@@ -13,12 +13,10 @@ import {
 import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { assignmentRoutes } from "../assignment/routes.js";
 import { metaDaRequisicao } from "../auth/request-meta.js";
 import { withTenant } from "../db/tenant.js";
 import { badRequest } from "../http/errors.js";
 import { contextoEmpresa } from "../membership/target-company.js";
-import { presencePlugin } from "../presence/plugin.js";
 import { calcularEficienciaIa } from "./ai-efficiency.js";
 import { listarHistoricoTriagem } from "./list-history.js";
 import { triarNovamente } from "./rescreen-lead.js";
@@ -37,13 +35,10 @@ function intervalo(q: { periodo: Parameters<typeof intervaloDoPeriodo>[0]; inici
 
 /**
  * /ia-triagem (001 'AI screening'; §6: Admin Empresa and the platform admin with ?empresaId=), the dashboard's
- * 'Eficiência IA' figure, and — registered from here so routes.ts has one line for issue 6 — the assignment
- * routes and the presence tracking of consultants.
+ * 'Eficiência IA' figure.
  */
 export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  await app.register(assignmentRoutes);
-  await app.register(presencePlugin);
 
   app.get("/ia-triagem", { config, schema: { querystring: ZPeriodo, response: { 200: ZPainelTriagem } } }, async (req) =>
     lerPainelTriagem(deps, await contextoEmpresa(deps, req), intervalo(req.query)),

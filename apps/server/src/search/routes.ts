@@ -1,6 +1,6 @@
 import { ZBusca, ZResultadoBusca } from "@crm/domain/schemas/search";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireAuth } from "../http/auth-context.js";
+import { contexto } from "../http/auth-context.js";
 import { buscar } from "./search.js";
 
 /** GET /api/busca?q= : the top bar's search as you type. */
@@ -9,8 +9,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     "/busca",
     { config: { permissao: "busca.usar" }, schema: { querystring: ZBusca, response: { 200: ZResultadoBusca } } },
     (req) => {
-      const a = requireAuth(req);
-      return buscar(app.deps, { empresaId: a.empresaId, usuarioId: a.usuarioId, papel: a.papel }, req.query.q);
+      return buscar(app.deps, contexto(req), req.query.q);
     },
   );
 };

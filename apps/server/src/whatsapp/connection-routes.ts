@@ -1,18 +1,13 @@
-import { MSG } from "@crm/domain/messages";
 import { ZConexaoWhatsApp } from "@crm/domain/schemas/whatsapp";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireAuth } from "../http/auth-context.js";
-import { badRequest } from "../http/errors.js";
+import { contextoDaEmpresa } from "../http/auth-context.js";
 import { verificarConexao } from "./check-connection.js";
 
 /** /api/whatsapp/conexao: state for every role (chat, Conversas); live check and QR code for admins. */
 export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctxEmpresa = (req: Parameters<typeof requireAuth>[0]) => {
-    const a = requireAuth(req);
-    if (!a.empresaId) throw badRequest(MSG.empresaNaoEncontradaLogado);
-    return { empresaId: a.empresaId, usuarioId: a.usuarioId, papel: a.papel };
-  };
+  const ctxEmpresa = (req: FastifyRequest) => contextoDaEmpresa(req);
 
   app.get(
     "/whatsapp/conexao",

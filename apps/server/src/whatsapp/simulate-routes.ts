@@ -1,11 +1,12 @@
 import { MSG } from "@crm/domain/messages";
 import { ZPainelTestes, ZSimularMensagem } from "@crm/domain/schemas/whatsapp";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { lerUpload, registrarUpload, validarAnexo } from "../chat/upload.js";
 import { withTenant } from "../db/tenant.js";
-import { requireAuth } from "../http/auth-context.js";
+import { contextoDaEmpresa } from "../http/auth-context.js";
 import { badRequest } from "../http/errors.js";
+import { lerUpload, registrarUpload, validarAnexo } from "../http/upload.js";
 import { lerConfigWhatsApp } from "./company-config.js";
 import { simularMensagemRecebida } from "./simulate.js";
 
@@ -15,11 +16,7 @@ const ZAceito = z.object({ providerId: z.string() });
 /** /test-validation's actions (000 §2.7) for company admins: the panel's data and 'Simular lead'. */
 export const simulateRoutes: FastifyPluginAsyncZod = async (app) => {
   await registrarUpload(app);
-  const ctx = (req: Parameters<typeof requireAuth>[0]) => {
-    const a = requireAuth(req);
-    if (!a.empresaId) throw badRequest(MSG.empresaNaoEncontradaLogado);
-    return { empresaId: a.empresaId, usuarioId: a.usuarioId, papel: a.papel };
-  };
+  const ctx = (req: FastifyRequest) => contextoDaEmpresa(req);
 
   app.get("/testes/painel", { config, schema: { response: { 200: ZPainelTestes } } }, async (req) => {
     const c = ctx(req);

@@ -9,14 +9,11 @@ import { ingestorDe } from "./ingest.js";
 import { ErroPayload, lerWebhookOficial } from "./parse-official.js";
 import { lerWebhookNaoOficial } from "./parse-unofficial.js";
 import { assinaturaValida, mesmoToken } from "./signature.js";
+import { CACHE_EMPRESA_WEBHOOK_MS, cacheEmpresaDoWebhook } from "./webhook-company-cache.js";
 
 const ZToken = z.object({ token: z.string().regex(/^[a-f0-9]{64}$/) });
-const CACHE_MS = 5_000;
-
-// Company by URL token, cached briefly: a busy number delivers thousands of events a second.
-// Saving the settings forgets the entry on this instance; other instances follow within CACHE_MS.
-const cache = new Map<string, { cfg: TConfigWhatsApp | null; ate: number }>();
-export const esquecerEmpresaDoWebhook = (token: string) => cache.delete(token);
+const CACHE_MS = CACHE_EMPRESA_WEBHOOK_MS;
+const cache = cacheEmpresaDoWebhook;
 
 /**
  * POST/GET /api/webhooks/whatsapp/{webhook_token}: one URL per company (001 'Company settings'), public, no

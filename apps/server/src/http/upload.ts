@@ -10,7 +10,7 @@ import {
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
-import { badRequest, HttpError } from "../http/errors.js";
+import { badRequest, HttpError } from "./errors.js";
 
 /** Multipart forms of this plugin only: one file up to 16MB (001 §9), a few short fields. */
 export async function registrarUpload(app: FastifyInstance) {
