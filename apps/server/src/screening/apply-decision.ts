@@ -10,6 +10,7 @@ import {
 import { atribuirAutomaticamente, type TResultadoAtribuicao } from "../assignment/assign-lead.js";
 import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
+import { mudarStatusDosLeads } from "../lead-events/status.js";
 import { notificar } from "../notifications/notify.js";
 import { enviarMensagemIa } from "./send-ai-message.js";
 
@@ -57,23 +58,19 @@ export async function aplicarDesfecho(
   const fatos = r ? juntarFatos(lead.dados_extraidos_ia, r.fatos) : null;
   const final = !!r && r.decisao !== "duvidas";
   const novoStatus = STATUS_APOS_DECISAO[decisao];
-  // the history row, the lead's facts, notes and status, and the status change's record: one statement
+  // the screening's row and the lead's facts and notes in one statement; the status goes through lead-events
   const { rows } = await tx.query(
     `WITH triagem AS (
        INSERT INTO triagens_ia (id_empresa_fk, id_lead_fk, decisao, motivo, proxima_pergunta, resumo, fatos, motor, modelo, erro,
            id_mensagem_ref, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, clock_timestamp()) RETURNING id),
-     mudou AS (
+     fatos AS (
        UPDATE leads_juros_check SET
-              status_lead = $12,
-              dados_extraidos_ia = coalesce($13::jsonb, dados_extraidos_ia),
-              observacoes_ia = CASE WHEN $14 THEN $15 ELSE observacoes_ia END,
-              data_processamento_ia = CASE WHEN $14 THEN clock_timestamp() ELSE data_processamento_ia END,
-              valor_parcela = coalesce(valor_parcela, $16), updated_at = now()
-        WHERE id_empresa_fk = $1 AND id = $2 RETURNING id),
-     historico AS (
-       INSERT INTO lead_status_historico (id_empresa_fk, id_lead_fk, campo, valor_anterior, valor_novo, origem, motivo)
-       SELECT $1, $2, 'status_lead', $17, $12, 'ia', $18 FROM mudou WHERE $17::text IS DISTINCT FROM $12::text)
+              dados_extraidos_ia = coalesce($12::jsonb, dados_extraidos_ia),
+              observacoes_ia = CASE WHEN $13 THEN $14 ELSE observacoes_ia END,
+              data_processamento_ia = CASE WHEN $13 THEN clock_timestamp() ELSE data_processamento_ia END,
+              valor_parcela = coalesce(valor_parcela, $15), updated_at = now()
+        WHERE id_empresa_fk = $1 AND id = $2)
      SELECT id FROM triagem`,
     [
       empresaId,
@@ -88,16 +85,20 @@ export async function aplicarDesfecho(
       desfecho.tipo === "erro" ? desfecho.erro.slice(0, 1000) : null,
       // an error answered nothing: once a person sends the lead back to screening, the same message is tried again
       desfecho.tipo === "erro" ? null : p.mensagemRef,
-      novoStatus,
       fatos ? JSON.stringify(fatos) : null,
       final,
       r ? r.resumo || r.motivo : null,
       final && fatos?.valor_parcela && fatos.valor_parcela < 1e7 ? fatos.valor_parcela : null,
-      lead.status_lead,
-      (r ? r.motivo : desfecho.tipo === "erro" ? desfecho.erro : "").slice(0, 1000) || null,
     ],
   );
   const triagemId = rows[0].id as string;
+  // another question in the same status changes nothing: no history row, no list or board event
+  await mudarStatusDosLeads(deps, tx, {
+    empresaId,
+    leads: [lead],
+    para: novoStatus,
+    autor: { usuarioId: null, origem: "ia", motivo: r ? r.motivo : desfecho.tipo === "erro" ? desfecho.erro : null },
+  });
   let mensagens = 0;
   const enviar = async (texto: string) => {
     await enviarMensagemIa(deps, tx, { empresaId, leadId: lead.id, texto });
@@ -125,10 +126,5 @@ export async function aplicarDesfecho(
     });
   }
   await deps.realtime.publicar(tx, { empresaId }, { tipo: "triagem.atualizada", dados: { leadId: lead.id, triagemId } });
-  // another question in the same status changes nothing lists and boards show
-  if (novoStatus !== lead.status_lead) {
-    await deps.realtime.publicar(tx, { empresaId }, { tipo: "lead.atualizado", dados: { leadId: lead.id } });
-    await deps.realtime.publicar(tx, { empresaId }, { tipo: "leads.alterados", dados: { empresaId, leadIds: [lead.id] } });
-  }
   return { triagemId, decisao, mensagens, atribuicao };
 }

@@ -4,6 +4,7 @@ import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { conflict, notFound } from "../http/errors.js";
 import { FILA_TRIAGEM } from "../jobs/queues.js";
+import { mudarStatusDosLeads } from "../lead-events/status.js";
 import { idUltimaDoLead } from "./load-conversation.js";
 import { agendarTriagem } from "./schedule-screening.js";
 
@@ -23,23 +24,14 @@ export async function triarNovamente(
     );
     if (!rows[0]) throw notFound(MSG.leadNaoEncontrado);
     if (rows[0].status_lead !== STATUS_ANALISE_MANUAL) throw conflict(MSG.triarNovamenteApenasManual);
-    await tx.query(
-      "UPDATE leads_juros_check SET status_lead = 'Em Triagem IA', updated_at = now() WHERE id_empresa_fk = $1 AND id = $2",
-      [ctx.empresaId, leadId],
-    );
-    await tx.query(
-      `INSERT INTO lead_status_historico (id_empresa_fk, id_lead_fk, campo, valor_anterior, valor_novo, id_usuario_fk, origem, motivo)
-       VALUES ($1, $2, 'status_lead', $3, 'Em Triagem IA', $4, 'usuario', 'Enviado de volta para a triagem automática')`,
-      [ctx.empresaId, leadId, STATUS_ANALISE_MANUAL, ctx.usuarioId],
-    );
+    await mudarStatusDosLeads(deps, tx, {
+      empresaId: ctx.empresaId,
+      leads: [{ id: leadId, status_lead: STATUS_ANALISE_MANUAL }],
+      para: "Em Triagem IA",
+      autor: { usuarioId: ctx.usuarioId, origem: "usuario", motivo: "Enviado de volta para a triagem automática" },
+    });
     const mensagemId = (await idUltimaDoLead(tx, ctx.empresaId, leadId)) ?? "";
     await agendarTriagem(deps, tx, { empresaId: ctx.empresaId, leadId, mensagemId });
-    await deps.realtime.publicar(tx, { empresaId: ctx.empresaId }, { tipo: "lead.atualizado", dados: { leadId } });
-    await deps.realtime.publicar(
-      tx,
-      { empresaId: ctx.empresaId },
-      { tipo: "leads.alterados", dados: { empresaId: ctx.empresaId, leadIds: [leadId] } },
-    );
   });
   deps.jobs.acordar(FILA_TRIAGEM);
 }

@@ -6,6 +6,7 @@ import { registrarAuditoria } from "../auth/audit.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { conflict, notFound } from "../http/errors.js";
+import { mudarStatusDosLeads } from "../lead-events/status.js";
 
 const STATUS_DA_REVISAO = { qualificado: "Qualificado para Atendente", rejeitado: "Perdido" } as const;
 
@@ -48,18 +49,12 @@ export async function revisarTriagem(
     );
     const motivo = `Revisão humana da triagem automática: ${r.motivo}`;
     const novo = STATUS_DA_REVISAO[r.decisao];
-    if (lead.status_lead !== novo) {
-      await tx.query("UPDATE leads_juros_check SET status_lead = $3, updated_at = now() WHERE id_empresa_fk = $1 AND id = $2", [
-        ctx.empresaId,
-        lead.id,
-        novo,
-      ]);
-      await tx.query(
-        `INSERT INTO lead_status_historico (id_empresa_fk, id_lead_fk, campo, valor_anterior, valor_novo, id_usuario_fk, origem, motivo)
-         VALUES ($1, $2, 'status_lead', $3, $4, $5, 'usuario', $6)`,
-        [ctx.empresaId, lead.id, lead.status_lead, novo, ctx.usuarioId, motivo],
-      );
-    }
+    await mudarStatusDosLeads(deps, tx, {
+      empresaId: ctx.empresaId,
+      leads: [lead],
+      para: novo,
+      autor: { usuarioId: ctx.usuarioId, origem: "usuario", motivo },
+    });
     if (r.decisao === "qualificado")
       await atribuirAutomaticamente(deps, tx, {
         empresaId: ctx.empresaId,
