@@ -1,7 +1,7 @@
 import type pg from "pg";
 
 /**
- * Waits until the job queues have nothing left to do: no job waiting, due for a retry or running (in the named queues,
+ * Waits until the job queues have nothing left to do: no job running, none waiting for a retry (however far off), none due to start (a job scheduled for later, like a cron tick, does not count) (in the named queues,
  * or all), and no stored WhatsApp event waiting for its inbox job. Idempotency tests assert "nothing more happened"
  * after this instead of after a fixed sleep: a slow machine cannot make them pass by accident, nor fail.
  */
@@ -11,7 +11,8 @@ export async function esperarFilasOciosas(dono: pg.Pool, opts: { filas?: string[
   for (;;) {
     const { rows } = await dono.query(
       `SELECT (SELECT count(*)::int FROM pgboss.job
-                WHERE state IN ('created', 'retry', 'active') AND ($1::text[] IS NULL OR name = ANY ($1))) AS trabalhos,
+                WHERE (state IN ('active', 'retry') OR (state = 'created' AND start_after <= now()))
+                  AND ($1::text[] IS NULL OR name = ANY ($1))) AS trabalhos,
               (SELECT count(*)::int FROM whatsapp_eventos WHERE processado_em IS NULL) AS eventos`,
       [opts.filas ?? null],
     );

@@ -10,6 +10,7 @@ import {
 } from "../../../../e2e/support/fake-graph.js";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
+import { esperarFilasOciosas } from "../../test/queues.js";
 import type { TConfig } from "../config/config.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { APP_SECRET_META, caminhoWebhook, configurarOficial, linha } from "./testing/setup.js";
@@ -114,7 +115,7 @@ describe("sending through the Cloud API", () => {
     for (const s of [st("read"), st("delivered"), st("sent"), st("read"), st("delivered")])
       expect((await postarWebhook(s)).statusCode).toBe(200);
     await ateStatus(m.id, "read");
-    await new Promise((r) => setTimeout(r, 500));
+    await esperarFilasOciosas(t.dono);
     expect((await mensagem(m.id)).status).toBe("read");
   });
 
@@ -172,7 +173,7 @@ describe("sending through the Cloud API", () => {
       const m = await enviarTexto("Para número inválido");
       const f = await ateStatus(m.id, "failed");
       expect(f.erro).toBe("Erro ao enviar mensagem: (#131026) Message Undeliverable.");
-      await new Promise((r) => setTimeout(r, 3_000));
+      await esperarFilasOciosas(t.dono);
       expect(graph.enviados().length).toBe(antes + 1);
     } finally {
       await unsafeWithSystem(t.deps.db.app, "teste", (tx) =>

@@ -12,6 +12,7 @@ import {
 } from "../../../../e2e/support/fake-graph.js";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
+import { esperarFilasOciosas } from "../../test/queues.js";
 import type { TConfig } from "../config/config.js";
 import { APP_SECRET_META, caminhoWebhook, configurarOficial, contar, linha } from "./testing/setup.js";
 import { esperarAte } from "./testing/wait.js";
@@ -109,7 +110,7 @@ describe("incoming messages (POST, signed)", () => {
       return m.length ? m : null;
     });
     await postar(payload);
-    await new Promise((r) => setTimeout(r, 300));
+    await esperarFilasOciosas(t.dono);
     expect(await mensagensDoLead(lead.id)).toHaveLength(1);
     expect(msgs[0]).toMatchObject({
       direcao: "entrada",
@@ -235,7 +236,7 @@ describe("refused deliveries change nothing", () => {
     const res = await enviar();
     expect(res.statusCode).toBe(status);
     expect(res.json().erro).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 100));
+    await esperarFilasOciosas(t.dono);
     expect([await mensagensDaEmpresa(), await eventosRecusados()]).toEqual(antes);
   });
   it("refuses an unknown webhook URL", async () => {

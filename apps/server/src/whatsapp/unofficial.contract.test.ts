@@ -14,6 +14,7 @@ import {
 } from "../../../../e2e/support/fake-evolution.js";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
+import { esperarFilasOciosas } from "../../test/queues.js";
 import { caminhoWebhook, configurarNaoOficial, contar, linha } from "./testing/setup.js";
 import { esperarAte } from "./testing/wait.js";
 
@@ -87,7 +88,7 @@ describe("Evolution API gateway", () => {
     const lead = await leadDe("5511955550001");
     expect(lead.nome).toBe("Maria Gateway");
     await esperarAte(async () => (await mensagens(lead.id)).length === 1);
-    await new Promise((r) => setTimeout(r, 300));
+    await esperarFilasOciosas(t.dono);
     expect(await mensagens(lead.id)).toHaveLength(1);
   });
 
@@ -158,7 +159,7 @@ describe("Evolution API gateway", () => {
     await postar(evolutionConexao({ ...b(), state: "close", statusReason: 401 }));
     await esperarAte(async () => !(await conexao()).conectado);
     await postar(evolutionConexao({ ...b(), state: "close", statusReason: 401 }));
-    await new Promise((r) => setTimeout(r, 300));
+    await esperarFilasOciosas(t.dono);
     const sino = (await a.navegadores.admin.req({ url: "/api/notificacoes" })).json();
     expect(sino.itens.filter((n: { tipo: string }) => n.tipo === "whatsapp_disconnected")).toHaveLength(1);
     const lead = await leadDe("5511955550001");
