@@ -6,6 +6,7 @@ import { withCompanyJob } from "../db/tenant.js";
 import type { TTrabalho } from "../jobs/jobs.js";
 import { nomeDeArquivoSeguro } from "../storage/file-name.js";
 import { lerConfigWhatsApp } from "./company-config.js";
+import { ErroProvedor } from "./provider.js";
 import { provedorDe } from "./providers.js";
 import type { TTrabalhoMidia } from "./queues.js";
 
@@ -80,7 +81,9 @@ export async function baixarMidiaRecebida(deps: TDeps, t: TTrabalho<TTrabalhoMid
       );
     });
   } catch (e) {
-    if (!t.ultimaTentativa) throw e;
+    // a refusal that another try cannot change (a destination the outbound guard refuses, a 4xx) fails at once
+    const definitivo = e instanceof ErroProvedor && !e.retentavel;
+    if (!t.ultimaTentativa && !definitivo) throw e;
     await withCompanyJob(deps.db.app, empresaId, "whatsapp-midia", async (tx) => {
       await tx.query(
         `UPDATE mensagens_whatsapp SET media_status = 'falhou', erro = $3, updated_at = now()
