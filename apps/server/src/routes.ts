@@ -5,6 +5,7 @@ import { authRoutes } from "./auth/routes.js";
 import { chatRoutes } from "./chat/routes.js";
 import { companySettingsRoutes } from "./company-settings/routes.js";
 import { conversationRoutes } from "./conversations/routes.js";
+import { dashboardRoutes } from "./dashboard/routes.js";
 import { devRoutes } from "./dev/routes.js";
 import { healthRoutes } from "./health/routes.js";
 import { invitationRoutes } from "./invitations/routes.js";
@@ -40,6 +41,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(legalTeamRoutes);
   await api.register(presencePlugin);
   await api.register(performanceRoutes);
+  await api.register(dashboardRoutes);
   // leads
   await api.register(leadRoutes);
   await api.register(assignmentRoutes);

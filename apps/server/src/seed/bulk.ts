@@ -11,7 +11,8 @@ export type TTabela =
   | "mensagens_whatsapp"
   | "notificacoes"
   | "custos_marketing"
-  | "faturas";
+  | "faturas"
+  | "triagens_ia";
 
 export type TLinha = Record<string, unknown>;
 
