@@ -256,4 +256,21 @@ export const MSG = {
   // CSV imports run as background jobs (decision 0306)
   importacaoNaoEncontrada: "Importação não encontrada.",
   importacaoFalhou: "Não foi possível concluir a importação. Nenhum lead foi importado; tente novamente.",
+  // legal processes (/processos)
+  nenhumProcesso: "Nenhum processo encontrado",
+  erroCarregarProcessos: "Erro ao carregar os processos. Tente novamente.",
+  processoNaoEncontrado: "Processo não encontrado.",
+  processoAtualizado: "Processo atualizado.",
+  erroAtualizarProcesso: "Erro ao atualizar o processo. Tente novamente.",
+  profissionalJuridicoInvalido: "Escolha um profissional jurídico da empresa.",
+  statusJuridicoInvalido: "Escolha um status jurídico válido.",
+  valorFechadoInvalido: "Informe um valor fechado válido (zero ou mais).",
+  apenasJuridicoGerenciaProcessos: "Apenas o jurídico e os administradores da empresa podem alterar processos.",
+  novoProcessoTitulo: "Novo processo jurídico",
+  novoProcessoConteudo: (nome: string) => `${nome} foi convertido e aguarda contato jurídico.`,
+  novosProcessosConteudo: (n: number) => `${n} leads foram convertidos e aguardam contato jurídico.`,
+  processoStatusTitulo: "Status jurídico alterado",
+  processoStatusConteudo: (nome: string, status: string) => `${nome} agora está em "${status}".`,
+  processoAtribuidoTitulo: "Processo jurídico atribuído a você",
+  processoAtribuidoConteudo: (nome: string) => `O processo de ${nome} foi atribuído a você.`,
 } as const;

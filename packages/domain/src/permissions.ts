@@ -29,6 +29,8 @@ export const PERMISSOES = {
   "financeiro.ver": [P, A],
   "marketing.gerenciar": [P, A],
   "juridico.processos": [P, A, J],
+  /** change a process (legal status, legal professional, notes, closed value): the company's own people only */
+  "juridico.processos.gerenciar": [A, J],
   "juridico.equipe": [P, A],
   "assinatura.gerenciar": [P, A],
   "desempenho.ver": [C],

@@ -35,6 +35,11 @@ export const STATUS_JURIDICO = [
 ] as const;
 export type TStatusJuridico = (typeof STATUS_JURIDICO)[number];
 
+/** A legal process is a lead in this status (000 §4); reaching it opens the process (lead-events). */
+export const STATUS_PROCESSO_JURIDICO: TStatusLead = "Convertido (Ganho)";
+/** The legal status a new process starts in. */
+export const STATUS_JURIDICO_INICIAL: TStatusJuridico = "Aguardando Contato Jurídico";
+
 export const STATUS_ASSINATURA = ["Ativo", "Inativo", "Suspenso"] as const;
 export type TStatusAssinatura = (typeof STATUS_ASSINATURA)[number];
 

@@ -1,4 +1,5 @@
 import type { TLeadChat } from "@crm/domain/schemas/chat";
+import { STATUS_PROCESSO_JURIDICO } from "@crm/domain/status";
 import { janelaAtendimento } from "@crm/domain/whatsapp";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
@@ -54,6 +55,7 @@ export async function carregarLeadChat(deps: TDeps, auth: TAuth, leadId: string)
         objetivo_cliente: l.objetivo_cliente,
         observacoes: l.observacoes,
         consultor: l.c_id ? { id: l.c_id, nome: l.c_nome, email: l.c_email } : null,
+        status_juridico_lead: l.status_lead === STATUS_PROCESSO_JURIDICO ? l.status_juridico_lead : null,
         created_at: iso(l.created_at) as string,
         // never 'Nunca' (001 'Lead chat'): a lead with no message yet counts from its creation
         ultimo_contato: iso(l.ultima_mensagem_em ?? l.created_at) as string,

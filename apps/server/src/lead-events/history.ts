@@ -3,7 +3,11 @@ import type { TTx } from "../db/tenant.js";
 /** Who made a change: a person, the AI screening, the system (automatic steps) or a CSV import. */
 export type TAutor = { usuarioId: string | null; origem: "usuario" | "ia" | "sistema" | "importacao"; motivo?: string | null };
 
-export type TCampoHistorico = "status_lead" | "consultor_atribuido_id" | "profissional_juridico_atribuido_id";
+export type TCampoHistorico =
+  | "status_lead"
+  | "status_juridico_lead"
+  | "consultor_atribuido_id"
+  | "profissional_juridico_atribuido_id";
 
 export type TMudanca = { leadId: string; de: string | null; para: string | null };
 

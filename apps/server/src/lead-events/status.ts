@@ -1,7 +1,8 @@
-import type { TStatusLead } from "@crm/domain/status";
+import { STATUS_PROCESSO_JURIDICO, type TStatusLead } from "@crm/domain/status";
 import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { registrarHistorico, type TAutor } from "./history.js";
+import { abrirProcessosJuridicos } from "./legal-process.js";
 import { avisarLeadsAlterados } from "./publish.js";
 
 /** A lead as its caller read (and locked) it: what it is now, so the history says from what. */
@@ -10,7 +11,8 @@ export type TLeadAtual = { id: string; status_lead: string | null };
 /**
  * The one way a lead's status changes, whoever changes it (the chat's buttons, the board, /leads, the AI screening,
  * its human review): status_lead and updated_at, one history row per lead that really changes, and the realtime
- * events, all in the caller's transaction. The caller has locked the leads. Returns the ids that changed.
+ * events, all in the caller's transaction. A lead reaching 'Convertido (Ganho)' becomes a legal process here, whatever
+ * the path (legal-process.ts). The caller has locked the leads. Returns the ids that changed.
  */
 export async function mudarStatusDosLeads(
   deps: Pick<TDeps, "realtime">,
@@ -30,6 +32,9 @@ export async function mudarStatusDosLeads(
     autor: p.autor,
     mudancas: mudam.map((l) => ({ leadId: l.id, de: l.status_lead, para: p.para })),
   });
+  if (p.para === STATUS_PROCESSO_JURIDICO) {
+    await abrirProcessosJuridicos(deps, tx, { empresaId: p.empresaId, leadIds: ids, autor: p.autor });
+  }
   await avisarLeadsAlterados(deps, tx, p.empresaId, ids);
   return ids;
 }

@@ -92,6 +92,8 @@ export const ZLeadChat = z.object({
     objetivo_cliente: z.string().nullable(),
     observacoes: z.string().nullable(),
     consultor: z.object({ id: z.uuid(), nome: z.string(), email: z.string() }).nullable(),
+    /** the legal status once the lead is a legal process (read-only here; changed on /processos) */
+    status_juridico_lead: z.string().nullable(),
     created_at: z.string(),
     ultimo_contato: z.string(),
     ultima_mensagem_lead_em: z.string().nullable(),

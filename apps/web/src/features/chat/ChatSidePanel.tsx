@@ -114,6 +114,7 @@ export function ChatSidePanel({ chat, onAbrirModelos }: { chat: TLeadChat; onAbr
           <Info rotulo="Origem" valor={l.origem_lead} />
           <Info rotulo="Cidade" valor={l.cidade} />
           <Info rotulo="Consultor" valor={l.consultor?.nome ?? "Não atribuído"} />
+          {l.status_juridico_lead && <Info rotulo="Status jurídico" valor={l.status_juridico_lead} />}
           <Info rotulo="Criado em" valor={formatarDataHora(l.created_at)} />
         </dl>
         {l.objetivo_cliente && <p className="mt-2 text-sm text-slate-700">{l.objetivo_cliente}</p>}

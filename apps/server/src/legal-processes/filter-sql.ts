@@ -1,0 +1,58 @@
+import { MSG } from "@crm/domain/messages";
+import { intervaloDoPeriodo } from "@crm/domain/period";
+import { SEM_PROFISSIONAL, type TFiltroProcessos, type TOrdemProcessos } from "@crm/domain/schemas/processes";
+import { STATUS_PROCESSO_JURIDICO } from "@crm/domain/status";
+import type { TTx } from "../db/tenant.js";
+import { badRequest } from "../http/errors.js";
+import { condicoesDaBusca } from "../leads/filter-sql.js";
+
+/**
+ * The WHERE of /processos over `leads_juros_check l` ($1 the company): the company's processes, then the filters.
+ * `semStatus` leaves the legal status out (the counters count every legal status of the other filters).
+ */
+export async function condicaoProcessos(
+  tx: TTx,
+  empresaId: string,
+  f: TFiltroProcessos,
+  semStatus = false,
+  agora = new Date(),
+): Promise<{ where: string; params: unknown[] }> {
+  const params: unknown[] = [empresaId, STATUS_PROCESSO_JURIDICO];
+  const where = ["l.id_empresa_fk = $1", "l.status_lead = $2"];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  if (f.periodo !== "all") {
+    const intervalo = intervaloDoPeriodo(f.periodo, agora, { inicio: f.inicio, fim: f.fim });
+    if (!intervalo) throw badRequest(MSG.periodoPersonalizadoIncompleto);
+    where.push(`l.convertido_em >= ${p(intervalo.inicio)}`, `l.convertido_em < ${p(intervalo.fim)}`);
+  }
+  if (f.statusJuridico && !semStatus) where.push(`l.status_juridico_lead = ${p(f.statusJuridico)}`);
+  if (f.profissional === SEM_PROFISSIONAL) where.push("l.profissional_juridico_atribuido_id IS NULL");
+  else if (f.profissional) where.push(`l.profissional_juridico_atribuido_id = ${p(f.profissional)}`);
+  if (f.consultor) where.push(`l.consultor_atribuido_id = ${p(f.consultor)}`);
+  const busca = f.busca?.trim();
+  if (busca) where.push(...(await condicoesDaBusca(tx, busca, p)));
+  return { where: where.join(" AND "), params };
+}
+
+/** ORDER BY of each sortable column; the id breaks ties so pages never repeat or skip a row. */
+export function ordemProcessos(ordem: TOrdemProcessos, direcao: "asc" | "desc"): string {
+  const d = direcao === "asc" ? "ASC" : "DESC";
+  const nulos = direcao === "asc" ? "NULLS FIRST" : "NULLS LAST";
+  switch (ordem) {
+    case "nome":
+      return `lower(l.nome) ${d}, l.id ${d}`;
+    case "valor_contrato":
+      return `l.valor_contrato ${d}, l.id ${d}`;
+    case "valor_contrato_fechado":
+      return `l.valor_contrato_fechado ${d} ${nulos}, l.id ${d}`;
+    case "status_juridico_lead":
+      return `l.status_juridico_lead ${d}, l.updated_at DESC, l.id DESC`;
+    case "convertido_em":
+      return `l.convertido_em ${d} ${nulos}, l.id ${d}`;
+    default:
+      return `l.updated_at ${d}, l.id ${d}`;
+  }
+}

@@ -1,0 +1,59 @@
+import { MSG } from "@crm/domain/messages";
+import {
+  ZEditarProcesso,
+  ZFiltroProcessos,
+  ZOpcaoConsultorProcesso,
+  ZOpcaoProfissional,
+  ZPaginaProcessos,
+  ZProcesso,
+  ZProcessoDetalhe,
+} from "@crm/domain/schemas/processes";
+import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { contextoEmpresa } from "../membership/target-company.js";
+import { listarConsultoresProcessos, listarProfissionais } from "./list-options.js";
+import { listarProcessos } from "./list-processes.js";
+import { lerProcessoDetalhe } from "./read-process.js";
+import { atualizarProcesso } from "./update-process.js";
+
+/** Reading: Jurídico and Admin Empresa their company's, the platform admin any company's (?empresaId=). */
+const ler = { permissao: "juridico.processos" } as const;
+/** Changing: the company's Jurídico and Admin Empresa only. */
+const gerenciar = { permissao: "juridico.processos.gerenciar", negado: MSG.apenasJuridicoGerenciaProcessos } as const;
+const ZId = z.object({ id: z.guid() });
+
+/** /processos ('Processos Jurídicos', 000 §4, 001 'Legal processes', issue 11 parts 2 and 7). */
+export const legalProcessRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.get(
+    "/processos",
+    { config: ler, schema: { querystring: ZFiltroProcessos, response: { 200: ZPaginaProcessos } } },
+    async (req) => listarProcessos(deps, await contextoEmpresa(deps, req), req.query),
+  );
+
+  app.get(
+    "/processos/profissionais",
+    { config: ler, schema: { querystring: ZEmpresaAlvo, response: { 200: z.array(ZOpcaoProfissional) } } },
+    async (req) => listarProfissionais(deps, await contextoEmpresa(deps, req)),
+  );
+
+  app.get(
+    "/processos/consultores",
+    { config: ler, schema: { querystring: ZEmpresaAlvo, response: { 200: z.array(ZOpcaoConsultorProcesso) } } },
+    async (req) => listarConsultoresProcessos(deps, await contextoEmpresa(deps, req)),
+  );
+
+  app.get(
+    "/processos/:id",
+    { config: ler, schema: { params: ZId, querystring: ZEmpresaAlvo, response: { 200: ZProcessoDetalhe } } },
+    async (req) => lerProcessoDetalhe(deps, await contextoEmpresa(deps, req), req.params.id),
+  );
+
+  app.put(
+    "/processos/:id",
+    { config: gerenciar, schema: { params: ZId, body: ZEditarProcesso, response: { 200: ZProcesso } } },
+    async (req) => atualizarProcesso(deps, await contextoEmpresa(deps, req), req.params.id, req.body),
+  );
+};

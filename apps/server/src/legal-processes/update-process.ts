@@ -1,0 +1,81 @@
+import { MSG } from "@crm/domain/messages";
+import type { TEditarProcesso, TProcesso } from "@crm/domain/schemas/processes";
+import type { TDeps } from "../core/deps.js";
+import { type TTenantCtx, withTenant } from "../db/tenant.js";
+import { badRequest } from "../http/errors.js";
+import { registrarHistorico } from "../lead-events/history.js";
+import { avisarLeadsAlterados } from "../lead-events/publish.js";
+import { notificarVarios, type TNovaNotificacao } from "../notifications/notify.js";
+import { opcoesProfissionais } from "./list-options.js";
+import { lerProcesso } from "./read-process.js";
+
+/**
+ * The edit dialog of /processos: legal status, legal professional, legal notes and closed value (001 §7). Status and
+ * professional changes go to the lead's history (who, when, from → to); the open screens update live and the people
+ * concerned hear of it in the bell: the lead's consultant and the legal professional (a newly assigned one is told
+ * so), never the author.
+ */
+export async function atualizarProcesso(
+  deps: Pick<TDeps, "db" | "realtime">,
+  ctx: TTenantCtx & { empresaId: string },
+  id: string,
+  e: TEditarProcesso,
+): Promise<TProcesso> {
+  return withTenant(deps.db.app, ctx, async (tx) => {
+    const antes = await lerProcesso(tx, ctx.empresaId, id, true);
+    const profissional = e.profissional_juridico_atribuido_id;
+    const trocaProfissional = profissional !== antes.profissional_id;
+    if (profissional && trocaProfissional) {
+      const opcoes = await opcoesProfissionais(tx, ctx.empresaId);
+      if (!opcoes.some((o) => o.id === profissional)) throw badRequest(MSG.profissionalJuridicoInvalido);
+    }
+    await tx.query(
+      `UPDATE leads_juros_check SET status_juridico_lead = $3, profissional_juridico_atribuido_id = $4,
+              observacoes_juridicas = $5, valor_contrato_fechado = $6, updated_at = now()
+        WHERE id_empresa_fk = $1 AND id = $2`,
+      [ctx.empresaId, id, e.status_juridico_lead, profissional, e.observacoes_juridicas, e.valor_contrato_fechado],
+    );
+    const autor = { usuarioId: ctx.usuarioId, origem: "usuario" as const };
+    const trocaStatus = e.status_juridico_lead !== antes.status_juridico_lead;
+    if (trocaStatus) {
+      await registrarHistorico(tx, {
+        empresaId: ctx.empresaId,
+        campo: "status_juridico_lead",
+        autor,
+        mudancas: [{ leadId: id, de: antes.status_juridico_lead, para: e.status_juridico_lead }],
+      });
+    }
+    if (trocaProfissional) {
+      await registrarHistorico(tx, {
+        empresaId: ctx.empresaId,
+        campo: "profissional_juridico_atribuido_id",
+        autor,
+        mudancas: [{ leadId: id, de: antes.profissional_id, para: profissional }],
+      });
+    }
+    await avisarLeadsAlterados(deps, tx, ctx.empresaId, [id]);
+
+    const avisos: TNovaNotificacao[] = [];
+    const dados = { leadId: id, leadName: antes.nome, link: "/processos" };
+    const para = (usuarioId: string | null | undefined, titulo: string, conteudo: string) => {
+      if (
+        usuarioId &&
+        usuarioId !== ctx.usuarioId &&
+        !avisos.some((a) => "usuarioId" in a.destino && a.destino.usuarioId === usuarioId)
+      )
+        avisos.push({ empresaId: ctx.empresaId, destino: { usuarioId }, tipo: "status_change", titulo, conteudo, dados });
+    };
+    if (trocaProfissional) para(profissional, MSG.processoAtribuidoTitulo, MSG.processoAtribuidoConteudo(antes.nome));
+    if (trocaStatus) {
+      const { rows } = await tx.query("SELECT c.id_usuario_fk FROM consultores c WHERE c.id_empresa_fk = $1 AND c.id = $2", [
+        ctx.empresaId,
+        antes.consultor_id,
+      ]);
+      const conteudo = MSG.processoStatusConteudo(antes.nome, e.status_juridico_lead);
+      para(profissional, MSG.processoStatusTitulo, conteudo);
+      para(rows[0]?.id_usuario_fk, MSG.processoStatusTitulo, conteudo);
+    }
+    await notificarVarios(deps, tx, avisos);
+    return lerProcesso(tx, ctx.empresaId, id);
+  });
+}
