@@ -11,6 +11,7 @@ import { DIA, diaISO, inicioDaHora, mais, type TEmpresaDemo, type TGeracao } fro
 import { gerarConversas } from "./demo-conversations.js";
 import { gerarCustos, gerarFaturas, gerarNotificacoes } from "./demo-extras.js";
 import { gerarLeads } from "./demo-leads.js";
+import { gerarTriagens } from "./demo-screenings.js";
 import { criarEmpresa, criarProfissionalJuridico, criarUsuario, linhaConsultor } from "./factories.js";
 import { gerarCelular, gerarNomePessoa, slugNome } from "./names.js";
 import { criarAleatorio } from "./random.js";
@@ -158,6 +159,8 @@ async function semear(tx: TTx, hash: string, g: TGeracao): Promise<TResumoSeed> 
   const mensagens = [...conversasA.mensagens, ...conversasB.mensagens];
   await inserirVarios(tx, "leads_juros_check", leads);
   await inserirVarios(tx, "lead_status_historico", historico);
+  // screening history for 'Eficiência IA' (issue 12), from a random stream of its own
+  await inserirVarios(tx, "triagens_ia", gerarTriagens(criarAleatorio(SEMENTE_DEMO + 12), [...a.leads, ...b.leads], historico));
   await inserirVarios(tx, "mensagens_whatsapp", mensagens);
   await inserirVarios(tx, "notificacoes", notificacoes);
   await inserirVarios(tx, "custos_marketing", custos);
