@@ -174,7 +174,11 @@ export const rotas: RouteObject[] = [
                 handle: { menu: "/desempenho" },
                 lazy: () => import("../features/performance/PerformancePage").then((m) => ({ Component: m.PerformancePage })),
               },
-              emConstrucao("/processos"),
+              {
+                path: "/processos",
+                handle: { menu: "/processos" },
+                lazy: () => import("../features/legal-processes/ProcessesPage").then((m) => ({ Component: m.ProcessesPage })),
+              },
               emConstrucao("/documentos"),
               {
                 path: "/notificacoes",

@@ -1,0 +1,199 @@
+import { MSG } from "@crm/domain/messages";
+import { pode } from "@crm/domain/permissions";
+import { PAPEL } from "@crm/domain/roles";
+import { SEM_PROFISSIONAL, TAMANHO_PAGINA_PROCESSOS, type TFiltroProcessos, type TProcesso } from "@crm/domain/schemas/processes";
+import { STATUS_JURIDICO, type TStatusJuridico } from "@crm/domain/status";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Scale, Search } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { cn } from "../../lib/cn";
+import { useSessaoAtual } from "../../lib/session";
+import { useDebounce } from "../../lib/useDebounce";
+import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { AccessDenied } from "../../ui/AccessDenied";
+import { Button } from "../../ui/Button";
+import { Card } from "../../ui/Card";
+import { EmptyState } from "../../ui/EmptyState";
+import { Field } from "../../ui/Field";
+import { Input } from "../../ui/Input";
+import { Pagination } from "../../ui/Pagination";
+import { PeriodSelector } from "../../ui/PeriodSelector";
+import { Select } from "../../ui/Select";
+import { SelectCompanyFirst } from "../../ui/SelectCompanyFirst";
+import { Spinner } from "../../ui/Spinner";
+import { consultoresProcessosQuery, processosQuery, profissionaisQuery, type TAlvo } from "./api";
+import { EditProcessDialog } from "./EditProcessDialog";
+import { ProcessesTable } from "./ProcessesTable";
+import { useProcessosAoVivo } from "./useProcessosAoVivo";
+
+type TFiltro = Partial<TFiltroProcessos> & Pick<TFiltroProcessos, "ordem" | "direcao" | "pagina" | "periodo">;
+const INICIAL: TFiltro = { periodo: "all", ordem: "updated_at", direcao: "desc", pagina: 1 };
+
+/**
+ * /processos ('Processos Jurídicos', 001 'Legal processes'): the company's legal processes for the Jurídico and the
+ * company admin, who manage them; the platform admin reads any company's (?empresa={id}).
+ */
+export function ProcessesPage() {
+  useTituloDocumento("Processos Jurídicos");
+  const { usuario } = useSessaoAtual();
+  const [params] = useSearchParams();
+  if (!pode(usuario.papel, "juridico.processos")) {
+    return <AccessDenied titulo={MSG.acessoNegadoTitulo} mensagem={MSG.apenasJuridicoGerenciaProcessos} />;
+  }
+  const empresaId = usuario.papel === PAPEL.plataforma ? params.get("empresa") : null;
+  if (usuario.papel === PAPEL.plataforma && !empresaId) {
+    return <SelectCompanyFirst descricao="Abra os processos jurídicos de uma empresa a partir da lista de empresas." />;
+  }
+  return <Processos alvo={{ empresaId }} podeEditar={pode(usuario.papel, "juridico.processos.gerenciar")} />;
+}
+
+function Processos({ alvo, podeEditar }: { alvo: TAlvo; podeEditar: boolean }) {
+  useProcessosAoVivo();
+  const [filtro, setFiltro] = useState<TFiltro>(INICIAL);
+  const mudar = (m: Partial<TFiltro>) => setFiltro((f) => ({ ...f, pagina: 1, ...m }));
+  const [busca, setBusca] = useState("");
+  const buscaAtrasada = useDebounce(busca, 300);
+  const [aberto, setAberto] = useState<TProcesso | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only typing (debounced) changes the search
+  useEffect(() => {
+    if ((buscaAtrasada.trim() || undefined) !== filtro.busca) mudar({ busca: buscaAtrasada.trim() || undefined });
+  }, [buscaAtrasada]);
+
+  const q = useQuery({ ...processosQuery(alvo, filtro), placeholderData: keepPreviousData });
+  const profissionais = useQuery(profissionaisQuery(alvo));
+  const consultores = useQuery(consultoresProcessosQuery(alvo));
+  const contadores = q.data?.contadores;
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-5">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Processos Jurídicos</h1>
+        <p className="mt-1 text-sm text-slate-600">Leads convertidos em acompanhamento pelo departamento jurídico.</p>
+      </div>
+
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7" aria-label="Processos por status jurídico">
+        <Contador
+          rotulo="Total"
+          valor={contadores?.total}
+          ativo={!filtro.statusJuridico}
+          onClick={() => mudar({ statusJuridico: undefined })}
+        />
+        {STATUS_JURIDICO.map((s) => (
+          <Contador
+            key={s}
+            rotulo={s}
+            valor={contadores?.porStatus[s]}
+            ativo={filtro.statusJuridico === s}
+            onClick={() => mudar({ statusJuridico: filtro.statusJuridico === s ? undefined : s })}
+          />
+        ))}
+      </ul>
+
+      <Card className="space-y-3 p-4">
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            aria-label="Buscar processos por nome, email ou telefone"
+            placeholder="Buscar por nome, email ou telefone"
+            className="pl-9"
+            value={busca}
+            onChange={(e) => setBusca(e.target.value)}
+          />
+        </div>
+        <div className="flex flex-wrap items-end gap-3">
+          <Field label="Status jurídico" className="w-full sm:w-56">
+            <Select
+              value={filtro.statusJuridico ?? ""}
+              onChange={(e) => mudar({ statusJuridico: (e.target.value || undefined) as TStatusJuridico | undefined })}
+            >
+              <option value="">Todos</option>
+              {STATUS_JURIDICO.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Profissional jurídico" className="w-full sm:w-56">
+            <Select value={filtro.profissional ?? ""} onChange={(e) => mudar({ profissional: e.target.value || undefined })}>
+              <option value="">Todos</option>
+              <option value={SEM_PROFISSIONAL}>Não atribuído</option>
+              {(profissionais.data ?? []).map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.email}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Consultor" className="w-full sm:w-56">
+            <Select value={filtro.consultor ?? ""} onChange={(e) => mudar({ consultor: e.target.value || undefined })}>
+              <option value="">Todos</option>
+              {(consultores.data ?? []).map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.nome}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <PeriodSelector value={filtro} onChange={(p) => mudar({ periodo: p.periodo, inicio: p.inicio, fim: p.fim })} />
+        </div>
+      </Card>
+
+      {q.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner rotulo="Carregando processos" className="size-6 text-blue-700" />
+        </div>
+      ) : q.isError ? (
+        <Card>
+          <EmptyState titulo={MSG.erroCarregarProcessos} acao={<Button onClick={() => q.refetch()}>Tentar Novamente</Button>} />
+        </Card>
+      ) : (
+        <div aria-busy={q.isFetching}>
+          <ProcessesTable
+            itens={q.data.itens}
+            ordem={filtro}
+            onOrdenar={(o) => mudar(o)}
+            onAbrir={setAberto}
+            podeEditar={podeEditar}
+            vazio={<EmptyState icone={Scale} titulo={MSG.nenhumProcesso} className="py-2" />}
+          />
+        </div>
+      )}
+      {q.data && (
+        <Pagination
+          pagina={filtro.pagina}
+          tamanho={filtro.tamanho ?? TAMANHO_PAGINA_PROCESSOS}
+          total={q.data.total}
+          onChange={(p) => setFiltro((f) => ({ ...f, pagina: p }))}
+        />
+      )}
+      {aberto && <EditProcessDialog processo={aberto} alvo={alvo} podeEditar={podeEditar} onFechar={() => setAberto(null)} />}
+    </div>
+  );
+}
+
+function Contador({ rotulo, valor, ativo, onClick }: { rotulo: string; valor?: number; ativo: boolean; onClick: () => void }) {
+  return (
+    <li>
+      <button
+        type="button"
+        aria-pressed={ativo}
+        onClick={onClick}
+        className={cn(
+          "flex h-full w-full flex-col items-start rounded-lg border bg-white p-3 text-left hover:border-blue-400",
+          "focus-visible:outline-2 focus-visible:outline-blue-600",
+          ativo ? "border-blue-600 ring-1 ring-blue-600" : "border-slate-200",
+        )}
+      >
+        <span className="text-xs font-medium text-slate-600">{rotulo}</span>
+        <span className="mt-1 text-xl font-bold text-slate-900 tabular-nums">{valor ?? "—"}</span>
+      </button>
+    </li>
+  );
+}
