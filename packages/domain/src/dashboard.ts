@@ -195,3 +195,21 @@ export function montarAtividades(
     .sort((x, y) => y.timestamp.localeCompare(x.timestamp) || x.id.localeCompare(y.id))
     .slice(0, LIMITE_ATIVIDADES_EMPRESA);
 }
+
+// ---------------------------------------------------------------- the screen's words (the spec names none of these)
+export const TEXTO_DASHBOARD = {
+  carregando: "Carregando...",
+  erro: "Não foi possível carregar o dashboard.",
+  tentarNovamente: "Tentar Novamente",
+  atualizar: "Atualizar",
+  semLeadsNoPeriodo: "Nenhum lead no período selecionado.",
+  semAtividades: "Nenhuma atividade recente",
+  erroAtividades: "Não foi possível carregar as atividades.",
+  vsAnterior: "vs período anterior",
+  online: "conectados ou ocupados agora",
+  taxaConversao: "convertidos ÷ qualificados",
+  /** the Consultor's card divides by the leads assigned to them: every lead handed to a consultant is a qualified one */
+  taxaConsultor: "convertidos ÷ leads atribuídos (todos já qualificados)",
+  eficienciaIa: "decisões automáticas mantidas",
+  semTriagens: "nenhuma triagem concluída no período",
+} as const;

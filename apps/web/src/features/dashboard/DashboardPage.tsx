@@ -7,14 +7,14 @@ import { useTituloDocumento } from "../../lib/useTituloDocumento";
 import { Badge } from "../../ui/Badge";
 import { Card, CardContent } from "../../ui/Card";
 import { Spinner } from "../../ui/Spinner";
-import { AiEfficiencyCard } from "./AiEfficiencyCard";
+import { CompanyDashboard } from "./CompanyDashboard";
 
 // the Consultor's dashboard (issue 5) lives with /desempenho; loaded only for consultants
 const ConsultantDashboard = lazy(() =>
   import("../performance/ConsultantDashboard").then((m) => ({ default: m.ConsultantDashboard })),
 );
 
-/** For now a welcome card; the role dashboards (000 §2.10) arrive in a next version. */
+/** The role's dashboard (000 §2.10): the company's for its admin, the consultant's; a welcome card for the others. */
 export function DashboardPage() {
   useTituloDocumento("Dashboard");
   const { usuario, empresa } = useSessaoAtual();
@@ -25,6 +25,7 @@ export function DashboardPage() {
       </Suspense>
     );
   }
+  if (usuario.papel === PAPEL.admin) return <CompanyDashboard />;
   const nomeEmpresa = empresa?.nome_empresa ?? (usuario.papel === PAPEL.plataforma ? "Plataforma" : "");
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -44,11 +45,6 @@ export function DashboardPage() {
           </div>
         </CardContent>
       </Card>
-      {usuario.papel === PAPEL.admin && (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <AiEfficiencyCard />
-        </div>
-      )}
       <Card>
         <CardContent className="py-10 text-center">
           <Construction className="mx-auto size-10 text-amber-600" aria-hidden="true" />

@@ -1,18 +1,9 @@
-import { variacaoPercentual } from "@crm/domain/formulas";
-import { formatarTempoResposta, tendenciaMenorMelhor } from "@crm/domain/performance";
+import { TEXTO_DASHBOARD } from "@crm/domain/dashboard";
+import { formatarTempoResposta } from "@crm/domain/performance";
 import type { TDesempenho } from "@crm/domain/schemas/performance";
 import { CircleCheckBig, Clock, Headset, Percent, UserCheck } from "lucide-react";
-import { cn } from "../../lib/cn";
 import { StatCard } from "../../ui/StatCard";
-
-/** '+12,5% vs período anterior' (000 §9), green when it is good news, red when bad, grey when there is no base. */
-function Variacao({ atual, anterior, menorMelhor }: { atual: number | null; anterior: number | null; menorMelhor?: boolean }) {
-  if (atual === null || anterior === null) return <span className="text-slate-500">N/A vs período anterior</span>;
-  const texto = variacaoPercentual(atual, anterior);
-  const bom = menorMelhor ? tendenciaMenorMelhor(atual, anterior) : atual === anterior ? null : atual > anterior;
-  const cor = texto === "N/A" || bom === null || atual === anterior ? "text-slate-600" : bom ? "text-green-700" : "text-red-700";
-  return <span className={cn("font-medium", cor)}>{texto} vs período anterior</span>;
-}
+import { Variacao } from "../../ui/Variacao";
 
 /** The consultant's five figures with their change against the previous period. */
 export function PerformanceCards({ d }: { d: TDesempenho }) {
@@ -41,7 +32,13 @@ export function PerformanceCards({ d }: { d: TDesempenho }) {
         titulo="Taxa de Conversão"
         valor={`${a.taxaConversao}%`}
         icone={Percent}
-        rodape={<Variacao atual={a.taxaConversao} anterior={p.taxaConversao} />}
+        rodape={
+          <>
+            <Variacao atual={a.taxaConversao} anterior={p.taxaConversao} />
+            {/* the company dashboard divides by qualified leads (000 §9); every lead handed to a consultant is one */}
+            <span className="block text-slate-500">{TEXTO_DASHBOARD.taxaConsultor}</span>
+          </>
+        }
       />
       <StatCard
         titulo="Tempo até 1ª Resposta"

@@ -1,0 +1,103 @@
+import { TEXTO_DASHBOARD } from "@crm/domain/dashboard";
+import { formatarData, formatarInteiro } from "@crm/domain/format";
+import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useState } from "react";
+import { Badge } from "../../ui/Badge";
+import { Button } from "../../ui/Button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
+import { EmptyState } from "../../ui/EmptyState";
+import { PeriodSelector, SELECAO_PERIODO_PADRAO, type TSelecaoPeriodo } from "../../ui/PeriodSelector";
+import { Spinner } from "../../ui/Spinner";
+import { dashboardEmpresaQuery } from "./api";
+import { CompanyActivities } from "./CompanyActivities";
+import { CompanyCards } from "./CompanyCards";
+import { useDashboardAoVivo } from "./useDashboardAoVivo";
+
+// recharts is the heaviest thing on the screen: its chunk loads after the cards
+const CompanyCharts = lazy(() => import("./CompanyCharts"));
+
+const fimInclusivo = (iso: string) => new Date(new Date(iso).getTime() - 1);
+
+function Carregando({ rotulo = TEXTO_DASHBOARD.carregando }: { rotulo?: string }) {
+  return (
+    <div className="flex justify-center py-12">
+      <Spinner rotulo={rotulo} className="size-6 text-blue-700" />
+    </div>
+  );
+}
+
+/** The Admin Empresa dashboard (000 §2.10): real figures of the company, live. */
+export function CompanyDashboard() {
+  const [periodo, setPeriodo] = useState<TSelecaoPeriodo>(SELECAO_PERIODO_PADRAO);
+  const q = useQuery(dashboardEmpresaQuery(periodo));
+  useDashboardAoVivo();
+  const d = q.data;
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
+          {d && (
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+              <span className="font-medium">{d.empresa.nome}</span>
+              <Badge variante="roxo">Plano {d.empresa.plano}</Badge>
+            </p>
+          )}
+        </div>
+        <PeriodSelector value={periodo} onChange={setPeriodo} />
+      </div>
+      {d && (
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {formatarData(d.intervalo.inicio)} a {formatarData(fimInclusivo(d.intervalo.fim))}, comparado com{" "}
+          {formatarData(d.intervaloAnterior.inicio)} a {formatarData(fimInclusivo(d.intervaloAnterior.fim))}
+        </p>
+      )}
+      {q.isPending ? (
+        <Carregando />
+      ) : q.isError ? (
+        <Card>
+          <EmptyState
+            titulo={TEXTO_DASHBOARD.erro}
+            acao={<Button onClick={() => q.refetch()}>{TEXTO_DASHBOARD.tentarNovamente}</Button>}
+          />
+        </Card>
+      ) : (
+        <section className="space-y-6" aria-busy={q.isFetching} aria-label="Indicadores do período">
+          <CompanyCards d={q.data} />
+          <Suspense fallback={<Carregando rotulo="Carregando gráficos" />}>
+            <CompanyCharts d={q.data} />
+          </Suspense>
+          <div className="grid min-w-0 gap-4 lg:grid-cols-2">
+            <Card className="min-w-0">
+              <CardHeader>
+                <CardTitle>Estatísticas de Leads</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <dl className="grid grid-cols-3 gap-3 text-center">
+                  <div>
+                    <dt className="text-sm text-slate-600">Total</dt>
+                    <dd className="text-xl font-bold text-slate-900 tabular-nums">
+                      {formatarInteiro(q.data.estatisticas.total)}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-sm text-slate-600">Este mês</dt>
+                    <dd className="text-xl font-bold text-slate-900 tabular-nums">
+                      {formatarInteiro(q.data.estatisticas.esteMes)}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-sm text-slate-600">Conversão</dt>
+                    <dd className="text-xl font-bold text-slate-900 tabular-nums">{q.data.estatisticas.taxaConversao}%</dd>
+                  </div>
+                </dl>
+                <p className="mt-3 text-xs text-slate-600">Todos os leads da empresa; conversão = convertidos ÷ qualificados.</p>
+              </CardContent>
+            </Card>
+            <CompanyActivities />
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
