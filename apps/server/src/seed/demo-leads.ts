@@ -1,9 +1,9 @@
 import {
   ORIGENS_LEAD,
-  STATUS_JURIDICO,
   STATUS_LEAD,
   TIPOS_FINANCIAMENTO,
   type TOrigemLead,
+  type TStatusJuridico,
   type TStatusLead,
 } from "@crm/domain/status";
 import type { TLinha } from "./bulk.js";
@@ -60,6 +60,17 @@ const ANTES_DO_ATENDIMENTO = new Set<TStatusLead>([
   "Desqualificado / Perdido",
 ]);
 const CONVERTIDOS = new Set<TStatusLead>(["Convertido", "Convertido (Ganho)", "Processo Jurídico"]);
+
+// How far a legal process got (000 §4): every path starts waiting for contact; 'Jurídico Pendente' is a stalled one.
+const AGUARDANDO: TStatusJuridico = "Aguardando Contato Jurídico";
+const CAMINHOS_JURIDICOS: TStatusJuridico[][] = [
+  [AGUARDANDO],
+  [AGUARDANDO, "Em Contato Jurídico"],
+  [AGUARDANDO, "Em Contato Jurídico", "Documentação Solicitada"],
+  [AGUARDANDO, "Em Contato Jurídico", "Documentação Solicitada", "Laudo em Andamento"],
+  [AGUARDANDO, "Em Contato Jurídico", "Documentação Solicitada", "Laudo em Andamento", "Finalizado Jurídico"],
+  [AGUARDANDO, "Em Contato Jurídico", "Documentação Solicitada", "Jurídico Pendente"],
+];
 
 // Young leads are mostly still in screening; old ones mostly reached an outcome.
 // biome-ignore format: a weight table reads better packed
@@ -189,20 +200,39 @@ export function gerarLeads(g: TGeracao, empresa: TEmpresaDemo, quantidade: numbe
     }
     const processado = passos.length > 1;
     const juridico = status === "Convertido (Ganho)" || status === "Processo Jurídico";
-    const statusJuridico = juridico ? r.escolher(STATUS_JURIDICO) : null;
-    const juridicoId =
-      statusJuridico && statusJuridico !== "Aguardando Contato Jurídico" && empresa.juridicoUsuarioId
-        ? empresa.juridicoUsuarioId
-        : null;
-    if (statusJuridico) {
+    const convertidoEm = juridico ? t : null;
+    // a legal process walks the legal statuses from 'Aguardando Contato Jurídico', each step recorded (/processos)
+    const passosJuridicos = juridico ? r.escolher(CAMINHOS_JURIDICOS) : [];
+    const statusJuridico = passosJuridicos.at(-1) ?? null;
+    const juridicoId = passosJuridicos.length > 1 && empresa.juridicoUsuarioId ? empresa.juridicoUsuarioId : null;
+    for (let k = 0; k < passosJuridicos.length; k++) {
+      // the steps share the time left since the conversion, the newest at most a few hours ago
+      if (k > 0) {
+        const passo = Math.max(60_000, Math.floor(((agora.getTime() - t.getTime()) * r.int(20, 60)) / 100));
+        t = new Date(Math.min(agora.getTime(), mais(t, passo).getTime()));
+      }
+      if (k === 1 && juridicoId) {
+        historico.push({
+          id: r.uuid(),
+          id_empresa_fk: empresa.id,
+          id_lead_fk: id,
+          campo: "profissional_juridico_atribuido_id",
+          valor_anterior: null,
+          valor_novo: juridicoId,
+          id_usuario_fk: juridicoId,
+          origem: "usuario",
+          motivo: null,
+          created_at: t,
+        });
+      }
       historico.push({
         id: r.uuid(),
         id_empresa_fk: empresa.id,
         id_lead_fk: id,
         campo: "status_juridico_lead",
-        valor_anterior: null,
-        valor_novo: statusJuridico,
-        id_usuario_fk: juridicoId ?? empresa.adminUsuarioId,
+        valor_anterior: k ? passosJuridicos[k - 1] : null,
+        valor_novo: passosJuridicos[k],
+        id_usuario_fk: k === 0 ? (consultor?.usuarioId ?? empresa.adminUsuarioId) : (juridicoId ?? empresa.adminUsuarioId),
         origem: "usuario",
         motivo: null,
         created_at: t,
@@ -229,6 +259,7 @@ export function gerarLeads(g: TGeracao, empresa: TEmpresaDemo, quantidade: numbe
       campanha_origem: origem === "Facebook Ads" || origem === "Google Ads" ? r.escolher(CAMPANHAS) : null,
       consultor_atribuido_id: consultor?.id ?? null,
       profissional_juridico_atribuido_id: juridicoId,
+      convertido_em: convertidoEm,
       objetivo_cliente: r.escolher(OBJETIVOS),
       cidade: `${lugar.cidade} - ${lugar.uf}`,
       observacoes_ia: processado

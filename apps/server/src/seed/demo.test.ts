@@ -133,6 +133,31 @@ describe("seedDemoIfEmpty", () => {
     expect(n).toBeGreaterThan(50);
   });
 
+  it("makes the demo company's converted leads legal processes worth opening /processos for", async () => {
+    const [p] = await sistema<{ n: number; status: number; profissional: number; fechado: number; sem_data: number }>(
+      bancos[0].db,
+      `SELECT count(*)::int AS n, count(DISTINCT l.status_juridico_lead)::int AS status,
+              count(l.profissional_juridico_atribuido_id)::int AS profissional, count(l.valor_contrato_fechado)::int AS fechado,
+              count(*) FILTER (WHERE l.convertido_em IS NULL)::int AS sem_data
+         FROM leads_juros_check l JOIN empresas e ON e.id = l.id_empresa_fk
+        WHERE e.email_contato = 'contato@demo.com.br' AND l.status_lead = 'Convertido (Ganho)'`,
+    );
+    expect(p.n).toBeGreaterThan(20);
+    expect(p.status).toBe(6);
+    expect(p.profissional).toBeGreaterThan(5);
+    expect(p.fechado).toBe(p.n);
+    expect(p.sem_data).toBe(0);
+    // each process's history walks to its current legal status
+    const incoerentes = await sistema(
+      bancos[0].db,
+      `SELECT l.id FROM leads_juros_check l
+        WHERE l.status_lead = 'Convertido (Ganho)' AND l.status_juridico_lead IS DISTINCT FROM
+              (SELECT h.valor_novo FROM lead_status_historico h WHERE h.id_lead_fk = l.id AND h.campo = 'status_juridico_lead'
+                ORDER BY h.created_at DESC, (h.valor_anterior IS NULL) LIMIT 1)`,
+    );
+    expect(incoerentes).toEqual([]);
+  });
+
   it("does nothing the second time", async () => {
     const antes = await contagens(bancos[0].db);
     expect(await seedDemoIfEmpty({ db: bancos[0].db }, silencioso, { agora: AGORA })).toBeNull();
