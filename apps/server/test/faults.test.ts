@@ -4,10 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { cofreDe } from "../src/crypto/secrets.js";
 import { freePort, startEmbeddedPostgres, type TEmbeddedDb } from "../src/db/embedded.js";
 import { withDatabase } from "../src/db/pool.js";
-import { criarEmpresa } from "../src/seed/factories.js";
+import { criarEmpresa, criarUsuario } from "../src/seed/factories.js";
 import { clienteHttp, esperar, iniciarProcessoServidor, type TProcessoServidor } from "./server-process.js";
 
 /**
@@ -57,8 +58,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A company on the official Cloud API; returns its webhook path. */
-async function empresaOficial(): Promise<{ empresaId: string; caminho: string }> {
+const SENHA_ADMIN = "senha-das-falhas-1";
+
+/** A company on the official Cloud API with an admin; returns its webhook path and the admin's email. */
+async function empresaOficial(): Promise<{ empresaId: string; caminho: string; email: string }> {
   const c = await dono.connect();
   try {
     const empresa = await criarEmpresa(c as never, { nome_empresa: "Empresa das Falhas" } as never);
@@ -75,8 +78,9 @@ async function empresaOficial(): Promise<{ empresaId: string; caminho: string }>
         }),
       ],
     );
+    const admin = await criarUsuario(c as never, { id_empresa_fk: empresa.id, papel: "Admin Empresa", senha: SENHA_ADMIN });
     const { rows } = await c.query("SELECT webhook_token FROM empresas WHERE id = $1", [empresa.id]);
-    return { empresaId: empresa.id, caminho: `/api/webhooks/whatsapp/${rows[0].webhook_token}` };
+    return { empresaId: empresa.id, caminho: `/api/webhooks/whatsapp/${rows[0].webhook_token}`, email: admin.email };
   } finally {
     c.release();
   }
@@ -110,7 +114,20 @@ function webhook(de: string, id: string) {
 
 describe("PostgreSQL restarted during a webhook burst", () => {
   it("stays up, answers 503 while it is away, loses and duplicates nothing acknowledged, and serves again within 5 s", async () => {
-    const { empresaId, caminho } = await empresaOficial();
+    const { empresaId, caminho, email } = await empresaOficial();
+    // the admin's open screen: a WebSocket that must get live events again once the database is back
+    const navegador = clienteHttp(servidor.url);
+    expect((await navegador.req("POST", "/api/auth/login", { email, password: SENHA_ADMIN })).status).toBe(200);
+    const origem = servidor.url.replace("127.0.0.1", "localhost");
+    const socket = new WebSocket(`${servidor.url.replace("http", "ws")}/ws`, {
+      headers: { origin: origem, cookie: [...navegador.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+    });
+    const eventos: { tipo: string; em: number }[] = [];
+    socket.on("message", (m) => eventos.push({ tipo: JSON.parse(String(m)).tipo, em: performance.now() }));
+    await new Promise((ok, falha) => {
+      socket.once("open", ok);
+      socket.once("error", falha);
+    });
     const ids = Array.from({ length: MENSAGENS }, (_, i) => `wamid.falhas.${String(i).padStart(4, "0")}`);
     const confirmadas = new Set<string>();
     const recusas: number[] = [];
@@ -160,6 +177,19 @@ describe("PostgreSQL restarted during a webhook burst", () => {
     const voltou = performance.now();
     await esperar(async () => (await fetch(`${servidor.url}/api/ready`)).ok, 5_000, servidor);
     const prontoEmMs = Math.round(performance.now() - voltou);
+    // a new conversation right after the return reaches the open screen through NOTIFY → LISTEN → WebSocket
+    const novo = webhook("5511988887777", "wamid.falhas.depois");
+    const depois = performance.now();
+    const r = await fetch(`${servidor.url}${caminho}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-hub-signature-256": novo.assinatura },
+      body: novo.corpo,
+    });
+    expect(r.status).toBe(200);
+    await esperar(async () => eventos.some((e) => e.tipo === "mensagem.nova" && e.em > depois), 5_000, servidor);
+    const primeiro = eventos.find((e) => e.tipo === "mensagem.nova" && e.em > depois) as { em: number };
+    const aoVivoEmMs = Math.round(primeiro.em - voltou);
+    socket.close();
     await Promise.all(remetentes);
     await esperar(
       async () => {
@@ -183,14 +213,15 @@ describe("PostgreSQL restarted during a webhook burst", () => {
     );
     console.log(
       `falhas: ${MENSAGENS} mensagens, ${recusas.length} entregas recusadas durante a queda (${[...new Set(recusas)].join(", ")}), ` +
-        `pronto ${prontoEmMs} ms após o PostgreSQL voltar`,
+        `pronto ${prontoEmMs} ms após o PostgreSQL voltar, eventos ao vivo de novo em ${aoVivoEmMs} ms`,
     );
     expect(servidor.vivo()).toBe(true);
     expect(confirmadas.size).toBe(MENSAGENS);
-    expect(rows[0]).toEqual({ total: MENSAGENS, distintas: MENSAGENS });
+    expect(rows[0]).toEqual({ total: MENSAGENS + 1, distintas: MENSAGENS + 1 });
     expect(recusas.length).toBeGreaterThan(0); // the outage really happened under load
     expect(recusas.every((s) => s === 503 || s === 0)).toBe(true); // refused as "try again", never 2xx-and-lost nor 500
     expect(prontoEmMs).toBeLessThanOrEqual(5_000);
+    expect(aoVivoEmMs).toBeLessThanOrEqual(5_000);
   }, 150_000);
 });
 

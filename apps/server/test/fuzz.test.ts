@@ -388,7 +388,14 @@ describe(`fuzz de todas as rotas (FUZZ_SEED=${SEMENTE})`, () => {
         pedidos++;
         const rotulo = `${chaveRota(rota)} (${quem}, ${c.rotulo}): ${res.statusCode}`;
         if (res.statusCode >= 500)
-          falhas5xx.push({ rota: chaveRota(rota), quem, caso: c.rotulo, status: res.statusCode, corpo: res.body.slice(0, 300) });
+          falhas5xx.push({
+            rota: chaveRota(rota),
+            quem,
+            // what was sent, so the failure can be read without replaying it
+            caso: `${c.rotulo} ${c.url} ${JSON.stringify(c.payload ?? null).slice(0, 300)}`,
+            status: res.statusCode,
+            corpo: res.body.slice(0, 300),
+          });
         if (res.statusCode >= 400 && res.statusCode < 500) {
           recusados++;
           recusadosDesdeASoma.push(rotulo);

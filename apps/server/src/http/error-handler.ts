@@ -33,8 +33,9 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
       .send({ erro: MSG.servicoIndisponivel } satisfies TErroApi);
   }
   const pgCode = (err as unknown as { code?: string }).code;
-  // 22xxx: data exceptions (bad number/date/uuid...), 23xxx: integrity violations caused by input
-  if (typeof pgCode === "string" && /^2[23][0-9A-Z]{3}$/.test(pgCode)) {
+  // 22xxx: data exceptions (bad number/date/uuid...), 23xxx: integrity violations caused by input, 54xxx: input
+  // beyond a limit (a value too large for an index row, a statement too complex)
+  if (typeof pgCode === "string" && /^(2[23]|54)[0-9A-Z]{3}$/.test(pgCode)) {
     req.log.info({ err }, "entrada recusada pelo banco");
     return reply.status(pgCode === "23505" ? 409 : 400).send({ erro: MSG.dadosInvalidos } satisfies TErroApi);
   }

@@ -149,12 +149,14 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }
   async function recolherInterrompidos() {
     const agora = Date.now();
     for (const [id, quando] of terminados) if (agora - quando > 60_000) terminados.delete(id);
-    const encerradosAqui = [...terminados].filter(([, quando]) => agora - quando > 15_000).map(([id]) => id);
+    // pg-boss records a job's end right after its handler returns: 3 s later, one still 'active' was not recorded
+    const encerradosAqui = [...terminados].filter(([, quando]) => agora - quando > 3_000).map(([id]) => id);
     const { rows } = (await sql(
       `WITH orfaos AS (
+         SELECT j.name AS fila, j.id AS job_id FROM pgboss.job j WHERE j.state = 'active' AND j.id = ANY($3::uuid[])
+         UNION
          SELECT t.fila, t.job_id FROM pgboss.crm_trabalho t
-          WHERE (t.instancia_id = $1 AND t.job_id = ANY($3::uuid[]))
-             OR (t.instancia_id <> $1 AND t.iniciado_em < now() - make_interval(secs => $2)
+          WHERE (t.instancia_id <> $1 AND t.iniciado_em < now() - make_interval(secs => $2)
                  AND NOT EXISTS (SELECT 1 FROM pgboss.crm_instancia i
                                   WHERE i.id = t.instancia_id AND i.visto_em > now() - make_interval(secs => $2)))
          UNION
@@ -175,16 +177,23 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }
     }
   }
 
-  function vigiar() {
-    relogio = setTimeout(async () => {
-      try {
-        await baterCoracao();
-        await recolherInterrompidos();
-      } catch (err) {
-        opts.log?.warn({ err }, "vigia dos trabalhos: banco indisponível; tentando de novo");
-      }
-      if (ativo) vigiar();
-    }, BATIMENTO_MS);
+  // every BATIMENTO_MS; every second while the database is away or jobs that ended here wait to be confirmed, so
+  // a queue blocked by a job whose end was lost moves again within seconds of the database's return
+  function vigiar(atento = false) {
+    relogio = setTimeout(
+      async () => {
+        let falhou = false;
+        try {
+          await baterCoracao();
+          await recolherInterrompidos();
+        } catch (err) {
+          falhou = true;
+          opts.log?.warn({ err }, "vigia dos trabalhos: banco indisponível; tentando de novo");
+        }
+        if (ativo) vigiar(falhou || terminados.size > 0);
+      },
+      atento ? 1_000 : BATIMENTO_MS,
+    );
     relogio.unref();
   }
 

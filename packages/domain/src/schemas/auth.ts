@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MSG } from "../messages";
 import { PLANOS } from "../plans";
 import { PAPEL } from "../roles";
+import { semNul } from "./text";
 
 export const SENHA_MINIMA = 6;
 
@@ -22,6 +23,8 @@ export const ZLogin = z.object({
     .string({ error: MSG.loginCamposObrigatorios })
     .trim()
     .min(1, MSG.loginCamposObrigatorios)
+    .max(254, MSG.emailInvalido)
+    .refine(semNul, MSG.textoComCaractereNulo)
     .transform((v) => v.toLowerCase()),
   password: z.string({ error: MSG.loginCamposObrigatorios }).min(1, MSG.loginCamposObrigatorios).max(200),
 });
