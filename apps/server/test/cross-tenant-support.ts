@@ -416,6 +416,24 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
     payload: { status: "Em Atendimento" },
     status: 204,
   });
+  // a legal process (issue 11): converted, then worked on /processos
+  await exigir(admin, {
+    method: "PATCH",
+    url: `/api/leads/${leads[0].id}/status`,
+    payload: { status: "Convertido (Ganho)" },
+    status: 204,
+  });
+  await exigir(e.navegadores.juridico, {
+    method: "PUT",
+    url: `/api/processos/${leads[0].id}`,
+    payload: {
+      status_juridico_lead: "Documentação Solicitada",
+      profissional_juridico_atribuido_id: e.usuarios.juridico.id,
+      observacoes_juridicas: `${marca} observação jurídica`,
+      valor_contrato_fechado: "1.234,56",
+    },
+    status: 200,
+  });
   await exigir(admin, {
     method: "POST",
     url: "/api/modelos-mensagem",

@@ -26,9 +26,11 @@ export function paginaQuery(filtro: TFiltroNotificacoes) {
 export const marcarLida = (id: string) => api(`/api/notificacoes/${encodeURIComponent(id)}/lida`, { method: "POST" });
 export const marcarTodasLidas = () => api("/api/notificacoes/lidas", { method: "POST" });
 
-/** A new_message notification opens the lead's chat (000 §2.15); a dropped WhatsApp, the connection screen. */
+/** A new_message notification opens the lead's chat (000 §2.15); a dropped WhatsApp, the connection screen; a legal process, /processos. */
 export function destinoDaNotificacao(n: TNotificacao): string | null {
   const leadId = n.dados_extras?.leadId;
   if (n.tipo === "whatsapp_disconnected") return "/whatsapp-connection";
+  // a legal process's notifications (lead-events, legal-processes) open /processos
+  if (n.dados_extras?.link === "/processos") return "/processos";
   return n.tipo === "new_message" && typeof leadId === "string" && leadId ? `/chat/${leadId}` : null;
 }
