@@ -32,7 +32,7 @@ export default function CompanyCharts({ d }: { d: TDashboardEmpresa }) {
           ) : (
             <div className="h-72 w-full" aria-hidden="true" data-testid="grafico-leads">
               <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={pontos} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+                <BarChart accessibilityLayer={false} data={pontos} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
                   <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
                   <XAxis dataKey="rotulo" tick={{ fontSize: 12, fill: "#475569" }} />
                   <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: "#475569" }} />
@@ -81,8 +81,15 @@ export default function CompanyCharts({ d }: { d: TDashboardEmpresa }) {
             <>
               <div className="h-56 w-full" aria-hidden="true" data-testid="grafico-status">
                 <ResponsiveContainer width="100%" height="100%">
-                  <PieChart>
-                    <Pie data={d.status} dataKey="total" nameKey="status" innerRadius="45%" isAnimationActive={false}>
+                  <PieChart accessibilityLayer={false}>
+                    <Pie
+                      data={d.status}
+                      dataKey="total"
+                      nameKey="status"
+                      innerRadius="45%"
+                      rootTabIndex={-1}
+                      isAnimationActive={false}
+                    >
                       {d.status.map((f) => (
                         <Cell key={f.status} fill={corDoStatus(f.status)} />
                       ))}
