@@ -17,7 +17,7 @@ const cartao = (page: Page, titulo: string) =>
     .locator("section")
     .filter({ has: page.getByText(titulo, { exact: true }) });
 const valor = (page: Page, titulo: string) => cartao(page, titulo).locator("p").nth(1);
-const numero = async (page: Page, titulo: string) => Number((await valor(page, titulo).innerText()).replace(/\D/g, ""));
+const numero = async (page: Page, titulo: string) => Number(((await valor(page, titulo).textContent()) ?? "").replace(/\D/g, ""));
 
 async function violacoesSerias(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
