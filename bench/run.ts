@@ -1,6 +1,7 @@
 // `npm run bench`: prints the figures the issues ask for. Run after `npm run build`.
 // Each benchmark starts its own embedded PostgreSQL in a temp dir; sizes are set by environment variables
 // documented at the top of each file (defaults run in a few minutes on a 2-core machine).
+import { dbRecoveryBench } from "./db-recovery.js";
 import { leadsImportBench } from "./leads-import.js";
 import { leadsListBench } from "./leads-list.js";
 import { loginBundleBench } from "./login-bundle.js";
@@ -12,6 +13,7 @@ import { webhookIngestBench } from "./webhook-ingest.js";
 const benches: [string, () => Promise<string | string[]>][] = [
   ["foundation", loginBundleBench],
   ["foundation", startupBench],
+  ["foundation", dbRecoveryBench],
   ["leads", leadsListBench],
   ["leads", leadsImportBench],
   ["whatsapp", webhookIngestBench],
