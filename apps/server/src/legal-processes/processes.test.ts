@@ -7,6 +7,7 @@ import { criarEmpresaComUsuarios, criarLead, criarUsuario, type TEmpresaComUsuar
 import { ouvirTempoReal } from "../../test/realtime.js";
 import { mudarStatusLead } from "../chat/change-status.js";
 import { unsafeWithSystem, withTenant } from "../db/tenant.js";
+import { registrarTriagem } from "../screening/testing.js";
 
 const t = useTestApp();
 let a: TEmpresaComUsuarios;
@@ -122,6 +123,20 @@ describe("a lead reaching 'Convertido (Ganho)' becomes a legal process", () => {
     expect(res.statusCode).toBe(200);
     const [l] = await sql("SELECT status_lead, status_juridico_lead FROM leads_juros_check WHERE id = $1", [lead.id]);
     expect(l).toEqual({ status_lead: "Convertido", status_juridico_lead: null });
+    expect(await notificacoesJuridico(a, lead.id)).toHaveLength(0);
+  });
+
+  it("the screening's human review moves the lead through the same hook, and never to a legal process", async () => {
+    const lead = await novoLead(a.empresa.id, { status_lead: "Perdido" });
+    const triagem = await registrarTriagem(t, a.empresa.id, lead.id, { decisao: "rejeitado", motivo: "teste" });
+    const res = await a.navegadores.admin.req({
+      method: "POST",
+      url: `/api/ia-triagem/${triagem}/revisao`,
+      payload: { decisao: "qualificado", motivo: "Cliente confirmou interesse por telefone" },
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    const [l] = await sql("SELECT status_lead, status_juridico_lead FROM leads_juros_check WHERE id = $1", [lead.id]);
+    expect(l).toEqual({ status_lead: "Qualificado para Atendente", status_juridico_lead: null });
     expect(await notificacoesJuridico(a, lead.id)).toHaveLength(0);
   });
 
