@@ -134,7 +134,11 @@ test("/processos at 390 px: no horizontal page scroll, no serious accessibility 
   await page.goto("/processos");
   await expect(page.getByRole("row").nth(1)).toBeVisible();
   await expect(page.getByRole("button", { name: /^Documentação Solicitada/ })).toBeVisible();
-  const larguras = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, janela: window.innerWidth }));
+  // evaluated as text: the e2e files are type-checked without the DOM library
+  const larguras = (await page.evaluate("({ doc: document.documentElement.scrollWidth, janela: window.innerWidth })")) as {
+    doc: number;
+    janela: number;
+  };
   expect(larguras.doc).toBeLessThanOrEqual(larguras.janela);
   expect(await violacoesSerias(page)).toEqual([]);
 });
