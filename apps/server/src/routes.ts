@@ -12,6 +12,7 @@ import { invitationRoutes } from "./invitations/routes.js";
 import { leadRoutes } from "./leads/routes.js";
 import { legalProcessRoutes } from "./legal-processes/routes.js";
 import { legalTeamRoutes } from "./legal-team/routes.js";
+import { marketingRoutes } from "./marketing/routes.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { performanceRoutes } from "./performance/routes.js";
 import { presencePlugin } from "./presence/plugin.js";
@@ -55,4 +56,6 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(chatRoutes);
   await api.register(conversationRoutes);
   await api.register(companySettingsRoutes);
+  // company figures
+  await api.register(marketingRoutes);
 }

@@ -1,3 +1,5 @@
+import { metricasCusto } from "@crm/domain/marketing";
+import { isoDiaSP } from "@crm/domain/period";
 import { PAPEL, type TPapel } from "@crm/domain/roles";
 import type { TTipoNotificacao } from "@crm/domain/status";
 import type { TLinha } from "./bulk.js";
@@ -139,23 +141,22 @@ export function gerarCustos(g: TGeracao, empresa: TEmpresaDemo, plataformas: TPl
     const crescimento = 0.6 + (0.8 * (365 - dias)) / 365;
     for (const p of plataformas) {
       if (!r.chance(p.chance)) continue;
-      const valor = centavos(p.base * crescimento * (0.6 + r.num() * 0.8));
+      const valor = Math.max(0.01, centavos(p.base * crescimento * (0.6 + r.num() * 0.8)));
       const cpm = 8 + r.num() * 17;
       const impressoes = Math.max(1, Math.round((valor / cpm) * 1000));
-      const cliques = Math.max(1, Math.round((impressoes * (0.8 + r.num() * 2.2)) / 100));
+      const cliques = Math.min(impressoes, Math.max(1, Math.round((impressoes * (0.8 + r.num() * 2.2)) / 100)));
       linhas.push(
         linhaCustoMarketing({
           id: r.uuid(),
           id_empresa_fk: empresa.id,
-          data_custo: diaISO(dia),
+          // a São Paulo day, and the form's rules: spend in cents above 0, clicks ≤ impressions, the server's ratios
+          data_custo: isoDiaSP(dia),
           plataforma: p.plataforma,
           valor_gasto: valor,
           campanhas_ativas: r.int(1, 4),
           impressoes,
           cliques,
-          ctr: Math.round((cliques / impressoes) * 1_000_000) / 10_000,
-          cpc: Math.round((valor / cliques) * 10_000) / 10_000,
-          cpm: Math.round((valor / impressoes) * 1000 * 10_000) / 10_000,
+          ...metricasCusto(valor, impressoes, cliques),
           id_conta_anuncio: `act_${slugNome(p.plataforma)}_${empresa.id.slice(0, 8)}`,
           created_at: mais(dia, 23 * HORA),
           updated_at: mais(dia, 23 * HORA),

@@ -1,0 +1,104 @@
+import { metricasCusto } from "@crm/domain/marketing";
+import { MSG } from "@crm/domain/messages";
+import type { TCustoMarketing, TCustoMarketingForm } from "@crm/domain/schemas/marketing";
+import { registrarAuditoria } from "../auth/audit.js";
+import type { TDeps } from "../core/deps.js";
+import { withTenant } from "../db/tenant.js";
+import { notFound } from "../http/errors.js";
+import type { TCtxEmpresa } from "../membership/target-company.js";
+import { COLUNAS_CUSTO, paraCusto } from "./cost-row.js";
+
+/** The row's values with ctr, cpc and cpm computed here (001 §7); gasto_total is the column generated from valor_gasto. */
+const valores = (c: TCustoMarketingForm) => {
+  const m = metricasCusto(c.valor_gasto, c.impressoes, c.cliques);
+  return [
+    c.data_custo,
+    c.plataforma,
+    c.valor_gasto,
+    c.campanhas_ativas,
+    c.impressoes,
+    c.cliques,
+    m.ctr,
+    m.cpc,
+    m.cpm,
+    c.id_conta_anuncio,
+  ];
+};
+
+/** Adds a cost to the company (001 §7 custos_marketing insert). */
+export function criarCusto(
+  deps: Pick<TDeps, "db">,
+  ctx: TCtxEmpresa,
+  c: TCustoMarketingForm,
+  meta: { ip: string },
+): Promise<TCustoMarketing> {
+  return withTenant(deps.db.app, ctx, async (tx) => {
+    const { rows } = await tx.query(
+      `INSERT INTO custos_marketing (id_empresa_fk, data_custo, plataforma, valor_gasto, campanhas_ativas, impressoes, cliques,
+              ctr, cpc, cpm, id_conta_anuncio)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${COLUNAS_CUSTO}`,
+      [ctx.empresaId, ...valores(c)],
+    );
+    const custo = paraCusto(rows[0]);
+    await registrarAuditoria(tx, {
+      empresaId: ctx.empresaId,
+      usuarioId: ctx.usuarioId,
+      acao: "marketing.custo_criado",
+      entidade: "custo_marketing",
+      entidadeId: custo.id,
+      dados: c,
+      ip: meta.ip,
+    });
+    return custo;
+  });
+}
+
+/** Edits a cost of the company by id (001 §7 custos_marketing update); another company's id is 404. */
+export function atualizarCusto(
+  deps: Pick<TDeps, "db">,
+  ctx: TCtxEmpresa,
+  id: string,
+  c: TCustoMarketingForm,
+  meta: { ip: string },
+): Promise<TCustoMarketing> {
+  return withTenant(deps.db.app, ctx, async (tx) => {
+    const { rows } = await tx.query(
+      `UPDATE custos_marketing SET data_custo = $3, plataforma = $4, valor_gasto = $5, campanhas_ativas = $6, impressoes = $7,
+              cliques = $8, ctr = $9, cpc = $10, cpm = $11, id_conta_anuncio = $12, updated_at = now()
+        WHERE id_empresa_fk = $1 AND id = $2 RETURNING ${COLUNAS_CUSTO}`,
+      [ctx.empresaId, id, ...valores(c)],
+    );
+    if (!rows[0]) throw notFound(MSG.custoNaoEncontrado);
+    await registrarAuditoria(tx, {
+      empresaId: ctx.empresaId,
+      usuarioId: ctx.usuarioId,
+      acao: "marketing.custo_atualizado",
+      entidade: "custo_marketing",
+      entidadeId: id,
+      dados: c,
+      ip: meta.ip,
+    });
+    return paraCusto(rows[0]);
+  });
+}
+
+/** Deletes a cost of the company by id (001 §7), after 'Tem certeza que deseja excluir este custo?' on screen. */
+export function excluirCusto(deps: Pick<TDeps, "db">, ctx: TCtxEmpresa, id: string, meta: { ip: string }): Promise<void> {
+  return withTenant(deps.db.app, ctx, async (tx) => {
+    const { rows } = await tx.query(
+      `DELETE FROM custos_marketing WHERE id_empresa_fk = $1 AND id = $2
+       RETURNING data_custo, plataforma, valor_gasto::text, id_conta_anuncio`,
+      [ctx.empresaId, id],
+    );
+    if (!rows[0]) throw notFound(MSG.custoNaoEncontrado);
+    await registrarAuditoria(tx, {
+      empresaId: ctx.empresaId,
+      usuarioId: ctx.usuarioId,
+      acao: "marketing.custo_excluido",
+      entidade: "custo_marketing",
+      entidadeId: id,
+      dados: rows[0],
+      ip: meta.ip,
+    });
+  });
+}
