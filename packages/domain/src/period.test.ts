@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DIAS_TOTAL, horaLocalSP, intervaloDoPeriodo, isoDiaSP, periodoAnterior } from "./period";
+import { DIAS_TOTAL, horaLocalSP, intervaloDoPeriodo, isoDiaSP, PERIODOS, periodoAnterior } from "./period";
 
 // 2026-03-15 10:00 in São Paulo (UTC−3)
 const agora = new Date("2026-03-15T13:00:00Z");
@@ -29,6 +30,12 @@ describe("intervaloDoPeriodo", () => {
     expect(Math.round((r.fim.getTime() - r.inicio.getTime()) / 86_400_000)).toBe(DIAS_TOTAL);
     expect(horaLocalSP(r.inicio).getUTCHours()).toBe(0);
   });
+  it("a day that began at 01:00 (DST started at midnight, 2018-11-04) ends at the next São Paulo midnight", () => {
+    const dia = { inicio: new Date("2018-11-04T03:00:00Z"), fim: new Date("2018-11-05T02:00:00Z") };
+    expect(intervaloDoPeriodo("today", new Date("2018-11-04T15:00:00Z"))).toEqual(dia);
+    expect(intervaloDoPeriodo("custom", agora, { inicio: "2018-11-04", fim: "2018-11-04" })).toEqual(dia);
+    expect(intervaloDoPeriodo("yesterday", new Date("2018-11-05T15:00:00Z"))).toEqual(dia);
+  });
   it("follows the time zone's rules where São Paulo had daylight saving time (2018: UTC−2)", () => {
     const verao = new Date("2018-12-10T15:00:00Z"); // 13:00 in São Paulo, then on UTC−2
     expect(intervaloDoPeriodo("today", verao)).toEqual({
@@ -51,4 +58,23 @@ describe("intervaloDoPeriodo", () => {
 it("the previous period has the same length, immediately before", () => {
   const atual = { inicio: sp("2026-03-09"), fim: sp("2026-03-16") };
   expect(periodoAnterior(atual)).toEqual({ inicio: sp("2026-03-02"), fim: sp("2026-03-09") });
+});
+
+describe("property: every preset is whole São Paulo days ending after now", () => {
+  it("bounds are São Paulo day starts (DST years included), 'agora' inside, the previous period right before", () => {
+    const inicioDeDia = (d: Date) => isoDiaSP(new Date(d.getTime() - 1)) !== isoDiaSP(d);
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date("2012-01-01T00:00:00Z"), max: new Date("2032-12-31T00:00:00Z"), noInvalidDate: true }),
+        fc.constantFrom(...PERIODOS.filter((p) => p !== "custom" && p !== "yesterday" && p !== "lastMonth")),
+        (agora, p) => {
+          const i = intervaloDoPeriodo(p, agora)!;
+          expect(inicioDeDia(i.inicio) && inicioDeDia(i.fim)).toBe(true);
+          expect(i.inicio <= agora && agora < i.fim).toBe(true);
+          expect(periodoAnterior(i).fim).toEqual(i.inicio);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });

@@ -43,8 +43,11 @@ function inicioDoDiaSP(d: Date): Date {
   return instante(startOfDay(emSP(d)));
 }
 const inicioMesSP = (ano: number, mes: number) => instante(new TZDate(ano, mes, 1, FUSO_SP));
-/** `dias` São Paulo days after a São Paulo midnight (a day is not always 24 h where there is DST). */
-const somarDiasSP = (d: Date, dias: number) => instante(addDays(emSP(d), dias));
+/**
+ * `dias` São Paulo days after a São Paulo midnight (a day is not always 24 h where there is DST). Taken to the
+ * day's start again: where DST began at midnight, that day started at 01:00 and the next one at 00:00.
+ */
+const somarDiasSP = (d: Date, dias: number) => instante(startOfDay(addDays(emSP(d), dias)));
 
 /** The São Paulo calendar day of an instant, 'YYYY-MM-DD' (a period's bounds are São Paulo midnights). */
 export function isoDiaSP(d: Date): string {
