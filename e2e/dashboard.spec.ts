@@ -98,10 +98,9 @@ test("the dashboard fits a 390 px phone without horizontal scrolling", async ({ 
   await entrarComoAdmin(page);
   await expect(page.getByTestId("grafico-leads")).toBeVisible();
   await expect(page.getByTestId("grafico-status")).toBeVisible();
-  const largura = await page.evaluate(() => ({
-    total: document.documentElement.scrollWidth,
-    visivel: document.documentElement.clientWidth,
-  }));
+  const largura = (await page.evaluate(
+    "({ total: document.documentElement.scrollWidth, visivel: document.documentElement.clientWidth })",
+  )) as { total: number; visivel: number };
   expect(largura.total).toBeLessThanOrEqual(largura.visivel);
   expect(await violacoesSerias(page)).toEqual([]);
 });
