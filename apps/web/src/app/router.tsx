@@ -145,7 +145,11 @@ export const rotas: RouteObject[] = [
               { path: "/qr-code", handle: { menu: "/qr-code" }, lazy: conexaoWhatsApp },
               { path: "/whatsapp-connection", handle: { menu: "/qr-code" }, lazy: conexaoWhatsApp },
               emConstrucao("/financeiro"),
-              emConstrucao("/marketing"),
+              {
+                path: "/marketing",
+                handle: { menu: "/marketing" },
+                lazy: () => import("../features/marketing/MarketingPage").then((m) => ({ Component: m.MarketingPage })),
+              },
               emConstrucao("/juridico"),
               emConstrucao("/juridico-leads", "Leads Jurídicos", { menu: "/juridico" }),
               {
