@@ -1,5 +1,5 @@
 import type { TLeadChat } from "@crm/domain/schemas/chat";
-import type { TPaginaProcessos, TProcesso, TProcessoDetalhe } from "@crm/domain/schemas/processes";
+import type { TPaginaProcessos, TProcesso, TProcessoDetalhe, TResumoProcessos } from "@crm/domain/schemas/processes";
 import { STATUS_JURIDICO } from "@crm/domain/status";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
@@ -351,9 +351,14 @@ describe("filters, counters, sorting and paging against the same question asked 
       expect(r.statusCode, r.body).toBe(200);
       return r.json() as TPaginaProcessos;
     });
+  const resumo = (q: string) =>
+    c.navegadores.juridico.req({ url: `/api/processos/resumo?${q}` }).then((r) => {
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json() as TResumoProcessos;
+    });
 
   it("counters per legal status and totals", async () => {
-    const p = await pagina("");
+    const p = await resumo("");
     const esperado = await sql(
       `SELECT status_juridico_lead AS s, count(*)::int AS n FROM leads_juros_check
         WHERE id_empresa_fk = $1 AND status_lead = 'Convertido (Ganho)' GROUP BY 1`,
@@ -362,10 +367,14 @@ describe("filters, counters, sorting and paging against the same question asked 
     for (const s of STATUS_JURIDICO) expect(p.contadores.porStatus[s]).toBe(esperado.find((e) => e.s === s)?.n ?? 0);
     expect(p.total).toBe(7);
     expect(p.contadores.total).toBe(7);
-    const so = await pagina(`statusJuridico=${encodeURIComponent("Em Contato Jurídico")}`);
+    const filtro = `statusJuridico=${encodeURIComponent("Em Contato Jurídico")}`;
+    const so = await resumo(filtro);
     expect(so.total).toBe(esperado.find((e) => e.s === "Em Contato Jurídico")?.n);
-    expect(so.itens.every((i) => i.status_juridico_lead === "Em Contato Jurídico")).toBe(true);
+    expect((await pagina(filtro)).itens.every((i) => i.status_juridico_lead === "Em Contato Jurídico")).toBe(true);
     expect(so.contadores.total).toBe(7); // the counters ignore the legal-status filter
+    // and follow the other filters
+    const doConsultor = await resumo(`consultor=${c.consultor.id}`);
+    expect(doConsultor.total).toBe(3);
   });
 
   it("professional, consultant, period and search filters", async () => {
@@ -401,7 +410,8 @@ describe("filters, counters, sorting and paging against the same question asked 
     const p3 = await pagina("ordem=valor_contrato&direcao=desc&tamanho=3&pagina=3");
     expect(p1.itens.map((i) => i.id)).toEqual(esperado.slice(0, 3));
     expect(p3.itens.map((i) => i.id)).toEqual(esperado.slice(6, 9));
-    expect(p3.total).toBe(7);
+    expect(p1.temMais).toBe(true);
+    expect(p3.temMais).toBe(false);
     const nomes = (await pagina("ordem=nome&direcao=asc")).itens.map((i) => i.nome);
     expect(nomes).toEqual([...nomes].sort((x, y) => x.localeCompare(y, "pt-BR")));
   });

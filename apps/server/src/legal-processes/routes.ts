@@ -7,13 +7,14 @@ import {
   ZPaginaProcessos,
   ZProcesso,
   ZProcessoDetalhe,
+  ZResumoProcessos,
 } from "@crm/domain/schemas/processes";
 import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { contextoEmpresa } from "../membership/target-company.js";
 import { listarConsultoresProcessos, listarProfissionais } from "./list-options.js";
-import { listarProcessos } from "./list-processes.js";
+import { listarProcessos, resumirProcessos } from "./list-processes.js";
 import { lerProcessoDetalhe } from "./read-process.js";
 import { atualizarProcesso } from "./update-process.js";
 
@@ -31,6 +32,12 @@ export const legalProcessRoutes: FastifyPluginAsyncZod = async (app) => {
     "/processos",
     { config: ler, schema: { querystring: ZFiltroProcessos, response: { 200: ZPaginaProcessos } } },
     async (req) => listarProcessos(deps, await contextoEmpresa(deps, req), req.query),
+  );
+
+  app.get(
+    "/processos/resumo",
+    { config: ler, schema: { querystring: ZFiltroProcessos, response: { 200: ZResumoProcessos } } },
+    async (req) => resumirProcessos(deps, await contextoEmpresa(deps, req), req.query),
   );
 
   app.get(

@@ -75,15 +75,21 @@ export const ZContadoresProcessos = z.object({
 });
 export type TContadoresProcessos = z.infer<typeof ZContadoresProcessos>;
 
-/** One page, the filtered total and the counters per legal status (over every filter but the legal status). */
+/** One page, sorted on the server; one row more is read to know whether another page follows. */
 export const ZPaginaProcessos = z.object({
   itens: z.array(ZProcesso),
   pagina: z.number().int(),
   tamanho: z.number().int(),
-  total: z.number().int(),
-  contadores: ZContadoresProcessos,
+  temMais: z.boolean(),
 });
 export type TPaginaProcessos = z.infer<typeof ZPaginaProcessos>;
+
+/**
+ * The filtered total and the counters per legal status (over every filter but the legal status, so each counter says
+ * what choosing it would show). Its own request: paging and sorting never recount.
+ */
+export const ZResumoProcessos = z.object({ total: z.number().int(), contadores: ZContadoresProcessos });
+export type TResumoProcessos = z.infer<typeof ZResumoProcessos>;
 
 export const ZProcessoDetalhe = ZProcesso.extend({ historico: z.array(ZEventoHistorico) });
 export type TProcessoDetalhe = z.infer<typeof ZProcessoDetalhe>;

@@ -22,7 +22,7 @@ import { PeriodSelector } from "../../ui/PeriodSelector";
 import { Select } from "../../ui/Select";
 import { SelectCompanyFirst } from "../../ui/SelectCompanyFirst";
 import { Spinner } from "../../ui/Spinner";
-import { consultoresProcessosQuery, processosQuery, profissionaisQuery, type TAlvo } from "./api";
+import { consultoresProcessosQuery, processosQuery, profissionaisQuery, resumoProcessosQuery, type TAlvo } from "./api";
 import { EditProcessDialog } from "./EditProcessDialog";
 import { ProcessesTable } from "./ProcessesTable";
 import { useProcessosAoVivo } from "./useProcessosAoVivo";
@@ -64,7 +64,8 @@ function Processos({ alvo, podeEditar }: { alvo: TAlvo; podeEditar: boolean }) {
   const q = useQuery({ ...processosQuery(alvo, filtro), placeholderData: keepPreviousData });
   const profissionais = useQuery(profissionaisQuery(alvo));
   const consultores = useQuery(consultoresProcessosQuery(alvo));
-  const contadores = q.data?.contadores;
+  const resumo = useQuery({ ...resumoProcessosQuery(alvo, filtro), placeholderData: keepPreviousData });
+  const contadores = resumo.data?.contadores;
 
   return (
     <div className="mx-auto max-w-7xl space-y-5">
@@ -169,7 +170,10 @@ function Processos({ alvo, podeEditar }: { alvo: TAlvo; podeEditar: boolean }) {
         <Pagination
           pagina={filtro.pagina}
           tamanho={filtro.tamanho ?? TAMANHO_PAGINA_PROCESSOS}
-          total={q.data.total}
+          total={
+            resumo.data?.total ??
+            (filtro.pagina - 1) * (filtro.tamanho ?? TAMANHO_PAGINA_PROCESSOS) + q.data.itens.length + (q.data.temMais ? 1 : 0)
+          }
           onChange={(p) => setFiltro((f) => ({ ...f, pagina: p }))}
         />
       )}

@@ -6,6 +6,7 @@ import type {
   TPaginaProcessos,
   TProcesso,
   TProcessoDetalhe,
+  TResumoProcessos,
 } from "@crm/domain/schemas/processes";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
@@ -31,6 +32,15 @@ export const processosQuery = (alvo: TAlvo, f: Partial<TFiltroProcessos>) =>
     queryKey: [...CHAVE_PROCESSOS, alvo.empresaId, "pagina", f],
     queryFn: ({ signal }) => api<TPaginaProcessos>(`/api/processos${query(alvo, f)}`, { signal }),
   });
+
+/** The counters and the total: keyed without page and sort, so paging and sorting never recount. */
+export const resumoProcessosQuery = (alvo: TAlvo, f: Partial<TFiltroProcessos>) => {
+  const { pagina: _p, tamanho: _t, ordem: _o, direcao: _d, ...filtro } = f;
+  return queryOptions({
+    queryKey: [...CHAVE_PROCESSOS, alvo.empresaId, "resumo", filtro],
+    queryFn: ({ signal }) => api<TResumoProcessos>(`/api/processos/resumo${query(alvo, filtro)}`, { signal }),
+  });
+};
 
 export const processoQuery = (alvo: TAlvo, id: string) =>
   queryOptions({
