@@ -45,7 +45,8 @@ export function CostsTable({
           <Th className="text-right">CTR</Th>
           <Th className="text-right">CPC</Th>
           <Th className="text-right">CPM</Th>
-          <Th>
+          {/* relative: the hidden label stays inside the scrolling table, not widening the page */}
+          <Th className="relative">
             <span className="sr-only">Ações</span>
           </Th>
         </tr>
