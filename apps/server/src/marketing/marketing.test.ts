@@ -363,6 +363,30 @@ describe("importing a cost spreadsheet", () => {
     expect(await linhas(a.empresa.id)).toEqual(antes);
   });
 
+  it("imports a file of 10,000 lines in one go and refuses one line more", async () => {
+    const c = await criarEmpresaComUsuarios(t);
+    const linhasCsv = (n: number) =>
+      Array.from(
+        { length: n },
+        (_, i) => `${diasAtras(i % 3000)};${["Facebook", "Google", "Instagram", "LinkedIn"][i % 4]};"1.234,56";1000;10;c${i}`,
+      );
+    const cab = "data;plataforma;valor;impressoes;cliques;conta";
+    const demais = await importar(c.navegadores.admin, [cab, ...linhasCsv(10_001)].join("\n"));
+    expect(demais.statusCode).toBe(400);
+    expect(demais.json().erro).toBe(MSG.csvCustosMuitasLinhas(10_000));
+    const t0 = performance.now();
+    const res = await importar(c.navegadores.admin, [cab, ...linhasCsv(10_000)].join("\n"));
+    const ms = performance.now() - t0;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ inseridos: 10_000, ignorados: 0 });
+    expect(ms).toBeLessThan(5_000);
+    const { rows } = await t.dono.query(
+      "SELECT count(*)::int AS n, sum(valor_gasto)::text AS s FROM custos_marketing WHERE id_empresa_fk = $1",
+      [c.empresa.id],
+    );
+    expect(rows[0]).toEqual({ n: 10_000, s: "12345600.00" });
+  });
+
   it("the platform admin imports into the company it names", async () => {
     const res = await importar(
       a.navegadores.plataforma,
