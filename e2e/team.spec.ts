@@ -84,7 +84,7 @@ test("an admin invites a consultant, who completes the emailed link in another b
   const labels = await new Shell(convite).menu().getByRole("link").allTextContents();
   expect(labels.map((l) => l.trim())).toEqual([...MENUS.Consultor.map((m) => m.label), "Meu Perfil"]);
   await expect(convite.getByRole("heading", { name: "Meu Dashboard" })).toBeVisible();
-  await expect(convite.getByText("Leads Atribuídos")).toBeVisible();
+  await expect(convite.getByText("Leads Atribuídos", { exact: true })).toBeVisible();
 
   // the admin's list shows them without a reload, and their presence is live: signed in now, so Conectado
   const linha = page.getByRole("row").filter({ hasText: "Marina Teles" });
