@@ -20,6 +20,9 @@ type Props = {
 const COLUNAS = 10;
 
 /** The /processos table: sorted and paged on the server; each row opens the edit dialog or the lead's chat. */
+/** A column pinned to the table's right edge, with a soft shadow over what scrolls under it. */
+const FIXA = "sticky right-0 z-[1] shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)]";
+
 export function ProcessesTable({ itens, ordem, onOrdenar, onAbrir, podeEditar, vazio }: Props) {
   const o = (rotulo: string, chave: TOrdemProcessos, className?: string) => (
     <Ordenavel rotulo={rotulo} chave={chave} ordem={ordem} onOrdenar={onOrdenar} className={className} />
@@ -36,7 +39,8 @@ export function ProcessesTable({ itens, ordem, onOrdenar, onAbrir, podeEditar, v
           <Th>Profissional jurídico</Th>
           {o("Status jurídico", "status_juridico_lead")}
           {o("Última atualização", "updated_at")}
-          <Th className="text-right">Ações</Th>
+          {/* the actions stay in view while the wide table scrolls sideways (laptop widths) */}
+          <Th className={`${FIXA} bg-slate-50 text-right`}>Ações</Th>
         </tr>
       </THead>
       <TBody>
@@ -60,7 +64,7 @@ export function ProcessesTable({ itens, ordem, onOrdenar, onAbrir, podeEditar, v
                 <LegalStatusBadge status={p.status_juridico_lead} />
               </Td>
               <Td className="whitespace-nowrap">{formatarDataHora(p.updated_at)}</Td>
-              <Td className="text-right">
+              <Td className={`${FIXA} bg-white text-right`}>
                 <div className="flex justify-end gap-2">
                   <Button
                     variant="outline"
