@@ -1,10 +1,10 @@
-import { createHmac } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { webhookTextoAssinado } from "../../../bench/webhook-support.js";
 import { cofreDe } from "../src/crypto/secrets.js";
 import { freePort, startEmbeddedPostgres, type TEmbeddedDb } from "../src/db/embedded.js";
 import { withDatabase } from "../src/db/pool.js";
@@ -86,31 +86,9 @@ async function empresaOficial(): Promise<{ empresaId: string; caminho: string; e
   }
 }
 
-/** A Cloud API text message webhook as Meta documents it, signed with the app secret. */
-function webhook(de: string, id: string) {
-  const corpo = JSON.stringify({
-    object: "whatsapp_business_account",
-    entry: [
-      {
-        id: "102290129340398",
-        changes: [
-          {
-            value: {
-              messaging_product: "whatsapp",
-              metadata: { display_phone_number: "15550783881", phone_number_id: PHONE_NUMBER_ID },
-              contacts: [{ profile: { name: `Contato ${de.slice(-4)}` }, wa_id: de }],
-              messages: [
-                { from: de, id, timestamp: String(Math.floor(Date.now() / 1000)), text: { body: `olá ${id}` }, type: "text" },
-              ],
-            },
-            field: "messages",
-          },
-        ],
-      },
-    ],
-  });
-  return { corpo, assinatura: `sha256=${createHmac("sha256", SEGREDO_META).update(corpo).digest("hex")}` };
-}
+/** A Cloud API text message webhook as Meta documents it, signed with the app secret (the benchmarks' builder). */
+const webhook = (de: string, id: string) =>
+  webhookTextoAssinado({ appSecret: SEGREDO_META, phoneNumberId: PHONE_NUMBER_ID }, de, id, `olá ${id}`);
 
 describe("PostgreSQL restarted during a webhook burst", () => {
   it("stays up, answers 503 while it is away, loses and duplicates nothing acknowledged, and serves again within 5 s", async () => {
