@@ -1,4 +1,4 @@
-import Papa from "papaparse";
+import { detectarSeparadorCsv, lerArquivoCsv } from "./csv-records";
 import { lerValorBRL } from "./leads-money";
 import { MSG } from "./messages";
 import { normalizarTelefone } from "./phone";
@@ -124,20 +124,6 @@ export function lerTipoFinanciamento(s: string): TTipoFinanciamento | null {
   return TIPO_POR_CHAVE.get(semAcentos(s).trim().toLowerCase().replace(/\s+/g, " ")) ?? null;
 }
 
-/** The separator of the header line: the one that makes it hold more of the required headers. */
-function detectarSeparador(texto: string): "," | ";" {
-  const fim = texto.search(/\r\n|\n|\r/);
-  const primeira = fim < 0 ? texto : texto.slice(0, fim);
-  const acertos = (sep: string) => {
-    const campos = (Papa.parse<string[]>(primeira, { delimiter: sep }).data[0] ?? []).map(normalizarCabecalho);
-    return COLUNAS_OBRIGATORIAS_CSV.filter((c) => campos.includes(c)).length;
-  };
-  const pv = acertos(";");
-  const vg = acertos(",");
-  if (pv !== vg) return pv > vg ? ";" : ",";
-  return primeira.includes(";") ? ";" : ",";
-}
-
 type TIndices = Record<string, number>;
 const campo = (linha: string[], idx: TIndices, nome: string) => (idx[nome] === undefined ? "" : (linha[idx[nome]] ?? "").trim());
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -183,7 +169,7 @@ function validarLinha(cells: string[], idx: TIndices, linha: number): TLeadCsv |
 
 /** Parses and checks the whole file. Pure: the server then looks for phones already in the company. */
 export function analisarCsv(texto: string): TAnaliseCsv {
-  const separador = detectarSeparador(texto);
+  const separador = detectarSeparadorCsv(texto, COLUNAS_OBRIGATORIAS_CSV, normalizarCabecalho);
   const r: TAnaliseCsv = {
     erroArquivo: null,
     separador,
@@ -196,33 +182,21 @@ export function analisarCsv(texto: string): TAnaliseCsv {
     amostra: [],
   };
   if (!texto.trim()) return { ...r, erroArquivo: MSG.csvVazio };
-  const quebra = texto.includes("\n") ? "\n" : "\r";
-  const { data: registros, errors } = Papa.parse<string[]>(texto, { delimiter: separador });
-  const cabecalho = (registros[0] ?? []).map(normalizarCabecalho);
-  const idx: TIndices = Object.fromEntries(cabecalho.map((h, i) => [h, i] as const).reverse());
+  const { cabecalho, indices: idx, registros } = lerArquivoCsv(texto, { separador, normalizar: normalizarCabecalho });
   r.faltando = COLUNAS_OBRIGATORIAS_CSV.filter((c) => idx[c] === undefined);
   if (r.faltando.length) return { ...r, erroArquivo: MSG.cabecalhosObrigatoriosAusentes(r.faltando) };
 
-  const semAspas = new Set(errors.filter((e) => e.code === "MissingQuotes").map((e) => e.row));
   const vistos = new Map<string, number>();
   const anotarErro = (mensagem: string, linha: number) => {
     r.totalErros++;
     if (r.erros.length < LIMITE_ERROS_LISTADOS) r.erros.push({ linha, mensagem });
   };
-  // A record starts on the line after the previous one ends: one line per record, plus the line breaks
-  // inside its quoted fields (cells hold them as written).
-  let linha = 1 + quebrasEm(registros[0] ?? [], quebra);
-  for (let i = 1; i < registros.length; i++) {
-    const cells = registros[i];
-    linha++;
-    const inicio = linha;
-    linha += quebrasEm(cells, quebra);
-    if (cells.every((c) => !c.trim())) continue;
+  for (const { linha: inicio, celulas: cells, aspasAbertas } of registros) {
     r.totalLinhas++;
     if (r.amostra.length < LINHAS_AMOSTRA_CSV) {
       r.amostra.push({ linha: inicio, campos: Object.fromEntries(cabecalho.map((h, k) => [h, cells[k] ?? ""])) });
     }
-    if (semAspas.has(i)) {
+    if (aspasAbertas) {
       anotarErro(MSG.linhaComErro(inicio, MSG.csvAspasNaoFechadas), inicio);
       continue;
     }
@@ -241,13 +215,4 @@ export function analisarCsv(texto: string): TAnaliseCsv {
   }
   if (r.totalLinhas === 0) return { ...r, erroArquivo: MSG.csvSemLinhas };
   return r;
-}
-
-function quebrasEm(cells: string[], quebra: string): number {
-  let n = 0;
-  for (const c of cells) {
-    if (!c.includes(quebra)) continue;
-    for (let k = c.indexOf(quebra); k >= 0; k = c.indexOf(quebra, k + 1)) n++;
-  }
-  return n;
 }

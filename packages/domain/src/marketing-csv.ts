@@ -1,4 +1,4 @@
-import Papa from "papaparse";
+import { detectarSeparadorCsv, lerArquivoCsv } from "./csv-records";
 import { LIMITE_ERROS_LISTADOS, normalizarCabecalho } from "./leads-csv";
 import { lerValorBRL } from "./leads-money";
 import {
@@ -94,17 +94,6 @@ export type TAnaliseCsvCustos = {
 export const chaveCusto = (c: { data_custo: string; plataforma: string; id_conta_anuncio: string | null }) =>
   `${c.data_custo}|${c.plataforma}|${c.id_conta_anuncio ?? ""}`;
 
-function detectarSeparador(primeira: string): "," | ";" {
-  const acertos = (sep: string) =>
-    (Papa.parse<string[]>(primeira, { delimiter: sep }).data[0] ?? [])
-      .map(colunaDe)
-      .filter((c) => (COLUNAS_OBRIGATORIAS_CSV_CUSTOS as readonly string[]).includes(c)).length;
-  const pv = acertos(";");
-  const vg = acertos(",");
-  if (pv !== vg) return pv > vg ? ";" : ",";
-  return primeira.includes(";") ? ";" : ",";
-}
-
 function validarLinha(cells: string[], idx: Record<string, number>, linha: number): TCustoCsv | string {
   const campo = (nome: string) => (idx[nome] === undefined ? "" : (cells[idx[nome]] ?? "").trim());
   const erro = (d: string) => MSG.linhaComErro(linha, d);
@@ -149,36 +138,25 @@ function validarLinha(cells: string[], idx: Record<string, number>, linha: numbe
 export function analisarCsvCustos(texto: string): TAnaliseCsvCustos {
   const r: TAnaliseCsvCustos = { erroArquivo: null, custos: [], erros: [], totalErros: 0, totalLinhas: 0 };
   if (!texto.trim()) return { ...r, erroArquivo: MSG.csvVazio };
-  const fimPrimeira = texto.search(/\r\n|\n|\r/);
-  const separador = detectarSeparador(fimPrimeira < 0 ? texto : texto.slice(0, fimPrimeira));
+  const separador = detectarSeparadorCsv(texto, COLUNAS_OBRIGATORIAS_CSV_CUSTOS, colunaDe);
   // the header, the lines allowed and one more to know the file is too long: the rest is never parsed
-  const { data: registros, errors } = Papa.parse<string[]>(texto, {
-    delimiter: separador,
-    preview: MAX_LINHAS_CSV_CUSTOS + 2,
-    skipEmptyLines: false,
+  const { indices: idx, registros } = lerArquivoCsv(texto, {
+    separador,
+    normalizar: colunaDe,
+    maxRegistros: MAX_LINHAS_CSV_CUSTOS + 1,
   });
-  const cabecalho = (registros[0] ?? []).map(colunaDe);
-  const idx: Record<string, number> = Object.fromEntries(cabecalho.map((h, i) => [h, i] as const).reverse());
   const faltando = COLUNAS_OBRIGATORIAS_CSV_CUSTOS.filter((c) => idx[c] === undefined);
   if (faltando.length) return { ...r, erroArquivo: MSG.cabecalhosObrigatoriosAusentes([...faltando]) };
 
-  const quebra = texto.includes("\n") ? "\n" : "\r";
-  const semAspas = new Set(errors.filter((e) => e.code === "MissingQuotes").map((e) => e.row));
   const vistos = new Map<string, number>();
   const anotar = (linha: number, mensagem: string) => {
     r.totalErros++;
     if (r.erros.length < LIMITE_ERROS_LISTADOS) r.erros.push({ linha, mensagem });
   };
-  let linha = 1 + quebrasEm(registros[0] ?? [], quebra);
-  for (let i = 1; i < registros.length; i++) {
-    const cells = registros[i];
-    linha++;
-    const inicio = linha;
-    linha += quebrasEm(cells, quebra);
-    if (cells.every((c) => !c.trim())) continue;
+  for (const { linha: inicio, celulas: cells, aspasAbertas } of registros) {
     r.totalLinhas++;
     if (r.totalLinhas > MAX_LINHAS_CSV_CUSTOS) return { ...r, erroArquivo: MSG.csvCustosMuitasLinhas(MAX_LINHAS_CSV_CUSTOS) };
-    if (semAspas.has(i)) {
+    if (aspasAbertas) {
       anotar(inicio, MSG.linhaComErro(inicio, MSG.csvAspasNaoFechadas));
       continue;
     }
@@ -198,10 +176,4 @@ export function analisarCsvCustos(texto: string): TAnaliseCsvCustos {
   }
   if (r.totalLinhas === 0) return { ...r, erroArquivo: MSG.csvCustosSemLinhas };
   return r;
-}
-
-function quebrasEm(cells: string[], quebra: string): number {
-  let n = 0;
-  for (const c of cells) for (let k = c.indexOf(quebra); k >= 0; k = c.indexOf(quebra, k + 1)) n++;
-  return n;
 }
