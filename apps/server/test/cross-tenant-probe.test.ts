@@ -3,29 +3,12 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { COOKIE_SESSAO } from "../src/auth/sessions.js";
+import { chaveRota, montarUrl, rotasDaApi, type TParte, type TRota } from "./api-routes.js";
 import { type TNavegador, useTestApp } from "./app.js";
-import {
-  camposDe,
-  chaveRota,
-  checksumDaEmpresa,
-  checksumEstavel,
-  conexaoDono,
-  diferencas,
-  ehArray,
-  ehUuid,
-  emParalelo,
-  exemplos,
-  linhasDaEmpresa,
-  montarUrl,
-  multipart,
-  nomeDeId,
-  rotasDaApi,
-  semearEmpresa,
-  type TParte,
-  type TRota,
-  textoDaResposta,
-} from "./cross-tenant-support.js";
+import { checksumDaEmpresa, checksumEstavel, conexaoDono, diferencas, linhasDaEmpresa } from "./company-rows.js";
+import { emParalelo, multipart, semearEmpresa, textoDaResposta } from "./cross-tenant-support.js";
 import { criarEmpresaComUsuarios, entrar, type TEmpresaComUsuarios } from "./factories.js";
+import { camposDe, ehArray, ehUuid, exemplos, nomeDeId } from "./zod-examples.js";
 
 /**
  * Issue 16's cross-tenant probe: every /api route of the built app × every role of company B, with company A's ids

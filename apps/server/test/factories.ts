@@ -13,7 +13,7 @@ import type { TNavegador, TTestApp } from "./app.js";
 
 /** Tests use the same factories as the demo seed. */
 export * from "../src/seed/factories.js";
-export { criarAleatorio, mulberry32 } from "../src/seed/random.js";
+export { criarAleatorio, mulberry32, type TAleatorio } from "../src/seed/random.js";
 
 export type TChavePapel = keyof typeof PAPEL;
 

@@ -4,25 +4,12 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { COOKIE_SESSAO } from "../src/auth/sessions.js";
+import { chaveRota, montarUrl, rotasDaApi, type TRota } from "./api-routes.js";
 import { type TNavegador, useTestApp } from "./app.js";
-import {
-  camposDe,
-  chaveRota,
-  checksumDaEmpresa,
-  checksumEstavel,
-  conexaoDono,
-  diferencas,
-  exemplos,
-  linhasDaEmpresa,
-  montarUrl,
-  multipart,
-  nomeDeId,
-  rotasDaApi,
-  semearEmpresa,
-  type TRota,
-  tipoDe,
-} from "./cross-tenant-support.js";
+import { checksumDaEmpresa, checksumEstavel, conexaoDono, diferencas, linhasDaEmpresa } from "./company-rows.js";
+import { multipart, semearEmpresa } from "./cross-tenant-support.js";
 import { criarAleatorio, criarEmpresaComUsuarios, entrar, type TAleatorio, type TEmpresaComUsuarios } from "./factories.js";
+import { camposDe, exemplos, nomeDeId, tipoDe } from "./zod-examples.js";
 
 /**
  * Issue 16's fuzz pass: a bounded, seeded pass over every /api route of the built app, signed in as a company admin
@@ -83,7 +70,8 @@ function estranho(r: TAleatorio): unknown {
   if (k === 6) return r.escolher([-1, 0, 1e308, -1e308, 2 ** 53 + 1, 1.5, Number.MAX_SAFE_INTEGER]);
   if (k === 7) return r.escolher([true, false, null]);
   if (k === 8) return r.escolher([[], [NUL], [{}], [[1, [2, [3]]]]]);
-  if (k === 9) return r.escolher([{}, { __proto__: { admin: true } }, { constructor: { prototype: { x: 1 } } }, { a: NUL }]);
+  if (k === 9)
+    return r.escolher<object>([{}, { __proto__: { admin: true } }, { constructor: { prototype: { x: 1 } } }, { a: NUL }]);
   if (k === 10) return profundo(r.escolher([100, 3_000]));
   return `${r.escolher(["Teste", "abc"])}${NUL}${r.escolher(["", "x", "DROP TABLE leads"])}`;
 }

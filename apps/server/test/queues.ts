@@ -5,16 +5,23 @@ import type pg from "pg";
  * or all), and no stored WhatsApp event waiting for its inbox job. Idempotency tests assert "nothing more happened"
  * after this instead of after a fixed sleep: a slow machine cannot make them pass by accident, nor fail.
  */
-export async function esperarFilasOciosas(dono: pg.Pool, opts: { filas?: string[]; ms?: number } = {}): Promise<void> {
+export async function esperarFilasOciosas(
+  dono: Pick<pg.Pool, "query">,
+  opts: {
+    filas?: string[];
+    ms?: number /** a retry due later does not count (a pass of thousands of requests) */;
+    soDevidas?: boolean;
+  } = {},
+): Promise<void> {
   const fim = Date.now() + (opts.ms ?? 20_000);
   let ocioso = 0;
   for (;;) {
     const { rows } = await dono.query(
       `SELECT (SELECT count(*)::int FROM pgboss.job
-                WHERE (state IN ('active', 'retry') OR (state = 'created' AND start_after <= now()))
+                WHERE (state = 'active' OR (state = 'retry' AND NOT $2) OR (state IN ('created', 'retry') AND start_after <= now()))
                   AND ($1::text[] IS NULL OR name = ANY ($1))) AS trabalhos,
               (SELECT count(*)::int FROM whatsapp_eventos WHERE processado_em IS NULL) AS eventos`,
-      [opts.filas ?? null],
+      [opts.filas ?? null, opts.soDevidas ?? false],
     );
     // twice in a row: a job that ends may enqueue the next one in the same instant
     ocioso = rows[0].trabalhos === 0 && rows[0].eventos === 0 ? ocioso + 1 : 0;
