@@ -1,8 +1,7 @@
-import { tempoRelativo } from "@crm/domain/format";
 import type { TAtividadeRecente } from "@crm/domain/schemas/performance";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRightLeft, CircleCheckBig, Inbox, Sparkles, UserMinus, UserPlus } from "lucide-react";
-import { Link } from "react-router";
+import { ActivityList } from "../../ui/ActivityList";
 import { Button } from "../../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
@@ -38,23 +37,7 @@ export function RecentActivity() {
         ) : q.data.atividades.length === 0 ? (
           <EmptyState icone={Inbox} titulo="Nenhuma atividade recente" />
         ) : (
-          <ul className="divide-y divide-slate-100">
-            {q.data.atividades.map((a) => {
-              const Icone = ICONE[a.tipo];
-              return (
-                <li key={a.id}>
-                  <Link to={`/chat/${a.leadId}`} className="flex items-start gap-3 py-3 hover:bg-slate-50">
-                    <Icone className="mt-0.5 size-4 shrink-0 text-blue-700" aria-hidden="true" />
-                    <span className="min-w-0 flex-1">
-                      <span className="block text-sm font-medium text-slate-900">{a.titulo}</span>
-                      <span className="block truncate text-sm text-slate-600">{a.descricao}</span>
-                    </span>
-                    <span className="shrink-0 text-xs text-slate-500">{tempoRelativo(a.timestamp)}</span>
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
+          <ActivityList atividades={q.data.atividades} icones={ICONE} />
         )}
       </CardContent>
     </Card>
