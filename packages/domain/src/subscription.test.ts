@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import {
+  bandeiraDoCartao,
+  diasRestantesTeste,
+  faseAssinatura,
+  luhnValido,
+  motivoAcaoBloqueada,
+  passoDeCobranca,
+  receitaMensal,
+  rotuloStatusFatura,
+  type TEstadoAssinatura,
+  validadeNoFuturo,
+  valorProrrateado,
+} from "./subscription";
+
+const base: TEstadoAssinatura = {
+  plano: "Básico",
+  status: "Ativo",
+  ciclo: "mensal",
+  dataAdesao: "2026-01-10",
+  dataRenovacao: "2026-12-01",
+  testeAte: null,
+  cancelarNoFim: false,
+  planoAgendado: null,
+  somenteLeituraDesde: null,
+};
+
+describe("card checks", () => {
+  it("accepts Luhn-valid numbers and refuses the rest", () => {
+    expect(luhnValido("4111 1111 1111 1111")).toBe(true);
+    expect(luhnValido("5555-5555-5555-4444")).toBe(true);
+    expect(luhnValido("4111 1111 1111 1112")).toBe(false);
+    expect(luhnValido("1234")).toBe(false);
+    expect(luhnValido("abcd efgh ijkl mnop")).toBe(false);
+  });
+  it("names the brand", () => {
+    expect(bandeiraDoCartao("4111111111111111")).toBe("Visa");
+    expect(bandeiraDoCartao("5555555555554444")).toBe("Mastercard");
+    expect(bandeiraDoCartao("378282246310005")).toBe("American Express");
+    expect(bandeiraDoCartao("6362970000457013")).toBe("Elo");
+  });
+  it("wants an expiry MM/AA not before this month", () => {
+    expect(validadeNoFuturo("11/26", "2026-11-24")).toBe(true);
+    expect(validadeNoFuturo("10/26", "2026-11-24")).toBe(false);
+    expect(validadeNoFuturo("01/27", "2026-11-24")).toBe(true);
+    expect(validadeNoFuturo("13/27", "2026-11-24")).toBe(false);
+    expect(validadeNoFuturo("1/27", "2026-11-24")).toBe(false);
+  });
+});
+
+describe("state model", () => {
+  it("derives the phase", () => {
+    expect(faseAssinatura(base, "2026-11-24")).toBe("ativa");
+    expect(faseAssinatura({ ...base, testeAte: "2026-11-30" }, "2026-11-24")).toBe("teste");
+    expect(faseAssinatura({ ...base, testeAte: "2026-11-20" }, "2026-11-24")).toBe("ativa");
+    expect(faseAssinatura({ ...base, cancelarNoFim: true }, "2026-11-24")).toBe("cancelamento_agendado");
+    expect(faseAssinatura({ ...base, somenteLeituraDesde: "2026-11-20" }, "2026-11-24")).toBe("somente_leitura");
+    expect(faseAssinatura({ ...base, status: "Suspenso" }, "2026-11-24")).toBe("suspensa");
+    expect(faseAssinatura({ ...base, status: "Inativo" }, "2026-11-24")).toBe("inativa");
+  });
+  it("counts the trial's days left", () => {
+    expect(diasRestantesTeste({ ...base, testeAte: "2026-12-08" }, "2026-11-24")).toBe(14);
+    expect(diasRestantesTeste({ ...base, testeAte: "2026-11-24" }, "2026-11-24")).toBe(0);
+    expect(diasRestantesTeste({ ...base, testeAte: "2026-11-23" }, "2026-11-24")).toBeNull();
+    expect(diasRestantesTeste(base, "2026-11-24")).toBeNull();
+  });
+  it("prorates an upgrade by the days left of the period", () => {
+    // 7 of 30 days left, Básico 199 → Premium 499: 300 × 7 / 30 = 70
+    expect(valorProrrateado(base, "Premium", "2026-11-24")).toBe(70);
+    expect(valorProrrateado(base, "Enterprise", "2026-11-24")).toBe(186.67);
+    expect(valorProrrateado({ ...base, testeAte: "2026-12-01" }, "Premium", "2026-11-24")).toBe(0);
+    expect(valorProrrateado({ ...base, ciclo: "anual", dataRenovacao: "2027-11-24" }, "Premium", "2026-11-24")).toBe(3000);
+    expect(valorProrrateado({ ...base, plano: "Premium" }, "Básico", "2026-11-24")).toBe(0);
+  });
+  it("opens actions per spec 000 §2.13", () => {
+    expect(motivoAcaoBloqueada({ ...base, plano: "Enterprise" }, "upgrade", "2026-11-24")).toMatch(/Enterprise/);
+    expect(motivoAcaoBloqueada(base, "upgrade", "2026-11-24", "Premium")).toBeNull();
+    expect(motivoAcaoBloqueada(base, "upgrade", "2026-11-24", "Básico")).not.toBeNull();
+    expect(motivoAcaoBloqueada(base, "downgrade", "2026-11-24")).not.toBeNull();
+    expect(motivoAcaoBloqueada({ ...base, plano: "Premium" }, "downgrade", "2026-11-24", "Básico")).toBeNull();
+    expect(motivoAcaoBloqueada(base, "cancelar", "2026-11-24")).toBeNull();
+    expect(motivoAcaoBloqueada({ ...base, status: "Inativo" }, "cancelar", "2026-11-24")).not.toBeNull();
+    expect(motivoAcaoBloqueada({ ...base, cancelarNoFim: true }, "cancelar", "2026-11-24")).not.toBeNull();
+    expect(motivoAcaoBloqueada({ ...base, cancelarNoFim: true }, "retomar", "2026-11-24")).toBeNull();
+    expect(motivoAcaoBloqueada({ ...base, status: "Suspenso" }, "upgrade", "2026-11-24", "Premium")).toMatch(/suspensa/);
+  });
+  it("walks the dunning schedule from the due day", () => {
+    expect(passoDeCobranca("2026-12-01", "2026-11-24")).toBeNull();
+    expect(passoDeCobranca("2026-12-01", "2026-11-28")).toEqual({ tipo: "lembrete", dia: -3 });
+    expect(passoDeCobranca("2026-12-01", "2026-12-01")).toEqual({ tipo: "lembrete", dia: 0 });
+    expect(passoDeCobranca("2026-12-01", "2026-12-05")).toEqual({ tipo: "lembrete", dia: 3 });
+    expect(passoDeCobranca("2026-12-01", "2026-12-08")).toEqual({ tipo: "somente_leitura" });
+    expect(passoDeCobranca("2026-12-01", "2026-12-16")).toEqual({ tipo: "suspensao" });
+  });
+  it("shows invoice status and monthly revenue", () => {
+    expect(rotuloStatusFatura("paid")).toBe("Pago");
+    expect(rotuloStatusFatura("pending")).toBe("Pendente");
+    expect(receitaMensal(base, "2026-11-24")).toBe(199);
+    expect(receitaMensal({ ...base, ciclo: "anual", plano: "Premium" }, "2026-11-24")).toBe(415.83);
+    expect(receitaMensal({ ...base, testeAte: "2026-12-01" }, "2026-11-24")).toBe(0);
+  });
+});
