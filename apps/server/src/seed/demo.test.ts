@@ -6,6 +6,7 @@ import { createTestDatabase } from "../../test/db.js";
 import { verificarSenha } from "../auth/password.js";
 import { createDb, type TDb } from "../db/pool.js";
 import { unsafeWithSystem, withTenant } from "../db/tenant.js";
+import { EMPRESAS_PLATAFORMA_DEMO } from "./companies.js";
 import { seedDemoIfEmpty, type TResumoSeed } from "./demo.js";
 
 const AGORA = new Date("2025-06-15T00:00:00Z");
@@ -56,9 +57,16 @@ async function impressaoDosNomes(db: TDb): Promise<string> {
 
 describe("seedDemoIfEmpty", () => {
   it("seeds both companies with the demo accounts and about 500 + 60 leads", async () => {
-    expect(primeiro).toMatchObject({ empresas: 2, usuarios: 5, consultores: 8, leads: 560 });
+    const outras = EMPRESAS_PLATAFORMA_DEMO.length;
+    expect(primeiro).toMatchObject({ empresas: 2 + outras });
     const c = await contagens(bancos[0].db);
-    expect(c).toMatchObject({ empresas: 2, usuarios_plataforma: 5, consultores: 8, leads_juros_check: 560, faturas: 12 });
+    expect(c).toMatchObject({
+      empresas: 2 + outras,
+      usuarios_plataforma: primeiro?.usuarios,
+      consultores: primeiro?.consultores,
+      leads_juros_check: primeiro?.leads,
+      faturas: primeiro?.faturas,
+    });
     expect(c.mensagens_whatsapp).toBeGreaterThan(80 * 3);
     expect(c.notificacoes).toBe(primeiro?.notificacoes);
     expect(c.custos_marketing).toBeGreaterThan(1000);
@@ -66,12 +74,37 @@ describe("seedDemoIfEmpty", () => {
     const porEmpresa = await sistema<{ nome_empresa: string; plano_assinatura: string; leads: number }>(
       bancos[0].db,
       `SELECT e.nome_empresa, e.plano_assinatura, count(l.id)::int AS leads FROM empresas e
-         LEFT JOIN leads_juros_check l ON l.id_empresa_fk = e.id GROUP BY e.id ORDER BY e.nome_empresa`,
+         LEFT JOIN leads_juros_check l ON l.id_empresa_fk = e.id
+        WHERE e.nome_empresa IN ('Crédito Justo Assessoria', 'Revisão Demo Ltda') GROUP BY e.id ORDER BY e.nome_empresa`,
     );
     expect(porEmpresa).toEqual([
       { nome_empresa: "Crédito Justo Assessoria", plano_assinatura: "Básico", leads: 60 },
       { nome_empresa: "Revisão Demo Ltda", plano_assinatura: "Premium", leads: 500 },
     ]);
+  });
+
+  it("gives the platform admin companies of every plan and status, each with an admin, consultants and leads", async () => {
+    const linhas = await sistema<{
+      plano_assinatura: string;
+      status_assinatura: string;
+      admins: number;
+      consultores: number;
+      leads: number;
+    }>(
+      bancos[0].db,
+      `SELECT e.plano_assinatura, e.status_assinatura,
+              (SELECT count(*)::int FROM usuarios_plataforma u WHERE u.id_empresa_fk = e.id AND u.papel = 'Admin Empresa') AS admins,
+              (SELECT count(*)::int FROM consultores c WHERE c.id_empresa_fk = e.id) AS consultores,
+              (SELECT count(*)::int FROM leads_juros_check l WHERE l.id_empresa_fk = e.id) AS leads
+         FROM empresas e`,
+    );
+    expect(new Set(linhas.map((l) => l.plano_assinatura))).toEqual(new Set(["Básico", "Premium", "Enterprise"]));
+    expect(new Set(linhas.map((l) => l.status_assinatura))).toEqual(new Set(["Ativo", "Inativo", "Suspenso"]));
+    for (const l of linhas) {
+      expect(l.admins).toBeGreaterThan(0);
+      expect(l.consultores).toBeGreaterThan(0);
+      expect(l.leads).toBeGreaterThan(0);
+    }
   });
 
   it("signs in every demo account with the demo password", async () => {

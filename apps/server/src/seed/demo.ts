@@ -7,6 +7,7 @@ import { hashSenha } from "../auth/password.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTx, unsafeWithSystem } from "../db/tenant.js";
 import { inserirVarios, type TLinha } from "./bulk.js";
+import { semearEmpresasPlataforma } from "./companies.js";
 import { DIA, diaISO, inicioDaHora, mais, type TEmpresaDemo, type TGeracao } from "./demo-context.js";
 import { gerarConversas } from "./demo-conversations.js";
 import { gerarCustos, gerarFaturas, gerarNotificacoes } from "./demo-extras.js";
@@ -165,16 +166,18 @@ async function semear(tx: TTx, hash: string, g: TGeracao): Promise<TResumoSeed> 
   await inserirVarios(tx, "notificacoes", notificacoes);
   await inserirVarios(tx, "custos_marketing", custos);
   await inserirVarios(tx, "faturas", faturas);
+  // the platform's other companies (/empresas), from a random stream of their own
+  const outras = await semearEmpresasPlataforma(tx, { r: criarAleatorio(SEMENTE_DEMO + 13), agora: g.agora }, hash);
   return {
-    empresas: 2,
-    usuarios,
-    consultores: empresaDemo.consultores.length + empresaCredito.consultores.length,
-    leads: leads.length,
-    historico: historico.length,
+    empresas: 2 + outras.empresas,
+    usuarios: usuarios + outras.usuarios,
+    consultores: empresaDemo.consultores.length + empresaCredito.consultores.length + outras.consultores,
+    leads: leads.length + outras.leads,
+    historico: historico.length + outras.historico,
     mensagens: mensagens.length,
     notificacoes: notificacoes.length,
     custos: custos.length,
-    faturas: faturas.length,
+    faturas: faturas.length + outras.faturas,
     ms: 0,
   };
 }
