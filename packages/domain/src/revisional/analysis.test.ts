@@ -1,0 +1,123 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { preAnalisar, type TDadosContrato, type TReferenciaTaxa } from "./analysis";
+import { TEXTO_REVISIONAL } from "./texts";
+
+const contrato: TDadosContrato = {
+  modalidade: "financiamento_veiculo",
+  valorFinanciado: 45000,
+  valorLiberado: null,
+  prestacao: 1500,
+  prazoMeses: 48,
+  parcelasPagas: 10,
+  dataContrato: "2024-03-15",
+  taxaInformadaMensal: null,
+};
+const media: TReferenciaTaxa = {
+  tipo: "media_bacen",
+  taxaMensal: 0.015,
+  competencia: "2024-03",
+  fonte: "BACEN/SGS série 25471",
+  ilustrativa: false,
+};
+const HOJE = "2026-11-24";
+
+describe("pre-analysis of a contract", () => {
+  it("compares the implied rate with the reference and counts the overpayment to the cent", () => {
+    const r = preAnalisar(contrato, media, 1.5, HOJE);
+    if (r.estado !== "calculada") throw new Error(r.estado);
+    expect(r.taxa.mensal).toBeCloseTo(0.02109624148994583819, 12);
+    expect(r.razao).toBeCloseTo(0.02109624148994583819 / 0.015, 10);
+    expect(r.faixa).toBe("de_1_1_a_1_5");
+    expect(r.acimaDoLimiar).toBe(false);
+    // 45.000,00 at 1,5% a.m. over 48 months: R$ 1.321,874982… → 132187 cents (Python decimal, 40 digits)
+    expect(r.prestacaoNaReferenciaCentavos).toBe(132187);
+    expect(r.excessoPorParcelaCentavos).toBe(150000 - 132187);
+    expect(r.sobrepagoAteAgoraCentavos).toBe((150000 - 132187) * 10);
+    expect(r.sobrepagoTotalCentavos).toBe((150000 - 132187) * 48);
+    expect(r.faltando).toEqual(["valorLiberado", "taxaInformadaMensal"]);
+  });
+
+  it("the company's threshold decides the flag, not the band", () => {
+    const r = preAnalisar(contrato, media, 1.2, HOJE);
+    expect(r.estado === "calculada" && r.acimaDoLimiar).toBe(true);
+  });
+
+  it("the rate on the amount released shows the financed fees", () => {
+    const r = preAnalisar({ ...contrato, valorLiberado: 42000 }, media, 1.5, HOJE);
+    if (r.estado !== "calculada") throw new Error(r.estado);
+    expect(r.taxaSobreLiberado?.mensal).toBeGreaterThan(r.taxa.mensal + 0.002);
+  });
+
+  it("a contract within the reference overpays nothing", () => {
+    const r = preAnalisar(contrato, { ...media, taxaMensal: 0.025 }, 1.5, HOJE);
+    if (r.estado !== "calculada") throw new Error(r.estado);
+    expect(r.faixa).toBe("abaixo");
+    expect(r.excessoPorParcelaCentavos).toBe(0);
+    expect(r.sobrepagoTotalCentavos).toBe(0);
+  });
+
+  it("without a reference it still finds the rate, with no ratio", () => {
+    const r = preAnalisar(contrato, null, 1.5, HOJE);
+    if (r.estado !== "calculada") throw new Error(r.estado);
+    expect(r.razao).toBeNull();
+    expect(r.faixa).toBeNull();
+    expect(r.sobrepagoTotalCentavos).toBeNull();
+  });
+
+  it("uses the stated rate when the installment is unknown", () => {
+    const r = preAnalisar({ ...contrato, prestacao: null, taxaInformadaMensal: 3 }, media, 1.5, HOJE);
+    if (r.estado !== "calculada") throw new Error(r.estado);
+    expect(r.origemTaxa).toBe("informada");
+    expect(r.razao).toBeCloseTo(2, 12);
+    expect(r.faixa).toBe("de_1_5_a_2");
+    expect(r.sobrepagoTotalCentavos).toBeNull();
+  });
+
+  it("names the missing inputs", () => {
+    expect(preAnalisar({ ...contrato, prestacao: null, prazoMeses: null }, media, 1.5, HOJE)).toEqual({
+      estado: "incompleta",
+      faltando: ["prestacao", "prazoMeses"],
+    });
+  });
+
+  it("refuses absurd values with a clear message", () => {
+    const casos: [Partial<TDadosContrato>, string][] = [
+      [{ parcelasPagas: 49 }, TEXTO_REVISIONAL.pagasAcimaDoPrazo],
+      [{ prazoMeses: 481, parcelasPagas: 0 }, TEXTO_REVISIONAL.prazoAbsurdo],
+      [{ valorFinanciado: 200_000_000 }, TEXTO_REVISIONAL.valorAbsurdo],
+      [{ prestacao: 500 }, TEXTO_REVISIONAL.parcelasMenores],
+      [{ prestacao: 40000 }, TEXTO_REVISIONAL.taxaAbsurda],
+      [{ dataContrato: "2027-01-01" }, TEXTO_REVISIONAL.dataFutura],
+      [{ taxaInformadaMensal: 45 }, TEXTO_REVISIONAL.taxaInformadaAbsurda],
+      [{ valorFinanciado: 0 }, TEXTO_REVISIONAL.dadosInvalidos],
+    ];
+    for (const [mudanca, mensagem] of casos) {
+      const r = preAnalisar({ ...contrato, ...mudanca }, media, 1.5, HOJE);
+      expect(r.estado === "invalida" && r.mensagem).toBe(mensagem);
+    }
+  });
+
+  it("overpayment is whole cents, never negative, and grows with the installment", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1000_00, max: 500_000_00 }),
+        fc.integer({ min: 6, max: 120 }),
+        fc.double({ min: 0.005, max: 0.08, noNaN: true }),
+        fc.double({ min: 0.005, max: 0.08, noNaN: true }),
+        (pvCentavos, n, i, ref) => {
+          const pmt = Math.ceil((pvCentavos * i) / (1 - (1 + i) ** -n)) / 100;
+          const base = { ...contrato, valorFinanciado: pvCentavos / 100, prestacao: pmt, prazoMeses: n, parcelasPagas: 0 };
+          const a = preAnalisar(base, { ...media, taxaMensal: ref }, 1.5, HOJE);
+          const b = preAnalisar({ ...base, prestacao: pmt + 10 }, { ...media, taxaMensal: ref }, 1.5, HOJE);
+          if (a.estado !== "calculada" || b.estado !== "calculada") return;
+          expect(Number.isInteger(a.sobrepagoTotalCentavos)).toBe(true);
+          expect(a.sobrepagoTotalCentavos).toBeGreaterThanOrEqual(0);
+          expect(b.sobrepagoTotalCentavos).toBeGreaterThanOrEqual(a.sobrepagoTotalCentavos as number);
+          expect(b.razao).toBeGreaterThan(a.razao as number);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
