@@ -121,3 +121,13 @@ describe("pre-analysis of a contract", () => {
     );
   });
 });
+
+describe("INSS ceiling", () => {
+  it("is the step in force on the contract date", async () => {
+    const { tetoInssEm } = await import("./inss-ceiling");
+    expect(tetoInssEm("2023-03-20")?.taxaMensal).toBe(1.7);
+    expect(tetoInssEm("2023-10-16")?.taxaMensal).toBe(1.84);
+    expect(tetoInssEm("2023-10-15")?.taxaMensal).toBe(1.91);
+    expect(tetoInssEm("2017-06-01")).toBeNull();
+  });
+});
