@@ -10,6 +10,7 @@ import { devRoutes } from "./dev/routes.js";
 import { healthRoutes } from "./health/routes.js";
 import { invitationRoutes } from "./invitations/routes.js";
 import { leadRoutes } from "./leads/routes.js";
+import { legalDashboardRoutes } from "./legal-dashboard/routes.js";
 import { legalProcessRoutes } from "./legal-processes/routes.js";
 import { legalTeamRoutes } from "./legal-team/routes.js";
 import { marketingRoutes } from "./marketing/routes.js";
@@ -49,6 +50,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(assignmentRoutes);
   await api.register(screeningRoutes);
   await api.register(legalProcessRoutes);
+  await api.register(legalDashboardRoutes);
   // WhatsApp and chat
   await api.register(webhookRoutes);
   await api.register(connectionRoutes);

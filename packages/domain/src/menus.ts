@@ -24,6 +24,7 @@ export const MENUS: Record<TPapel, TMenuItem[]> = {
     item("/financeiro", "Financeiro", "dollar-sign"),
     item("/marketing", "Marketing", "megaphone"),
     item("/juridico", "Jurídico", "scale"),
+    item("/processos", "Processos", "folder-open"),
     item("/juridico-equipe", "Equipe Jurídica", "briefcase"),
     item("/assinatura", "Assinatura", "credit-card"),
     item("/empresa-config", "Configurações", "settings"),

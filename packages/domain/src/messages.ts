@@ -273,6 +273,24 @@ export const MSG = {
   processoStatusConteudo: (nome: string, status: string) => `${nome} agora está em "${status}".`,
   processoAtribuidoTitulo: "Processo jurídico atribuído a você",
   processoAtribuidoConteudo: (nome: string) => `O processo de ${nome} foi atribuído a você.`,
+  // the legal dashboard (/juridico, 000 §2.14) and the hand-off view (/juridico-leads)
+  semDadosParaExibir: "Sem dados para exibir",
+  erroCarregarPainelJuridico: "Erro ao carregar o painel jurídico. Tente novamente.",
+  erroCarregarLeadsJuridicos: "Erro ao carregar os leads convertidos. Tente novamente.",
+  nenhumLeadConvertido: "Nenhum lead convertido encontrado",
+  acessoNegadoLeadsJuridicos: "Acesso negado. Apenas administradores podem ver os leads encaminhados ao jurídico.",
+  leadsEnviadosAoJuridico: (n: number) => (n === 1 ? "Lead enviado ao jurídico." : `${n} leads enviados ao jurídico.`),
+  erroEnviarAoJuridico: "Erro ao enviar ao jurídico. Tente novamente.",
+  alertaSemContatoTitulo: (n: number) =>
+    n === 1 ? "1 processo aguardando contato" : `${n} processos aguardando contato`,
+  alertaSemContatoDescricao: (dias: number) => `Em 'Aguardando Contato Jurídico' há mais de ${dias} dias.`,
+  alertaDocumentacaoTitulo: (n: number) =>
+    n === 1 ? "1 documentação sem retorno" : `${n} documentações sem retorno`,
+  alertaDocumentacaoDescricao: (dias: number) =>
+    `Documentação solicitada há mais de ${dias} dias e nenhum documento recebido desde então.`,
+  nenhumAlerta: "Nenhum alerta: todos os processos estão em dia.",
+  // the read-only WhatsApp status (Consultor and Jurídico, issue 15 part 3)
+  erroCarregarStatusWhatsApp: "Erro ao carregar o status do WhatsApp. Tente novamente.",
   // marketing costs (/marketing; 001 §5, §6, §8)
   acessoNegadoMarketing: "Acesso Negado - Apenas administradores podem acessar os custos de marketing.",
   nenhumCusto: "Nenhum custo encontrado para o período selecionado",

@@ -31,6 +31,10 @@ export const PERMISSOES = {
   "juridico.processos": [P, A, J],
   /** change a process (legal status, legal professional, notes, closed value): the company's own people only */
   "juridico.processos.gerenciar": [A, J],
+  /** the legal dashboard (/juridico, and the Jurídico's /dashboard) */
+  "juridico.painel": [P, A, J],
+  /** /juridico-leads: the admin's view of converted leads on their way to the legal team */
+  "juridico.leads": [P, A],
   "juridico.equipe": [P, A],
   "assinatura.gerenciar": [P, A],
   "desempenho.ver": [C],

@@ -7,6 +7,7 @@ import {
   CreditCard,
   DollarSign,
   FileText,
+  FolderOpen,
   LayoutDashboard,
   type LucideIcon,
   Megaphone,
@@ -40,6 +41,7 @@ const ICONES: Record<string, LucideIcon> = {
   "credit-card": CreditCard,
   "trending-up": TrendingUp,
   "file-text": FileText,
+  "folder-open": FolderOpen,
   user: User,
 };
 

@@ -1,0 +1,274 @@
+import { STATUS_EM_ANDAMENTO } from "@crm/domain/legal-dashboard";
+import type { TPaginaLeadsJuridicos, TPainelJuridico } from "@crm/domain/schemas/legal-dashboard";
+import type { TConexaoWhatsApp } from "@crm/domain/schemas/whatsapp";
+import { STATUS_JURIDICO } from "@crm/domain/status";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../../test/app.js";
+import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
+import { unsafeWithSystem } from "../db/tenant.js";
+
+const t = useTestApp();
+let a: TEmpresaComUsuarios;
+let b: TEmpresaComUsuarios;
+const DIA = 86_400_000;
+const haDias = (d: number) => new Date(Date.now() - d * DIA);
+
+const sql = async (texto: string, valores: unknown[] = []) => (await t.dono.query(texto, valores)).rows;
+
+const novoLead = (empresaId: string, p: Record<string, unknown> = {}) =>
+  unsafeWithSystem(t.deps.db.app, "teste", (tx) => criarLead(tx, { id_empresa_fk: empresaId, ...p }));
+
+/** A process of `e` as the database holds one: converted `dias` ago, in a legal status, with its history entry. */
+async function processo(e: TEmpresaComUsuarios, status: string, dias: number, p: Record<string, unknown> = {}) {
+  const lead = await novoLead(e.empresa.id, {
+    status_lead: "Convertido (Ganho)",
+    status_juridico_lead: status,
+    convertido_em: haDias(dias),
+    consultor_atribuido_id: e.consultor.id,
+    ...p,
+  });
+  await sql(
+    `INSERT INTO lead_status_historico (id_empresa_fk, id_lead_fk, campo, valor_anterior, valor_novo, origem, created_at)
+     VALUES ($1, $2, 'status_juridico_lead', 'Em Contato Jurídico', $3, 'usuario', $4)`,
+    [e.empresa.id, lead.id, status, haDias(Math.max(0, dias - 1))],
+  );
+  return lead;
+}
+
+async function documento(e: TEmpresaComUsuarios, leadId: string, nome: string, quando: Date) {
+  const [d] = await sql(
+    `INSERT INTO documentos (id_empresa_fk, id_lead_fk, id_usuario_upload_fk, nome_arquivo, tipo_arquivo, tamanho_arquivo,
+                             url_storage, data_upload)
+     VALUES ($1, $2, $3, $4, 'application/pdf', 100, $5, $6) RETURNING id`,
+    [e.empresa.id, leadId, e.usuarios.juridico.id, nome, `teste/${nome}`, quando],
+  );
+  return d.id as string;
+}
+
+let semContato: string;
+let docSemRetorno: string;
+let docComRetorno: string;
+
+beforeAll(async () => {
+  a = await criarEmpresaComUsuarios(t);
+  b = await criarEmpresaComUsuarios(t);
+  semContato = (await processo(a, "Aguardando Contato Jurídico", 10, { nome: "Ana Sem Contato" })).id;
+  await processo(a, "Aguardando Contato Jurídico", 1);
+  await processo(a, "Em Contato Jurídico", 40, { valor_contrato_fechado: 1000.1 });
+  docSemRetorno = (await processo(a, "Documentação Solicitada", 20, { nome: "Bruno Sem Docs" })).id;
+  docComRetorno = (await processo(a, "Documentação Solicitada", 20, { nome: "Carla Com Docs" })).id;
+  await documento(a, docComRetorno, "contrato.pdf", haDias(2));
+  // a document from before the request does not answer it
+  await documento(a, docSemRetorno, "antigo.pdf", haDias(30));
+  await processo(a, "Laudo em Andamento", 70, { valor_contrato_fechado: 2500.55 });
+  const fim = await processo(a, "Finalizado Jurídico", 100, { valor_contrato_fechado: 30000 });
+  await processo(a, "Jurídico Pendente", 5);
+  // converted in the chat, not sent to the legal team: not a process
+  await novoLead(a.empresa.id, { status_lead: "Convertido", nome: "Davi Não Enviado", consultor_atribuido_id: a.consultor.id });
+  await novoLead(a.empresa.id, { status_lead: "Em Atendimento", valor_contrato_fechado: 999 });
+  for (let k = 0; k < 6; k++) await documento(a, fim.id, `laudo-${k}.pdf`, haDias(3 + k));
+  // company b has one process and a document of its own
+  const deB = await processo(b, "Finalizado Jurídico", 3, { valor_contrato_fechado: 7 });
+  await documento(b, deB.id, "de-b.pdf", haDias(0));
+});
+
+const painel = async (nav = a.navegadores.juridico, q = "") => {
+  const res = await nav.req({ url: `/api/juridico/painel${q}` });
+  expect(res.statusCode).toBe(200);
+  return res.json() as TPainelJuridico;
+};
+
+describe("GET /api/juridico/painel: figures equal the data", () => {
+  it("counters, pie counts and the closed value total equal SQL over the company's processes", async () => {
+    const p = await painel();
+    const porStatus = await sql(
+      `SELECT status_juridico_lead AS s, count(*)::int AS n FROM leads_juros_check
+        WHERE id_empresa_fk = $1 AND status_lead = 'Convertido (Ganho)' GROUP BY 1`,
+      [a.empresa.id],
+    );
+    const esperado = Object.fromEntries(STATUS_JURIDICO.map((s) => [s, porStatus.find((r) => r.s === s)?.n ?? 0]));
+    expect(p.porStatus).toEqual(esperado);
+    const [tot] = await sql(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE status_juridico_lead = ANY ($2::text[]))::int AS andamento,
+              count(*) FILTER (WHERE status_juridico_lead = 'Finalizado Jurídico')::int AS finalizados,
+              sum(valor_contrato_fechado)::text AS valor
+         FROM leads_juros_check WHERE id_empresa_fk = $1 AND status_lead = 'Convertido (Ganho)'`,
+      [a.empresa.id, STATUS_EM_ANDAMENTO],
+    );
+    expect(p.contadores).toEqual({
+      total: tot.total,
+      emAndamento: tot.andamento,
+      finalizados: tot.finalizados,
+      pendentes: tot.total - tot.andamento - tot.finalizados,
+    });
+    expect(p.contadores).toMatchObject({ total: 8, emAndamento: 4, finalizados: 1, pendentes: 3 });
+    expect(p.valorFechadoTotal).toBe(tot.valor);
+    expect(Number(p.valorFechadoTotal)).toBeCloseTo(33500.65, 2);
+  });
+
+  it("recent processes (5) and recent documents (5, lead name and uploader email) are the newest", async () => {
+    const p = await painel();
+    const recentes = await sql(
+      `SELECT id FROM leads_juros_check WHERE id_empresa_fk = $1 AND status_lead = 'Convertido (Ganho)'
+        ORDER BY updated_at DESC, id DESC LIMIT 5`,
+      [a.empresa.id],
+    );
+    expect(p.processosRecentes.map((r) => r.id)).toEqual(recentes.map((r) => r.id));
+    const docs = await sql(
+      `SELECT d.id, l.nome AS lead_nome, u.email FROM documentos d
+         JOIN leads_juros_check l ON l.id = d.id_lead_fk JOIN usuarios_plataforma u ON u.id = d.id_usuario_upload_fk
+        WHERE d.id_empresa_fk = $1 ORDER BY d.data_upload DESC, d.id DESC LIMIT 5`,
+      [a.empresa.id],
+    );
+    expect(p.documentosRecentes.map((d) => [d.id, d.lead_nome, d.usuario_email])).toEqual(
+      docs.map((d) => [d.id, d.lead_nome, d.email]),
+    );
+    expect(p.totalDocumentos).toBe(8);
+  });
+
+  it("the monthly series counts processes opened and finished per São Paulo month", async () => {
+    const p = await painel();
+    expect(p.meses).toHaveLength(6);
+    const abertos = await sql(
+      `SELECT to_char(convertido_em AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM') AS mes, count(*)::int AS n
+         FROM leads_juros_check WHERE id_empresa_fk = $1 AND status_lead = 'Convertido (Ganho)' GROUP BY 1`,
+      [a.empresa.id],
+    );
+    for (const m of p.meses) expect(m.abertos).toBe(abertos.find((r) => r.mes === m.mes)?.n ?? 0);
+    const finalizados = await sql(
+      `SELECT to_char(created_at AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM') AS mes, count(*)::int AS n
+         FROM lead_status_historico WHERE id_empresa_fk = $1 AND valor_novo = 'Finalizado Jurídico' GROUP BY 1`,
+      [a.empresa.id],
+    );
+    for (const m of p.meses) expect(m.finalizados).toBe(finalizados.find((r) => r.mes === m.mes)?.n ?? 0);
+    // every process here was opened within the six months shown
+    expect(p.meses.reduce((s, m) => s + m.abertos, 0)).toBe(8);
+  });
+
+  it("alerts: waiting for contact over 3 days, documentation requested with nothing received since", async () => {
+    const p = await painel();
+    const semContatoAlerta = p.alertas.find((x) => x.chave === "sem-contato");
+    expect(semContatoAlerta).toMatchObject({ quantidade: 1, titulo: "1 processo aguardando contato", nivel: "critico" });
+    expect(semContatoAlerta?.processos).toEqual([{ id: semContato, nome: "Ana Sem Contato", dias: 10 }]);
+    const docs = p.alertas.find((x) => x.chave === "documentacao-sem-retorno");
+    expect(docs?.quantidade).toBe(1);
+    expect(docs?.processos.map((x) => x.id)).toEqual([docSemRetorno]);
+    expect(docs?.processos.map((x) => x.id)).not.toContain(docComRetorno);
+  });
+});
+
+describe("GET /api/juridico/painel: roles and tenancy", () => {
+  it("Jurídico and Admin Empresa read their company's; the platform admin names one; Consultor is refused", async () => {
+    const j = await painel(a.navegadores.juridico);
+    const adm = await painel(a.navegadores.admin);
+    expect(adm.contadores).toEqual(j.contadores);
+    const sem = await a.navegadores.plataforma.req({ url: "/api/juridico/painel" });
+    expect(sem.statusCode).toBe(400);
+    const plat = await painel(a.navegadores.plataforma, `?empresaId=${a.empresa.id}`);
+    expect(plat.contadores).toEqual(j.contadores);
+    const c = await a.navegadores.consultor.req({ url: "/api/juridico/painel" });
+    expect(c.statusCode).toBe(403);
+    expect(c.json().erro).toBe("Acesso negado.");
+  });
+
+  it("another company sees only its own: a's processes and documents never reach b", async () => {
+    const p = await painel(b.navegadores.juridico);
+    expect(p.contadores).toEqual({ total: 1, emAndamento: 0, finalizados: 1, pendentes: 0 });
+    expect(Number(p.valorFechadoTotal)).toBe(7);
+    expect(p.documentosRecentes.map((d) => d.nome_arquivo)).toEqual(["de-b.pdf"]);
+    expect(p.alertas).toEqual([]);
+    // b's admin cannot name a's company (only the platform admin can)
+    const outra = await painel(b.navegadores.admin, `?empresaId=${a.empresa.id}`);
+    expect(outra.contadores.total).toBe(1);
+  });
+
+  it("an empty company answers zeros and empty lists, not errors", async () => {
+    const c = await criarEmpresaComUsuarios(t);
+    const p = await painel(c.navegadores.juridico);
+    expect(p.contadores).toEqual({ total: 0, emAndamento: 0, finalizados: 0, pendentes: 0 });
+    expect(p.valorFechadoTotal).toBe("0");
+    expect(p.processosRecentes).toEqual([]);
+    expect(p.documentosRecentes).toEqual([]);
+    expect(p.meses.every((m) => m.abertos === 0 && m.finalizados === 0)).toBe(true);
+  });
+});
+
+describe("GET /api/juridico/leads: converted leads on their way to the legal team", () => {
+  const leads = async (q = "", nav = a.navegadores.admin) => {
+    const res = await nav.req({ url: `/api/juridico/leads${q}` });
+    expect(res.statusCode).toBe(200);
+    return res.json() as TPaginaLeadsJuridicos;
+  };
+
+  it("lists converted leads, the ones not sent first, with consultant, step and days; counts per step", async () => {
+    const r = await leads("?tamanho=100");
+    expect(r.itens[0]).toMatchObject({ nome: "Davi Não Enviado", etapa: "nao_enviado", status_juridico_lead: null });
+    expect(r.itens[0].consultor_nome).toBe(a.consultor.nome);
+    expect(r.porEtapa).toEqual({ nao_enviado: 1, sem_profissional: 8, com_profissional: 0 });
+    const ana = r.itens.find((i) => i.id === semContato);
+    expect(ana).toMatchObject({ etapa: "sem_profissional", dias: 10, status_juridico_lead: "Aguardando Contato Jurídico" });
+    // the waiting processes: longest waiting first
+    const espera = r.itens.filter((i) => i.etapa === "sem_profissional").map((i) => i.dias);
+    expect(espera).toEqual([...espera].sort((x, y) => y - x));
+    expect(r.itens.some((i) => i.status_lead === "Em Atendimento")).toBe(false);
+  });
+
+  it("filters by step, legal status and search; pages", async () => {
+    expect((await leads("?etapa=nao_enviado")).itens.map((i) => i.nome)).toEqual(["Davi Não Enviado"]);
+    expect((await leads("?statusJuridico=Documenta%C3%A7%C3%A3o%20Solicitada")).itens).toHaveLength(2);
+    expect((await leads("?busca=Bruno")).itens.map((i) => i.id)).toEqual([docSemRetorno]);
+    const p1 = await leads("?tamanho=4");
+    const p2 = await leads("?tamanho=4&pagina=2");
+    expect(p1.temMais).toBe(true);
+    expect(p2.itens.map((i) => i.id)).not.toContain(p1.itens[0].id);
+  });
+
+  it("is the admins' view: Jurídico and Consultor refused with its message; platform admin names a company", async () => {
+    for (const nav of [a.navegadores.juridico, a.navegadores.consultor]) {
+      const res = await nav.req({ url: "/api/juridico/leads" });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().erro).toBe("Acesso negado. Apenas administradores podem ver os leads encaminhados ao jurídico.");
+    }
+    const plat = await leads(`?empresaId=${a.empresa.id}`, a.navegadores.plataforma);
+    expect(plat.porEtapa.nao_enviado).toBe(1);
+    expect((await leads("", b.navegadores.admin)).itens.map((i) => i.id)).not.toContain(semContato);
+  });
+
+  it("bad input is a 400 with a message, never a 500", async () => {
+    for (const q of ["?etapa=xyz", "?pagina=0", "?consultor=nao-uuid", "?tamanho=1000"]) {
+      const res = await a.navegadores.admin.req({ url: `/api/juridico/leads${q}` });
+      expect(res.statusCode).toBe(400);
+      expect(typeof res.json().erro).toBe("string");
+    }
+  });
+});
+
+describe("GET /api/whatsapp/conexao: the read-only status of Consultor and Jurídico", () => {
+  it("answers connected or not, provider and since when; the QR code only to those who configure it", async () => {
+    await sql(
+      `UPDATE empresas SET whatsapp_provedor = 'unofficial',
+              config_whatsapp_api = '{"unofficial_api_url":"http://gw.test","unofficial_api_key":"k","unofficial_instance_id":"i"}'
+        WHERE id = $1`,
+      [b.empresa.id],
+    );
+    await sql(
+      `INSERT INTO whatsapp_sessions (id_empresa_fk, status, qr_code, updated_at) VALUES ($1, 'qr_ready', 'data:image/png;base64,AAAA', $2)
+       ON CONFLICT (id_empresa_fk) DO UPDATE SET status = 'qr_ready', qr_code = EXCLUDED.qr_code, updated_at = EXCLUDED.updated_at`,
+      [b.empresa.id, new Date("2026-01-02T03:04:05Z")],
+    );
+    for (const nav of [b.navegadores.consultor, b.navegadores.juridico]) {
+      const res = await nav.req({ url: "/api/whatsapp/conexao" });
+      expect(res.statusCode).toBe(200);
+      const c = res.json() as TConexaoWhatsApp;
+      expect(c).toMatchObject({ provedor: "unofficial", conectado: false, status: "qr_ready", qrCode: null });
+      expect(c.atualizadoEm).toBe("2026-01-02T03:04:05.000Z");
+    }
+    const adm = (await b.navegadores.admin.req({ url: "/api/whatsapp/conexao" })).json() as TConexaoWhatsApp;
+    expect(adm.qrCode).toBe("data:image/png;base64,AAAA");
+    // changing it stays with the admins
+    const post = await b.navegadores.juridico.req({ method: "POST", url: "/api/whatsapp/conexao/conectar", payload: {} });
+    expect(post.statusCode).toBe(403);
+    expect(post.json().erro).toBe("Acesso negado.");
+  });
+});
