@@ -6,10 +6,13 @@ import type { TDeps } from "./core/deps.js";
 import { migrate } from "./db/migrate.js";
 import { conferirPapelDaAplicacao, createDb } from "./db/pool.js";
 import { prepararLoginDaAplicacao } from "./db/roles.js";
+import { iniciarTrabalhosAtribuicao } from "./attribution/workers.js";
+import { iniciarTrabalhosPrazos } from "./deadlines/workers.js";
 import { criarJobs, instalarFilas } from "./jobs/jobs.js";
 import { iniciarTrabalhosLeads } from "./leads/workers.js";
 import { createMailer } from "./mail/mailer.js";
 import { createRealtime } from "./realtime/realtime.js";
+import { iniciarTrabalhosAssinatura } from "./subscription/workers.js";
 import { iniciarTrabalhosTriagem } from "./screening/worker.js";
 import { criarArmazenamento } from "./storage/storage.js";
 import { agendarRecuperacaoGateway } from "./whatsapp/backfill.js";
@@ -73,8 +76,11 @@ export async function createDeps(config: TConfig, databaseUrl: string, log?: Fas
   pronto = deps;
   // each feature starts its workers here, one line each
   await iniciarTrabalhosWhatsApp(deps);
+  await iniciarTrabalhosAtribuicao(deps);
   await iniciarTrabalhosTriagem(deps);
   await iniciarTrabalhosLeads(deps);
+  await iniciarTrabalhosAssinatura(deps);
+  await iniciarTrabalhosPrazos(deps);
   return deps;
 }
 

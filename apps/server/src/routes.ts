@@ -3,10 +3,14 @@ import { assignmentRoutes } from "./assignment/routes.js";
 import { publicConfigRoutes } from "./auth/public-config-routes.js";
 import { authRoutes } from "./auth/routes.js";
 import { chatRoutes } from "./chat/routes.js";
+import { companyRoutes } from "./companies/routes.js";
 import { companySettingsRoutes } from "./company-settings/routes.js";
 import { conversationRoutes } from "./conversations/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
+import { deadlineRoutes } from "./deadlines/routes.js";
 import { devRoutes } from "./dev/routes.js";
+import { documentRoutes } from "./documents/routes.js";
+import { financeRoutes } from "./finance/routes.js";
 import { healthRoutes } from "./health/routes.js";
 import { invitationRoutes } from "./invitations/routes.js";
 import { leadRoutes } from "./leads/routes.js";
@@ -14,8 +18,10 @@ import { legalDashboardRoutes } from "./legal-dashboard/routes.js";
 import { legalProcessRoutes } from "./legal-processes/routes.js";
 import { legalTeamRoutes } from "./legal-team/routes.js";
 import { marketingRoutes } from "./marketing/routes.js";
+import { attributionRoutes } from "./attribution/routes.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { performanceRoutes } from "./performance/routes.js";
+import { platformRoutes } from "./platform/routes.js";
 import { presencePlugin } from "./presence/plugin.js";
 import { profileRoutes } from "./profile/routes.js";
 import { screeningRoutes } from "./screening/routes.js";
@@ -23,16 +29,20 @@ import { searchRoutes } from "./search/routes.js";
 import { teamRoutes } from "./team/routes.js";
 import { testingRoutes } from "./testing/routes.js";
 import { connectionRoutes } from "./whatsapp/connection-routes.js";
+import { readOnlyGuard } from "./subscription/read-only-guard.js";
+import { subscriptionRoutes } from "./subscription/routes.js";
 import { simulateRoutes } from "./whatsapp/simulate-routes.js";
 import { webhookRoutes } from "./whatsapp/webhook-routes.js";
 
 /** Every feature's routes under /api, one line each (each plugin keeps its own parsers and hooks). */
 export async function apiRoutes(api: FastifyInstance) {
   // platform
+  await api.register(readOnlyGuard);
   await api.register(healthRoutes);
   await api.register(publicConfigRoutes);
   await api.register(devRoutes);
   await api.register(testingRoutes);
+  await api.register(companyRoutes);
   // accounts
   await api.register(authRoutes, { prefix: "/auth" });
   await api.register(profileRoutes);
@@ -50,6 +60,8 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(assignmentRoutes);
   await api.register(screeningRoutes);
   await api.register(legalProcessRoutes);
+  await api.register(deadlineRoutes);
+  await api.register(documentRoutes);
   await api.register(legalDashboardRoutes);
   // WhatsApp and chat
   await api.register(webhookRoutes);
@@ -60,4 +72,9 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(companySettingsRoutes);
   // company figures
   await api.register(marketingRoutes);
+  await api.register(attributionRoutes);
+  // the platform's operator
+  await api.register(platformRoutes);
+  await api.register(subscriptionRoutes);
+  await api.register(financeRoutes);
 }

@@ -14,6 +14,8 @@ export const PERMISSOES = {
   "perfil.usar": TODOS,
   "empresas.gerenciar": [P],
   "usuarios.gerenciar": [P],
+  /** the platform's own figures (/dashboard, /analytics) and settings (/configuracoes): its operator only */
+  "plataforma.gerenciar": [P],
   "dashboard.empresa": [P, A],
   "dashboard.consultor": [C],
   "leads.gerenciar": [P, A],
@@ -31,12 +33,25 @@ export const PERMISSOES = {
   "juridico.processos": [P, A, J],
   /** change a process (legal status, legal professional, notes, closed value): the company's own people only */
   "juridico.processos.gerenciar": [A, J],
+  /** legal documents (/documentos, the process dialog): read like the processes; Consultor not (decision 1102) */
+  "juridico.documentos": [P, A, J],
+  /** upload and delete documents: the company's own people; deleting also needs the uploader or an admin */
+  "juridico.documentos.gerenciar": [A, J],
   /** the legal dashboard (/juridico, and the Jurídico's /dashboard) */
   "juridico.painel": [P, A, J],
   /** /juridico-leads: the admin's view of converted leads on their way to the legal team */
   "juridico.leads": [P, A],
   "juridico.equipe": [P, A],
+  /** deadlines of legal processes and 'Meus prazos' (issue 11 part 5): reading, the platform admin any company's */
+  "prazos.ver": [P, A, J],
+  "prazos.gerenciar": [A, J],
+  /** the task chains per legal status */
+  "prazos.modelos": [A],
   "assinatura.gerenciar": [P, A],
+  /** the operator's actions on a company's subscription (plan, status, trial): /empresa/{id}/subscription */
+  "assinatura.operar": [P],
+  /** /planos: every signed-in role sees the plans; checkout goes through assinatura.gerenciar */
+  "planos.ver": TODOS,
   "desempenho.ver": [C],
   "testes.usar": [P, A],
   /** the company's own message templates of the chat (create, edit, delete) */

@@ -2,6 +2,7 @@ import { MSG } from "@crm/domain/messages";
 import type { TEditarProcesso, TProcesso } from "@crm/domain/schemas/processes";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
+import { aoMudarStatusJuridico } from "../deadlines/on-status-change.js";
 import { badRequest } from "../http/errors.js";
 import { registrarHistorico } from "../lead-events/history.js";
 import { avisarLeadsAlterados } from "../lead-events/publish.js";
@@ -16,7 +17,7 @@ import { lerProcesso } from "./read-process.js";
  * so), never the author.
  */
 export async function atualizarProcesso(
-  deps: Pick<TDeps, "db" | "realtime">,
+  deps: Pick<TDeps, "db" | "realtime" | "jobs">,
   ctx: TTenantCtx & { empresaId: string },
   id: string,
   e: TEditarProcesso,
@@ -43,6 +44,14 @@ export async function atualizarProcesso(
         campo: "status_juridico_lead",
         autor,
         mudancas: [{ leadId: id, de: antes.status_juridico_lead, para: e.status_juridico_lead }],
+      });
+      // the status's task chain (once per process) and, with the client's opt-in, the client notice (decision 1107)
+      await aoMudarStatusJuridico(deps, tx, {
+        empresaId: ctx.empresaId,
+        leadId: id,
+        status: e.status_juridico_lead,
+        autorId: ctx.usuarioId,
+        profissionalId: profissional,
       });
     }
     if (trocaProfissional) {
