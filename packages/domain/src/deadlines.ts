@@ -133,6 +133,7 @@ export const MSG_PRAZOS = {
   semProximoPrazoVazio: "Todos os processos abertos têm um próximo prazo.",
   semProximoPrazoAlerta: (n: number) =>
     n === 1 ? "1 processo aberto está sem próximo prazo" : `${n} processos abertos estão sem próximo prazo`,
+  semProximoPrazoDescricao: "Processos em andamento sem nenhum prazo pendente: cadastre o próximo em 'Prazos' no processo.",
   modeloSalvo: "Tarefa do modelo salva.",
   modeloExcluido: "Tarefa do modelo excluída.",
   confirmarExcluirModelo: "Tem certeza que deseja excluir esta tarefa do modelo?",

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { esperarFilasOciosas } from "../../test/queues.js";
-import { unsafeWithSystem } from "../db/tenant.js";
+import { unsafeWithSystem, withCompanyJob } from "../db/tenant.js";
+import { alertaSemProximoPrazo } from "./dashboard-alert.js";
 import { ehFeriadoNacional, hojeSP } from "./holidays.js";
 import { lembrarPrazosDaEmpresa, varrerLembretes } from "./reminders.js";
 
@@ -233,9 +234,23 @@ describe("'Meus prazos'", () => {
     await novoPrazo(c, com.id, { titulo: "x", data_fatal: emDias(5) });
     const r = (await c.navegadores.juridico.req({ url: "/api/prazos" })).json() as TMeusPrazos;
     expect(r.semProximo.map((p) => p.nome)).toEqual(["Sem Prazo"]);
+    const alerta = await withCompanyJob(t.deps.db.app, c.empresa.id, "teste", (tx) =>
+      alertaSemProximoPrazo({ tx, empresaId: c.empresa.id, agora: new Date() }),
+    );
+    expect(alerta).toMatchObject({
+      chave: "sem-proximo-prazo",
+      quantidade: 1,
+      titulo: "1 processo aberto está sem próximo prazo",
+    });
+    expect(alerta?.processos.map((p) => p.nome)).toEqual(["Sem Prazo"]);
     await novoPrazo(c, sem.id, { titulo: "y", data_fatal: emDias(5) });
     const r2 = (await c.navegadores.juridico.req({ url: "/api/prazos" })).json() as TMeusPrazos;
     expect(r2.semProximo).toEqual([]);
+    expect(
+      await withCompanyJob(t.deps.db.app, c.empresa.id, "teste", (tx) =>
+        alertaSemProximoPrazo({ tx, empresaId: c.empresa.id, agora: new Date() }),
+      ),
+    ).toBeNull();
   });
 });
 

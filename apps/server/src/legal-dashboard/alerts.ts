@@ -3,6 +3,7 @@ import { MSG } from "@crm/domain/messages";
 import type { TAlertaJuridico } from "@crm/domain/schemas/legal-dashboard";
 import { STATUS_PROCESSO_JURIDICO } from "@crm/domain/status";
 import type { TTx } from "../db/tenant.js";
+import { alertaSemProximoPrazo } from "../deadlines/dashboard-alert.js";
 
 /** What an alert builder is given: the tenant transaction, the company and the moment (tests fix it). */
 export type TContextoAlerta = { tx: TTx; empresaId: string; agora: Date };
@@ -89,7 +90,7 @@ export const documentacaoSemRetorno: TConstrutorAlerta = async ({ tx, empresaId,
 };
 
 /** The dashboard's alerts, in this order. One line per alert. */
-export const ALERTAS_JURIDICOS: TConstrutorAlerta[] = [semContatoJuridico, documentacaoSemRetorno];
+export const ALERTAS_JURIDICOS: TConstrutorAlerta[] = [semContatoJuridico, documentacaoSemRetorno, alertaSemProximoPrazo];
 
 export async function construirAlertas(c: TContextoAlerta, construtores = ALERTAS_JURIDICOS): Promise<TAlertaJuridico[]> {
   const alertas: TAlertaJuridico[] = [];
