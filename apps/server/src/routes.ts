@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { assignmentRoutes } from "./assignment/routes.js";
+import { attributionRoutes } from "./attribution/routes.js";
 import { publicConfigRoutes } from "./auth/public-config-routes.js";
 import { authRoutes } from "./auth/routes.js";
+import { taxasBacenRoutes } from "./bacen-rates/routes.js";
 import { chatRoutes } from "./chat/routes.js";
 import { companyRoutes } from "./companies/routes.js";
 import { companySettingsRoutes } from "./company-settings/routes.js";
@@ -18,7 +20,6 @@ import { legalDashboardRoutes } from "./legal-dashboard/routes.js";
 import { legalProcessRoutes } from "./legal-processes/routes.js";
 import { legalTeamRoutes } from "./legal-team/routes.js";
 import { marketingRoutes } from "./marketing/routes.js";
-import { attributionRoutes } from "./attribution/routes.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { performanceRoutes } from "./performance/routes.js";
 import { platformRoutes } from "./platform/routes.js";
@@ -26,11 +27,11 @@ import { presencePlugin } from "./presence/plugin.js";
 import { profileRoutes } from "./profile/routes.js";
 import { screeningRoutes } from "./screening/routes.js";
 import { searchRoutes } from "./search/routes.js";
+import { readOnlyGuard } from "./subscription/read-only-guard.js";
+import { subscriptionRoutes } from "./subscription/routes.js";
 import { teamRoutes } from "./team/routes.js";
 import { testingRoutes } from "./testing/routes.js";
 import { connectionRoutes } from "./whatsapp/connection-routes.js";
-import { readOnlyGuard } from "./subscription/read-only-guard.js";
-import { subscriptionRoutes } from "./subscription/routes.js";
 import { simulateRoutes } from "./whatsapp/simulate-routes.js";
 import { webhookRoutes } from "./whatsapp/webhook-routes.js";
 
@@ -77,4 +78,5 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(platformRoutes);
   await api.register(subscriptionRoutes);
   await api.register(financeRoutes);
+  await api.register(taxasBacenRoutes);
 }

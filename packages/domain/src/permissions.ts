@@ -52,6 +52,8 @@ export const PERMISSOES = {
   "assinatura.operar": [P],
   /** /planos: every signed-in role sees the plans; checkout goes through assinatura.gerenciar */
   "planos.ver": TODOS,
+  /** the Central Bank rate series of the revisional pre-analysis (/taxas-bacen): refresh and import, the operator only */
+  "taxas.gerenciar": [P],
   "desempenho.ver": [C],
   "testes.usar": [P, A],
   /** the company's own message templates of the chat (create, edit, delete) */

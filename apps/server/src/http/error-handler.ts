@@ -5,7 +5,7 @@ import { bancoIndisponivel } from "../db/unavailable.js";
 import { HttpError } from "./errors.js";
 
 /** Body of every error answer: one pt-BR message for a banner/toast, and per-field messages for forms. */
-export type TErroApi = { erro: string; campos?: Record<string, string> };
+export type TErroApi = { erro: string; campos?: Record<string, string>; codigo?: string };
 
 /**
  * Maps every failure to a clear pt-BR answer. Validation and user errors are 4xx;
@@ -13,7 +13,7 @@ export type TErroApi = { erro: string; campos?: Record<string, string> };
  */
 export function errorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof HttpError) {
-    return reply.status(err.statusCode).send({ erro: err.message, campos: err.campos } satisfies TErroApi);
+    return reply.status(err.statusCode).send({ erro: err.message, campos: err.campos, codigo: err.codigo } satisfies TErroApi);
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const campos: Record<string, string> = {};

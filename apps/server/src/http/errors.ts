@@ -6,6 +6,8 @@ export class HttpError extends Error {
     public readonly statusCode: number,
     message: string,
     public readonly campos?: Record<string, string>,
+    /** A machine-readable reason the web acts on: 'limite_plano' links to /planos, 'somente_leitura' to /assinatura. */
+    public readonly codigo?: string,
   ) {
     super(message);
   }

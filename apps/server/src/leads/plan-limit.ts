@@ -23,5 +23,5 @@ export async function garantirLimiteMensal(tx: TTx, empresaId: string, novos: nu
   );
   if (!rows.length) throw notFound(MSG.empresaNaoEncontrada);
   const motivo = motivoLimiteLeads(rows[0].plano, rows[0].usados, novos);
-  if (motivo) throw new HttpError(403, motivo);
+  if (motivo) throw new HttpError(403, motivo, undefined, "limite_plano");
 }

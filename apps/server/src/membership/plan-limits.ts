@@ -2,7 +2,7 @@ import { motivoSemVaga, type TUsoPlano } from "@crm/domain/plan-limits";
 import type { TPlano } from "@crm/domain/plans";
 import { PAPEL } from "@crm/domain/roles";
 import type { TTx } from "../db/tenant.js";
-import { conflict } from "../http/errors.js";
+import { HttpError } from "../http/errors.js";
 
 /**
  * What counts against the plan (001 §9): consultores rows and active company admins, plus the pending
@@ -33,5 +33,5 @@ export async function exigirVagaNoPlano(
   // two invitations sent at once must not both take the last place: serialize per company until commit
   await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('equipe:' || $1, 0))", [empresa.id]);
   const motivo = motivoSemVaga(empresa.plano, papel, await contarUsoPlano(tx, empresa.id, excluirEmail));
-  if (motivo) throw conflict(motivo);
+  if (motivo) throw new HttpError(409, motivo, undefined, "limite_plano");
 }
