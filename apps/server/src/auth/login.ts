@@ -3,13 +3,16 @@ import type { TLogin } from "@crm/domain/schemas/auth";
 import type { TSessao } from "@crm/domain/schemas/session";
 import type { TDeps } from "../core/deps.js";
 import { unsafeWithSystem } from "../db/tenant.js";
-import { tooMany, unauthorized } from "../http/errors.js";
+import { forbidden, tooMany, unauthorized } from "../http/errors.js";
 import { espera, registrarTentativa, situacaoLogin } from "./attempts.js";
 import { registrarAuditoria } from "./audit.js";
 import { COLUNAS_SESSAO, montarSessao } from "./load-session.js";
 import { hashParaComparacaoFalsa, verificarSenha } from "./password.js";
 import type { TMetaRequisicao } from "./request-meta.js";
 import { criarSessao } from "./sessions.js";
+
+/** The company status that closes sign-in and every session of its people (decision 1305). */
+export const STATUS_ASSINATURA_SUSPENSO = "Suspenso";
 
 export type TResultadoLogin = { ok: true; token: string; sessao: TSessao } | { ok: false; codigo: "email_nao_confirmado" };
 
@@ -26,7 +29,7 @@ export async function login(deps: TDeps, input: TLogin, meta: TMetaRequisicao): 
     const situacao = await situacaoLogin(tx, input.email, meta.ip);
     if (situacao.recusado) throw tooMany(MSG.muitasTentativas);
     const { rows } = await tx.query(
-      `SELECT ${COLUNAS_SESSAO}, u.senha_hash, u.ativo, u.email_confirmado_em
+      `SELECT ${COLUNAS_SESSAO}, u.senha_hash, u.ativo, u.email_confirmado_em, e.status_assinatura
          FROM usuarios_plataforma u LEFT JOIN empresas e ON e.id = u.id_empresa_fk
         WHERE u.email = $1`,
       [input.email],
@@ -43,6 +46,9 @@ export async function login(deps: TDeps, input: TLogin, meta: TMetaRequisicao): 
     await unsafeWithSystem(deps.db.app, "login-falhou", (tx) => registrarTentativa(tx, "login", input.email, meta.ip));
     throw unauthorized(MSG.credenciaisInvalidas);
   }
+  // a suspended company's people are told why (after the password: it tells a guesser nothing); their sessions
+  // stop resolving too (crm_ler_sessao, migration 0022)
+  if (usuario.status_assinatura === STATUS_ASSINATURA_SUSPENSO) throw forbidden(MSG.empresaSuspensa);
   if (!usuario.email_confirmado_em) return { ok: false, codigo: "email_nao_confirmado" };
 
   const token = await unsafeWithSystem(deps.db.app, "login", async (tx) => {
