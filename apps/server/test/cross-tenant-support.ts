@@ -2,6 +2,7 @@ import { ESPECIALIDADES_JURIDICAS } from "@crm/domain/status";
 import { CATEGORIAS_MODELO } from "@crm/domain/templates";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { unsafeWithSystem } from "../src/db/tenant.js";
+import { gerarPdf } from "../src/documents/sample-files.js";
 import { CABECALHO_CSV, importarCsvAteOFim } from "../src/leads/test-helpers.js";
 import { registrarTriagem } from "../src/screening/testing.js";
 import { esperarAte } from "../src/whatsapp/testing/wait.js";
@@ -140,6 +141,16 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
       valor_contrato_fechado: "1.234,56",
     },
     status: 200,
+  });
+  // a legal document of that process (issue 11 part 3): its metadata, content and delete routes get A's id
+  await exigir(e.navegadores.juridico, {
+    method: "POST",
+    url: `/api/processos/${leads[0].id}/documentos`,
+    ...multipart(
+      { descricao: `${marca} procuração do cliente` },
+      { nome: `${marca}-procuracao.pdf`, dados: gerarPdf(`${marca} procuração sigilosa`, []), mime: "application/pdf" },
+    ),
+    status: 201,
   });
   await exigir(admin, {
     method: "POST",

@@ -17,6 +17,8 @@ export type TEventoTempoReal =
   | { tipo: "equipe.atualizada" }
   /** leads of a company were created, imported, assigned, changed status or deleted: lists and boards refetch */
   | { tipo: "leads.alterados"; dados: { empresaId: string; leadIds?: string[] } }
+  /** a legal document of a process was added or deleted: /documentos and the process dialog refetch */
+  | { tipo: "documentos.alterados"; dados: { empresaId: string; leadId: string } }
   /** the AI screening of a lead decided (or failed, or was reviewed): /ia-triagem updates live */
   | { tipo: "triagem.atualizada"; dados: { leadId: string; triagemId: string } }
   /** a CSV import job inserted another batch (sent at once, before its transaction commits): `processadas` of `total` */

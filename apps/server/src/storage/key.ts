@@ -6,6 +6,8 @@ import type { Readable } from "node:stream";
  */
 export type TArmazenamento = {
   gravar: (chave: string, dados: Buffer) => Promise<void>;
+  /** copies a local file in (uploads spooled to disk), streaming it: large files never sit whole in memory */
+  gravarArquivo: (chave: string, caminho: string) => Promise<void>;
   ler: (chave: string) => Promise<Buffer>;
   /** a stream and the size, for downloads */
   abrir: (chave: string) => Promise<{ stream: Readable; tamanho: number }>;

@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
+import { rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Readable } from "node:stream";
 import type { TMensagem } from "@crm/domain/schemas/chat";
 import { afterAll, describe, expect, it } from "vitest";
@@ -114,6 +117,18 @@ describe("S3-compatible storage driver (against a SigV4-checking fake)", () => {
     const { stream, tamanho } = await s.abrir("empresa/lead/binario.bin");
     expect(tamanho).toBe(dados.length);
     expect((await lerStream(stream)).equals(dados)).toBe(true);
+  });
+
+  it("streams a local file in (gravarArquivo: legal documents spooled to disk), byte for byte", async () => {
+    const dados = randomBytes(3 * 1024 * 1024 + 7);
+    const arquivo = path.join(tmpdir(), `crm-s3-arquivo-${process.pid}`);
+    await writeFile(arquivo, dados);
+    try {
+      await s.gravarArquivo("empresa/documentos/lead/1-a.pdf", arquivo);
+    } finally {
+      await rm(arquivo, { force: true });
+    }
+    expect(objetos().get("empresa/documentos/lead/1-a.pdf")?.dados.equals(dados)).toBe(true);
   });
 });
 

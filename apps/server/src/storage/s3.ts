@@ -1,3 +1,5 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import type * as SdkS3 from "@aws-sdk/client-s3";
 import { type TArmazenamento, validarChave } from "./key.js";
@@ -48,6 +50,14 @@ export function criarArmazenamentoS3(o: TOpcoesS3): TArmazenamento {
       await comSdk((m, s3) => s3.send(new m.PutObjectCommand({ Bucket, Key, Body: dados, ContentLength: dados.length }))).catch(
         falha("PutObject", chave),
       );
+    },
+    async gravarArquivo(chave, caminho) {
+      const Key = validarChave(chave);
+      const { size } = await stat(caminho);
+      // a stream with its length: sent as is (UNSIGNED-PAYLOAD over TLS), never buffered whole
+      await comSdk((m, s3) =>
+        s3.send(new m.PutObjectCommand({ Bucket, Key, Body: createReadStream(caminho), ContentLength: size })),
+      ).catch(falha("PutObject", chave));
     },
     async ler(chave) {
       const r = await obter(chave);

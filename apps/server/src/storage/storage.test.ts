@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -18,6 +18,13 @@ describe("local storage", () => {
     expect(await s.existe("empresa/lead/1.txt")).toBe(true);
     await s.remover("empresa/lead/1.txt");
     expect(await s.existe("empresa/lead/1.txt")).toBe(false);
+  });
+  it("copies a local file in (gravarArquivo), leaving no temporary file beside it", async () => {
+    const origem = path.join(raiz, "origem.bin");
+    writeFileSync(origem, Buffer.from("conteúdo do documento"));
+    await s.gravarArquivo("empresa/documentos/lead/1.txt", origem);
+    expect((await s.ler("empresa/documentos/lead/1.txt")).toString()).toBe("conteúdo do documento");
+    expect(readdirSync(path.join(raiz, "empresa/documentos/lead"))).toEqual(["1.txt"]);
   });
   it("refuses keys that could leave the root", () => {
     for (const k of ["../x", "/etc/passwd", "a/../../b", "a//b", "a/./b", "a\\b", ""]) expect(() => validarChave(k)).toThrow();

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { TConfig } from "../config/config.js";
 import { type TArmazenamento, validarChave } from "./key.js";
@@ -19,6 +19,17 @@ export function criarArmazenamentoLocal(raiz: string): TArmazenamento {
       const tmp = `${destino}.${randomBytes(6).toString("hex")}.tmp`;
       await writeFile(tmp, dados, { mode: 0o600 });
       await rename(tmp, destino);
+    },
+    async gravarArquivo(chave, origem) {
+      const destino = caminho(chave);
+      await mkdir(path.dirname(destino), { recursive: true });
+      const tmp = `${destino}.${randomBytes(6).toString("hex")}.tmp`;
+      try {
+        await copyFile(origem, tmp);
+        await rename(tmp, destino);
+      } finally {
+        await rm(tmp, { force: true });
+      }
     },
     ler: (chave) => readFile(caminho(chave)),
     async abrir(chave) {

@@ -1,0 +1,28 @@
+import { MSG } from "@crm/domain/messages";
+import type { TDeps } from "../core/deps.js";
+import { type TTenantCtx, withTenant } from "../db/tenant.js";
+import { forbidden } from "../http/errors.js";
+import { podeExcluir } from "./document-row.js";
+import { lerDocumento } from "./list-documents.js";
+import { avisarDocumentosAlterados } from "./publish.js";
+
+/**
+ * DELETE /documentos/{id}: the uploader or an admin of the company (403 otherwise, nothing changed). The row goes in
+ * the transaction; the stored file after it commits (a failed removal leaves an orphan file, logged, never a row
+ * pointing at nothing).
+ */
+export async function excluirDocumento(
+  deps: Pick<TDeps, "db" | "realtime" | "storage">,
+  ctx: TTenantCtx & { empresaId: string },
+  id: string,
+  log?: { warn: (o: object, m: string) => void },
+): Promise<void> {
+  const chave = await withTenant(deps.db.app, ctx, async (tx) => {
+    const doc = await lerDocumento(tx, ctx, id, true);
+    if (!podeExcluir(ctx, doc.uploader_id)) throw forbidden(MSG.apenasAutorOuAdminExcluiDocumento);
+    await tx.query("DELETE FROM documentos WHERE id_empresa_fk = $1 AND id = $2", [ctx.empresaId, id]);
+    await avisarDocumentosAlterados(deps, tx, ctx.empresaId, doc.lead_id);
+    return doc.chave;
+  });
+  await deps.storage.remover(chave).catch((e) => log?.warn({ err: e, chave }, "documento excluído; arquivo não removido"));
+}

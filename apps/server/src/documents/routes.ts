@@ -1,0 +1,65 @@
+import { MSG } from "@crm/domain/messages";
+import { ZDocumento, ZFiltroDocumentos, ZOpcaoLeadDocumento, ZPaginaDocumentos } from "@crm/domain/schemas/documents";
+import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { withTenant } from "../db/tenant.js";
+import { contextoEmpresa } from "../membership/target-company.js";
+import { excluirDocumento } from "./delete-document.js";
+import { lerDocumento, listarDocumentos, listarLeadsComDocumentos } from "./list-documents.js";
+import { registrarUploadDocumento } from "./receive-upload.js";
+import { enviarConteudoDocumento } from "./send-content.js";
+import { enviarDocumento } from "./upload-document.js";
+
+/** Reading: Jurídico and Admin Empresa their company's, the platform admin any company's (?empresaId=). */
+const ler = { permissao: "juridico.documentos", negado: MSG.acessoNegadoDocumentos } as const;
+/** Uploading and deleting: the company's Jurídico and Admin Empresa only. */
+const gerenciar = { permissao: "juridico.documentos.gerenciar", negado: MSG.apenasJuridicoGerenciaDocumentos } as const;
+const ZId = z.object({ id: z.guid() });
+const ZConteudo = ZEmpresaAlvo.extend({ download: z.enum(["0", "1"]).optional() });
+
+/** Legal documents: /documentos and the 'Documentos' part of the process dialog (issue 11 part 3, decision 1102). */
+export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  await registrarUploadDocumento(app);
+
+  app.get(
+    "/documentos",
+    { config: ler, schema: { querystring: ZFiltroDocumentos, response: { 200: ZPaginaDocumentos } } },
+    async (req) => listarDocumentos(deps, await contextoEmpresa(deps, req), req.query),
+  );
+
+  app.get(
+    "/documentos/leads",
+    { config: ler, schema: { querystring: ZEmpresaAlvo, response: { 200: z.array(ZOpcaoLeadDocumento) } } },
+    async (req) => listarLeadsComDocumentos(deps, await contextoEmpresa(deps, req)),
+  );
+
+  app.get(
+    "/documentos/:id",
+    { config: ler, schema: { params: ZId, querystring: ZEmpresaAlvo, response: { 200: ZDocumento } } },
+    async (req) => {
+      const ctx = await contextoEmpresa(deps, req);
+      const { chave: _c, ...doc } = await withTenant(deps.db.app, ctx, (tx) => lerDocumento(tx, ctx, req.params.id));
+      return doc;
+    },
+  );
+
+  app.get("/documentos/:id/conteudo", { config: ler, schema: { params: ZId, querystring: ZConteudo } }, async (req, reply) =>
+    enviarConteudoDocumento(deps, await contextoEmpresa(deps, req), req.params.id, req.query.download === "1", reply),
+  );
+
+  app.post(
+    "/processos/:id/documentos",
+    { config: gerenciar, schema: { params: ZId, querystring: ZEmpresaAlvo, response: { 201: ZDocumento } } },
+    async (req, reply) => {
+      const doc = await enviarDocumento(deps, await contextoEmpresa(deps, req), req.params.id, req);
+      return reply.status(201).send(doc);
+    },
+  );
+
+  app.delete("/documentos/:id", { config: gerenciar, schema: { params: ZId, querystring: ZEmpresaAlvo } }, async (req, reply) => {
+    await excluirDocumento(deps, await contextoEmpresa(deps, req), req.params.id, req.log);
+    return reply.status(204).send();
+  });
+};
