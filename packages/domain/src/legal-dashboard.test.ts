@@ -6,6 +6,7 @@ import {
   fatiasStatusJuridico,
   serieMensalJuridica,
   serieVazia,
+  tituloPainelJuridico,
   ultimosMeses,
 } from "./legal-dashboard";
 import { STATUS_JURIDICO } from "./status";
@@ -67,4 +68,9 @@ it("counts whole days since a moment", () => {
   expect(diasEntre("2026-06-07T12:00:01Z", agora)).toBe(2);
   expect(diasEntre("2026-06-07T12:00:00Z", agora)).toBe(3);
   expect(diasEntre("2026-06-11T00:00:00Z", agora)).toBe(0);
+});
+
+it("titles the dashboard by role (000 §2.14)", () => {
+  expect(tituloPainelJuridico("Jurídico")).toBe("Dashboard Jurídico");
+  expect(tituloPainelJuridico("Admin Empresa")).toBe("Departamento Jurídico");
 });

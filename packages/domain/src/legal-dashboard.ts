@@ -1,4 +1,5 @@
 import { TIMEZONE } from "./format";
+import { PAPEL } from "./roles";
 import { STATUS_JURIDICO, type TStatusJuridico } from "./status";
 
 // The legal dashboard (/juridico, 000 §2.14 and §9): its counters, the fixed colours of its status pie, its
@@ -124,4 +125,9 @@ export const DICAS_DOCUMENTOS: readonly string[] = [
 /** Whole days between two instants (floor), for 'há N dias' figures. */
 export function diasEntre(desde: Date | string, agora: Date = new Date()): number {
   return Math.max(0, Math.floor((agora.getTime() - new Date(desde).getTime()) / 86_400_000));
+}
+
+/** 000 §2.14: the legal dashboard is 'Dashboard Jurídico' for the Jurídico role, 'Departamento Jurídico' for others. */
+export function tituloPainelJuridico(papel: string): string {
+  return papel === PAPEL.juridico ? "Dashboard Jurídico" : "Departamento Jurídico";
 }

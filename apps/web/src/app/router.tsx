@@ -150,8 +150,17 @@ export const rotas: RouteObject[] = [
                 handle: { menu: "/marketing" },
                 lazy: () => import("../features/marketing/MarketingPage").then((m) => ({ Component: m.MarketingPage })),
               },
-              emConstrucao("/juridico"),
-              emConstrucao("/juridico-leads", "Leads Jurídicos", { menu: "/juridico" }),
+              {
+                path: "/juridico",
+                handle: { menu: "/juridico" },
+                lazy: () =>
+                  import("../features/legal-dashboard/LegalDashboardPage").then((m) => ({ Component: m.LegalDashboardPage })),
+              },
+              {
+                path: "/juridico-leads",
+                handle: { menu: "/juridico" },
+                lazy: () => import("../features/legal-dashboard/HandoffPage").then((m) => ({ Component: m.HandoffPage })),
+              },
               {
                 path: "/juridico-equipe",
                 handle: { menu: "/juridico-equipe" },

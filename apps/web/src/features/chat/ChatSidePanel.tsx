@@ -14,6 +14,7 @@ import { Button, buttonClasses } from "../../ui/Button";
 import { Input } from "../../ui/Input";
 import { toast } from "../../ui/toast";
 import { aplicarAcao, chaveChat, simularResposta } from "./api";
+import { LegalStatusSection } from "./LegalStatusSection";
 
 function Secao({ titulo, children }: { titulo: string; children: ReactNode }) {
   return (
@@ -105,6 +106,7 @@ export function ChatSidePanel({ chat, onAbrirModelos }: { chat: TLeadChat; onAbr
           ))}
         </div>
       </Secao>
+      <LegalStatusSection statusLead={l.status_lead} statusJuridico={l.status_juridico_lead} />
       <Secao titulo="Informações">
         <dl>
           <Info rotulo="Telefone" valor={formatarTelefone(l.telefone_normalizado) || l.telefone} />
@@ -114,7 +116,6 @@ export function ChatSidePanel({ chat, onAbrirModelos }: { chat: TLeadChat; onAbr
           <Info rotulo="Origem" valor={l.origem_lead} />
           <Info rotulo="Cidade" valor={l.cidade} />
           <Info rotulo="Consultor" valor={l.consultor?.nome ?? "Não atribuído"} />
-          {l.status_juridico_lead && <Info rotulo="Status jurídico" valor={l.status_juridico_lead} />}
           <Info rotulo="Criado em" valor={formatarDataHora(l.created_at)} />
         </dl>
         {l.objetivo_cliente && <p className="mt-2 text-sm text-slate-700">{l.objetivo_cliente}</p>}

@@ -1,3 +1,4 @@
+import { tituloPainelJuridico } from "@crm/domain/legal-dashboard";
 import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
 import { Building2, Construction } from "lucide-react";
@@ -14,7 +15,10 @@ const ConsultantDashboard = lazy(() =>
   import("../performance/ConsultantDashboard").then((m) => ({ default: m.ConsultantDashboard })),
 );
 
-/** The role's dashboard (000 §2.10): the company's for its admin, the consultant's; a welcome card for the others. */
+// the Jurídico's dashboard is the legal dashboard (/juridico); loaded only for the Jurídico
+const LegalDashboard = lazy(() => import("../legal-dashboard/LegalDashboard").then((m) => ({ default: m.LegalDashboard })));
+
+/** The role's dashboard (000 §2.10): the company's for its admin, the consultant's, the legal dashboard for the Jurídico; a welcome card for the platform admin. */
 export function DashboardPage() {
   useTituloDocumento("Dashboard");
   const { usuario, empresa } = useSessaoAtual();
@@ -26,6 +30,14 @@ export function DashboardPage() {
     );
   }
   if (usuario.papel === PAPEL.admin) return <CompanyDashboard />;
+  // the Jurídico's day starts on the legal dashboard (issue 11 part 6)
+  if (usuario.papel === PAPEL.juridico) {
+    return (
+      <Suspense fallback={<Spinner rotulo="Carregando" className="mx-auto size-6 text-blue-700" />}>
+        <LegalDashboard alvo={{ empresaId: null }} titulo={tituloPainelJuridico(usuario.papel)} />
+      </Suspense>
+    );
+  }
   const nomeEmpresa = empresa?.nome_empresa ?? (usuario.papel === PAPEL.plataforma ? "Plataforma" : "");
   return (
     <div className="mx-auto max-w-5xl space-y-6">

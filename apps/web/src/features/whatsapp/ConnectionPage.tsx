@@ -18,6 +18,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast";
 import { conectar, verificacaoQuery } from "./api";
+import { ConnectionStatusPage } from "./ConnectionStatusPage";
 
 const PASSOS_QR = [
   "Abra o WhatsApp no celular da empresa.",
@@ -28,9 +29,10 @@ const PASSOS_QR = [
 
 /** /whatsapp-connection (menu /qr-code): status, QR code of the gateway, instructions (001 'WhatsApp connection'). */
 export function ConnectionPage() {
-  useTituloDocumento("Conexão WhatsApp");
   const sessao = useSessaoAtual();
-  if (!pode(sessao.usuario.papel, "whatsapp.configurar")) return <AccessDenied mensagem={MSG.whatsappApenasAdmins} />;
+  useTituloDocumento(pode(sessao.usuario.papel, "whatsapp.configurar") ? "Conexão WhatsApp" : "Status do WhatsApp");
+  // Consultor and Jurídico see the connection read only, never a denial (issue 15 part 3)
+  if (!pode(sessao.usuario.papel, "whatsapp.configurar")) return <ConnectionStatusPage />;
   if (!sessao.empresa) return <AccessDenied titulo="Empresa não encontrada" mensagem={MSG.empresaNaoEncontradaLogado} />;
   return <Conexao />;
 }

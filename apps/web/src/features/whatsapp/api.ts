@@ -13,3 +13,10 @@ export const verificacaoQuery = queryOptions({
 });
 
 export const conectar = () => api<TConexaoWhatsApp>("/api/whatsapp/conexao/conectar", { method: "POST", body: {} });
+
+/** The stored connection state (every role): the read-only status page of Consultor and Jurídico. */
+export const estadoQuery = queryOptions({
+  queryKey: [...CHAVE_CONEXAO, "estado"],
+  queryFn: ({ signal }) => api<TConexaoWhatsApp>("/api/whatsapp/conexao", { signal }),
+  refetchInterval: 30_000,
+});
