@@ -58,6 +58,23 @@ export const TABELAS_GLOBAIS: readonly TTabelaGlobal[] = [
       "the security log of users' own actions (sign-in, sign-out, password, sessions, email), the platform admin's included, who has no company (id_empresa_fk null); append-only, joined with no tenant table",
   },
   {
+    tabela: "configuracoes_plataforma",
+    citus: "referencia",
+    motivo:
+      "the platform's own settings (default Graph API version, mail sender): one row for every company, read with a company's WhatsApp settings and by the mail sweeper, changed only by the platform admin (decision 1309)",
+  },
+  {
+    tabela: "taxas_bacen",
+    citus: "referencia",
+    motivo:
+      "the Central Bank's monthly average rates per credit modality (SGS series): public data, the same for every company, read with a company's leads by the revisional pre-analysis, written only by the platform admin and the daily SGS job (decision 1402)",
+  },
+  {
+    tabela: "taxas_bacen_atualizacoes",
+    citus: "local",
+    motivo: "the log of each SGS refresh or CSV import of a series (decision 1402): platform data, joined with no tenant table",
+  },
+  {
     tabela: "schema_migrations",
     citus: "local",
     motivo: "the database's record of applied migrations (db/migrate.ts), created and read by the owner only",

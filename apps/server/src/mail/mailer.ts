@@ -1,3 +1,4 @@
+import { montarRemetente } from "@crm/domain/platform";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type pg from "pg";
@@ -17,6 +18,15 @@ export type TMailer = {
 };
 
 const MAX_TENTATIVAS = 8;
+
+/**
+ * The sender of this delivery pass: the platform admin's saved name and address (/configuracoes, decision 1309),
+ * each falling back to MAIL_FROM's part.
+ */
+async function remetente(tx: TTx, padrao: string): Promise<string> {
+  const { rows } = await tx.query("SELECT email_remetente_nome, email_remetente_endereco FROM configuracoes_plataforma");
+  return montarRemetente(padrao, rows[0]?.email_remetente_nome, rows[0]?.email_remetente_endereco);
+}
 const INTERVALO_MS = 5_000;
 
 /**
@@ -30,18 +40,19 @@ export function createMailer(opts: { pool: pg.Pool; smtpUrl?: string; from: stri
 
   async function entregar(): Promise<number> {
     if (!transport) return 0;
-    const { rows } = await unsafeWithSystem(opts.pool, "email-saida", (tx) =>
-      tx.query(
+    const { rows, from } = await unsafeWithSystem(opts.pool, "email-saida", async (tx) => {
+      const devidos = await tx.query(
         `SELECT id, para, assunto, texto, html, tentativas FROM emails_saida
           WHERE enviado_em IS NULL AND tentativas < $1 AND proxima_tentativa_em <= now()
           ORDER BY created_at LIMIT 20`,
         [MAX_TENTATIVAS],
-      ),
-    );
+      );
+      return { rows: devidos.rows, from: devidos.rows.length ? await remetente(tx, opts.from) : opts.from };
+    });
     let enviados = 0;
     for (const e of rows) {
       try {
-        await transport.sendMail({ from: opts.from, to: e.para, subject: e.assunto, text: e.texto, html: e.html });
+        await transport.sendMail({ from, to: e.para, subject: e.assunto, text: e.texto, html: e.html });
         await unsafeWithSystem(opts.pool, "email-saida", (tx) =>
           tx.query("UPDATE emails_saida SET enviado_em = now(), tentativas = tentativas + 1, ultimo_erro = NULL WHERE id = $1", [
             e.id,

@@ -60,7 +60,8 @@ export function configDaLinha(appSecret: string, r: TBruto): TConfigWhatsApp {
       appId: texto(c.app_id),
       appSecret: lerSegredo(cofre, c.app_secret),
       businessAccountId: texto(c.business_account_id),
-      graphVersion: texto(c.graph_version) || GRAPH_VERSAO_PADRAO,
+      // the company's own version, else the platform's default (/configuracoes of the platform admin, decision 1309)
+      graphVersion: texto(c.graph_version) || texto(r.graph_versao_plataforma) || GRAPH_VERSAO_PADRAO,
     },
     unofficial: {
       url: (texto(c.unofficial_api_url) || texto(c.apiUrl)).replace(/\/+$/, "").replace(/\/api\/v1$/, ""),
@@ -77,7 +78,8 @@ export function configDaLinha(appSecret: string, r: TBruto): TConfigWhatsApp {
 }
 
 export const COLUNAS_CONFIG =
-  "id, nome_empresa, whatsapp_provedor, config_whatsapp_api, webhook_token, webhook_verify_token, ia_triagem_ativa";
+  "id, nome_empresa, whatsapp_provedor, config_whatsapp_api, webhook_token, webhook_verify_token, ia_triagem_ativa, " +
+  "(SELECT graph_versao_padrao FROM configuracoes_plataforma) AS graph_versao_plataforma";
 
 /** With COLUNAS_CONFIG (FROM empresas): what the gateway said of the saved key (migration 0015, gateway-key.ts). */
 export const COLUNA_CHAVE_INSTANCIA = `(SELECT s.gateway_chave_sha256 FROM whatsapp_sessions s
