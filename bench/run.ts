@@ -4,6 +4,7 @@
 import { dbRecoveryBench } from "./db-recovery.js";
 import { leadsImportBench } from "./leads-import.js";
 import { leadsListBench } from "./leads-list.js";
+import { legalBench } from "./legal.js";
 import { loginBundleBench } from "./login-bundle.js";
 import { screeningBench } from "./screening-engine.js";
 import { startupBench } from "./startup.js";
@@ -19,6 +20,7 @@ const benches: [string, () => Promise<string | string[]>][] = [
   ["whatsapp", webhookIngestBench],
   ["whatsapp", webhookBrowserBench],
   ["screening", screeningBench],
+  ["legal", legalBench],
 ];
 const only = process.argv[2];
 for (const [grupo, bench] of benches) {
