@@ -31,6 +31,8 @@ const ZEnv = z.object({
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   /** WhatsApp Business Cloud API host (tests point it at a local Graph-API-shaped server) */
   WHATSAPP_GRAPH_URL: z.string().url().default("https://graph.facebook.com"),
+  /** the Central Bank's public data API, for the SGS rate series (tests point it at a local SGS-shaped server) */
+  BACEN_SGS_URL: z.string().url().default("https://api.bcb.gov.br"),
   /**
    * hosts that URLs set by a company may reach although they are internal (a gateway on the same network):
    * `gateway.lan,10.0.0.5,localhost:8080,[::1]:8080,10.0.0.0/8` (decision 0016)
@@ -74,6 +76,8 @@ export type TConfig = {
   logLevel: string;
   trustProxy: boolean;
   whatsappGraphUrl: string;
+  /** the Central Bank public data API (SGS rate series, decision 1402) */
+  bacenSgsUrl: string;
   /** what URLs set by a company may reach: OUTBOUND_ALLOWED_HOSTS plus the operator's own Graph host */
   outbound: TPoliticaSaida;
 };
@@ -136,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true",
     whatsappGraphUrl: e.WHATSAPP_GRAPH_URL.replace(/\/$/, ""),
+    bacenSgsUrl: e.BACEN_SGS_URL.replace(/\/$/, ""),
     outbound,
   };
 }

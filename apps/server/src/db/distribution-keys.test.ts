@@ -254,6 +254,8 @@ describe("migration 0013 on a database that has data", () => {
         [a],
       ),
     ).rejects.toThrow(/convites_empresa_token_hash_key/);
-    expect(violacoesDasChaves(await lerCatalogo(c))).toEqual([]);
+    // this database stops at 0013: the global tables of later migrations are not there yet
+    const depois0013 = (e: string) => e.endsWith("está na lista de tabelas globais mas não existe em public");
+    expect(violacoesDasChaves(await lerCatalogo(c)).filter((e) => !depois0013(e))).toEqual([]);
   });
 });

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { MODALIDADES_CREDITO } from "../revisional/modalities";
+import { CODIGOS_SERIES } from "../revisional/series";
+
+/** /taxas-bacen (issue 14 part 3): the series, their last months, their refresh log, the INSS ceiling steps. */
+const ZAtualizacao = z.object({
+  em: z.string(),
+  origem: z.enum(["sgs", "csv", "demo"]),
+  resultado: z.enum(["ok", "erro"]),
+  mensagem: z.string().nullable(),
+  valores: z.number().int(),
+});
+
+export const ZSerieResumo = z.object({
+  codigo: z.number().int(),
+  codigoAnual: z.number().int(),
+  titulo: z.string(),
+  modalidade: z.enum(MODALIDADES_CREDITO),
+  faixaPlausivel: z.tuple([z.number(), z.number()]),
+  meses: z.number().int(),
+  primeiraCompetencia: z.string().nullable(),
+  ultimaCompetencia: z.string().nullable(),
+  ultimaTaxa: z.number().nullable(),
+  /** months of the demo's illustrative snapshot still in the series */
+  mesesIlustrativos: z.number().int(),
+  ultimaAtualizacao: ZAtualizacao.nullable(),
+});
+
+export const ZTetoInss = z.object({
+  desde: z.string(),
+  taxaMensal: z.number(),
+  fonte: z.string(),
+  diaConfirmado: z.boolean(),
+});
+
+export const ZPainelTaxas = z.object({
+  series: z.array(ZSerieResumo),
+  tetosInss: z.array(ZTetoInss),
+  atualizacaoPendente: z.boolean(),
+});
+export type TPainelTaxas = z.infer<typeof ZPainelTaxas>;
+export type TSerieResumo = z.infer<typeof ZSerieResumo>;
+
+export const ZCodigoSerie = z.object({
+  codigo: z.coerce
+    .number()
+    .int()
+    .refine((c) => CODIGOS_SERIES.includes(c), { message: "Série desconhecida." }),
+});
+
+export const ZValoresSerie = z.object({
+  valores: z.array(
+    z.object({ competencia: z.string(), taxa: z.number(), origem: z.enum(["sgs", "csv", "demo"]), ilustrativa: z.boolean() }),
+  ),
+});
+export type TValoresSerie = z.infer<typeof ZValoresSerie>;
+
+/** The CSV travels as text read in the browser: 1 MB is ~40 years of every series. */
+export const TAMANHO_MAXIMO_CSV_TAXAS = 1_000_000;
+export const ZImportacaoTaxas = z.object({
+  codigo: z.number().int().nullable(),
+  csv: z
+    .string()
+    .min(1, { message: "Selecione um arquivo CSV." })
+    .max(TAMANHO_MAXIMO_CSV_TAXAS, { message: "O arquivo CSV passa de 1 MB." }),
+});
+export const ZImportacaoTaxasOk = z.object({ importados: z.number().int() });
+export const ZImportacaoTaxasRecusada = z.object({ message: z.string(), erros: z.array(z.string()) });
