@@ -192,7 +192,11 @@ export const rotas: RouteObject[] = [
                 handle: { menu: "/processos" },
                 lazy: () => import("../features/legal-processes/ProcessesPage").then((m) => ({ Component: m.ProcessesPage })),
               },
-              emConstrucao("/documentos"),
+              {
+                path: "/documentos",
+                handle: { menu: "/documentos" },
+                lazy: () => import("../features/documents/DocumentsPage").then((m) => ({ Component: m.DocumentsPage })),
+              },
               {
                 path: "/notificacoes",
                 lazy: () =>
