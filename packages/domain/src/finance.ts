@@ -226,6 +226,8 @@ export const TEXTO_FINANCEIRO = {
   semReceita: "Nenhuma receita no período.",
   semDados: "Nenhum dado financeiro no período.",
   acessoNegado: "Acesso Negado - Apenas administradores podem acessar o dashboard financeiro.",
+  erroExportar: "Não foi possível exportar os dados financeiros. Tente novamente.",
+  exportado: "Dados financeiros exportados.",
 } as const;
 
 // ---------------------------------------------------------------- CSV of the period's figures (pt-BR, as /leads exports)

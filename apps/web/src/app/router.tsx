@@ -144,7 +144,11 @@ export const rotas: RouteObject[] = [
               },
               { path: "/qr-code", handle: { menu: "/qr-code" }, lazy: conexaoWhatsApp },
               { path: "/whatsapp-connection", handle: { menu: "/qr-code" }, lazy: conexaoWhatsApp },
-              emConstrucao("/financeiro"),
+              {
+                path: "/financeiro",
+                handle: { menu: "/financeiro" },
+                lazy: () => import("../features/finance/FinancePage").then((m) => ({ Component: m.FinancePage })),
+              },
               {
                 path: "/marketing",
                 handle: { menu: "/marketing" },
@@ -170,7 +174,16 @@ export const rotas: RouteObject[] = [
               { path: "/configuracoes", handle: { menu: "/configuracoes" }, lazy: configuracoesEmpresa },
               { path: "/perfil", handle: { menu: "/perfil" }, lazy: perfil },
               { path: "/profile", handle: { menu: "/perfil" }, lazy: perfil },
-              emConstrucao("/assinatura"),
+              {
+                path: "/assinatura",
+                handle: { menu: "/assinatura" },
+                lazy: () => import("../features/subscription/SubscriptionPage").then((m) => ({ Component: m.SubscriptionPage })),
+              },
+              {
+                path: "/planos",
+                handle: { menu: "/assinatura" },
+                lazy: () => import("../features/subscription/PlansPage").then((m) => ({ Component: m.PlansPage })),
+              },
               emConstrucao("/empresas"),
               emConstrucao("/empresa/:empresaId", "Empresa", { menu: "/empresas" }),
               {
@@ -179,13 +192,29 @@ export const rotas: RouteObject[] = [
                 lazy: () => import("../features/leads/LeadsPage").then((m) => ({ Component: m.LeadsPage })),
               },
               emConstrucao("/empresa/:empresaId/management", "Gestão da Empresa", { menu: "/empresas" }),
-              emConstrucao("/empresa/:empresaId/subscription", "Assinatura da Empresa", { menu: "/empresas" }),
+              {
+                path: "/empresa/:empresaId/subscription",
+                handle: { menu: "/empresas" },
+                lazy: () =>
+                  import("../features/subscription/SubscriptionPage").then((m) => ({ Component: m.CompanySubscriptionPage })),
+              },
               emConstrucao("/usuarios"),
               emConstrucao("/analytics"),
               {
                 path: "/desempenho",
                 handle: { menu: "/desempenho" },
                 lazy: () => import("../features/performance/PerformancePage").then((m) => ({ Component: m.PerformancePage })),
+              },
+              {
+                path: "/prazos",
+                handle: { menu: "/prazos" },
+                lazy: () => import("../features/deadlines/MyDeadlinesPage").then((m) => ({ Component: m.MyDeadlinesPage })),
+              },
+              {
+                path: "/prazos/modelos",
+                handle: { menu: "/prazos" },
+                lazy: () =>
+                  import("../features/deadlines/DeadlineTemplatesPage").then((m) => ({ Component: m.DeadlineTemplatesPage })),
               },
               {
                 path: "/processos",
