@@ -65,5 +65,7 @@ export async function atualizarTaxasBacen(
 function mesesAntes(competencia: string, meses: number): string {
   const [a, m] = competencia.split("-").map(Number);
   const d = new Date(Date.UTC(a, m - 1 - meses, 1)).toISOString().slice(0, 10);
-  return d < INICIO_SERIES ? INICIO_SERIES : d;
+  // ISO dates compare as text
+  if (d < INICIO_SERIES) return INICIO_SERIES;
+  return d;
 }
