@@ -25,6 +25,7 @@ export const MENUS: Record<TPapel, TMenuItem[]> = {
     item("/marketing", "Marketing", "megaphone"),
     item("/juridico", "Jurídico", "scale"),
     item("/processos", "Processos", "folder-open"),
+    item("/prazos", "Meus prazos", "calendar-clock"),
     item("/juridico-equipe", "Equipe Jurídica", "briefcase"),
     item("/assinatura", "Assinatura", "credit-card"),
     item("/empresa-config", "Configurações", "settings"),
@@ -40,6 +41,7 @@ export const MENUS: Record<TPapel, TMenuItem[]> = {
   [PAPEL.juridico]: [
     item("/dashboard", "Dashboard", "layout-dashboard"),
     item("/processos", "Processos", "scale"),
+    item("/prazos", "Meus prazos", "calendar-clock"),
     item("/documentos", "Documentos", "file-text"),
     item("/qr-code", "WhatsApp", "qr-code"),
   ],

@@ -6,10 +6,13 @@ import type { FastifyBaseLogger } from "fastify";
 import { hashSenha } from "../auth/password.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTx, unsafeWithSystem } from "../db/tenant.js";
+import type { TArmazenamento } from "../storage/storage.js";
 import { inserirVarios, type TLinha } from "./bulk.js";
 import { semearEmpresasPlataforma } from "./companies.js";
 import { DIA, diaISO, inicioDaHora, mais, type TEmpresaDemo, type TGeracao } from "./demo-context.js";
 import { gerarConversas } from "./demo-conversations.js";
+import { semearDocumentos } from "./demo-documents.js";
+import { semearPrazos } from "./demo-deadlines.js";
 import { gerarCustos, gerarFaturas, gerarNotificacoes } from "./demo-extras.js";
 import { gerarLeads } from "./demo-leads.js";
 import { gerarTriagens } from "./demo-screenings.js";
@@ -23,7 +26,16 @@ const EMAIL_MARCADOR = "admin@demo.com.br";
 const TRAVA_SEED = 72_707_002; // advisory lock: two instances starting together seed once
 
 export type TResumoSeed = Record<
-  "empresas" | "usuarios" | "consultores" | "leads" | "historico" | "mensagens" | "notificacoes" | "custos" | "faturas",
+  | "empresas"
+  | "usuarios"
+  | "consultores"
+  | "leads"
+  | "historico"
+  | "mensagens"
+  | "notificacoes"
+  | "custos"
+  | "faturas"
+  | "documentos",
   number
 > & { ms: number };
 
@@ -44,7 +56,8 @@ const NOMES_DEMO: Record<TPapel, string> = {
  * (or the same `agora`) gives the same data. Returns what it seeded, or null when the demo already existed.
  */
 export async function seedDemoIfEmpty(
-  deps: Pick<TDeps, "db">,
+  /** with storage, the demo processes get real documents (files written through it); without, none */
+  deps: Pick<TDeps, "db"> & Partial<Pick<TDeps, "storage">>,
   log: TLog,
   opts: { agora?: Date } = {},
 ): Promise<TResumoSeed | null> {
@@ -54,7 +67,7 @@ export async function seedDemoIfEmpty(
   const resumo = await unsafeWithSystem(deps.db.app, "seed-demo", async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock($1)", [TRAVA_SEED]);
     if ((await tx.query("SELECT 1 FROM usuarios_plataforma WHERE email = $1", [EMAIL_MARCADOR])).rowCount) return null;
-    return semear(tx, hash, { r: criarAleatorio(SEMENTE_DEMO), agora: opts.agora ?? inicioDaHora() });
+    return semear(tx, hash, { r: criarAleatorio(SEMENTE_DEMO), agora: opts.agora ?? inicioDaHora() }, deps.storage);
   });
   if (!resumo) return null;
   resumo.ms = Math.round(performance.now() - t0);
@@ -69,7 +82,7 @@ async function demoExiste(deps: Pick<TDeps, "db">): Promise<boolean> {
   });
 }
 
-async function semear(tx: TTx, hash: string, g: TGeracao): Promise<TResumoSeed> {
+async function semear(tx: TTx, hash: string, g: TGeracao, storage?: TArmazenamento): Promise<TResumoSeed> {
   const conta = (papel: TPapel) => CONTAS_DEMO.find((c) => c.papel === papel)!;
   let usuarios = 0;
   const usuario = (papel: TPapel, empresaId: string | null, email = conta(papel).email, nome = NOMES_DEMO[papel]) => {
@@ -160,6 +173,12 @@ async function semear(tx: TTx, hash: string, g: TGeracao): Promise<TResumoSeed> 
   const mensagens = [...conversasA.mensagens, ...conversasB.mensagens];
   await inserirVarios(tx, "leads_juros_check", leads);
   await inserirVarios(tx, "lead_status_historico", historico);
+  // real files for the demo's processes (issue 11 part 3), from a random stream of their own
+  const documentos = storage
+    ? await semearDocumentos(tx, storage, { r: criarAleatorio(SEMENTE_DEMO + 1102), agora: g.agora }, empresaDemo, a.leads)
+    : 0;
+  // deadlines of the demo's processes in every urgency (issue 11 part 5), from a random stream of their own
+  await semearPrazos(tx, { r: criarAleatorio(SEMENTE_DEMO + 1106), agora: g.agora }, empresaDemo, a.leads);
   // screening history for 'Eficiência IA' (issue 12), from a random stream of its own
   await inserirVarios(tx, "triagens_ia", gerarTriagens(criarAleatorio(SEMENTE_DEMO + 12), [...a.leads, ...b.leads], historico));
   await inserirVarios(tx, "mensagens_whatsapp", mensagens);
@@ -178,6 +197,7 @@ async function semear(tx: TTx, hash: string, g: TGeracao): Promise<TResumoSeed> 
     notificacoes: notificacoes.length,
     custos: custos.length,
     faturas: faturas.length + outras.faturas,
+    documentos,
     ms: 0,
   };
 }

@@ -171,7 +171,11 @@ export const rotas: RouteObject[] = [
                 lazy: () => import("../features/legal-team/LegalTeamPage").then((m) => ({ Component: m.LegalTeamPage })),
               },
               { path: "/empresa-config", handle: { menu: "/empresa-config" }, lazy: configuracoesEmpresa },
-              { path: "/configuracoes", handle: { menu: "/configuracoes" }, lazy: configuracoesEmpresa },
+              {
+                path: "/configuracoes",
+                handle: { menu: "/configuracoes" },
+                lazy: () => import("../features/platform/SettingsPage").then((m) => ({ Component: m.SettingsPage })),
+              },
               { path: "/perfil", handle: { menu: "/perfil" }, lazy: perfil },
               { path: "/profile", handle: { menu: "/perfil" }, lazy: perfil },
               {
@@ -184,22 +188,43 @@ export const rotas: RouteObject[] = [
                 handle: { menu: "/assinatura" },
                 lazy: () => import("../features/subscription/PlansPage").then((m) => ({ Component: m.PlansPage })),
               },
-              emConstrucao("/empresas"),
-              emConstrucao("/empresa/:empresaId", "Empresa", { menu: "/empresas" }),
+              {
+                path: "/empresas",
+                handle: { menu: "/empresas" },
+                lazy: () => import("../features/companies/CompaniesPage").then((m) => ({ Component: m.CompaniesPage })),
+              },
+              {
+                path: "/empresa/:empresaId",
+                handle: { menu: "/empresas" },
+                lazy: () => import("../features/companies/CompanyPage").then((m) => ({ Component: m.CompanyPage })),
+              },
               {
                 path: "/empresa/:empresaId/leads",
                 handle: { menu: "/empresas" },
                 lazy: () => import("../features/leads/LeadsPage").then((m) => ({ Component: m.LeadsPage })),
               },
-              emConstrucao("/empresa/:empresaId/management", "Gestão da Empresa", { menu: "/empresas" }),
+              {
+                path: "/empresa/:empresaId/management",
+                handle: { menu: "/empresas" },
+                lazy: () =>
+                  import("../features/companies/CompanyManagementPage").then((m) => ({ Component: m.CompanyManagementPage })),
+              },
               {
                 path: "/empresa/:empresaId/subscription",
                 handle: { menu: "/empresas" },
                 lazy: () =>
                   import("../features/subscription/SubscriptionPage").then((m) => ({ Component: m.CompanySubscriptionPage })),
               },
-              emConstrucao("/usuarios"),
-              emConstrucao("/analytics"),
+              {
+                path: "/usuarios",
+                handle: { menu: "/usuarios" },
+                lazy: () => import("../features/platform/UsersPage").then((m) => ({ Component: m.UsersPage })),
+              },
+              {
+                path: "/analytics",
+                handle: { menu: "/analytics" },
+                lazy: () => import("../features/platform/AnalyticsPage").then((m) => ({ Component: m.AnalyticsPage })),
+              },
               {
                 path: "/desempenho",
                 handle: { menu: "/desempenho" },

@@ -26,6 +26,7 @@ import { Select } from "../../ui/Select";
 import { Spinner } from "../../ui/Spinner";
 import { Textarea } from "../../ui/Textarea";
 import { toast } from "../../ui/toast";
+import { ProcessDeadlines } from "../deadlines/ProcessDeadlines";
 import { ProcessDocuments } from "../documents/ProcessDocuments";
 import { CHAVE_PROCESSOS, processoQuery, profissionaisQuery, salvarProcesso, type TAlvo } from "./api";
 import { LegalStatusBadge } from "./LegalStatusBadge";
@@ -160,6 +161,7 @@ export function EditProcessDialog({ processo, alvo, podeEditar, onFechar }: Prop
           </div>
         </dl>
       )}
+      <ProcessDeadlines leadId={processo.id} alvo={alvo} podeEditar={podeEditar} />
       <ProcessDocuments leadId={processo.id} alvo={alvo} podeGerenciar={podeEditar} />
       <section className="mt-6" aria-labelledby="historico-processo">
         <h3 id="historico-processo" className="text-sm font-semibold text-slate-900">

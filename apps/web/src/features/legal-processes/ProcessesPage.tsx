@@ -22,7 +22,14 @@ import { PeriodSelector } from "../../ui/PeriodSelector";
 import { Select } from "../../ui/Select";
 import { SelectCompanyFirst } from "../../ui/SelectCompanyFirst";
 import { Spinner } from "../../ui/Spinner";
-import { consultoresProcessosQuery, processosQuery, profissionaisQuery, resumoProcessosQuery, type TAlvo } from "./api";
+import {
+  consultoresProcessosQuery,
+  processoQuery,
+  processosQuery,
+  profissionaisQuery,
+  resumoProcessosQuery,
+  type TAlvo,
+} from "./api";
 import { EditProcessDialog } from "./EditProcessDialog";
 import { ProcessesTable } from "./ProcessesTable";
 import { useProcessosAoVivo } from "./useProcessosAoVivo";
@@ -55,6 +62,21 @@ function Processos({ alvo, podeEditar }: { alvo: TAlvo; podeEditar: boolean }) {
   const [busca, setBusca] = useState("");
   const buscaAtrasada = useDebounce(busca, 300);
   const [aberto, setAberto] = useState<TProcesso | null>(null);
+  // a link to one process (?processo={id}, e.g. from 'Meus prazos') opens its dialog
+  const [params, setParams] = useSearchParams();
+  const pedido = params.get("processo");
+  const doLink = useQuery({ ...processoQuery(alvo, pedido ?? ""), enabled: !!pedido });
+  useEffect(() => {
+    if (!pedido || !doLink.data) return;
+    setAberto(doLink.data);
+    setParams(
+      (p) => {
+        p.delete("processo");
+        return p;
+      },
+      { replace: true },
+    );
+  }, [pedido, doLink.data, setParams]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only typing (debounced) changes the search
   useEffect(() => {

@@ -2,6 +2,7 @@ import {
   Bot,
   Briefcase,
   Building2,
+  CalendarClock,
   ChartLine,
   Circle,
   CreditCard,
@@ -26,6 +27,7 @@ import {
 const ICONES: Record<string, LucideIcon> = {
   "layout-dashboard": LayoutDashboard,
   "building-2": Building2,
+  "calendar-clock": CalendarClock,
   users: Users,
   "chart-line": ChartLine,
   settings: Settings,
