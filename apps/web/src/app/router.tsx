@@ -171,11 +171,7 @@ export const rotas: RouteObject[] = [
                 lazy: () => import("../features/legal-team/LegalTeamPage").then((m) => ({ Component: m.LegalTeamPage })),
               },
               { path: "/empresa-config", handle: { menu: "/empresa-config" }, lazy: configuracoesEmpresa },
-              {
-                path: "/configuracoes",
-                handle: { menu: "/configuracoes" },
-                lazy: () => import("../features/platform/SettingsPage").then((m) => ({ Component: m.SettingsPage })),
-              },
+              { path: "/configuracoes", handle: { menu: "/configuracoes" }, lazy: configuracoesEmpresa },
               { path: "/perfil", handle: { menu: "/perfil" }, lazy: perfil },
               { path: "/profile", handle: { menu: "/perfil" }, lazy: perfil },
               {
@@ -215,16 +211,8 @@ export const rotas: RouteObject[] = [
                 lazy: () =>
                   import("../features/subscription/SubscriptionPage").then((m) => ({ Component: m.CompanySubscriptionPage })),
               },
-              {
-                path: "/usuarios",
-                handle: { menu: "/usuarios" },
-                lazy: () => import("../features/platform/UsersPage").then((m) => ({ Component: m.UsersPage })),
-              },
-              {
-                path: "/analytics",
-                handle: { menu: "/analytics" },
-                lazy: () => import("../features/platform/AnalyticsPage").then((m) => ({ Component: m.AnalyticsPage })),
-              },
+              emConstrucao("/usuarios"),
+              emConstrucao("/analytics"),
               {
                 path: "/desempenho",
                 handle: { menu: "/desempenho" },
