@@ -171,7 +171,11 @@ export const rotas: RouteObject[] = [
                 lazy: () => import("../features/legal-team/LegalTeamPage").then((m) => ({ Component: m.LegalTeamPage })),
               },
               { path: "/empresa-config", handle: { menu: "/empresa-config" }, lazy: configuracoesEmpresa },
-              { path: "/configuracoes", handle: { menu: "/configuracoes" }, lazy: configuracoesEmpresa },
+              {
+                path: "/configuracoes",
+                handle: { menu: "/configuracoes" },
+                lazy: () => import("../features/platform/SettingsPage").then((m) => ({ Component: m.SettingsPage })),
+              },
               { path: "/perfil", handle: { menu: "/perfil" }, lazy: perfil },
               { path: "/profile", handle: { menu: "/perfil" }, lazy: perfil },
               {
@@ -211,8 +215,16 @@ export const rotas: RouteObject[] = [
                 lazy: () =>
                   import("../features/subscription/SubscriptionPage").then((m) => ({ Component: m.CompanySubscriptionPage })),
               },
-              emConstrucao("/usuarios"),
-              emConstrucao("/analytics"),
+              {
+                path: "/usuarios",
+                handle: { menu: "/usuarios" },
+                lazy: () => import("../features/platform/UsersPage").then((m) => ({ Component: m.UsersPage })),
+              },
+              {
+                path: "/analytics",
+                handle: { menu: "/analytics" },
+                lazy: () => import("../features/platform/AnalyticsPage").then((m) => ({ Component: m.AnalyticsPage })),
+              },
               {
                 path: "/desempenho",
                 handle: { menu: "/desempenho" },

@@ -8,6 +8,7 @@ import { useTituloDocumento } from "../../lib/useTituloDocumento";
 import { Badge } from "../../ui/Badge";
 import { Card, CardContent } from "../../ui/Card";
 import { Spinner } from "../../ui/Spinner";
+import { TrialBanner } from "../subscription/TrialBanner";
 import { CompanyDashboard } from "./CompanyDashboard";
 
 // the Consultor's dashboard (issue 5) lives with /desempenho; loaded only for consultants
@@ -18,7 +19,10 @@ const ConsultantDashboard = lazy(() =>
 // the Jurídico's dashboard is the legal dashboard (/juridico); loaded only for the Jurídico
 const LegalDashboard = lazy(() => import("../legal-dashboard/LegalDashboard").then((m) => ({ default: m.LegalDashboard })));
 
-/** The role's dashboard (000 §2.10): the company's for its admin, the consultant's, the legal dashboard for the Jurídico; a welcome card for the platform admin. */
+// the platform admin's overview (issue 13 part 7) lives with the platform's screens; loaded only for them
+const PlatformDashboard = lazy(() => import("../platform/PlatformDashboard").then((m) => ({ default: m.PlatformDashboard })));
+
+/** The role's dashboard (000 §2.10): the company's for its admin, the consultant's, the legal dashboard for the Jurídico, the platform overview for the platform admin. */
 export function DashboardPage() {
   useTituloDocumento("Dashboard");
   const { usuario, empresa } = useSessaoAtual();
@@ -29,12 +33,25 @@ export function DashboardPage() {
       </Suspense>
     );
   }
-  if (usuario.papel === PAPEL.admin) return <CompanyDashboard />;
+  if (usuario.papel === PAPEL.admin)
+    return (
+      <>
+        <TrialBanner />
+        <CompanyDashboard />
+      </>
+    );
   // the Jurídico's day starts on the legal dashboard (issue 11 part 6)
   if (usuario.papel === PAPEL.juridico) {
     return (
       <Suspense fallback={<Spinner rotulo="Carregando" className="mx-auto size-6 text-blue-700" />}>
         <LegalDashboard alvo={{ empresaId: null }} titulo={tituloPainelJuridico(usuario.papel)} />
+      </Suspense>
+    );
+  }
+  if (usuario.papel === PAPEL.plataforma) {
+    return (
+      <Suspense fallback={<Spinner rotulo="Carregando" className="mx-auto size-6 text-blue-700" />}>
+        <PlatformDashboard />
       </Suspense>
     );
   }
