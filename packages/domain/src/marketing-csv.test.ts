@@ -17,6 +17,8 @@ describe("analisarCsvCustos: a cost spreadsheet as people save it", () => {
         impressoes: 85000,
         cliques: 1700,
         id_conta_anuncio: "act_123456",
+        campanha: "Revisão de juros - Veículos",
+        anuncio_id: "120210000000000001",
         ctr: 2,
         cpc: 0.7358,
         cpm: 14.7165,
@@ -88,6 +90,17 @@ describe("analisarCsvCustos: a cost spreadsheet as people save it", () => {
     expect(analisarCsvCustos(`data;plataforma;valor;campanhas;impressoes;cliques;conta\n${linhas.join("\n")}`).erroArquivo).toBe(
       MSG.csvCustosMuitasLinhas(MAX_LINHAS_CSV_CUSTOS),
     );
+  });
+
+  it("reads the campaign and the ad a cost paid for, by their usual headers, and refuses a campaign too long", () => {
+    const r = analisarCsvCustos(
+      `Data;Plataforma;Valor;Nome da campanha;ID do anúncio\r\n01/11/2026;Facebook;100,00;Veículos;120210000000000001\r\n01/11/2026;Facebook;50,00;Casa;\r\n02/11/2026;Facebook;10,00;${"x".repeat(201)};\r\n`,
+    );
+    expect(r.custos.map((c) => [c.campanha, c.anuncio_id])).toEqual([
+      ["Veículos", "120210000000000001"],
+      ["Casa", null],
+    ]);
+    expect(r.erros).toEqual([{ linha: 4, mensagem: MSG.linhaComErro(4, MSG.campanhaLonga) }]);
   });
 
   it("counts a quoted line break inside a cell when numbering lines", () => {

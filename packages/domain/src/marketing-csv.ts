@@ -26,6 +26,8 @@ export const COLUNAS_CSV_CUSTOS = [
   "impressoes",
   "cliques",
   "id_conta_anuncio",
+  "campanha",
+  "anuncio_id",
 ] as const;
 export const COLUNAS_OBRIGATORIAS_CSV_CUSTOS = ["data_custo", "plataforma", "valor_gasto"] as const;
 /** One file holds at most this many cost lines (a year of five platforms a day is 1,825). */
@@ -50,6 +52,14 @@ const SINONIMOS: Record<string, (typeof COLUNAS_CSV_CUSTOS)[number]> = {
   conta_de_anuncio: "id_conta_anuncio",
   conta_anuncio: "id_conta_anuncio",
   id_conta_anuncio: "id_conta_anuncio",
+  campanha: "campanha",
+  nome_da_campanha: "campanha",
+  campaign: "campanha",
+  anuncio: "anuncio_id",
+  id_anuncio: "anuncio_id",
+  id_do_anuncio: "anuncio_id",
+  anuncio_id: "anuncio_id",
+  ad_id: "anuncio_id",
 };
 
 /** 'Valor Gasto (R$)', 'Impressões', 'DATA' → the column it names, or the header as normalized. */
@@ -63,7 +73,17 @@ function colunaDe(h: string): string {
 }
 
 export function conteudoModeloCsvCustos(): string {
-  const exemplo = ["31/01/2026", "Facebook", "1.250,90", "3", "85.000", "1.700", "act_123456"];
+  const exemplo = [
+    "31/01/2026",
+    "Facebook",
+    "1.250,90",
+    "3",
+    "85.000",
+    "1.700",
+    "act_123456",
+    "Revisão de juros - Veículos",
+    "120210000000000001",
+  ];
   return `${COLUNAS_CSV_CUSTOS.join(";")}\r\n${exemplo.join(";")}\r\n`;
 }
 
@@ -76,6 +96,9 @@ export type TCustoCsv = {
   impressoes: number;
   cliques: number;
   id_conta_anuncio: string | null;
+  /** the campaign and the ad the cost paid for (decision 1213), when the spreadsheet names them */
+  campanha: string | null;
+  anuncio_id: string | null;
   ctr: number;
   cpc: number;
   cpm: number;
@@ -90,9 +113,14 @@ export type TAnaliseCsvCustos = {
   totalLinhas: number;
 };
 
-/** The same cost twice: same day, platform and ad account. */
-export const chaveCusto = (c: { data_custo: string; plataforma: string; id_conta_anuncio: string | null }) =>
-  `${c.data_custo}|${c.plataforma}|${c.id_conta_anuncio ?? ""}`;
+/** The same cost twice: same day, platform, ad account, campaign and ad. */
+export const chaveCusto = (c: {
+  data_custo: string;
+  plataforma: string;
+  id_conta_anuncio: string | null;
+  campanha?: string | null;
+  anuncio_id?: string | null;
+}) => `${c.data_custo}|${c.plataforma}|${c.id_conta_anuncio ?? ""}|${c.campanha ?? ""}|${c.anuncio_id ?? ""}`;
 
 function validarLinha(cells: string[], idx: Record<string, number>, linha: number): TCustoCsv | string {
   const campo = (nome: string) => (idx[nome] === undefined ? "" : (cells[idx[nome]] ?? "").trim());
@@ -121,6 +149,10 @@ function validarLinha(cells: string[], idx: Record<string, number>, linha: numbe
   if (impressoes > 0 && cliques > impressoes) return erro(MSG.cliquesMaioresQueImpressoes);
   const conta = campo("id_conta_anuncio");
   if (conta.length > 100) return erro(MSG.contaAnuncioLonga);
+  const campanha = campo("campanha");
+  if (campanha.length > 200) return erro(MSG.campanhaLonga);
+  const anuncio = campo("anuncio_id");
+  if (anuncio.length > 200) return erro(MSG.anuncioLongo);
   return {
     linha,
     data_custo: data,
@@ -130,6 +162,8 @@ function validarLinha(cells: string[], idx: Record<string, number>, linha: numbe
     impressoes,
     cliques,
     id_conta_anuncio: conta || null,
+    campanha: campanha || null,
+    anuncio_id: anuncio || null,
     ...metricasCusto(valor, impressoes, cliques),
   };
 }

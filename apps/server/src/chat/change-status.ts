@@ -9,7 +9,7 @@ import { acessarLead, type TLeadAcessivel } from "./access.js";
 
 /** Sets a lead's status and records the change in lead_status_historico (who, from what, why), in the caller's transaction. */
 export async function mudarStatusLead(
-  deps: Pick<TDeps, "realtime">,
+  deps: Pick<TDeps, "realtime" | "jobs">,
   tx: TTx,
   lead: TLeadAcessivel,
   novo: TStatusLead,
@@ -27,7 +27,12 @@ export async function mudarStatusLead(
 }
 
 /** Sending the first message or file while the lead waits for a consultant starts the service (001 'Lead chat'). */
-export function iniciarAtendimentoSePreciso(deps: Pick<TDeps, "realtime">, tx: TTx, lead: TLeadAcessivel, usuarioId: string) {
+export function iniciarAtendimentoSePreciso(
+  deps: Pick<TDeps, "realtime" | "jobs">,
+  tx: TTx,
+  lead: TLeadAcessivel,
+  usuarioId: string,
+) {
   if (lead.status_lead !== STATUS_ESPERANDO_ATENDENTE) return Promise.resolve(false);
   return mudarStatusLead(deps, tx, lead, STATUS_EM_ATENDIMENTO, { usuarioId, motivo: "Primeira mensagem enviada pelo chat" });
 }

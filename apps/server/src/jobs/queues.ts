@@ -9,3 +9,18 @@ import type { TFila } from "./jobs.js";
 // policy would let one lead's queued job hold up fetching for the whole queue while its running job lasts
 export const FILA_TRIAGEM: TFila = { nome: "ia.triagem", politica: "standard", tentativas: 3, atrasoSegundos: 10, backoff: true };
 export type TTrabalhoTriagem = { empresaId: string; leadId: string; mensagemId: string };
+
+/**
+ * Meta's Conversions API for business messaging (decision 1214): lead-events enqueues one job per recorded event
+ * (conversoes_meta_eventos) in the status change's transaction; attribution/ sends it. Retried with backoff
+ * (2 s, 4 s, 8 s … about 4 minutes in all); the last failure is recorded on the event as 'falhou' with its reason.
+ * Data: { empresaId, eventoId }.
+ */
+export const FILA_CONVERSOES_META: TFila = {
+  nome: "meta.conversoes",
+  politica: "standard",
+  tentativas: 7,
+  atrasoSegundos: 2,
+  backoff: true,
+};
+export type TTrabalhoConversaoMeta = { empresaId: string; eventoId: string };

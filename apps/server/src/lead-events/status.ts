@@ -1,6 +1,7 @@
 import { STATUS_PROCESSO_JURIDICO, type TStatusLead } from "@crm/domain/status";
 import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
+import { enfileirarConversoesMeta } from "./conversions.js";
 import { registrarHistorico, type TAutor } from "./history.js";
 import { abrirProcessosJuridicos } from "./legal-process.js";
 import { avisarLeadsAlterados } from "./publish.js";
@@ -15,7 +16,7 @@ export type TLeadAtual = { id: string; status_lead: string | null };
  * the path (legal-process.ts). The caller has locked the leads. Returns the ids that changed.
  */
 export async function mudarStatusDosLeads(
-  deps: Pick<TDeps, "realtime">,
+  deps: Pick<TDeps, "realtime" | "jobs">,
   tx: TTx,
   p: { empresaId: string; leads: TLeadAtual[]; para: TStatusLead; autor: TAutor },
 ): Promise<string[]> {
@@ -35,6 +36,7 @@ export async function mudarStatusDosLeads(
   if (p.para === STATUS_PROCESSO_JURIDICO) {
     await abrirProcessosJuridicos(deps, tx, { empresaId: p.empresaId, leadIds: ids, autor: p.autor });
   }
+  await enfileirarConversoesMeta(deps, tx, { empresaId: p.empresaId, leadIds: ids, para: p.para });
   await avisarLeadsAlterados(deps, tx, p.empresaId, ids);
   return ids;
 }

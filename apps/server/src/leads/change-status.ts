@@ -11,7 +11,7 @@ import { travarLeads } from "./load-for-update.js";
  * (001 'My Leads'). Returns how many leads actually changed.
  */
 export async function mudarStatusLeads(
-  deps: Pick<TDeps, "db" | "realtime">,
+  deps: Pick<TDeps, "db" | "realtime" | "jobs">,
   ctx: TCtxLeads,
   ids: string[],
   status: TStatusLead,

@@ -75,7 +75,7 @@ export async function importarCustos(
     await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('custos_marketing:' || $1, 0))", [ctx.empresaId]);
     const dias = analise.custos.map((c) => c.data_custo).sort();
     const { rows } = await tx.query(
-      `SELECT data_custo, plataforma, id_conta_anuncio, valor_gasto::text, campanhas_ativas, impressoes, cliques
+      `SELECT data_custo, plataforma, id_conta_anuncio, campanha, anuncio_id, valor_gasto::text, campanhas_ativas, impressoes, cliques
          FROM custos_marketing WHERE id_empresa_fk = $1 AND data_custo BETWEEN $2::date AND $3::date`,
       [ctx.empresaId, dias[0], dias[dias.length - 1]],
     );
@@ -98,9 +98,9 @@ export async function importarCustos(
       const col = <K extends keyof TCustoCsv>(k: K) => novos.map((c) => c[k]);
       await tx.query(
         `INSERT INTO custos_marketing (id_empresa_fk, data_custo, plataforma, valor_gasto, campanhas_ativas, impressoes, cliques,
-                ctr, cpc, cpm, id_conta_anuncio)
+                ctr, cpc, cpm, id_conta_anuncio, campanha, anuncio_id)
          SELECT $1, * FROM unnest($2::date[], $3::text[], $4::numeric[], $5::int[], $6::int[], $7::int[], $8::numeric[],
-                $9::numeric[], $10::numeric[], $11::text[])`,
+                $9::numeric[], $10::numeric[], $11::text[], $12::text[], $13::text[])`,
         [
           ctx.empresaId,
           col("data_custo"),
@@ -113,6 +113,8 @@ export async function importarCustos(
           col("cpc"),
           col("cpm"),
           col("id_conta_anuncio"),
+          col("campanha"),
+          col("anuncio_id"),
         ],
       );
     }

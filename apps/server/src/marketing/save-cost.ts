@@ -22,6 +22,8 @@ const valores = (c: TCustoMarketingForm) => {
     m.cpc,
     m.cpm,
     c.id_conta_anuncio,
+    c.campanha,
+    c.anuncio_id,
   ];
 };
 
@@ -35,8 +37,8 @@ export function criarCusto(
   return withTenant(deps.db.app, ctx, async (tx) => {
     const { rows } = await tx.query(
       `INSERT INTO custos_marketing (id_empresa_fk, data_custo, plataforma, valor_gasto, campanhas_ativas, impressoes, cliques,
-              ctr, cpc, cpm, id_conta_anuncio)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${COLUNAS_CUSTO}`,
+              ctr, cpc, cpm, id_conta_anuncio, campanha, anuncio_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${COLUNAS_CUSTO}`,
       [ctx.empresaId, ...valores(c)],
     );
     const custo = paraCusto(rows[0]);
@@ -64,7 +66,8 @@ export function atualizarCusto(
   return withTenant(deps.db.app, ctx, async (tx) => {
     const { rows } = await tx.query(
       `UPDATE custos_marketing SET data_custo = $3, plataforma = $4, valor_gasto = $5, campanhas_ativas = $6, impressoes = $7,
-              cliques = $8, ctr = $9, cpc = $10, cpm = $11, id_conta_anuncio = $12, updated_at = now()
+              cliques = $8, ctr = $9, cpc = $10, cpm = $11, id_conta_anuncio = $12, campanha = $13, anuncio_id = $14,
+              updated_at = now()
         WHERE id_empresa_fk = $1 AND id = $2 RETURNING ${COLUNAS_CUSTO}`,
       [ctx.empresaId, id, ...valores(c)],
     );

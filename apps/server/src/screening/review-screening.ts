@@ -17,7 +17,7 @@ const STATUS_DA_REVISAO = { qualificado: "Qualificado para Atendente", rejeitado
  * Only the lead's newest screening, and only while the lead is still where screening left it.
  */
 export async function revisarTriagem(
-  deps: Pick<TDeps, "db" | "realtime">,
+  deps: Pick<TDeps, "db" | "realtime" | "jobs">,
   ctx: TTenantCtx & { empresaId: string },
   triagemId: string,
   r: TRevisarTriagem,

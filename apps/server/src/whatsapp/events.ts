@@ -1,3 +1,4 @@
+import type { TReferral } from "@crm/domain/attribution";
 import type { TStatusSessao } from "@crm/domain/whatsapp";
 
 /**
@@ -19,6 +20,8 @@ export type TEventoMensagem = {
   messageType: "text" | "image" | "document" | "audio" | "video" | "sticker" | "location" | "contacts" | "unsupported";
   texto: string;
   midia: TMidiaEntrada | null;
+  /** the click-to-WhatsApp ad the message came from (Cloud API `referral`, gateway `externalAdReply`), when any */
+  referral?: TReferral | null;
 };
 
 export type TEventoStatus = {

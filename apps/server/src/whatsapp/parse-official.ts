@@ -1,3 +1,4 @@
+import { lerReferral } from "@crm/domain/attribution";
 import { MSG } from "@crm/domain/messages";
 import type { TConfigWhatsApp } from "./company-config.js";
 import { isoDeEpoch, type TEvento, type TEventoMensagem, type TMidiaEntrada } from "./events.js";
@@ -88,6 +89,7 @@ export function lerWebhookOficial(corpo: unknown, cfg: TConfigWhatsApp): TEvento
           direcao: "entrada",
           timestamp: isoDeEpoch(m.timestamp),
           ...conteudo(m),
+          referral: lerReferral(m.referral),
         });
       }
       for (const bruto of lista(valor.message_echoes)) {

@@ -1,3 +1,4 @@
+import { lerReferral, type TReferral } from "@crm/domain/attribution";
 import { MSG } from "@crm/domain/messages";
 import type { TConfigWhatsApp } from "./company-config.js";
 import { isoDeEpoch, type TEvento, type TEventoMensagem } from "./events.js";
@@ -62,6 +63,32 @@ function conteudo(m: TObj): Pick<TEventoMensagem, "messageType" | "texto" | "mid
 }
 
 /**
+ * The click-to-WhatsApp ad of a gateway message (decision 1212): Baileys' `contextInfo.externalAdReply`
+ * (ExternalAdReplyInfo: title, body, mediaType, thumbnailUrl, sourceType, sourceId, sourceUrl, ctwaClid), found on
+ * the record (Evolution copies contextInfo there) or on the message's own content, in the Cloud API's field names.
+ */
+function referralDoRegistro(m: TObj): TReferral | null {
+  const msg = obj(m.message) ?? {};
+  const contextos = [obj(m.contextInfo), ...Object.values(msg).map((c) => obj(obj(c)?.contextInfo))];
+  const ad = contextos.map((c) => obj(c?.externalAdReply)).find((x) => !!x);
+  if (!ad) return null;
+  const tipoMidia =
+    ad.mediaType === 1 || ad.mediaType === "IMAGE" ? "image" : ad.mediaType === 2 || ad.mediaType === "VIDEO" ? "video" : null;
+  return lerReferral({
+    source_url: ad.sourceUrl,
+    source_id: ad.sourceId,
+    source_type: ad.sourceType,
+    headline: ad.title,
+    body: ad.body,
+    media_type: tipoMidia,
+    image_url: tipoMidia === "image" ? ad.mediaUrl : null,
+    video_url: tipoMidia === "video" ? ad.mediaUrl : null,
+    thumbnail_url: ad.thumbnailUrl,
+    ctwa_clid: ad.ctwaClid,
+  });
+}
+
+/**
  * One message as the gateway describes it, in a messages.upsert delivery's `data` or a findMessages record (the
  * same fields: prepareMessage in the gateway's whatsapp.baileys.service.ts builds both): null for groups, status
  * broadcasts and LIDs without a phone. A message without a key id is malformed.
@@ -82,6 +109,7 @@ export function mensagemDoRegistro(m: TObj): TEventoMensagem | null {
     direcao: deMim ? "saida" : "entrada",
     timestamp: isoDeEpoch(m.messageTimestamp),
     ...conteudo(m),
+    referral: deMim ? null : referralDoRegistro(m),
   };
 }
 

@@ -7,6 +7,7 @@ import { FILA_TRIAGEM, type TTrabalhoTriagem } from "../jobs/queues.js";
 import { notificarVarios } from "../notifications/notify.js";
 import type { TConfigWhatsApp } from "./company-config.js";
 import type { TEventoMensagem } from "./events.js";
+import { gravarPrimeirosToques } from "./first-touch.js";
 import { FILA_MIDIA } from "./queues.js";
 
 /** tinhaNaoLidas: the lead had unread messages before this batch (then it was already notified) */
@@ -72,22 +73,34 @@ export async function gravarMensagensRecebidas(
       media_tamanho: e.midia?.tamanho ?? null,
       media_status: e.midia ? "pendente" : null,
       ts: e.timestamp,
+      referral: entrada ? (e.referral ?? null) : null,
     };
   });
   const { rows: gravadas } = await tx.query<TGravada & { timestamp: Date }>({
     name: "whatsapp-mensagens-inserir",
     text: `INSERT INTO mensagens_whatsapp (id_empresa_fk, id_lead_fk, direcao, sender, sender_nome, message, message_type, status,
-        provider_message_id, media_ref, media_mime_type, media_file_name, media_file_size, media_status, timestamp, status_em)
+        provider_message_id, media_ref, media_mime_type, media_file_name, media_file_size, media_status, timestamp, status_em, referral)
      SELECT $1, x.lead, x.direcao, x.sender, x.sender_nome, x.message, x.message_type, x.status,
-            x.pid, x.media_ref, x.media_mime, x.media_nome, x.media_tamanho, x.media_status, x.ts, x.ts
+            x.pid, x.media_ref, x.media_mime, x.media_nome, x.media_tamanho, x.media_status, x.ts, x.ts, x.referral
        FROM jsonb_to_recordset($2::jsonb) AS x (lead uuid, direcao text, sender text, sender_nome text, message text,
             message_type text, status text, pid text, media_ref text, media_mime text, media_nome text,
-            media_tamanho bigint, media_status text, ts timestamptz)
+            media_tamanho bigint, media_status text, ts timestamptz, referral jsonb)
      ON CONFLICT (id_empresa_fk, provider_message_id) WHERE provider_message_id IS NOT NULL DO NOTHING
      RETURNING id, id_lead_fk, direcao, message, message_type, media_status, timestamp`,
     values: [empresaId, JSON.stringify(linhas)],
   });
   if (!gravadas.length) return { gravadas: 0, recusadas };
+
+  // the ad that brought each lead, kept on the lead once (first-touch.ts)
+  await gravarPrimeirosToques(
+    tx,
+    empresaId,
+    validos.flatMap((e) =>
+      e.direcao === "entrada" && e.referral
+        ? [{ leadId: (leads.get(e.tel) as TLeadAlvo).id, referral: e.referral, timestamp: e.timestamp }]
+        : [],
+    ),
+  );
 
   // the newest stored message of each lead (rows come back in insertion order, which is time order)
   const ultimaPorLead = new Map<string, TGravada>();

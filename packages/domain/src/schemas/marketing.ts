@@ -61,6 +61,19 @@ export const ZCustoMarketingForm = z
       .nullable()
       .optional()
       .transform((v) => v || null),
+    /** the campaign and the ad the cost paid for (decision 1213): the per-campaign figures match leads by them */
+    campanha: zTexto()
+      .trim()
+      .max(200, MSG.campanhaLonga)
+      .nullable()
+      .optional()
+      .transform((v) => v || null),
+    anuncio_id: zTexto()
+      .trim()
+      .max(200, MSG.anuncioLongo)
+      .nullable()
+      .optional()
+      .transform((v) => v || null),
   })
   .refine((c) => c.impressoes === 0 || c.cliques <= c.impressoes, {
     message: MSG.cliquesMaioresQueImpressoes,
@@ -106,6 +119,8 @@ export const ZCustoMarketing = z.object({
   cpc: z.string(),
   cpm: z.string(),
   id_conta_anuncio: z.string().nullable(),
+  campanha: z.string().nullable(),
+  anuncio_id: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

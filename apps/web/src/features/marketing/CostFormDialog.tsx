@@ -17,7 +17,15 @@ import { toast } from "../../ui/toast";
 import { atualizarCusto, CHAVE_CUSTOS, criarCusto, type TAlvo } from "./api";
 
 type TForm = Record<
-  "data_custo" | "plataforma" | "valor_gasto" | "campanhas_ativas" | "impressoes" | "cliques" | "id_conta_anuncio",
+  | "data_custo"
+  | "plataforma"
+  | "valor_gasto"
+  | "campanhas_ativas"
+  | "impressoes"
+  | "cliques"
+  | "id_conta_anuncio"
+  | "campanha"
+  | "anuncio_id",
   string
 >;
 const CONTAGENS = [
@@ -36,6 +44,8 @@ function valoresIniciais(c: TCustoMarketing | null): TForm {
       impressoes: "",
       cliques: "",
       id_conta_anuncio: "",
+      campanha: "",
+      anuncio_id: "",
     };
   return {
     data_custo: c.data_custo,
@@ -45,6 +55,8 @@ function valoresIniciais(c: TCustoMarketing | null): TForm {
     impressoes: String(c.impressoes),
     cliques: String(c.cliques),
     id_conta_anuncio: c.id_conta_anuncio ?? "",
+    campanha: c.campanha ?? "",
+    anuncio_id: c.anuncio_id ?? "",
   };
 }
 
@@ -137,6 +149,12 @@ export function CostFormDialog({
         ))}
         <Field label="Conta de anúncio (opcional)" erro={errors.id_conta_anuncio?.message} className="sm:col-span-2">
           <Input autoComplete="off" placeholder="act_123456" {...form.register("id_conta_anuncio")} />
+        </Field>
+        <Field label="Campanha (opcional)" erro={errors.campanha?.message}>
+          <Input autoComplete="off" placeholder="Revisão de juros - Veículos" {...form.register("campanha")} />
+        </Field>
+        <Field label="ID do anúncio (opcional)" erro={errors.anuncio_id?.message}>
+          <Input autoComplete="off" inputMode="numeric" placeholder="120210000000000001" {...form.register("anuncio_id")} />
         </Field>
         <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
           <Button variant="outline" onClick={onClose} disabled={salvar.isPending}>

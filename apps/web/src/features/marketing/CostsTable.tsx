@@ -38,6 +38,7 @@ export function CostsTable({
         <tr>
           <Th>Data</Th>
           <Th>Plataforma</Th>
+          <Th>Campanha / anúncio</Th>
           <Th className="text-right">Valor gasto</Th>
           <Th className="text-right">Campanhas</Th>
           <Th className="text-right">Impressões</Th>
@@ -53,13 +54,23 @@ export function CostsTable({
       </THead>
       <TBody>
         {itens.length === 0 ? (
-          <TableEmptyRow colunas={10}>{MSG.nenhumCusto}</TableEmptyRow>
+          <TableEmptyRow colunas={11}>{MSG.nenhumCusto}</TableEmptyRow>
         ) : (
           itens.map((c) => (
             <Tr key={c.id}>
               <Td className="whitespace-nowrap tabular-nums">{diaBR(c.data_custo)}</Td>
               <Td>
                 <PlataformaTag plataforma={c.plataforma} />
+              </Td>
+              <Td className="max-w-56">
+                {c.campanha || c.anuncio_id ? (
+                  <span className="block truncate" title={[c.campanha, c.anuncio_id].filter(Boolean).join(" · ")}>
+                    {c.campanha ?? "—"}
+                    {c.anuncio_id ? <span className="block text-xs text-slate-600">Anúncio {c.anuncio_id}</span> : null}
+                  </span>
+                ) : (
+                  "—"
+                )}
               </Td>
               <Td className="text-right whitespace-nowrap tabular-nums">{formatarBRL(c.valor_gasto)}</Td>
               <Td className="text-right tabular-nums">{formatarInteiro(c.campanhas_ativas)}</Td>
