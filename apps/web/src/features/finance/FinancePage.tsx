@@ -173,17 +173,19 @@ function Cartoes({ d }: { d: TFinanceiro }) {
         const subiu = atual > anterior;
         const bom = atual === anterior || texto === "N/A" ? null : KPI_FINANCEIRO[k].menorMelhor ? !subiu : subiu;
         return (
-          <StatCard
-            key={k}
-            titulo={KPI_FINANCEIRO[k].titulo}
-            valor={valorKpi(k, atual)}
-            icone={ICONES[k]}
-            rodape={
-              <span className={cn("font-medium", bom === null ? "text-slate-600" : bom ? "text-green-700" : "text-red-700")}>
-                {texto} vs período anterior
-              </span>
-            }
-          />
+          <div key={k} role="group" aria-label={KPI_FINANCEIRO[k].titulo}>
+            <StatCard
+              className="h-full"
+              titulo={KPI_FINANCEIRO[k].titulo}
+              valor={valorKpi(k, atual)}
+              icone={ICONES[k]}
+              rodape={
+                <span className={cn("font-medium", bom === null ? "text-slate-600" : bom ? "text-green-700" : "text-red-700")}>
+                  {texto} vs período anterior
+                </span>
+              }
+            />
+          </div>
         );
       })}
     </div>

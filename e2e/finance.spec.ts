@@ -1,0 +1,118 @@
+import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { LoginPage } from "./support/pages";
+
+async function entrar(page: Page, papel: string) {
+  const login = new LoginPage(page);
+  await login.abrir();
+  await login.entrarComDemo(papel);
+}
+
+const serias = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+
+const hoje = () =>
+  new Intl.DateTimeFormat("pt-BR", { timeZone: "America/Sao_Paulo", day: "2-digit", month: "2-digit", year: "numeric" }).format(
+    new Date(),
+  );
+
+const valorDoCartao = async (page: Page, titulo: string) =>
+  ((await page.getByRole("group", { name: titulo }).locator("p").nth(1).textContent()) ?? "").replace(/\s/g, " ").trim();
+
+test("an admin opens /financeiro, changes the period, filters, sees the ranking and exports the figures", async ({ page }) => {
+  await entrar(page, "Admin Empresa");
+  await page.getByRole("navigation", { name: "Menu principal" }).getByRole("link", { name: "Financeiro" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard Financeiro" })).toBeVisible();
+  for (const titulo of [
+    "Receita Total",
+    "Custos Totais",
+    "Lucro Líquido",
+    "ROI",
+    "Leads Totais",
+    "Leads Convertidos",
+    "Custo por Lead",
+    "Valor Médio por Conversão",
+  ]) {
+    await expect(page.getByRole("group", { name: titulo })).toContainText("vs período anterior");
+  }
+  // the demo's last 30 days have revenue and costs
+  await expect(page.getByRole("group", { name: "Receita Total" })).not.toContainText("R$ 0,00");
+  await expect(page.getByRole("group", { name: "Custos Totais" })).not.toContainText("R$ 0,00");
+  await expect(page.getByText("Período:")).toContainText(`a ${hoje()}`);
+  await expect(page.getByTestId("grafico-tendencia")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Custos por Plataforma" })).toContainText("Facebook");
+  await expect(page.getByRole("list", { name: "Receita por Origem" }).getByRole("listitem").first()).toBeVisible();
+  const ranking = page.getByRole("list", { name: "Ranking de vendas por consultor" });
+  await expect(ranking.getByText("1º lugar")).toBeAttached();
+  expect(await serias(page)).toEqual([]);
+
+  // 'Alterar' takes the keyboard to the period; this year is weekly
+  await page.getByRole("button", { name: "Alterar" }).click();
+  await expect(page.getByLabel("Período", { exact: true })).toBeFocused();
+  const receita30 = await valorDoCartao(page, "Receita Total");
+  await page.getByLabel("Período", { exact: true }).selectOption({ label: "Este Ano" });
+  await expect(page.getByText("Período:")).toContainText(`01/01/${new Date().getFullYear()} a ${hoje()}`);
+  await expect(page.getByText("Por semana (7 dias)")).toBeVisible();
+  await expect.poll(() => valorDoCartao(page, "Receita Total")).not.toBe(receita30);
+
+  // the advanced filters: platform narrows the costs
+  const custosAno = await valorDoCartao(page, "Custos Totais");
+  await page.getByRole("button", { name: "Filtros avançados" }).click();
+  await page.getByLabel("Plataforma").selectOption("Facebook");
+  await expect(page.getByRole("button", { name: /Filtros avançados/ })).toContainText("1 ativos");
+  await expect.poll(() => valorDoCartao(page, "Custos Totais")).not.toBe(custosAno);
+  await expect(page.getByRole("list", { name: "Custos por Plataforma" }).getByRole("listitem")).toHaveCount(1);
+  expect(await serias(page)).toEqual([]);
+
+  // the CSV holds the screen's figures, in pt-BR
+  const receitaTela = (await valorDoCartao(page, "Receita Total")).replace("R$ ", "").replace(/\u00a0/g, "");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Exportar CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^financeiro-\d{4}-01-01-a-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path()) as string, "utf8");
+  expect(csv.charCodeAt(0)).toBe(0xfeff);
+  const linhas = csv.slice(1).split("\r\n");
+  expect(linhas[0]).toMatch(/^Dashboard Financeiro;01\/01\/\d{4} a /);
+  expect(linhas.find((l) => l.startsWith("Receita Total (R$);"))?.split(";")[1]).toBe(receitaTela);
+  expect(linhas).toContain("Plataforma;Custo (R$)");
+  expect(linhas.filter((l) => /^(Facebook|Google|Instagram|LinkedIn|TikTok|Outro);/.test(l)).map((l) => l.split(";")[0])).toEqual(
+    ["Facebook"],
+  );
+  expect(linhas).toContain("Posição;Consultor;Vendas;Total (R$);Média (R$)");
+  expect(linhas.some((l) => /^1;[^;]+;\d+;[\d.]+,\d{2};[\d.]+,\d{2}$/.test(l))).toBe(true);
+
+  // a day with no sale: the ranking's empty state in the spec's words
+  await page.getByRole("button", { name: "Limpar filtros" }).click();
+  await page.getByLabel("Período", { exact: true }).selectOption({ label: "Personalizado" });
+  await page.getByLabel("Data inicial").fill("2001-01-01");
+  await page.getByLabel("Data final").fill("2001-01-02");
+  await expect(page.getByText("Nenhum dado de vendas para consultores no período.")).toBeVisible();
+  expect(await serias(page)).toEqual([]);
+});
+
+test("a Consultor gets the denial", async ({ page }) => {
+  await entrar(page, "Consultor");
+  await page.goto("/financeiro");
+  await expect(page.getByText("Acesso Negado - Apenas administradores podem acessar o dashboard financeiro.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Exportar CSV" })).toHaveCount(0);
+  expect(await serias(page)).toEqual([]);
+});
+
+test("/financeiro at 390 px: no horizontal page scroll, no serious accessibility violations", async ({ browser }) => {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await ctx.newPage();
+  await entrar(page, "Admin Empresa");
+  await page.goto("/financeiro");
+  await expect(page.getByTestId("grafico-tendencia")).toBeVisible();
+  await page.getByRole("button", { name: "Filtros avançados" }).click();
+  await expect(page.getByLabel("Campanha")).toBeVisible();
+  const largura = (await page.evaluate(
+    "({ total: document.documentElement.scrollWidth, visivel: document.documentElement.clientWidth })",
+  )) as { total: number; visivel: number };
+  expect(largura.total).toBeLessThanOrEqual(largura.visivel);
+  expect(await serias(page)).toEqual([]);
+  await ctx.close();
+});
