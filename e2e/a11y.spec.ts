@@ -17,43 +17,6 @@ test("login, register and the dashboard shell have no serious accessibility viol
   expect(await serias()).toEqual([]);
 });
 
-test("/financeiro has no serious accessibility violations, its filters open", async ({ page }) => {
-  const login = new LoginPage(page);
-  await login.abrir();
-  await login.entrarComDemo("Admin Empresa");
-  await page.goto("/financeiro");
-  await expect(page.getByRole("heading", { name: "Dashboard Financeiro" })).toBeVisible();
-  await expect(page.getByTestId("grafico-tendencia")).toBeVisible();
-  await page.getByRole("button", { name: "Filtros avançados" }).click();
-  const violacoes = (await new AxeBuilder({ page }).analyze()).violations.filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
-  );
-  expect(violacoes).toEqual([]);
-});
-
-test("the legal dashboard, /juridico-leads and the read-only WhatsApp status have no serious accessibility violations", async ({
-  page,
-}) => {
-  const serias = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const login = new LoginPage(page);
-  await login.abrir();
-  await login.entrarComDemo("Admin Empresa");
-  await page.goto("/juridico");
-  await expect(page.getByRole("list", { name: "Contadores de processos" })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Processos por status jurídico" })).toBeVisible();
-  expect(await serias()).toEqual([]);
-  await page.goto("/juridico-leads");
-  await expect(page.getByRole("row").nth(1)).toBeVisible();
-  expect(await serias()).toEqual([]);
-  await page.getByRole("button", { name: "Sair" }).click();
-  await login.abrir();
-  await login.entrarComDemo("Jurídico");
-  await page.goto("/qr-code");
-  await expect(page.getByTestId("status-conexao")).toBeVisible();
-  expect(await serias()).toEqual([]);
-});
-
 test("/empresas, /empresa/{id} and /empresa/{id}/management have no serious accessibility violations", async ({ page }) => {
   const serias = async () =>
     (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
@@ -69,16 +32,4 @@ test("/empresas, /empresa/{id} and /empresa/{id}/management have no serious acce
   await page.getByRole("link", { name: "Gestão de usuários" }).click();
   await expect(page.getByRole("list", { name: "Usuários da empresa" })).toBeVisible();
   expect(await serias()).toEqual([]);
-});
-
-test("'Meus prazos' (/prazos) has no serious accessibility violations, with its urgency groups", async ({ page }) => {
-  const login = new LoginPage(page);
-  await login.abrir();
-  await login.entrarComDemo("Jurídico");
-  await page.goto("/prazos");
-  await expect(page.getByRole("list", { name: "Vencido" })).toBeVisible();
-  const violacoes = (await new AxeBuilder({ page }).analyze()).violations.filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
-  );
-  expect(violacoes).toEqual([]);
 });
