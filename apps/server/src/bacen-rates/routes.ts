@@ -51,7 +51,7 @@ export const taxasBacenRoutes: FastifyPluginAsyncZod = async (app) => {
     { config, schema: { body: ZImportacaoTaxas, response: { 200: ZImportacaoTaxasOk, 422: ZImportacaoTaxasRecusada } } },
     async (req, reply) => {
       const lido = lerCsvTaxas(req.body.csv, req.body.codigo);
-      if (!lido.ok) return reply.status(422).send({ message: "Nenhuma taxa importada: corrija o arquivo.", erros: lido.erros });
+      if (!lido.ok) return reply.status(422).send({ erro: "Nenhuma taxa importada: corrija o arquivo.", erros: lido.erros });
       const ctx = contexto(req);
       const importados = await withTenant(deps.db.app, ctx, async (tx) => {
         const n = await gravarValores(tx, lido.valores, "csv");

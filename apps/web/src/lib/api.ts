@@ -1,4 +1,5 @@
 import { MSG } from "@crm/domain/messages";
+import { registrarAcaoDoErro } from "./acaoDoErro";
 import { servidorIndisponivel } from "./conexao";
 
 /** An error answered by the API (`{erro, campos?}`), or a network failure (status 0). */
@@ -8,9 +9,12 @@ export class ApiError extends Error {
     public readonly erro: string,
     public readonly campos?: Record<string, string>,
     public readonly codigo?: string,
+    /** the itemized reasons of a refusal (e.g. each bad line of an imported file), when the API lists them */
+    public readonly detalhes?: string[],
   ) {
     super(erro);
     this.name = "ApiError";
+    registrarAcaoDoErro(erro, codigo);
   }
 }
 
@@ -86,7 +90,9 @@ export async function api<T = unknown>(caminho: string, { method = "GET", body, 
   const json = resp.headers.get("content-type")?.includes("application/json") ? await resp.json().catch(() => null) : null;
   if (!resp.ok) {
     const erro = typeof json?.erro === "string" ? json.erro : resp.status >= 500 ? MSG.erroInterno : MSG.requisicaoInvalida;
-    throw new ApiError(resp.status, erro, json?.campos ?? undefined, json?.codigo ?? undefined);
+    const detalhes =
+      Array.isArray(json?.erros) && json.erros.every((e: unknown) => typeof e === "string") ? json.erros : undefined;
+    throw new ApiError(resp.status, erro, json?.campos ?? undefined, json?.codigo ?? undefined, detalhes);
   }
   return json as T;
 }

@@ -65,4 +65,4 @@ export const ZImportacaoTaxas = z.object({
     .max(TAMANHO_MAXIMO_CSV_TAXAS, { message: "O arquivo CSV passa de 1 MB." }),
 });
 export const ZImportacaoTaxasOk = z.object({ importados: z.number().int() });
-export const ZImportacaoTaxasRecusada = z.object({ message: z.string(), erros: z.array(z.string()) });
+export const ZImportacaoTaxasRecusada = z.object({ erro: z.string(), erros: z.array(z.string()) });

@@ -1,0 +1,19 @@
+/** The pt-BR texts of /taxas-bacen (issue 14 part 3), in one place. */
+export const TEXTO_TAXAS = {
+  titulo: "Taxas médias BACEN",
+  descricao:
+    "Taxa média mensal de juros (% a.m.) das operações de crédito com recursos livres para pessoas físicas, por modalidade, do Sistema Gerenciador de Séries Temporais (SGS) do Banco Central. A pré-análise revisional compara cada contrato com o mês da sua assinatura.",
+  atualizar: "Atualizar agora",
+  atualizando: "Atualizando…",
+  atualizacaoAgendada: "Atualização agendada: as séries são lidas do Banco Central em segundo plano.",
+  importar: "Importar CSV",
+  importadas: (n: number) => (n === 1 ? "1 taxa importada." : `${n} taxas importadas.`),
+  erroCarregar: "Erro ao carregar as taxas do BACEN.",
+  semValores: "Nenhuma taxa registrada. Clique em 'Atualizar agora' para buscar no Banco Central.",
+  ilustrativas: "valores ilustrativos, não oficiais",
+  tetoInss: "Teto de juros do consignado INSS (CNPS)",
+  tetoInssDescricao: "Para consignado INSS, a referência é o teto em vigor na data do contrato.",
+  dataAproximada: "data aproximada",
+  arquivoGrande: "O arquivo CSV passa de 1 MB.",
+  selecioneArquivo: "Selecione um arquivo CSV.",
+} as const;
