@@ -33,3 +33,26 @@ test("/empresas, /empresa/{id} and /empresa/{id}/management have no serious acce
   await expect(page.getByRole("list", { name: "Usuários da empresa" })).toBeVisible();
   expect(await serias()).toEqual([]);
 });
+
+test("the legal dashboard, /juridico-leads and the read-only WhatsApp status have no serious accessibility violations", async ({
+  page,
+}) => {
+  const serias = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const login = new LoginPage(page);
+  await login.abrir();
+  await login.entrarComDemo("Admin Empresa");
+  await page.goto("/juridico");
+  await expect(page.getByRole("list", { name: "Contadores de processos" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Processos por status jurídico" })).toBeVisible();
+  expect(await serias()).toEqual([]);
+  await page.goto("/juridico-leads");
+  await expect(page.getByRole("row").nth(1)).toBeVisible();
+  expect(await serias()).toEqual([]);
+  await page.getByRole("button", { name: "Sair" }).click();
+  await login.abrir();
+  await login.entrarComDemo("Jurídico");
+  await page.goto("/qr-code");
+  await expect(page.getByTestId("status-conexao")).toBeVisible();
+  expect(await serias()).toEqual([]);
+});

@@ -16,7 +16,7 @@ export function LegalStatusSection({ statusLead, statusJuridico }: { statusLead:
       </h2>
       <p className="flex items-center gap-2 text-sm">
         <Scale className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
-        <span className="text-slate-600">Status jurídico:</span>
+        <span className="text-slate-600">Status jurídico</span>
         {conhecido ? <LegalStatusBadge status={statusJuridico as TStatusJuridico} /> : <span>{statusJuridico}</span>}
       </p>
       <p className="mt-1 text-xs text-slate-600">Somente leitura: o departamento jurídico atualiza este status.</p>
