@@ -17,21 +17,18 @@ test("login, register and the dashboard shell have no serious accessibility viol
   expect(await serias()).toEqual([]);
 });
 
-test("/empresas, /empresa/{id} and /empresa/{id}/management have no serious accessibility violations", async ({ page }) => {
-  const serias = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+test("/financeiro has no serious accessibility violations, its filters open", async ({ page }) => {
   const login = new LoginPage(page);
   await login.abrir();
-  await login.entrarComDemo("Admin Plataforma");
-  await page.goto("/empresas");
-  await expect(page.getByRole("link", { name: "Revisão Demo Ltda" })).toBeVisible();
-  expect(await serias()).toEqual([]);
-  await page.getByRole("link", { name: "Revisão Demo Ltda" }).click();
-  await expect(page.getByRole("heading", { name: "Revisão Demo Ltda" })).toBeVisible();
-  expect(await serias()).toEqual([]);
-  await page.getByRole("link", { name: "Gestão de usuários" }).click();
-  await expect(page.getByRole("list", { name: "Usuários da empresa" })).toBeVisible();
-  expect(await serias()).toEqual([]);
+  await login.entrarComDemo("Admin Empresa");
+  await page.goto("/financeiro");
+  await expect(page.getByRole("heading", { name: "Dashboard Financeiro" })).toBeVisible();
+  await expect(page.getByTestId("grafico-tendencia")).toBeVisible();
+  await page.getByRole("button", { name: "Filtros avançados" }).click();
+  const violacoes = (await new AxeBuilder({ page }).analyze()).violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  expect(violacoes).toEqual([]);
 });
 
 test("the legal dashboard, /juridico-leads and the read-only WhatsApp status have no serious accessibility violations", async ({
@@ -54,5 +51,50 @@ test("the legal dashboard, /juridico-leads and the read-only WhatsApp status hav
   await login.entrarComDemo("Jurídico");
   await page.goto("/qr-code");
   await expect(page.getByTestId("status-conexao")).toBeVisible();
+  expect(await serias()).toEqual([]);
+});
+
+test("/empresas, /empresa/{id} and /empresa/{id}/management have no serious accessibility violations", async ({ page }) => {
+  const serias = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const login = new LoginPage(page);
+  await login.abrir();
+  await login.entrarComDemo("Admin Plataforma");
+  await page.goto("/empresas");
+  await expect(page.getByRole("link", { name: "Revisão Demo Ltda" })).toBeVisible();
+  expect(await serias()).toEqual([]);
+  await page.getByRole("link", { name: "Revisão Demo Ltda" }).click();
+  await expect(page.getByRole("heading", { name: "Revisão Demo Ltda" })).toBeVisible();
+  expect(await serias()).toEqual([]);
+  await page.getByRole("link", { name: "Gestão de usuários" }).click();
+  await expect(page.getByRole("list", { name: "Usuários da empresa" })).toBeVisible();
+  expect(await serias()).toEqual([]);
+});
+
+test("'Meus prazos' (/prazos) has no serious accessibility violations, with its urgency groups", async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.abrir();
+  await login.entrarComDemo("Jurídico");
+  await page.goto("/prazos");
+  await expect(page.getByRole("list", { name: "Vencido" })).toBeVisible();
+  const violacoes = (await new AxeBuilder({ page }).analyze()).violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  expect(violacoes).toEqual([]);
+});
+
+test("the platform admin's /dashboard, /analytics and /usuarios have no serious accessibility violations", async ({ page }) => {
+  const serias = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const login = new LoginPage(page);
+  await login.abrir();
+  await login.entrarComDemo("Admin Plataforma");
+  await expect(page.getByTestId("grafico-crescimento")).toBeVisible();
+  expect(await serias()).toEqual([]);
+  await page.goto("/analytics");
+  await expect(page.getByRole("region", { name: "Indicadores por empresa" })).toBeVisible();
+  expect(await serias()).toEqual([]);
+  await page.goto("/usuarios");
+  await expect(page.getByRole("region", { name: "Usuários da plataforma" })).toBeVisible();
   expect(await serias()).toEqual([]);
 });

@@ -112,7 +112,9 @@ test("a consultant converts a lead; the Jurídico is told, works the process on 
   const linhaAdmin = page.getByRole("row", { name: new RegExp(nome) });
   await expect(linhaAdmin.getByText("Finalizado Jurídico")).toBeVisible();
   await linhaAdmin.getByRole("button", { name: `Editar processo de ${nome}` }).click();
-  const historico = page.getByRole("dialog", { name: `Processo de ${nome}` }).getByRole("list");
+  const historico = page
+    .getByRole("dialog", { name: `Processo de ${nome}` })
+    .getByRole("list", { name: "Histórico de alterações" });
   await expect(historico.getByRole("listitem")).toHaveCount(4); // opened, professional, two status changes
   await expect(historico.getByRole("listitem").first()).toContainText("Documentação Solicitada");
   await expect(historico.getByRole("listitem").first()).toContainText("Finalizado Jurídico");

@@ -30,6 +30,8 @@ const NAO_ALCANCADAS: Record<string, string> = {};
 
 /** Which of A's tables an id slot points at, by the slot's name (or, for `id`, by the url segment before it). */
 const PALAVRAS: [RegExp, string][] = [
+  [/prazos-modelos/i, "prazos_modelos"],
+  [/prazo/i, "prazos_processo"],
   [/importa/i, "importacoes_leads"],
   [/modelo/i, "modelos_mensagem"],
   [/triage/i, "triagens_ia"],

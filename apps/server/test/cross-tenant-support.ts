@@ -152,6 +152,20 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
     ),
     status: 201,
   });
+  // a deadline of that process and the client's notice opt-in (issue 11 part 5); the status change above created its
+  // chain task, and every company has its chain templates
+  await exigir(e.navegadores.juridico, {
+    method: "POST",
+    url: `/api/processos/${leads[0].id}/prazos`,
+    payload: { titulo: `${marca} prazo sigiloso`, descricao: `${marca} descrição do prazo`, data_fatal: "2031-03-14" },
+    status: 201,
+  });
+  await exigir(e.navegadores.juridico, {
+    method: "PUT",
+    url: `/api/processos/${leads[0].id}/aviso-cliente`,
+    payload: { ativo: true },
+    status: 200,
+  });
   await exigir(admin, {
     method: "POST",
     url: "/api/modelos-mensagem",

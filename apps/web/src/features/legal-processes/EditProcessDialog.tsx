@@ -176,7 +176,7 @@ export function EditProcessDialog({ processo, alvo, podeEditar, onFechar }: Prop
         ) : detalhe.data.historico.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">Nenhuma alteração registrada</p>
         ) : (
-          <ol className="mt-1 divide-y divide-slate-100">
+          <ol className="mt-1 divide-y divide-slate-100" aria-labelledby="historico-processo">
             {detalhe.data.historico.map((e) => (
               <Evento key={e.id} e={e} />
             ))}

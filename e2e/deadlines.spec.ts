@@ -1,0 +1,145 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { csrfHeader, fecharContextos, LoginPage } from "./support/pages";
+
+test.afterEach(async ({ browser }) => fecharContextos(browser));
+
+const sufixo = Date.now().toString(36);
+/** Today in São Paulo, as a date input takes it. */
+const hoje = () => new Date().toLocaleDateString("en-CA", { timeZone: "America/Sao_Paulo" });
+
+async function entrar(page: Page, rotulo: "Admin Empresa" | "Consultor" | "Jurídico") {
+  const login = new LoginPage(page);
+  await login.abrir();
+  await login.entrarComDemo(rotulo);
+}
+
+async function violacoesSerias(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
+}
+
+async function semRolagemHorizontal(page: Page) {
+  // evaluated as text: the e2e files are type-checked without the DOM library
+  const l = (await page.evaluate("({ doc: document.documentElement.scrollWidth, janela: window.innerWidth })")) as {
+    doc: number;
+    janela: number;
+  };
+  expect(l.doc).toBeLessThanOrEqual(l.janela);
+}
+
+test("the Jurídico sets 'Documentação Solicitada' and gets the chained task, adds a deadline, sees it in 'Meus prazos' due today and completes it", async ({
+  page,
+  browser,
+}) => {
+  const nome = `Prazos Teste ${sufixo}`;
+  // the admin creates a lead and converts it: a legal process
+  await entrar(page, "Admin Empresa");
+  const criado = await page.request.post("/api/leads", {
+    headers: await csrfHeader(page),
+    data: {
+      nome,
+      email: `prazos.${sufixo}@exemplo.com.br`,
+      telefone: `(31) 9${String(Date.now() % 1e8).padStart(8, "0")}`,
+      tipo_financiamento: "Carro",
+      valor_total_financiado: "R$ 38.000,00",
+      valor_parcela: "1.100,00",
+    },
+  });
+  expect(criado.status()).toBe(201);
+  const { id } = (await criado.json()) as { id: string };
+  const convertido = await page.request.patch(`/api/leads/${id}/status`, {
+    headers: await csrfHeader(page),
+    data: { status: "Convertido (Ganho)" },
+  });
+  expect(convertido.status()).toBe(204);
+
+  const ctx = await browser.newContext();
+  const juridico = await ctx.newPage();
+  await entrar(juridico, "Jurídico");
+  await juridico.goto("/processos");
+  await juridico.getByLabel("Buscar processos por nome, email ou telefone").fill(nome);
+  const linha = juridico.getByRole("row", { name: new RegExp(nome) });
+  await linha.getByRole("button", { name: `Editar processo de ${nome}` }).click();
+  let dialogo = juridico.getByRole("dialog", { name: `Processo de ${nome}` });
+  await expect(dialogo.getByText("Nenhum prazo cadastrado")).toBeVisible();
+  await dialogo.getByLabel("Status jurídico").selectOption("Documentação Solicitada");
+  await dialogo.getByLabel("Profissional jurídico").selectOption({ label: "Helena Duarte (juridico@demo.com.br)" });
+  await dialogo.getByRole("button", { name: "Salvar", exact: true }).click();
+  await expect(dialogo).toBeHidden();
+
+  // the chain of 'Documentação Solicitada' created 'Cobrar documentos', in 5 working days
+  await linha.getByRole("button", { name: `Editar processo de ${nome}` }).click();
+  dialogo = juridico.getByRole("dialog", { name: `Processo de ${nome}` });
+  const prazos = dialogo.getByRole("list", { name: "Prazos do processo" });
+  await expect(prazos.getByRole("listitem").filter({ hasText: "Cobrar documentos" })).toContainText("No prazo");
+
+  // a deadline due today, its safety date left to the rule
+  const titulo = `Protocolar petição ${sufixo}`;
+  await dialogo.getByRole("button", { name: "Adicionar prazo" }).click();
+  const form = dialogo.getByRole("form", { name: "Novo prazo" });
+  await form.getByRole("button", { name: "Adicionar prazo" }).click();
+  await expect(form.getByText("Título é obrigatório")).toBeVisible();
+  await form.getByLabel("Título do prazo").fill(titulo);
+  await form.getByLabel("Data fatal").fill(hoje());
+  await form.getByRole("button", { name: "Adicionar prazo" }).click();
+  await expect(form).toBeHidden();
+  const item = prazos.getByRole("listitem").filter({ hasText: titulo });
+  await expect(item).toContainText("Vence hoje");
+  await expect(item).toContainText(`Data fatal ${hoje().split("-").reverse().join("/")}`);
+  await expect(item).toContainText("Helena Duarte");
+  expect(await violacoesSerias(juridico)).toEqual([]);
+  await juridico.keyboard.press("Escape");
+  await expect(dialogo).toBeHidden();
+
+  // 'Meus prazos' from the menu: under 'Vence hoje', linking to its process
+  await juridico.getByRole("navigation", { name: "Menu principal" }).getByRole("link", { name: "Meus prazos" }).click();
+  await expect(juridico.getByRole("heading", { name: "Meus prazos" })).toBeVisible();
+  const grupoHoje = juridico.getByRole("list", { name: "Vence hoje" });
+  const meu = grupoHoje.getByRole("listitem").filter({ hasText: titulo });
+  await expect(meu).toBeVisible();
+  await expect(meu.getByRole("link", { name: `Processo de ${nome}` })).toBeVisible();
+  expect(await violacoesSerias(juridico)).toEqual([]);
+
+  // the link opens the process dialog
+  await meu.getByRole("link", { name: `Processo de ${nome}` }).click();
+  await expect(juridico.getByRole("dialog", { name: `Processo de ${nome}` })).toBeVisible();
+  await juridico.goBack();
+  await juridico.goto("/prazos");
+
+  // completed: off the pending list, on the completed one
+  await juridico.getByRole("button", { name: `Concluir prazo ${titulo}` }).click();
+  await expect(juridico.getByRole("listitem").filter({ hasText: titulo })).toHaveCount(0);
+  await juridico.getByLabel("Situação").selectOption("concluido");
+  await expect(juridico.getByRole("listitem").filter({ hasText: titulo })).toContainText("Concluído");
+});
+
+test("'Meus prazos' at 390 px and the chain templates: no horizontal page scroll, no serious accessibility violations", async ({
+  browser,
+}) => {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await ctx.newPage();
+  await entrar(page, "Jurídico");
+  await page.goto("/prazos");
+  // the demo's deadlines fill every urgency
+  for (const u of ["Vencido", "Vence hoje", "Esta semana", "No prazo"])
+    await expect(page.getByRole("list", { name: u })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Processos sem próximo prazo" })).toBeVisible();
+  await semRolagemHorizontal(page);
+  expect(await violacoesSerias(page)).toEqual([]);
+  // a Jurídico does not edit the templates
+  await page.goto("/prazos/modelos");
+  await expect(
+    page.getByText("Acesso Negado - Apenas administradores da empresa podem editar os modelos de prazos."),
+  ).toBeVisible();
+
+  const ctxAdmin = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const admin = await ctxAdmin.newPage();
+  await entrar(admin, "Admin Empresa");
+  await admin.goto("/prazos");
+  await admin.getByRole("link", { name: "Modelos de prazos" }).click();
+  await expect(admin.getByRole("heading", { name: "Modelos de prazos" })).toBeVisible();
+  await expect(admin.getByRole("region", { name: "Documentação Solicitada" })).toContainText("Cobrar documentos");
+  await semRolagemHorizontal(admin);
+  expect(await violacoesSerias(admin)).toEqual([]);
+});
