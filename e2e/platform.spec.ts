@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { csrfHeader, LoginPage, Shell } from "./support/pages";
+import { LoginPage, Shell } from "./support/pages";
 
 type TIndicadores = {
   periodo: { de: string; ate: string };
