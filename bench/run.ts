@@ -2,10 +2,12 @@
 // Each benchmark starts its own embedded PostgreSQL in a temp dir; sizes are set by environment variables
 // documented at the top of each file (defaults run in a few minutes on a 2-core machine).
 import { dbRecoveryBench } from "./db-recovery.js";
+import { documentsUploadBench } from "./documents-upload.js";
 import { leadsImportBench } from "./leads-import.js";
 import { leadsListBench } from "./leads-list.js";
 import { legalBench } from "./legal.js";
 import { loginBundleBench } from "./login-bundle.js";
+import { platformBench } from "./platform.js";
 import { screeningBench } from "./screening-engine.js";
 import { startupBench } from "./startup.js";
 import { webhookBrowserBench } from "./webhook-browser.js";
@@ -21,6 +23,8 @@ const benches: [string, () => Promise<string | string[]>][] = [
   ["whatsapp", webhookBrowserBench],
   ["screening", screeningBench],
   ["legal", legalBench],
+  ["legal", documentsUploadBench],
+  ["platform", platformBench],
 ];
 const only = process.argv[2];
 for (const [grupo, bench] of benches) {

@@ -1,0 +1,118 @@
+// The platform admin's screens (issue 13): /api/plataforma/indicadores (the platform /dashboard and /analytics),
+// /api/empresas search and /api/plataforma/usuarios with 1,000 companies and 1M leads: p95 through the API at a
+// few concurrent requests, and the same figures work called directly (no HTTP) — the API's overhead is the ratio.
+//
+//   npx tsx bench/platform.ts                                  (after `npm run build`; 1,000 companies, 200k leads)
+//   PLATAFORMA_BENCH_LEADS=1000000 npx tsx bench/platform.ts   (the issue's full size)
+// Other settings: PLATAFORMA_BENCH_EMPRESAS (1000), PLATAFORMA_BENCH_CONCORRENCIA (4), PLATAFORMA_BENCH_SEGUNDOS (4).
+
+import { fileURLToPath } from "node:url";
+import { isoDiaSP } from "@crm/domain/period";
+import { PAPEL } from "@crm/domain/roles";
+import type { TTenantCtx } from "../apps/server/src/db/tenant.js";
+import { lerIndicadoresPlataforma } from "../apps/server/src/platform/platform-figures.js";
+import { carga, fmt, iniciarBancada, numeroEnv, percentis, type TBancada } from "./leads-harness.js";
+
+const STATUS = [
+  "Novo Lead",
+  "Em Triagem IA",
+  "Qualificado para Atendente",
+  "Em Atendimento",
+  "Em Negociação",
+  "Convertido",
+  "Convertido (Ganho)",
+  "Perdido",
+  "Sem Resposta",
+];
+const LOTE = 100_000;
+
+/** `empresas` companies joined over three years (every plan, status and cycle), 5 users each, `leads` over two years. */
+async function gerar(b: TBancada, empresas: number, leads: number): Promise<string[]> {
+  const t0 = performance.now();
+  const { rows } = await b.dono.query(
+    `INSERT INTO empresas (nome_empresa, email_contato, plano_assinatura, status_assinatura, ciclo_cobranca, data_adesao, teste_ate)
+     SELECT 'Empresa ' || ($2::text[])[1 + g % 8] || ' ' || g, 'contato' || g || '@empresa' || g || '.com.br',
+            ($3::text[])[1 + g % 3], CASE WHEN g % 17 = 0 THEN 'Suspenso' WHEN g % 23 = 0 THEN 'Inativo' ELSE 'Ativo' END,
+            CASE WHEN g % 4 = 0 THEN 'anual' ELSE 'mensal' END, current_date - (g * 1096 / $1::int),
+            CASE WHEN g * 1096 / $1::int < 14 THEN current_date - (g * 1096 / $1::int) + 14 END
+       FROM generate_series(1, $1::int) g RETURNING id`,
+    [
+      empresas,
+      ["Revisão", "Crédito", "Justa", "Taxa", "Amparo", "Direito", "Balança", "Consciente"],
+      ["Básico", "Premium", "Enterprise"],
+    ],
+  );
+  const ids = rows.map((r) => r.id as string);
+  await b.dono.query(
+    `INSERT INTO usuarios_plataforma (id_empresa_fk, email, nome, papel, senha_hash, ativo, email_confirmado_em)
+     SELECT e, 'u' || n || '.' || i || '@bench.local', ($2::text[])[1 + (i + n) % 6] || ' ' || i || '-' || n,
+            ($3::text[])[1 + n % 3], 'x', (i + n) % 11 <> 0, now()
+       FROM unnest($1::uuid[]) WITH ORDINALITY AS t(e, i), generate_series(0, 4) n`,
+    [ids, ["Ana", "Bruno", "Carla", "Diego", "Elisa", "Fábio"], [PAPEL.admin, PAPEL.consultor, PAPEL.juridico]],
+  );
+  for (let de = 1; de <= leads; de += LOTE) {
+    const ate = Math.min(leads, de + LOTE - 1);
+    await b.dono.query(
+      `INSERT INTO leads_juros_check (id_empresa_fk, nome, status_lead, created_at, updated_at)
+       SELECT ($3::uuid[])[1 + (g * 7919) % $4::int], 'Lead ' || g, ($5::text[])[1 + (g / 3) % 9],
+              now() - ((g * 104729) % 730) * interval '1 day' - (g % 86400) * interval '1 second', now()
+         FROM generate_series($1::int, $2::int) g`,
+      [de, ate, ids, ids.length, STATUS],
+    );
+  }
+  await b.dono.query("VACUUM ANALYZE");
+  console.log(
+    `  geração: ${empresas} empresas, ${empresas * 5} usuários, ${leads} leads em ${fmt((performance.now() - t0) / 1000)} s`,
+  );
+  return ids;
+}
+
+export async function platformBench(): Promise<string[]> {
+  const empresas = numeroEnv("PLATAFORMA_BENCH_EMPRESAS", 1000);
+  const leads = numeroEnv("PLATAFORMA_BENCH_LEADS", 200_000);
+  const conc = numeroEnv("PLATAFORMA_BENCH_CONCORRENCIA", 4);
+  const segundos = numeroEnv("PLATAFORMA_BENCH_SEGUNDOS", 4);
+  const b = await iniciarBancada("plataforma");
+  const linhas: string[] = [`platform (issue 13): ${empresas} empresas, ${leads} leads, ${conc} pedidos simultâneos`];
+  try {
+    await gerar(b, empresas, leads);
+    // the bench's user becomes the platform admin (the session store forgets the old role by trigger)
+    await b.dono.query("UPDATE usuarios_plataforma SET papel = $2, id_empresa_fk = NULL WHERE id = $1", [
+      b.usuarioId,
+      PAPEL.plataforma,
+    ]);
+    await new Promise((r) => setTimeout(r, 300));
+    const hoje = isoDiaSP(new Date());
+    const dias = (n: number) => isoDiaSP(new Date(Date.now() - n * 86_400_000));
+    const casos: [string, string][] = [
+      ["/dashboard (últimos 12 meses)", "/api/plataforma/indicadores"],
+      ["/analytics 2 anos", `/api/plataforma/indicadores?de=${dias(729)}&ate=${hoje}`],
+      ["/analytics 45 dias (meses e dias soltos)", `/api/plataforma/indicadores?de=${dias(44)}&ate=${hoje}`],
+      ["/empresas busca 'justa'", "/api/empresas?busca=justa"],
+      ["/empresas busca por email", "/api/empresas?busca=contato77%40"],
+      ["/empresas sem filtro", "/api/empresas"],
+      ["/usuarios busca 'ana'", "/api/plataforma/usuarios?busca=ana"],
+    ];
+    for (const [nome, caminho] of casos) {
+      const r = await b.obter(caminho);
+      if (r.status !== 200) throw new Error(`${caminho}: ${r.status} ${r.corpo.slice(0, 300)}`);
+      const tempos = await carga(conc, segundos, async () => {
+        const x = await b.obter(caminho);
+        if (x.status !== 200) throw new Error(`${caminho}: ${x.status}`);
+      });
+      const p = percentis(tempos);
+      linhas.push(
+        `  ${nome}: p50 ${fmt(p.p50)} ms, p95 ${fmt(p.p95)} ms, p99 ${fmt(p.p99)} ms (${p.n} pedidos, ${Math.round(r.corpo.length / 1024)} KB)`,
+      );
+    }
+    // the same figures without HTTP: the SQL and the assembly of 1,000 rows
+    const ctx: TTenantCtx = { empresaId: null, usuarioId: b.usuarioId, papel: PAPEL.plataforma };
+    const direto = percentis(await carga(conc, segundos, async () => void (await lerIndicadoresPlataforma(b, ctx, {}))));
+    linhas.push(`  indicadores direto (sem HTTP): p50 ${fmt(direto.p50)} ms, p95 ${fmt(direto.p95)} ms`);
+  } finally {
+    await b.fechar();
+  }
+  return linhas;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) console.log((await platformBench()).join("\n"));
