@@ -179,6 +179,10 @@ export function gerarFaturas(g: TGeracao, empresa: TEmpresaDemo, meses: number):
       plano: empresa.plano,
       periodo_inicio: diaISO(inicio),
       status: atras === 0 ? "pending" : "paid",
+      // the open invoice falls due in 5 days (not overdue: the billing job would start the dunning steps)
+      vencimento: atras === 0 ? diaISO(new Date(agora.getTime() + 5 * DIA)) : diaISO(inicio),
+      pago_em: atras === 0 ? null : inicio,
+      metodo: atras === 0 ? null : "cartao",
       created_at: inicio,
     });
   });

@@ -11,8 +11,8 @@ import { inserirVarios, type TLinha } from "./bulk.js";
 import { semearEmpresasPlataforma } from "./companies.js";
 import { DIA, diaISO, inicioDaHora, mais, type TEmpresaDemo, type TGeracao } from "./demo-context.js";
 import { gerarConversas } from "./demo-conversations.js";
-import { semearDocumentos } from "./demo-documents.js";
 import { semearPrazos } from "./demo-deadlines.js";
+import { semearDocumentos } from "./demo-documents.js";
 import { gerarCustos, gerarFaturas, gerarNotificacoes } from "./demo-extras.js";
 import { gerarLeads } from "./demo-leads.js";
 import { gerarTriagens } from "./demo-screenings.js";
@@ -218,6 +218,7 @@ async function empresa(tx: TTx, g: TGeracao, nome: string, email: string, plano:
     data_adesao: diaISO(adesao),
     // invoices are issued on the 1st (gerarFaturas): the next renewal is the 1st of next month
     data_renovacao: diaISO(new Date(Date.UTC(g.agora.getUTCFullYear(), g.agora.getUTCMonth() + 1, 1))),
+    pagamento_tipo: "cartao",
     pagamento_bandeira: "Visa",
     pagamento_ultimos4: String(g.r.int(1000, 9999)),
     pagamento_exp_mes: g.r.int(1, 12),

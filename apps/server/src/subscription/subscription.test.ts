@@ -1,7 +1,7 @@
 import { isoDiaSP } from "@crm/domain/period";
 import type { TAssinatura } from "@crm/domain/schemas/subscription";
 import { somarDias } from "@crm/domain/subscription";
-import { hasError, parsePix } from "pix-utils";
+import { hasError, isStaticPix, parsePix } from "pix-utils";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarConsultor, criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
@@ -152,7 +152,7 @@ describe("/assinatura", () => {
     expect(r.statusCode).toBe(200);
     const c = r.json();
     const pix = parsePix(c.pixCopiaECola);
-    if (hasError(pix)) throw new Error(pix.message);
+    if (hasError(pix) || !isStaticPix(pix)) throw new Error("BR Code inválido");
     expect(pix.transactionAmount).toBe(150);
     expect(c.pixQrSvg).toMatch(/^<svg/);
     expect(c.linhaBoleto).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);

@@ -1,5 +1,7 @@
 import { CircleAlert, CircleCheck, Info } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { acaoDoErro } from "../lib/acaoDoErro";
 import { cn } from "../lib/cn";
 
 const ESTILOS = {
@@ -20,10 +22,22 @@ export function Alert({
   className?: string;
 }) {
   const { caixa, Icone } = ESTILOS[tipo];
+  // a plan-limit or read-only refusal shown here gets its link ('Ver planos', lib/acaoDoErro.ts)
+  const acao = acaoDoErro(children);
   return (
     <div role={tipo === "erro" ? "alert" : "status"} className={cn("flex gap-2 rounded-md border p-3 text-sm", caixa, className)}>
       <Icone className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-      <div className="min-w-0">{children}</div>
+      <div className="min-w-0">
+        {children}
+        {acao && (
+          <>
+            {" "}
+            <Link to={acao.href} className="font-medium underline">
+              {acao.rotulo}
+            </Link>
+          </>
+        )}
+      </div>
     </div>
   );
 }

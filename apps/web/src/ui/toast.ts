@@ -1,4 +1,5 @@
 import type { ExternalToast } from "sonner";
+import { acaoDoErro, navegarPara } from "../lib/acaoDoErro";
 
 /**
  * Toasts replace the original's browser alert boxes, with the same texts: `toast.success(...)`, `toast.error(...)`.
@@ -29,7 +30,11 @@ export function aoPedirToaster(fn: () => void) {
 }
 
 const mostrar = (tipo: "success" | "error" | "info" | "warning" | "message") => (mensagem: string, opcoes?: ExternalToast) => {
-  void sonner().then((s) => s.toast[tipo](mensagem, opcoes));
+  // a plan-limit or read-only refusal gets its link ('Ver planos', lib/acaoDoErro.ts)
+  const acao = acaoDoErro(mensagem);
+  const comAcao =
+    acao && !opcoes?.action ? { ...opcoes, action: { label: acao.rotulo, onClick: () => navegarPara(acao.href) } } : opcoes;
+  void sonner().then((s) => s.toast[tipo](mensagem, comAcao));
 };
 
 export const toast = {

@@ -1,5 +1,6 @@
 import { MSG } from "@crm/domain/messages";
 import type { TImportacaoRecusada, TImportacaoResumo } from "@crm/domain/schemas/leads";
+import { registrarAcaoDoErro } from "../../../lib/acaoDoErro";
 import { COOKIE_CSRF, lerCookie } from "../../../lib/api";
 
 /** A refused import: the status and what the server said (line errors included when there are some). */
@@ -33,6 +34,7 @@ export async function enviarCsv(base: string, arquivo: File, onProgresso: (fraca
       const corpoResposta = xhr.response as (TImportacaoResumo & TImportacaoRecusada) | null;
       if (xhr.status === 202 && corpoResposta) return resolve(corpoResposta);
       const erro = typeof corpoResposta?.erro === "string" ? corpoResposta.erro : MSG.erroProcessarCsv;
+      registrarAcaoDoErro(erro, (corpoResposta as { codigo?: string } | null)?.codigo);
       reject(new ImportacaoRecusada(xhr.status, { ...corpoResposta, erro }));
     };
     xhr.onerror = () => reject(new ImportacaoRecusada(0, { erro: MSG.erroConexao }));

@@ -1,0 +1,180 @@
+import { formatarBRL } from "@crm/domain/format";
+import { PLANO_INFO, PLANOS, type TPlano } from "@crm/domain/plans";
+import { PAPEL } from "@crm/domain/roles";
+import { DESCONTO_ANUAL_PCT, type TCiclo } from "@crm/domain/subscription";
+import { FAQ_PLANOS, MSG_ASSINATURA as M } from "@crm/domain/subscription-messages";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Check } from "lucide-react";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { mensagemDeErro } from "../../lib/api";
+import { cn } from "../../lib/cn";
+import { useSessaoAtual } from "../../lib/session";
+import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { Alert } from "../../ui/Alert";
+import { Badge } from "../../ui/Badge";
+import { Button } from "../../ui/Button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
+import { Dialog } from "../../ui/Dialog";
+import { Tabs, TabsList, TabsTrigger } from "../../ui/Tabs";
+import { toast } from "../../ui/toast";
+import { CHAVE_ASSINATURA, mudarPlano, planoAtualQuery } from "./api";
+import { CardFields, useFormCartao } from "./CardFields";
+
+/** /planos (001 'Plans and prices'): every signed-in role sees it; only the company admin checks out. */
+export function PlansPage() {
+  useTituloDocumento("Planos");
+  const { usuario } = useSessaoAtual();
+  const atual = useQuery(planoAtualQuery);
+  const [ciclo, setCiclo] = useState<TCiclo>("mensal");
+  const [checkout, setCheckout] = useState<TPlano | null>(null);
+  const podeComprar = usuario.papel === PAPEL.admin;
+  const planoAtual = atual.data?.plano ?? null;
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-8">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Planos</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            {planoAtual ? `Seu plano atual: ${planoAtual}.` : "Escolha o plano ideal para a sua empresa."}
+          </p>
+        </div>
+        <Tabs value={ciclo} onValueChange={(v) => setCiclo(v as TCiclo)}>
+          <TabsList aria-label="Ciclo de cobrança">
+            <TabsTrigger value="mensal">Mensal</TabsTrigger>
+            <TabsTrigger value="anual">
+              Anual <span className="ml-1 text-xs text-green-800">{DESCONTO_ANUAL_PCT}% mais barato</span>
+            </TabsTrigger>
+          </TabsList>
+        </Tabs>
+      </div>
+
+      <div className="grid gap-6 md:grid-cols-3">
+        {PLANOS.map((p) => {
+          const info = PLANO_INFO[p];
+          const preco = ciclo === "anual" ? info.precoAnual : info.precoMensal;
+          const eAtual = p === planoAtual;
+          return (
+            <Card
+              key={p}
+              className={cn("flex flex-col", info.maisPopular && "border-2 border-blue-700")}
+              aria-label={`Plano ${p}`}
+            >
+              <CardHeader>
+                <div className="flex items-center justify-between gap-2">
+                  <CardTitle>{p}</CardTitle>
+                  {info.maisPopular && <Badge variante="azul">Mais popular</Badge>}
+                  {eAtual && <Badge variante="verde">Plano atual</Badge>}
+                </div>
+                <p className="text-3xl font-bold text-slate-900">
+                  {formatarBRL(preco)}
+                  <span className="text-sm font-normal text-slate-600">/{ciclo === "anual" ? "ano" : "mês"}</span>
+                </p>
+                {ciclo === "anual" && (
+                  <p className="text-xs text-green-800">
+                    {DESCONTO_ANUAL_PCT}% mais barato que {formatarBRL(info.precoMensal * 12)} no mensal
+                  </p>
+                )}
+              </CardHeader>
+              <CardContent className="flex flex-1 flex-col justify-between gap-4">
+                <ul className="space-y-2 text-sm text-slate-800">
+                  {info.recursos.map((r) => (
+                    <li key={r} className="flex items-start gap-2">
+                      <Check className="mt-0.5 size-4 shrink-0 text-green-700" aria-hidden="true" />
+                      {r}
+                    </li>
+                  ))}
+                </ul>
+                {podeComprar && (
+                  <Button variant={info.maisPopular ? "primary" : "outline"} disabled={eAtual} onClick={() => setCheckout(p)}>
+                    {eAtual ? "Plano atual" : `Assinar ${p}`}
+                  </Button>
+                )}
+              </CardContent>
+            </Card>
+          );
+        })}
+      </div>
+      {!podeComprar && usuario.papel !== PAPEL.plataforma && (
+        <p className="text-sm text-slate-600">Somente o administrador da empresa pode mudar o plano.</p>
+      )}
+
+      <section aria-labelledby="faq-titulo" className="space-y-3">
+        <h2 id="faq-titulo" className="text-lg font-semibold text-slate-900">
+          Perguntas frequentes
+        </h2>
+        {FAQ_PLANOS.map((f) => (
+          <details key={f.pergunta} className="rounded-md border border-slate-200 bg-white p-4">
+            <summary className="cursor-pointer font-medium text-slate-900">{f.pergunta}</summary>
+            <p className="mt-2 text-sm text-slate-700">{f.resposta}</p>
+          </details>
+        ))}
+      </section>
+
+      <CheckoutDialog plano={checkout} ciclo={ciclo} onClose={() => setCheckout(null)} />
+    </div>
+  );
+}
+
+/** Checkout with the same card form as /assinatura: the plan, the cycle and the card in one call. */
+function CheckoutDialog({ plano, ciclo, onClose }: { plano: TPlano | null; ciclo: TCiclo; onClose: () => void }) {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const form = useFormCartao();
+  const [erro, setErro] = useState<string | null>(null);
+  const [enviando, setEnviando] = useState(false);
+  const enviar = form.handleSubmit(async (cartao) => {
+    if (!plano) return;
+    setEnviando(true);
+    setErro(null);
+    try {
+      const r = await mudarPlano({ empresaId: null }, { plano, ciclo, cartao });
+      toast.success(r.mensagem);
+      await qc.invalidateQueries({ queryKey: CHAVE_ASSINATURA });
+      onClose();
+      navigate("/assinatura");
+    } catch (e) {
+      setErro(mensagemDeErro(e, M.erroAtualizarPlano));
+    } finally {
+      setEnviando(false);
+    }
+  });
+  const info = plano ? PLANO_INFO[plano] : null;
+  return (
+    <Dialog
+      open={!!plano}
+      onOpenChange={(o) => !o && onClose()}
+      titulo={`Assinar ${plano ?? ""}`}
+      descricao={
+        info
+          ? `${formatarBRL(ciclo === "anual" ? info.precoAnual : info.precoMensal)} por ${ciclo === "anual" ? "ano" : "mês"}`
+          : undefined
+      }
+      rodape={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button onClick={() => void enviar()} carregando={enviando}>
+            Confirmar assinatura
+          </Button>
+        </>
+      }
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void enviar();
+        }}
+      >
+        <CardFields form={form} />
+      </form>
+      {erro && (
+        <Alert tipo="erro" className="mt-4">
+          {erro}
+        </Alert>
+      )}
+    </Dialog>
+  );
+}
