@@ -98,3 +98,36 @@ test("the platform admin's /dashboard, /analytics and /usuarios have no serious 
   await expect(page.getByRole("region", { name: "Usuários da plataforma" })).toBeVisible();
   expect(await serias()).toEqual([]);
 });
+
+test("/documentos and its preview dialog have no serious accessibility violations", async ({ page }) => {
+  const serias = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const login = new LoginPage(page);
+  await login.abrir();
+  await login.entrarComDemo("Jurídico");
+  await page.goto("/documentos");
+  await expect(page.getByRole("list", { name: "Documentos" }).getByRole("listitem").first()).toBeVisible();
+  expect(await serias()).toEqual([]);
+  await page
+    .getByRole("list", { name: "Documentos" })
+    .getByRole("button", { name: /^Visualizar/ })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(await serias()).toEqual([]);
+});
+
+test("/assinatura and /planos have no serious accessibility violations", async ({ page }) => {
+  const serias = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const login = new LoginPage(page);
+  await login.abrir();
+  await login.entrarComDemo("Admin Empresa");
+  await page.goto("/assinatura");
+  await expect(page.getByTestId("plano-atual")).toBeVisible();
+  await expect(page.getByText("Histórico de faturas")).toBeVisible();
+  expect(await serias()).toEqual([]);
+  await page.goto("/planos");
+  await expect(page.getByLabel("Plano Premium")).toBeVisible();
+  expect(await serias()).toEqual([]);
+});
