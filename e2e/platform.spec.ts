@@ -70,14 +70,14 @@ test("/analytics sorts the per-company table and changes its dates", async ({ pa
   // From/To: the last seven days only
   const hoje = api.periodo.ate;
   const semana = new Date(Date.parse(hoje) - 6 * 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel("De").fill(semana);
+  await page.getByLabel("De", { exact: true }).fill(semana);
   await expect(page.getByText(`Período: ${diaBR(semana)} a ${diaBR(hoje)}`)).toBeVisible();
   const semanal = (await (await page.request.get(`/api/plataforma/indicadores?de=${semana}&ate=${hoje}`)).json()) as TIndicadores;
   await expect(page.getByRole("region", { name: "Indicadores da plataforma" })).toContainText(
     `Leads Processados${inteiro(semanal.cartoes.leads)}`,
   );
   // an inverted period is refused next to the field
-  await page.getByLabel("Até").fill(new Date(Date.parse(semana) - 86_400_000).toISOString().slice(0, 10));
+  await page.getByLabel("Até", { exact: true }).fill(new Date(Date.parse(semana) - 86_400_000).toISOString().slice(0, 10));
   await expect(page.getByText("A data inicial deve ser anterior ou igual à data final.")).toBeVisible();
 
   await page.setViewportSize({ width: 390, height: 844 });
@@ -94,15 +94,15 @@ test("/usuarios deactivates a user, who is then refused at sign-in, and reactiva
   await expect(tabela.getByRole("row")).toHaveCount(21); // header + a page of 20
   expect(await serias(page)).toEqual([]);
 
-  await page.getByLabel("Empresa").selectOption({ label: "Justa Revisão Financeira" });
-  await page.getByLabel("Papel").selectOption("Consultor");
+  await page.getByLabel("Empresa", { exact: true }).selectOption({ label: "Justa Revisão Financeira" });
+  await page.getByLabel("Papel", { exact: true }).selectOption("Consultor");
   const linha = tabela.getByRole("row").nth(1);
   await expect(linha).toContainText("Justa Revisão Financeira");
   const email = (await linha.locator("td").first().locator("p").nth(1).textContent())!.trim();
 
-  await page.getByLabel("Buscar").fill("ninguém com este nome");
+  await page.getByLabel("Buscar", { exact: true }).fill("ninguém com este nome");
   await expect(tabela.getByText("Nenhum usuário encontrado")).toBeVisible();
-  await page.getByLabel("Buscar").fill(email);
+  await page.getByLabel("Buscar", { exact: true }).fill(email);
   await expect(tabela.getByRole("row")).toHaveCount(2);
 
   await tabela.getByRole("button", { name: /^Ações de / }).click();
@@ -122,7 +122,7 @@ test("/usuarios deactivates a user, who is then refused at sign-in, and reactiva
   // back as the operator: reactivate, and the consultant signs in again
   await login.entrarComDemo("Admin Plataforma");
   await page.goto("/usuarios");
-  await page.getByLabel("Buscar").fill(email);
+  await page.getByLabel("Buscar", { exact: true }).fill(email);
   await expect(tabela.getByRole("row").nth(1)).toContainText("Inativo");
   await tabela.getByRole("button", { name: /^Ações de / }).click();
   await page.getByRole("menuitem", { name: "Reativar" }).click();
