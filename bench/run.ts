@@ -1,6 +1,7 @@
 // `npm run bench`: prints the figures the issues ask for. Run after `npm run build`.
 // Each benchmark starts its own embedded PostgreSQL in a temp dir; sizes are set by environment variables
 // documented at the top of each file (defaults run in a few minutes on a 2-core machine).
+import { companyFiguresBench } from "./company-figures.js";
 import { dbRecoveryBench } from "./db-recovery.js";
 import { documentsUploadBench } from "./documents-upload.js";
 import { leadsImportBench } from "./leads-import.js";
@@ -22,6 +23,7 @@ const benches: [string, () => Promise<string | string[]>][] = [
   ["whatsapp", webhookIngestBench],
   ["whatsapp", webhookBrowserBench],
   ["screening", screeningBench],
+  ["figures", companyFiguresBench],
   ["legal", legalBench],
   ["legal", documentsUploadBench],
   ["platform", platformBench],

@@ -12,7 +12,8 @@ export type TTabela =
   | "notificacoes"
   | "custos_marketing"
   | "faturas"
-  | "triagens_ia";
+  | "triagens_ia"
+  | "documentos";
 
 export type TLinha = Record<string, unknown>;
 

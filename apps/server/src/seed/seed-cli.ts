@@ -3,6 +3,7 @@ import { loadConfig } from "../config/config.js";
 import { resolveDatabase } from "../db/bootstrap.js";
 import { createDb } from "../db/pool.js";
 import { prepararBanco } from "../deps.js";
+import { criarArmazenamento } from "../storage/storage.js";
 import { seedDemoIfEmpty } from "./demo.js";
 
 /** `npm run seed:demo`: migrates and seeds the demo data (embedded database unless DATABASE_URL). */
@@ -12,7 +13,7 @@ const database = await resolveDatabase(config);
 const { appUrl } = await prepararBanco(config, database.url, log);
 const db = createDb(appUrl);
 try {
-  const resumo = await seedDemoIfEmpty({ db }, log);
+  const resumo = await seedDemoIfEmpty({ db, storage: criarArmazenamento(config) }, log);
   if (!resumo) {
     console.log("Dados de demonstração já existem; nada a fazer.");
   } else {
