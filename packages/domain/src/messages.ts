@@ -326,6 +326,7 @@ export const MSG = {
   atribuicaoVazia: "Nenhum lead ou custo de campanha no período selecionado",
   erroCarregarAtribuicao: "Erro ao carregar os resultados por campanha. Tente novamente.",
   conversoesMetaSalvas: "Configurações da API de Conversões salvas.",
+  erroCarregarConversoesMeta: "Erro ao carregar a API de Conversões. Tente novamente.",
   erroSalvarConversoesMeta: "Erro ao salvar as configurações da API de Conversões. Tente novamente.",
   datasetObrigatorio: "Informe o ID do conjunto de dados (dataset) para ativar o envio.",
   tokenConversoesObrigatorio: "Informe o token de acesso para ativar o envio.",

@@ -15,6 +15,7 @@ import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast";
+import { ConversionsApiCard } from "../attribution/ConversionsApiCard";
 import { AIBlock } from "./AIBlock";
 import { configuracoesQuery, salvar } from "./api";
 import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
@@ -94,7 +95,12 @@ function Configuracoes() {
         acao={<Button onClick={() => q.refetch()}>Tentar Novamente</Button>}
       />
     );
-  return <Formulario config={q.data} onSalvo={(c) => qc.setQueryData(configuracoesQuery.queryKey, c)} />;
+  return (
+    <div className="mx-auto max-w-4xl space-y-5">
+      <Formulario config={q.data} onSalvo={(c) => qc.setQueryData(configuracoesQuery.queryKey, c)} />
+      <ConversionsApiCard />
+    </div>
+  );
 }
 
 function Formulario({ config, onSalvo }: { config: TConfiguracoes; onSalvo: (c: TConfiguracoes) => void }) {

@@ -37,6 +37,7 @@ import { SelectCompanyFirst } from "../../ui/SelectCompanyFirst";
 import { Spinner } from "../../ui/Spinner";
 import { StatCard } from "../../ui/StatCard";
 import { toast } from "../../ui/toast";
+import { CampaignResults } from "../attribution/CampaignResults";
 import { baixarCsvFinanceiro, financeiroQuery, SEM_FILTROS, type TAlvo, type TFiltrosAvancados } from "./api";
 
 // recharts is the heaviest thing on the screen: its chunk loads after the cards
@@ -137,7 +138,7 @@ function Financeiro({ alvo }: { alvo: TAlvo }) {
             <FinanceCharts d={q.data} />
           </Suspense>
           <Ranking d={q.data} />
-          {/* issue 12 part 5 (ad attribution) adds its per-campaign section here, with one line */}
+          <CampaignResults alvo={alvo} periodo={periodo} />
         </section>
       )}
     </div>

@@ -14,6 +14,7 @@ import { Field } from "../../ui/Field";
 import { Input } from "../../ui/Input";
 import { Select } from "../../ui/Select";
 import { toast } from "../../ui/toast";
+import { CHAVE_ATRIBUICAO } from "../attribution/api";
 import { atualizarCusto, CHAVE_CUSTOS, criarCusto, type TAlvo } from "./api";
 
 type TForm = Record<
@@ -89,6 +90,7 @@ export function CostFormDialog({
     onSuccess: () => {
       toast.success(MSG.custoSalvo);
       void qc.invalidateQueries({ queryKey: CHAVE_CUSTOS });
+      void qc.invalidateQueries({ queryKey: CHAVE_ATRIBUICAO });
       onClose();
     },
     onError: (e) => {

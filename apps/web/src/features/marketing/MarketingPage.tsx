@@ -25,6 +25,7 @@ import { SelectCompanyFirst } from "../../ui/SelectCompanyFirst";
 import { Spinner } from "../../ui/Spinner";
 import { StatCard } from "../../ui/StatCard";
 import { toast } from "../../ui/toast";
+import { CampaignResults } from "../attribution/CampaignResults";
 import { CHAVE_CUSTOS, custosQuery, diaBR, excluirCusto, type TAlvo, type TFiltroTela } from "./api";
 import { CostFormDialog } from "./CostFormDialog";
 import { CostsTable, PlataformaTag } from "./CostsTable";
@@ -124,6 +125,7 @@ function Custos({ alvo }: { alvo: TAlvo }) {
       ) : (
         <>
           <Resumo resumo={q.data.resumo} />
+          <CampaignResults alvo={alvo} periodo={{ periodo: filtro.periodo, inicio: filtro.inicio, fim: filtro.fim }} />
           <div className="space-y-3" aria-busy={q.isFetching}>
             <CostsTable itens={q.data.itens} onEditar={setFormulario} onExcluir={setExcluindo} />
             <Pagination
