@@ -9,7 +9,7 @@ import {
 } from "@crm/domain/dashboard";
 import { taxaConversao } from "@crm/domain/formulas";
 import { MSG } from "@crm/domain/messages";
-import { intervaloDoPeriodo, periodoAnterior, type TIntervalo } from "@crm/domain/period";
+import { diaSP, intervaloDoPeriodo, isoDiaSP, periodoAnterior, type TIntervalo } from "@crm/domain/period";
 import type { TDashboardEmpresa, TFiltroDashboardEmpresa } from "@crm/domain/schemas/dashboard";
 import type { TDeps } from "../core/deps.js";
 import { type TTx, withTenant } from "../db/tenant.js";
@@ -20,32 +20,34 @@ import { calcularEficienciaIa } from "../screening/ai-efficiency.js";
 const iso = (i: TIntervalo) => ({ inicio: i.inicio.toISOString(), fim: i.fim.toISOString() });
 
 /**
- * The header cards of both periods in one pass over the leads created in [anterior.inicio, atual.fim)
- * (docs/decisions/1201-company-dashboard.md); the index (id_empresa_fk, created_at) bounds the scan.
+ * The header cards of both periods in one pass over the per-day status summary (leads_contagem_diaria, kept exact
+ * by triggers; docs/decisions/1204-company-figures-speed.md): the periods are whole São Paulo days, so the days
+ * [anterior.inicio, atual.fim) hold exactly the leads created in them, without reading a 200k-lead company's rows.
  */
 async function contarCartoes(tx: TTx, empresaId: string, atual: TIntervalo, anterior: TIntervalo) {
   const { rows } = await tx.query(
-    `SELECT p.atual,
-            count(l.id)::int AS total,
-            count(l.id) FILTER (WHERE l.status_lead = ANY ($5::text[]))::int AS qualificados,
-            count(l.id) FILTER (WHERE l.status_lead = ANY ($6::text[]))::int AS em_atendimento,
-            count(l.id) FILTER (WHERE l.status_lead = ANY ($7::text[]))::int AS convertidos,
-            count(l.id) FILTER (WHERE l.status_lead = $8)::int AS juridicos
-       FROM (VALUES (true, $2::timestamptz, $3::timestamptz), (false, $4::timestamptz, $2::timestamptz)) AS p (atual, ini, fim)
-       LEFT JOIN leads_juros_check l ON l.id_empresa_fk = $1 AND l.created_at >= p.ini AND l.created_at < p.fim
-      GROUP BY p.atual`,
+    `SELECT dia >= $3::date AS atual,
+            sum(n)::int AS total,
+            coalesce(sum(n) FILTER (WHERE status_lead = ANY ($5::text[])), 0)::int AS qualificados,
+            coalesce(sum(n) FILTER (WHERE status_lead = ANY ($6::text[])), 0)::int AS em_atendimento,
+            coalesce(sum(n) FILTER (WHERE status_lead = ANY ($7::text[])), 0)::int AS convertidos,
+            coalesce(sum(n) FILTER (WHERE status_lead = $8), 0)::int AS juridicos
+       FROM leads_contagem_diaria
+      WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $4::date
+      GROUP BY 1`,
     [
       empresaId,
-      atual.inicio,
-      atual.fim,
-      anterior.inicio,
+      isoDiaSP(anterior.inicio),
+      isoDiaSP(atual.inicio),
+      isoDiaSP(atual.fim),
       STATUS_QUALIFICADOS,
       STATUS_EM_SERVICO,
       STATUS_CONVERTIDOS_DASHBOARD,
       STATUS_PROCESSO_JURIDICO,
     ],
   );
-  const de = (a: boolean) => rows.find((r) => r.atual === a);
+  const zero = { total: 0, qualificados: 0, em_atendimento: 0, convertidos: 0, juridicos: 0 };
+  const de = (a: boolean) => rows.find((r) => r.atual === a) ?? zero;
   return { atual: de(true), anterior: de(false) };
 }
 
@@ -60,32 +62,33 @@ async function contarConsultores(tx: TTx, empresaId: string, atual: TIntervalo, 
   return rows[0] as { atual: number; anterior: number; online: number };
 }
 
-/** Leads per bucket (total, qualified, converted): the buckets' bounds come from the domain, SQL only counts. */
+/** Leads per bucket (total, qualified, converted): the buckets' bounds come from the domain, SQL sums the day summary. */
 async function contarSerie(tx: TTx, empresaId: string, intervalo: TIntervalo, total: boolean) {
   const agrupamento = agrupamentoDoPeriodo(intervalo);
   // 'Total' reaches 9999 days back: its chart starts at the company's first lead
   const primeiro = total
     ? (
         await tx.query(
-          "SELECT min(created_at) AS primeiro FROM leads_juros_check WHERE id_empresa_fk = $1 AND created_at >= $2 AND created_at < $3",
-          [empresaId, intervalo.inicio, intervalo.fim],
+          `SELECT min(dia)::text AS primeiro FROM leads_contagem_diaria
+            WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $3::date AND n <> 0`,
+          [empresaId, isoDiaSP(intervalo.inicio), isoDiaSP(intervalo.fim)],
         )
       ).rows[0]?.primeiro
     : null;
-  const baldes = baldesDoPeriodo(intervalo, agrupamento, primeiro ?? null);
+  const baldes = baldesDoPeriodo(intervalo, agrupamento, primeiro ? diaSP(primeiro) : null);
   const { rows } = await tx.query(
-    `SELECT width_bucket(created_at, $4::timestamptz[]) AS k,
-            count(*)::int AS total,
-            count(*) FILTER (WHERE status_lead = ANY ($5::text[]))::int AS qualificados,
-            count(*) FILTER (WHERE status_lead = ANY ($6::text[]))::int AS convertidos
-       FROM leads_juros_check
-      WHERE id_empresa_fk = $1 AND created_at >= $2 AND created_at < $3
+    `SELECT width_bucket(dia, $4::date[]) AS k,
+            sum(n)::int AS total,
+            coalesce(sum(n) FILTER (WHERE status_lead = ANY ($5::text[])), 0)::int AS qualificados,
+            coalesce(sum(n) FILTER (WHERE status_lead = ANY ($6::text[])), 0)::int AS convertidos
+       FROM leads_contagem_diaria
+      WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $3::date
       GROUP BY 1`,
     [
       empresaId,
-      baldes[0]?.inicio ?? intervalo.inicio,
-      intervalo.fim,
-      baldes.map((b) => b.inicio),
+      isoDiaSP(baldes[0]?.inicio ?? intervalo.inicio),
+      isoDiaSP(intervalo.fim),
+      baldes.map((b) => isoDiaSP(b.inicio)),
       STATUS_QUALIFICADOS,
       STATUS_CONVERTIDOS_DASHBOARD,
     ],
@@ -109,12 +112,12 @@ async function contarSerie(tx: TTx, empresaId: string, intervalo: TIntervalo, to
 /** Lead statistics (000 §2.10): every lead of the company, those of this São Paulo month, the overall conversion. */
 async function contarEstatisticas(tx: TTx, empresaId: string, inicioMes: Date) {
   const { rows } = await tx.query(
-    `SELECT count(*)::int AS total,
-            count(*) FILTER (WHERE created_at >= $2)::int AS este_mes,
-            count(*) FILTER (WHERE status_lead = ANY ($3::text[]))::int AS qualificados,
-            count(*) FILTER (WHERE status_lead = ANY ($4::text[]))::int AS convertidos
-       FROM leads_juros_check WHERE id_empresa_fk = $1`,
-    [empresaId, inicioMes, STATUS_QUALIFICADOS, STATUS_CONVERTIDOS_DASHBOARD],
+    `SELECT coalesce(sum(n), 0)::int AS total,
+            coalesce(sum(n) FILTER (WHERE dia >= $2::date), 0)::int AS este_mes,
+            coalesce(sum(n) FILTER (WHERE status_lead = ANY ($3::text[])), 0)::int AS qualificados,
+            coalesce(sum(n) FILTER (WHERE status_lead = ANY ($4::text[])), 0)::int AS convertidos
+       FROM leads_contagem_diaria WHERE id_empresa_fk = $1`,
+    [empresaId, isoDiaSP(inicioMes), STATUS_QUALIFICADOS, STATUS_CONVERTIDOS_DASHBOARD],
   );
   const r = rows[0];
   return { total: r.total, esteMes: r.este_mes, taxaConversao: taxaConversao(r.convertidos, r.qualificados) };
@@ -140,9 +143,9 @@ export async function lerDashboardEmpresa(
     };
     const grafico = await contarSerie(tx, empresaId, atual, filtro.periodo === "all");
     const { rows: status } = await tx.query(
-      `SELECT status_lead AS status, count(*)::int AS total FROM leads_juros_check
-        WHERE id_empresa_fk = $1 AND created_at >= $2 AND created_at < $3 GROUP BY status_lead`,
-      [empresaId, atual.inicio, atual.fim],
+      `SELECT status_lead AS status, sum(n)::int AS total FROM leads_contagem_diaria
+        WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $3::date GROUP BY status_lead`,
+      [empresaId, isoDiaSP(atual.inicio), isoDiaSP(atual.fim)],
     );
     const mes = intervaloDoPeriodo("thisMonth", agora)!;
     const par = (k: "total" | "qualificados" | "em_atendimento" | "convertidos" | "juridicos") => ({
