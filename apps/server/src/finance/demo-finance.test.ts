@@ -1,0 +1,50 @@
+import { CHAVES_KPI } from "@crm/domain/finance";
+import { PAPEL } from "@crm/domain/roles";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../test/db.js";
+import { createDb, type TDb } from "../db/pool.js";
+import { unsafeWithSystem } from "../db/tenant.js";
+import { seedDemoIfEmpty } from "../seed/demo.js";
+import { lerFinanceiro } from "./finance-figures.js";
+
+let db: TDb;
+let drop: () => Promise<void>;
+let empresaId: string;
+let usuarioId: string;
+
+beforeAll(async () => {
+  const t = await createTestDatabase();
+  db = createDb(t.url);
+  drop = t.drop;
+  // seeded as npm start does: relative to now, so the presets see the demo's recent months
+  await seedDemoIfEmpty({ db }, { info: () => {} });
+  const r = await unsafeWithSystem(db.app, "teste", (tx) =>
+    tx.query("SELECT id_empresa_fk AS empresa, id FROM usuarios_plataforma WHERE email = 'admin@demo.com.br'"),
+  );
+  empresaId = r.rows[0].empresa;
+  usuarioId = r.rows[0].id;
+});
+afterAll(async () => {
+  await db?.close();
+  await drop?.();
+});
+
+describe("/financeiro on the demo data (npm start)", () => {
+  it("every card, the trend, both pies and the ranking have figures in the default period and the previous one", async () => {
+    const ctx = { empresaId, usuarioId, papel: PAPEL.admin, empresaNome: "Revisão Demo Ltda", plano: "Premium" as const };
+    const d = await lerFinanceiro({ db }, ctx, { periodo: "last30days" });
+    for (const k of CHAVES_KPI) {
+      expect(d.kpis.atual[k], k).toBeGreaterThan(0);
+      expect(d.kpis.anterior[k], k).toBeGreaterThan(0);
+    }
+    expect(d.tendencia.pontos.filter((p) => p.receita > 0).length).toBeGreaterThan(5);
+    expect(d.tendencia.pontos.filter((p) => p.custos > 0).length).toBeGreaterThan(20);
+    expect(d.custosPorPlataforma.length).toBeGreaterThanOrEqual(4);
+    expect(d.receitaPorOrigem.length).toBeGreaterThanOrEqual(3);
+    expect(d.ranking.length).toBeGreaterThanOrEqual(3);
+    expect(d.opcoes.campanhas.length).toBeGreaterThan(0);
+    const ano = await lerFinanceiro({ db }, ctx, { periodo: "thisYear" });
+    expect(ano.tendencia.agrupamento).toBe("semana");
+    expect(ano.tendencia.pontos.filter((p) => p.receita > 0).length).toBeGreaterThan(4);
+  });
+});
