@@ -24,12 +24,14 @@ async function novoProcesso(page: Page, nome: string): Promise<string> {
     headers: await csrfHeader(page),
     data: {
       nome,
+      email: `documentos.${Date.now()}@exemplo.com.br`,
       telefone: `(31) 9${String(Date.now() % 1e8).padStart(8, "0")}`,
       tipo_financiamento: "Carro",
       valor_total_financiado: "R$ 52.000,00",
+      valor_parcela: "1.450,00",
     },
   });
-  expect(criado.status()).toBe(201);
+  expect(criado.status(), await criado.text()).toBe(201);
   const { id } = (await criado.json()) as { id: string };
   const conv = await page.request.patch(`/api/leads/${id}/status`, {
     headers: await csrfHeader(page),

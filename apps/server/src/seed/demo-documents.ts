@@ -39,7 +39,7 @@ const MODELOS: TModelo[] = [
     tipo: "xlsx",
     nome: "extrato-parcelas.xlsx",
     descricao: "Extrato das parcelas pagas",
-    gerar: (l, valor) =>
+    gerar: (_l, valor) =>
       gerarXlsx(
         "Parcelas",
         ["Parcela", "Vencimento", "Valor (R$)", "Situação"],
