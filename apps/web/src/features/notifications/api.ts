@@ -32,5 +32,7 @@ export function destinoDaNotificacao(n: TNotificacao): string | null {
   if (n.tipo === "whatsapp_disconnected") return "/whatsapp-connection";
   // a legal process's notifications (lead-events, legal-processes) open /processos
   if (n.dados_extras?.link === "/processos") return "/processos";
+  // a new legal document (documents) opens /documentos
+  if (n.dados_extras?.link === "/documentos") return "/documentos";
   return n.tipo === "new_message" && typeof leadId === "string" && leadId ? `/chat/${leadId}` : null;
 }
