@@ -39,7 +39,7 @@ test("an admin opens /financeiro, changes the period, filters, sees the ranking 
   // the demo's last 30 days have revenue and costs
   await expect(page.getByRole("group", { name: "Receita Total" })).not.toContainText("R$ 0,00");
   await expect(page.getByRole("group", { name: "Custos Totais" })).not.toContainText("R$ 0,00");
-  await expect(page.getByText("Período:")).toContainText(`a ${hoje()}`);
+  await expect(page.getByText(/^Período: /)).toContainText(`a ${hoje()}`);
   await expect(page.getByTestId("grafico-tendencia")).toBeVisible();
   await expect(page.getByRole("list", { name: "Custos por Plataforma" })).toContainText("Facebook");
   await expect(page.getByRole("list", { name: "Receita por Origem" }).getByRole("listitem").first()).toBeVisible();
@@ -52,14 +52,14 @@ test("an admin opens /financeiro, changes the period, filters, sees the ranking 
   await expect(page.getByLabel("Período", { exact: true })).toBeFocused();
   const receita30 = await valorDoCartao(page, "Receita Total");
   await page.getByLabel("Período", { exact: true }).selectOption({ label: "Este Ano" });
-  await expect(page.getByText("Período:")).toContainText(`01/01/${new Date().getFullYear()} a ${hoje()}`);
+  await expect(page.getByText(/^Período: /)).toContainText(`01/01/${new Date().getFullYear()} a ${hoje()}`);
   await expect(page.getByText("Por semana (7 dias)")).toBeVisible();
   await expect.poll(() => valorDoCartao(page, "Receita Total")).not.toBe(receita30);
 
   // the advanced filters: platform narrows the costs
   const custosAno = await valorDoCartao(page, "Custos Totais");
   await page.getByRole("button", { name: "Filtros avançados" }).click();
-  await page.getByLabel("Plataforma").selectOption("Facebook");
+  await page.getByLabel("Plataforma", { exact: true }).selectOption("Facebook");
   await expect(page.getByRole("button", { name: /Filtros avançados/ })).toContainText("1 ativos");
   await expect.poll(() => valorDoCartao(page, "Custos Totais")).not.toBe(custosAno);
   await expect(page.getByRole("list", { name: "Custos por Plataforma" }).getByRole("listitem")).toHaveCount(1);
@@ -108,7 +108,7 @@ test("/financeiro at 390 px: no horizontal page scroll, no serious accessibility
   await page.goto("/financeiro");
   await expect(page.getByTestId("grafico-tendencia")).toBeVisible();
   await page.getByRole("button", { name: "Filtros avançados" }).click();
-  await expect(page.getByLabel("Campanha")).toBeVisible();
+  await expect(page.getByLabel("Campanha", { exact: true })).toBeVisible();
   const largura = (await page.evaluate(
     "({ total: document.documentElement.scrollWidth, visivel: document.documentElement.clientWidth })",
   )) as { total: number; visivel: number };
