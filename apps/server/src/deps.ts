@@ -13,9 +13,10 @@ import { criarJobs, instalarFilas } from "./jobs/jobs.js";
 import { iniciarTrabalhosLeads } from "./leads/workers.js";
 import { createMailer } from "./mail/mailer.js";
 import { createRealtime } from "./realtime/realtime.js";
+import { iniciarTrabalhosRevisional } from "./revisional/worker.js";
 import { iniciarTrabalhosTriagem } from "./screening/worker.js";
-import { iniciarTrabalhosAssinatura } from "./subscription/workers.js";
 import { criarArmazenamento } from "./storage/storage.js";
+import { iniciarTrabalhosAssinatura } from "./subscription/workers.js";
 import { agendarRecuperacaoGateway } from "./whatsapp/backfill.js";
 import { iniciarTrabalhosWhatsApp } from "./whatsapp/workers.js";
 
@@ -81,6 +82,7 @@ export async function createDeps(config: TConfig, databaseUrl: string, log?: Fas
   await iniciarTrabalhosTriagem(deps);
   await iniciarTrabalhosLeads(deps);
   await iniciarTrabalhosTaxasBacen(deps);
+  await iniciarTrabalhosRevisional(deps);
   await iniciarTrabalhosAssinatura(deps);
   await iniciarTrabalhosPrazos(deps);
   return deps;

@@ -25,6 +25,7 @@ import { performanceRoutes } from "./performance/routes.js";
 import { platformRoutes } from "./platform/routes.js";
 import { presencePlugin } from "./presence/plugin.js";
 import { profileRoutes } from "./profile/routes.js";
+import { revisionalRoutes } from "./revisional/routes.js";
 import { screeningRoutes } from "./screening/routes.js";
 import { searchRoutes } from "./search/routes.js";
 import { readOnlyGuard } from "./subscription/read-only-guard.js";
@@ -79,4 +80,5 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(subscriptionRoutes);
   await api.register(financeRoutes);
   await api.register(taxasBacenRoutes);
+  await api.register(revisionalRoutes);
 }

@@ -54,6 +54,9 @@ export const PERMISSOES = {
   "planos.ver": TODOS,
   /** the Central Bank rate series of the revisional pre-analysis (/taxas-bacen): refresh and import, the operator only */
   "taxas.gerenciar": [P],
+  /** a lead's revisional pre-analysis (issue 14): whoever opens the lead reads it and fills in its contract */
+  "revisional.ver": TODOS,
+  "revisional.editar": TODOS,
   "desempenho.ver": [C],
   "testes.usar": [P, A],
   /** the company's own message templates of the chat (create, edit, delete) */

@@ -1,6 +1,7 @@
 import { CODIGOS_SERIES, INICIO_SERIES } from "@crm/domain/revisional/series";
 import type { TDeps } from "../core/deps.js";
 import { unsafeWithSystem } from "../db/tenant.js";
+import { CHAVE_RECALCULO_REVISIONAL, FILA_RECALCULO_REVISIONAL } from "../jobs/queues.js";
 import { ErroSgs, lerSerieSgs, type TOpcoesSgs } from "./sgs-client.js";
 import { gravarValores, registrarAtualizacao, ultimaCompetenciaReal } from "./store.js";
 
@@ -57,6 +58,9 @@ export async function atualizarTaxasBacen(
     }
     resultados.push(r);
   }
+  // the leads' stored pre-analysis follows the new rates (revisional/ works the job)
+  if (resultados.some((r) => r.gravados > 0))
+    await deps.jobs.enviar(FILA_RECALCULO_REVISIONAL, {}, { chave: CHAVE_RECALCULO_REVISIONAL });
   const falhas = resultados.filter((r) => !r.ok);
   if (falhas.length) throw new ErroSgs(falhas.map((f) => f.mensagem).join(" "));
   return resultados;

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withTenant } from "../db/tenant.js";
 import { contexto } from "../http/auth-context.js";
+import { CHAVE_RECALCULO_REVISIONAL, FILA_RECALCULO_REVISIONAL } from "../jobs/queues.js";
 import { lerPainelTaxas, lerValoresSerie } from "./panel.js";
 import { gravarValores, registrarAtualizacao } from "./store.js";
 import { CHAVE_TAXAS, FILA_TAXAS_BACEN } from "./worker.js";
@@ -61,6 +62,7 @@ export const taxasBacenRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return n;
       });
+      if (importados > 0) await deps.jobs.enviar(FILA_RECALCULO_REVISIONAL, {}, { chave: CHAVE_RECALCULO_REVISIONAL });
       return { importados };
     },
   );

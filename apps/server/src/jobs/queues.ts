@@ -24,3 +24,17 @@ export const FILA_CONVERSOES_META: TFila = {
   backoff: true,
 };
 export type TTrabalhoConversaoMeta = { empresaId: string; eventoId: string };
+
+/**
+ * The revisional pre-analysis kept on each lead (issue 14, decision 1403): the BACEN rates refresh enqueues one
+ * recomputation of every lead after it changed rates; revisional/ works it. One at a time (stately, fixed key).
+ */
+export const FILA_RECALCULO_REVISIONAL: TFila = {
+  nome: "revisional.recalculo",
+  politica: "stately",
+  tentativas: 3,
+  atrasoSegundos: 30,
+  backoff: true,
+  expiraSegundos: 900,
+};
+export const CHAVE_RECALCULO_REVISIONAL = "todos";

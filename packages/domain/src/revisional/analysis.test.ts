@@ -131,3 +131,26 @@ describe("INSS ceiling", () => {
     expect(tetoInssEm("2017-06-01")).toBeNull();
   });
 });
+
+describe("the reference of a contract", () => {
+  it("is the series' month, up to two months back, or the INSS ceiling", async () => {
+    const { escolherReferencia } = await import("./reference");
+    const meses = new Map([["25471|2024-01-01", { taxa: 1.9, ilustrativa: false }]]);
+    const ler = (c: number, m: string) => meses.get(`${c}|${m}`);
+    expect(escolherReferencia("financiamento_veiculo", "2024-03-10", ler).referencia).toMatchObject({
+      tipo: "media_bacen",
+      taxaMensal: 0.019,
+      competencia: "2024-01",
+    });
+    expect(escolherReferencia("financiamento_veiculo", "2024-04-10", ler)).toEqual({
+      referencia: null,
+      motivo: TEXTO_REVISIONAL.semReferencia,
+    });
+    expect(escolherReferencia("consignado_inss", "2024-05-02", ler).referencia).toMatchObject({
+      tipo: "teto_inss",
+      taxaMensal: 0.0168,
+    });
+    expect(escolherReferencia("imobiliario", "2024-05-02", ler).motivo).toBe(TEXTO_REVISIONAL.semReferencia);
+    expect(escolherReferencia(null, "2024-05-02", ler)).toEqual({ referencia: null, motivo: null });
+  });
+});

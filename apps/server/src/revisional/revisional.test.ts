@@ -1,0 +1,144 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../../test/app.js";
+import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
+import { unsafeWithSystem } from "../db/tenant.js";
+import { recalcularLeads } from "./recompute.js";
+
+const t = useTestApp();
+let a: TEmpresaComUsuarios;
+let b: TEmpresaComUsuarios;
+let leadId: string;
+beforeAll(async () => {
+  a = await criarEmpresaComUsuarios(t);
+  b = await criarEmpresaComUsuarios(t);
+  // the vehicle series: 1,50% a.m. in March 2024
+  await t.dono.query(
+    "INSERT INTO taxas_bacen (codigo_serie, competencia, taxa_mensal, origem) VALUES (25471, '2024-03-01', 1.5, 'sgs')",
+  );
+  const lead = await unsafeWithSystem(t.deps.db.app, "teste", (tx) =>
+    criarLead(tx, {
+      id_empresa_fk: a.empresa.id,
+      tipo_financiamento: "Carro",
+      valor_contrato: 45000,
+      valor_parcela: 1500,
+    } as never),
+  );
+  leadId = lead.id;
+});
+
+const contrato = {
+  modalidade_credito: "financiamento_veiculo",
+  valor_contrato: "45.000,00",
+  valor_liberado: "",
+  valor_parcela: "1.500,00",
+  quantidade_parcelas: "48",
+  quantidade_parcelas_pagas: "10",
+  data_contrato: "2024-03-15",
+  banco: "Banco Exemplo",
+  taxa_informada_mensal: "",
+};
+
+const linha = async () =>
+  (
+    await t.dono.query(
+      "SELECT revisional_razao::float8 AS razao, revisional_faixa AS faixa, revisional_sobrepago_centavos::float8 AS sobrepago, revisional_calculado_em FROM leads_juros_check WHERE id = $1",
+      [leadId],
+    )
+  ).rows[0];
+
+describe("contract data and pre-analysis of a lead", () => {
+  it("a new lead starts with the modality of its tipo_financiamento and is marked for the sweep", async () => {
+    const { rows } = await t.dono.query(
+      "SELECT modalidade_credito, revisional_calculado_em FROM leads_juros_check WHERE id = $1",
+      [leadId],
+    );
+    expect(rows[0]).toEqual({ modalidade_credito: "financiamento_veiculo", revisional_calculado_em: null });
+    const r = await a.navegadores.consultor.req({ url: `/api/leads/${leadId}/pre-analise` });
+    expect(r.statusCode).toBe(200);
+    // no term nor date yet: the card names what is missing
+    expect(r.json().analise).toEqual({ estado: "incompleta", faltando: ["prazoMeses"] });
+  });
+
+  it("saving the contract computes the rate, the ratio to the month's average and the overpayment to the cent", async () => {
+    const r = await a.navegadores.consultor.req({ method: "PUT", url: `/api/leads/${leadId}/contrato`, payload: contrato });
+    expect(r.statusCode).toBe(200);
+    const { analise, contrato: salvo } = r.json();
+    expect(salvo).toMatchObject({ valor_contrato: 45000, valor_parcela: 1500, quantidade_parcelas: 48, banco: "Banco Exemplo" });
+    expect(analise.estado).toBe("calculada");
+    expect(analise.taxa.mensal).toBeCloseTo(0.02109624148994584, 12);
+    expect(analise.referencia).toMatchObject({ tipo: "media_bacen", competencia: "2024-03", fonte: "BACEN/SGS série 25471" });
+    expect(analise.faixa).toBe("de_1_1_a_1_5");
+    expect(analise.prestacaoNaReferenciaCentavos).toBe(132187);
+    expect(analise.sobrepagoAteAgoraCentavos).toBe((150000 - 132187) * 10);
+    // the lists' summary is stored in the same transaction
+    expect(await linha()).toMatchObject({ razao: 1.4064, faixa: "de_1_1_a_1_5", sobrepago: (150000 - 132187) * 48 });
+  });
+
+  it("refuses bad input with pt-BR messages and leaves the contract as it was", async () => {
+    const antes = await linha();
+    for (const [campo, valor, mensagem] of [
+      ["quantidade_parcelas", "0", "Número de parcelas entre 1 e 480."],
+      ["quantidade_parcelas_pagas", "60", "Parcelas pagas maior que o número de parcelas do contrato."],
+      ["data_contrato", "2024-02-30", "Data do contrato inválida."],
+      ["taxa_informada_mensal", "45", "Taxa informada entre 0 e 30% ao mês (use vírgula: 2,35)."],
+      ["valor_parcela", "abc", "Valor inválido. Use números, como 45.000,00"],
+    ] as const) {
+      const r = await a.navegadores.consultor.req({
+        method: "PUT",
+        url: `/api/leads/${leadId}/contrato`,
+        payload: { ...contrato, [campo]: valor },
+      });
+      expect(r.statusCode).toBe(400);
+      expect(JSON.stringify(r.json())).toContain(mensagem.slice(0, 20));
+    }
+    expect(await linha()).toEqual(antes);
+  });
+
+  it("absurd contracts are explained, never a 500", async () => {
+    const r = await a.navegadores.admin.req({
+      method: "PUT",
+      url: `/api/leads/${leadId}/contrato`,
+      payload: { ...contrato, valor_parcela: "500,00" },
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().analise).toEqual({
+      estado: "invalida",
+      mensagem: "A soma das parcelas é menor que o valor financiado: confira a parcela, o prazo e o valor.",
+      campo: "prestacao",
+    });
+    expect((await linha()).razao).toBeNull();
+    await a.navegadores.admin.req({ method: "PUT", url: `/api/leads/${leadId}/contrato`, payload: contrato });
+  });
+
+  it("another company's lead is not found; its people cannot write it", async () => {
+    const r = await b.navegadores.admin.req({ url: `/api/leads/${leadId}/pre-analise` });
+    expect(r.statusCode).toBe(404);
+    const w = await b.navegadores.consultor.req({ method: "PUT", url: `/api/leads/${leadId}/contrato`, payload: contrato });
+    expect(w.statusCode).toBe(404);
+    expect((await a.navegadores.plataforma.req({ url: `/api/leads/${leadId}/pre-analise` })).statusCode).toBe(200);
+  });
+
+  it("the company's threshold decides 'acima do limiar'; only its admin sets it", async () => {
+    expect(
+      (await a.navegadores.consultor.req({ method: "PUT", url: "/api/empresa/revisional-limiar", payload: { limiar: 1.2 } }))
+        .statusCode,
+    ).toBe(403);
+    const r = await a.navegadores.admin.req({ method: "PUT", url: "/api/empresa/revisional-limiar", payload: { limiar: 1.2 } });
+    expect(r.statusCode).toBe(200);
+    const p = await a.navegadores.consultor.req({ url: `/api/leads/${leadId}/pre-analise` });
+    expect(p.json().analise).toMatchObject({ limiar: 1.2, acimaDoLimiar: true });
+    expect(
+      (await a.navegadores.admin.req({ method: "PUT", url: "/api/empresa/revisional-limiar", payload: { limiar: 9 } }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it("after the rates change, one pass recomputes every stored summary", async () => {
+    await t.dono.query("UPDATE taxas_bacen SET taxa_mensal = 1.0 WHERE codigo_serie = 25471 AND competencia = '2024-03-01'");
+    const gravados = await recalcularLeads(t.deps.db.app, { pendentes: false });
+    expect(gravados).toBeGreaterThanOrEqual(1);
+    expect(await linha()).toMatchObject({ faixa: "de_2_a_3" });
+    // nothing changed since: the next pass writes nothing
+    expect(await recalcularLeads(t.deps.db.app, { pendentes: false })).toBe(0);
+  });
+});

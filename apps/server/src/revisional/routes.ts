@@ -1,0 +1,63 @@
+import { ZContratoLead, ZLimiarRevisional, ZPreAnaliseLead } from "@crm/domain/schemas/revisional";
+import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { withTenant } from "../db/tenant.js";
+import { contexto } from "../http/auth-context.js";
+import { contextoEmpresa } from "../membership/target-company.js";
+import { preAnaliseDoLead, salvarContrato } from "./analyze-lead.js";
+import { gravarResumo } from "./recompute.js";
+
+const ZId = z.object({ id: z.string() });
+
+/** The pre-analysis of a lead (issue 14 part 4) and its contract data (part 1); the company's threshold. */
+export const revisionalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.get(
+    "/leads/:id/pre-analise",
+    { config: { permissao: "revisional.ver" }, schema: { params: ZId, response: { 200: ZPreAnaliseLead } } },
+    async (req) => {
+      const auth = contexto(req);
+      return withTenant(deps.db.app, auth, (tx) => preAnaliseDoLead(tx, auth, req.params.id));
+    },
+  );
+
+  app.put(
+    "/leads/:id/contrato",
+    {
+      config: { permissao: "revisional.editar" },
+      schema: { params: ZId, body: ZContratoLead, response: { 200: ZPreAnaliseLead } },
+    },
+    async (req) => {
+      const auth = contexto(req);
+      return withTenant(deps.db.app, auth, async (tx) => {
+        await salvarContrato(tx, auth, req.params.id, req.body);
+        const r = await preAnaliseDoLead(tx, auth, req.params.id);
+        // the lists see the new figures at once (the sweep would within a minute)
+        await gravarResumo(tx, r.empresaId, r.leadId, r.analise);
+        return r;
+      });
+    },
+  );
+
+  app.put(
+    "/empresa/revisional-limiar",
+    {
+      config: { permissao: "empresa.configurar" },
+      schema: { querystring: ZEmpresaAlvo, body: ZLimiarRevisional, response: { 200: ZLimiarRevisional } },
+    },
+    async (req) => {
+      const ctx = await contextoEmpresa(deps, req);
+      await withTenant(deps.db.app, ctx, async (tx) => {
+        await tx.query("UPDATE empresas SET revisional_limiar = $2 WHERE id = $1", [ctx.empresaId, req.body.limiar]);
+        // every lead of the company is compared with the new threshold by the next pass
+        await tx.query(
+          "UPDATE leads_juros_check SET revisional_calculado_em = NULL WHERE id_empresa_fk = $1 AND modalidade_credito IS NOT NULL",
+          [ctx.empresaId],
+        );
+      });
+      return { limiar: req.body.limiar };
+    },
+  );
+};

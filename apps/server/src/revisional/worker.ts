@@ -1,0 +1,23 @@
+import type { TDeps } from "../core/deps.js";
+import type { TFila } from "../jobs/jobs.js";
+import { FILA_RECALCULO_REVISIONAL } from "../jobs/queues.js";
+import { recalcularLeads } from "./recompute.js";
+
+/** New leads and changed contracts are marked stale by the database; this pass computes them every minute. */
+const FILA_PENDENTES: TFila = {
+  nome: "revisional.pendentes",
+  politica: "stately",
+  tentativas: 2,
+  atrasoSegundos: 30,
+  expiraSegundos: 600,
+};
+
+export async function iniciarTrabalhosRevisional(deps: TDeps): Promise<void> {
+  await deps.jobs.trabalhar(FILA_PENDENTES, async () => void (await recalcularLeads(deps.db.app, { pendentes: true })));
+  await deps.jobs.agendar(FILA_PENDENTES, "* * * * *");
+  // after the BACEN rates changed (bacen-rates/refresh.ts): every lead with a contract
+  await deps.jobs.trabalhar(
+    FILA_RECALCULO_REVISIONAL,
+    async () => void (await recalcularLeads(deps.db.app, { pendentes: false })),
+  );
+}
