@@ -97,7 +97,8 @@ const FONTE: Record<TOrigemLead, string> = {
   Outros: "outros",
   "Importação CSV": "csv",
 };
-const CAMPANHAS = [
+/** The demo's ad campaigns (leads' campanha_origem; costs name them too: demo-attribution.ts). */
+export const CAMPANHAS = [
   "Revisão de Juros - Veículos",
   "Aposentados INSS - Consignado",
   "Juros Abusivos - Financiamento",

@@ -9,12 +9,13 @@ import { type TTx, unsafeWithSystem } from "../db/tenant.js";
 import type { TArmazenamento } from "../storage/storage.js";
 import { inserirVarios, type TLinha } from "./bulk.js";
 import { semearEmpresasPlataforma } from "./companies.js";
+import { atribuirAnunciosDemo } from "./demo-attribution.js";
 import { DIA, diaISO, inicioDaHora, mais, type TEmpresaDemo, type TGeracao } from "./demo-context.js";
 import { gerarConversas } from "./demo-conversations.js";
 import { semearPrazos } from "./demo-deadlines.js";
 import { semearDocumentos } from "./demo-documents.js";
 import { gerarCustos, gerarFaturas, gerarNotificacoes } from "./demo-extras.js";
-import { gerarLeads } from "./demo-leads.js";
+import { CAMPANHAS, gerarLeads } from "./demo-leads.js";
 import { gerarTriagens } from "./demo-screenings.js";
 import { criarEmpresa, criarProfissionalJuridico, criarUsuario, linhaConsultor } from "./factories.js";
 import { gerarCelular, gerarNomePessoa, slugNome } from "./names.js";
@@ -171,6 +172,8 @@ async function semear(tx: TTx, hash: string, g: TGeracao, storage?: TArmazenamen
   const leads = [...a.leads, ...b.leads].map((l) => l.linha);
   const historico = [...a.historico, ...b.historico];
   const mensagens = [...conversasA.mensagens, ...conversasB.mensagens];
+  // ad attribution (issue 12 part 5): referrals, first touches and costs naming campaigns, from a stream of its own
+  atribuirAnunciosDemo(criarAleatorio(SEMENTE_DEMO + 1212), CAMPANHAS, { leads, custos, mensagens });
   await inserirVarios(tx, "leads_juros_check", leads);
   await inserirVarios(tx, "lead_status_historico", historico);
   // real files for the demo's processes (issue 11 part 3), from a random stream of their own
