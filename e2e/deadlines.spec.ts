@@ -3,6 +3,8 @@ import { expect, type Page, test } from "@playwright/test";
 import { csrfHeader, fecharContextos, LoginPage } from "./support/pages";
 
 test.afterEach(async ({ browser }) => fecharContextos(browser));
+// two signed-in browsers and a dozen screens on a shared 2-core machine
+test.setTimeout(180_000);
 
 const sufixo = Date.now().toString(36);
 /** Today in São Paulo, as a date input takes it. */

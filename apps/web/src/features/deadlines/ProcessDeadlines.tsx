@@ -253,7 +253,7 @@ function AvisoCliente({
           }
         }}
       />
-      <span>Avisar o cliente por WhatsApp quando o status jurídico mudar (o cliente autorizou)</span>
+      <span>Avisar o cliente por WhatsApp a cada mudança de etapa do processo (o cliente autorizou)</span>
     </label>
   );
 }

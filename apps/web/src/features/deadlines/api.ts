@@ -32,12 +32,16 @@ export const prazosDoProcessoQuery = (alvo: TAlvoPrazos, leadId: string) =>
   queryOptions({
     queryKey: [...CHAVE_PRAZOS, alvo.empresaId, "processo", leadId],
     queryFn: ({ signal }) => api<TPrazosDoProcesso>(`/api/processos/${leadId}/prazos${query(alvo)}`, { signal }),
+    // a status change in the dialog may have created chain tasks: read again whenever the part is shown
+    staleTime: 0,
   });
 
 export const meusPrazosQuery = (alvo: TAlvoPrazos, f: Partial<TFiltroPrazos>) =>
   queryOptions({
     queryKey: [...CHAVE_PRAZOS, alvo.empresaId, "meus", f],
     queryFn: ({ signal }) => api<TMeusPrazos>(`/api/prazos${query(alvo, f)}`, { signal }),
+    // deadlines change from the process dialog and the chains: read again whenever the page is shown
+    staleTime: 0,
   });
 
 export const responsaveisQuery = (alvo: TAlvoPrazos) =>
