@@ -39,13 +39,13 @@ async function processos(b: TBancada): Promise<number> {
   );
   await b.dono.query(
     `UPDATE leads_juros_check l
-        SET status_juridico_lead = ($2::text[])[1 + abs(hashtext(l.id::text)) % 6],
+        SET status_juridico_lead = ($1::text[])[1 + abs(hashtext(l.id::text)) % 6],
             convertido_em = l.created_at + interval '3 days',
             valor_contrato_fechado = CASE WHEN abs(hashtext(l.id::text)) % 3 = 0 THEN NULL ELSE l.valor_contrato * 0.9 END,
             profissional_juridico_atribuido_id = CASE WHEN abs(hashtext(l.id::text)) % 6 = 0 THEN NULL
-              ELSE ($3::uuid[])[1 + abs(hashtext(l.id::text)) % 5] END
+              ELSE ($2::uuid[])[1 + abs(hashtext(l.id::text)) % 5] END
       WHERE l.status_lead = 'Convertido (Ganho)'`,
-    [b.empresaId, JURIDICOS, juridicos.rows.map((r) => r.id)],
+    [JURIDICOS, juridicos.rows.map((r) => r.id)],
   );
   await b.dono.query(
     `INSERT INTO lead_status_historico (id_empresa_fk, id_lead_fk, campo, valor_anterior, valor_novo, origem, created_at)
@@ -79,7 +79,15 @@ function explicando(db: TDb): TDb {
   const proxy = Object.create(app) as Pg.Pool;
   (proxy as unknown as { connect: () => Promise<Pg.PoolClient> }).connect = async () => {
     const c = await connect();
+    const original = c.query;
+    const release = c.release;
     const query = c.query.bind(c) as (...a: unknown[]) => Promise<Pg.QueryResult>;
+    // the client goes back to the pool as it came: only this call's queries are explained
+    c.release = (...a: Parameters<typeof release>) => {
+      c.query = original;
+      c.release = release;
+      return release.apply(c, a);
+    };
     (c as unknown as { query: unknown }).query = async (...a: unknown[]) => {
       const texto = typeof a[0] === "string" ? a[0] : "";
       if (/^\s*SELECT/i.test(texto) && /FROM (leads_juros_check|documentos|lead_status_historico)/.test(texto)) {
