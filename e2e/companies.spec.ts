@@ -27,15 +27,16 @@ test("the operator creates a company, its admin accepts the emailed invitation a
   page,
   browser,
 }) => {
+  test.setTimeout(180_000);
   await entrarComoPlataforma(page);
   await page.getByRole("navigation", { name: "Menu principal" }).getByRole("link", { name: "Empresas" }).click();
   await expect(page.getByRole("heading", { name: "Empresas", exact: true })).toBeVisible();
   // the demo's companies, searchable without accents
-  await page.getByLabel("Buscar").fill("revisao demo");
+  await page.getByRole("searchbox", { name: "Buscar empresas" }).fill("revisao demo");
   await expect(page.getByRole("link", { name: "Revisão Demo Ltda" })).toBeVisible();
-  await page.getByLabel("Buscar").fill("nada com este nome");
+  await page.getByRole("searchbox", { name: "Buscar empresas" }).fill("nada com este nome");
   await expect(page.getByText(MSG.nenhumaEmpresa)).toBeVisible();
-  await page.getByLabel("Buscar").fill("");
+  await page.getByRole("searchbox", { name: "Buscar empresas" }).fill("");
   await page.getByLabel("Status").selectOption("Suspenso");
   await expect(page.getByRole("link", { name: "Amparo Consultoria de Crédito" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Revisão Demo Ltda" })).toHaveCount(0);
@@ -58,7 +59,7 @@ test("the operator creates a company, its admin accepts the emailed invitation a
   await dialogo.getByLabel("Nome do administrador").fill("Otávio Prado");
   await dialogo.getByRole("button", { name: "Criar Empresa" }).click();
   await expect(page.getByText(MSG.empresaCriada(nome, adminEmail))).toBeVisible();
-  await page.getByLabel("Buscar").fill(nome);
+  await page.getByRole("searchbox", { name: "Buscar empresas" }).fill(nome);
   const cartao = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: nome }) });
   await expect(cartao.getByText("Premium")).toBeVisible();
   await expect(cartao.getByText("Ativo")).toBeVisible();
@@ -68,7 +69,6 @@ test("the operator creates a company, its admin accepts the emailed invitation a
   const admin = await outro.newPage();
   await new DevMailbox(admin).seguirLink(adminEmail, /Convite para a equipe/);
   await expect(admin.getByLabel("Nome Completo")).toHaveValue("Otávio Prado");
-  await admin.getByLabel("WhatsApp").fill("(11) 97777-6666");
   await admin.getByLabel("Senha", { exact: true }).fill("otavio123");
   await admin.getByLabel("Confirmar Senha").fill("otavio123");
   await admin.getByRole("button", { name: "Completar Cadastro" }).click();
@@ -77,7 +77,9 @@ test("the operator creates a company, its admin accepts the emailed invitation a
   const loginAdmin = new LoginPage(admin);
   await loginAdmin.entrar(adminEmail, "otavio123");
   await expect(admin).toHaveURL(/\/dashboard$/);
-  await expect(admin.getByRole("navigation", { name: "Menu principal" }).getByRole("link", { name: "Leads" })).toBeVisible();
+  await expect(
+    admin.getByRole("navigation", { name: "Menu principal" }).getByRole("link", { name: "Leads", exact: true }),
+  ).toBeVisible();
 
   // the operator opens the company: its admin is there, and the history tells what was done
   await cartao.getByRole("link", { name: nome }).click();
@@ -88,7 +90,7 @@ test("the operator creates a company, its admin accepts the emailed invitation a
 
   // suspended: the admin's open session ends and signing in again is refused with the reason
   await page.goto("/empresas");
-  await page.getByLabel("Buscar").fill(nome);
+  await page.getByRole("searchbox", { name: "Buscar empresas" }).fill(nome);
   await page.getByRole("button", { name: `Ações de ${nome}` }).click();
   await page.getByRole("menuitem", { name: "Suspender" }).click();
   await page.getByRole("dialog", { name: "Suspender Empresa" }).getByRole("button", { name: "Suspender" }).click();
@@ -157,7 +159,7 @@ test("the operator manages a company's users: sends a password reset and deactiv
 }) => {
   await entrarComoPlataforma(page);
   await page.goto("/empresas");
-  await page.getByLabel("Buscar").fill("Balança Justa");
+  await page.getByRole("searchbox", { name: "Buscar empresas" }).fill("Balança Justa");
   await page.getByRole("link", { name: "Balança Justa Revisional" }).click();
   await page.getByRole("link", { name: "Gestão de usuários" }).click();
   const linhas = page.getByRole("list", { name: "Usuários da empresa" }).getByRole("listitem");

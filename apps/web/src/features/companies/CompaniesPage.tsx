@@ -83,7 +83,7 @@ function Empresas() {
 
       <Card className="p-4">
         <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
-          <Field label="Buscar">
+          <Field label="Buscar empresas">
             <Input
               type="search"
               placeholder="Nome ou email de contato"
