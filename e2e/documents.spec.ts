@@ -4,6 +4,8 @@ import { gerarPdf, gerarPng } from "../apps/server/src/documents/sample-files";
 import { csrfHeader, fecharContextos, LoginPage } from "./support/pages";
 
 test.afterEach(async ({ browser }) => fecharContextos(browser));
+// long journeys with three signed-in browsers on a shared 2-core machine
+test.describe.configure({ timeout: 180_000 });
 
 const sufixo = Date.now().toString(36);
 
