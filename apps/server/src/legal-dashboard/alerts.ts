@@ -66,17 +66,19 @@ export const semContatoJuridico: TConstrutorAlerta = async ({ tx, empresaId, ago
 export const documentacaoSemRetorno: TConstrutorAlerta = async ({ tx, empresaId, agora }) => {
   const limite = new Date(agora.getTime() - DIAS_ALERTA_DOCUMENTACAO * 86_400_000);
   const { rows } = await tx.query<TLinha>(
-    `SELECT p.id, p.nome, p.desde, count(*) OVER ()::int AS total
-       FROM (SELECT l.id, l.nome,
-                    coalesce((SELECT max(h.created_at) FROM lead_status_historico h
-                               WHERE h.id_empresa_fk = $1 AND h.id_lead_fk = l.id AND h.campo = 'status_juridico_lead'
-                                 AND h.valor_novo = 'Documentação Solicitada'), l.updated_at) AS desde
-               FROM leads_juros_check l
-              WHERE l.id_empresa_fk = $1 AND l.status_lead = $2 AND l.status_juridico_lead = 'Documentação Solicitada') p
-      WHERE p.desde < $3
+    // when each lead last moved into the status: one pass over the history's legal moves (index of 0023), joined
+    `WITH pedidos AS (
+       SELECT h.id_lead_fk, max(h.created_at) AS desde FROM lead_status_historico h
+        WHERE h.id_empresa_fk = $1 AND h.campo = 'status_juridico_lead' AND h.valor_novo = 'Documentação Solicitada'
+        GROUP BY 1)
+     SELECT l.id, l.nome, coalesce(p.desde, l.updated_at) AS desde, count(*) OVER ()::int AS total
+       FROM leads_juros_check l
+       LEFT JOIN pedidos p ON p.id_lead_fk = l.id
+      WHERE l.id_empresa_fk = $1 AND l.status_lead = $2 AND l.status_juridico_lead = 'Documentação Solicitada'
+        AND coalesce(p.desde, l.updated_at) < $3
         AND NOT EXISTS (SELECT 1 FROM documentos d
-                         WHERE d.id_empresa_fk = $1 AND d.id_lead_fk = p.id AND d.data_upload >= p.desde)
-      ORDER BY p.desde, p.id LIMIT ${EXEMPLOS}`,
+                         WHERE d.id_empresa_fk = $1 AND d.id_lead_fk = l.id AND d.data_upload >= coalesce(p.desde, l.updated_at))
+      ORDER BY 3, 1 LIMIT ${EXEMPLOS}`,
     [empresaId, STATUS_PROCESSO_JURIDICO, limite],
   );
   return alerta(
