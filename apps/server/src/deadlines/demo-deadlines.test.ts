@@ -22,5 +22,5 @@ describe("demo deadlines", () => {
     await entrar(adm, "admin@demo.com.br", "demo1234");
     const modelos = (await adm.req({ url: "/api/prazos-modelos" })).json() as unknown[];
     expect(modelos.length).toBeGreaterThanOrEqual(5);
-  });
+  }, 180_000); // seeding the whole demo (argon2 and ~1,500 rows) on a shared 2-core machine
 });
