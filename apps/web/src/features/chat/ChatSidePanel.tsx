@@ -13,6 +13,7 @@ import { Badge } from "../../ui/Badge";
 import { Button, buttonClasses } from "../../ui/Button";
 import { Input } from "../../ui/Input";
 import { toast } from "../../ui/toast";
+import { PreAnalysisCard } from "../revisional/PreAnalysisCard";
 import { aplicarAcao, chaveChat, simularResposta } from "./api";
 import { LegalStatusSection } from "./LegalStatusSection";
 
@@ -120,6 +121,9 @@ export function ChatSidePanel({ chat, onAbrirModelos }: { chat: TLeadChat; onAbr
         </dl>
         {l.objetivo_cliente && <p className="mt-2 text-sm text-slate-700">{l.objetivo_cliente}</p>}
       </Secao>
+      <div className="border-b border-slate-100">
+        <PreAnalysisCard leadId={l.id} />
+      </div>
       <Secao titulo="Atividade recente">
         {chat.atividades.length ? (
           <ol className="space-y-2">
