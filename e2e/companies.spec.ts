@@ -27,7 +27,8 @@ test("the operator creates a company, its admin accepts the emailed invitation a
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  // a long journey (two browsers, six screens); minutes on a busy machine
+  test.setTimeout(300_000);
   await entrarComoPlataforma(page);
   await page.getByRole("navigation", { name: "Menu principal" }).getByRole("link", { name: "Empresas" }).click();
   await expect(page.getByRole("heading", { name: "Empresas", exact: true })).toBeVisible();
@@ -110,6 +111,16 @@ test("the operator creates a company, its admin accepts the emailed invitation a
   await loginAdmin.entrar(adminEmail, "otavio123");
   await expect(admin).toHaveURL(/\/dashboard$/);
 
+  // edit: the plan changes in place
+  await page.getByRole("button", { name: `Ações de ${nome}` }).click();
+  await page.getByRole("menuitem", { name: "Editar" }).click();
+  const editar = page.getByRole("dialog", { name: "Editar Empresa" });
+  await expect(editar.getByLabel("Nome da empresa")).toHaveValue(nome);
+  await editar.getByLabel("Plano").selectOption("Enterprise");
+  await editar.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText(MSG.empresaAtualizada)).toBeVisible();
+  await expect(cartao.getByText("Enterprise")).toBeVisible();
+
   // deleting asks for the name; a wrong one keeps the button off
   await page.getByRole("button", { name: `Ações de ${nome}` }).click();
   await page.getByRole("menuitem", { name: "Excluir" }).click();
@@ -127,6 +138,7 @@ test("the operator creates a company, its admin accepts the emailed invitation a
 test("/empresas, /empresa/{id} and its management at 390 px: no horizontal page scroll, no serious accessibility violations", async ({
   browser,
 }) => {
+  test.setTimeout(150_000);
   const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await ctx.newPage();
   await entrarComoPlataforma(page);
@@ -157,6 +169,7 @@ test("/empresas, /empresa/{id} and its management at 390 px: no horizontal page 
 test("the operator manages a company's users: sends a password reset and deactivates a consultant; company roles are refused", async ({
   page,
 }) => {
+  test.setTimeout(150_000);
   await entrarComoPlataforma(page);
   await page.goto("/empresas");
   await page.getByRole("searchbox", { name: "Buscar empresas" }).fill("Balança Justa");
