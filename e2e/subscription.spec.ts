@@ -9,7 +9,7 @@ const serias = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 
 async function semRolagemHorizontal(page: Page) {
-  const largura = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const largura = await page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth");
   expect(largura).toBeLessThanOrEqual(0);
 }
 

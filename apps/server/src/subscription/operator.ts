@@ -1,9 +1,10 @@
 import { isoDiaSP } from "@crm/domain/period";
-import type { TAcaoOperador } from "@crm/domain/schemas/subscription";
+import { acaoOperadorVazia, type TAcaoOperador } from "@crm/domain/schemas/subscription";
 import { somarDias } from "@crm/domain/subscription";
 import { MSG_ASSINATURA as M } from "@crm/domain/subscription-messages";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, unsafeWithSystem, withTenant } from "../db/tenant.js";
+import { badRequest } from "../http/errors.js";
 import { registrarAcao, type TQuem } from "./audit.js";
 import { lerEstado } from "./state.js";
 
@@ -30,6 +31,7 @@ export async function acaoDoOperador(
   agora = new Date(),
 ): Promise<{ mensagem: string }> {
   const hoje = isoDiaSP(agora);
+  if (acaoOperadorVazia(acao)) throw badRequest(M.dadosInvalidos);
   const suspendeu = await withTenant(deps.db.app, ctx, async (tx) => {
     const e = await lerEstado(tx, ctx.empresaId, true);
     if (acao.plano && acao.plano !== e.plano) {

@@ -46,13 +46,14 @@ export const ZCancelarAssinatura = z.object({
 });
 
 /** The operator's actions on one company (/empresa/{id}/subscription). */
-export const ZAcaoOperador = z
-  .object({
-    plano: z.enum(PLANOS, { error: M.dadosInvalidos }).optional(),
-    status: z.enum(STATUS_ASSINATURA, { error: M.dadosInvalidos }).optional(),
-    estenderTesteDias: z.number({ error: M.dadosInvalidos }).int().min(1).max(90).optional(),
-  })
-  .refine((v) => v.plano !== undefined || v.status !== undefined || v.estenderTesteDias !== undefined, M.dadosInvalidos);
+export const ZAcaoOperador = z.object({
+  plano: z.enum(PLANOS, { error: M.dadosInvalidos }).optional(),
+  status: z.enum(STATUS_ASSINATURA, { error: M.dadosInvalidos }).optional(),
+  estenderTesteDias: z.number({ error: M.dadosInvalidos }).int().min(1).max(90).optional(),
+});
+/** At least one action (the server answers 'Dados inválidos' to an empty one). */
+export const acaoOperadorVazia = (v: z.infer<typeof ZAcaoOperador>) =>
+  v.plano === undefined && v.status === undefined && v.estenderTesteDias === undefined;
 export type TAcaoOperador = z.infer<typeof ZAcaoOperador>;
 
 export const ZFatura = z.object({
