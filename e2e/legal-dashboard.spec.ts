@@ -31,6 +31,8 @@ test("the Jurídico's day starts on the legal dashboard, and an admin's status c
   page,
   browser,
 }) => {
+  // two signed-in browsers and a live update: on a loaded machine the journey outlasts the default minute
+  test.setTimeout(180_000);
   await entrar(page, "Jurídico");
   // /dashboard is the legal dashboard for the Jurídico
   await expect(page.getByRole("heading", { name: "Dashboard Jurídico", level: 1 })).toBeVisible();
@@ -89,6 +91,7 @@ test("the Jurídico's 'WhatsApp' menu entry opens the read-only connection statu
 });
 
 test("/juridico-leads: the admin sees converted leads on their way to the legal team", async ({ page }) => {
+  test.setTimeout(120_000);
   await entrar(page, "Admin Empresa");
   await page.goto("/juridico-leads");
   await expect(page.getByRole("heading", { name: "Leads Jurídicos", level: 1 })).toBeVisible();

@@ -1,32 +1,49 @@
 import type { TFiltroProcessos, TPaginaProcessos, TResumoProcessos } from "@crm/domain/schemas/processes";
 import { STATUS_JURIDICO, type TStatusJuridico } from "@crm/domain/status";
 import type { TDeps } from "../core/deps.js";
-import { type TTenantCtx, withTenant } from "../db/tenant.js";
+import { preparada } from "../db/prepared.js";
+import { lerComTenant, type TTenantCtx, withTenant } from "../db/tenant.js";
 import { condicaoProcessos, ordemProcessos } from "./filter-sql.js";
 import { COLUNAS_PROCESSO, JUNCOES_PROCESSO, paraProcesso } from "./process-row.js";
 
 type TCtx = TTenantCtx & { empresaId: string };
 
+/** From this many rows skipped, a page's ids are found first from the sort's index and only its rows read. */
+const SALTO_PROFUNDO = 100;
+
 /**
  * One page of /processos, sorted and paged on the server. It reads one row more than the page to know whether
  * another follows, so paging never waits for a count (the total comes with the counters, resumirProcessos).
+ * One round trip in the tenant's context (lerComTenant, as /leads): BEGIN READ ONLY, the prepared query, COMMIT.
  */
 export async function listarProcessos(deps: Pick<TDeps, "db">, ctx: TCtx, f: TFiltroProcessos): Promise<TPaginaProcessos> {
-  return withTenant(deps.db.app, ctx, async (tx) => {
-    const { where, params } = await condicaoProcessos(tx, ctx.empresaId, f);
+  const pular = (f.pagina - 1) * f.tamanho;
+  const { rows } = await lerComTenant(deps.db.leitura, ctx, async (c) => {
+    const { where, params } = await condicaoProcessos(c, ctx.empresaId, f);
     const n = params.length;
-    const { rows } = await tx.query(
-      `SELECT ${COLUNAS_PROCESSO} FROM leads_juros_check l ${JUNCOES_PROCESSO}
-        WHERE ${where} ORDER BY ${ordemProcessos(f.ordem, f.direcao)} LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...params, f.tamanho + 1, (f.pagina - 1) * f.tamanho],
+    const ordem = ordemProcessos(f.ordem, f.direcao);
+    const limite = `LIMIT $${n + 1} OFFSET $${n + 2}`;
+    const valores = [...params, f.tamanho + 1, pular];
+    if (pular < SALTO_PROFUNDO) {
+      return preparada(
+        `SELECT ${COLUNAS_PROCESSO} FROM leads_juros_check l ${JUNCOES_PROCESSO} WHERE ${where} ORDER BY ${ordem} ${limite}`,
+        valores,
+      );
+    }
+    // a deep page: the skipped rows are read from the sort's index alone, only the page's rows from the table
+    return preparada(
+      `SELECT ${COLUNAS_PROCESSO} FROM (SELECT l.id FROM leads_juros_check l WHERE ${where} ORDER BY ${ordem} ${limite}) pagina
+         JOIN leads_juros_check l ON l.id_empresa_fk = $1 AND l.id = pagina.id ${JUNCOES_PROCESSO}
+        ORDER BY ${ordem}`,
+      valores,
     );
-    return {
-      itens: rows.slice(0, f.tamanho).map(paraProcesso),
-      pagina: f.pagina,
-      tamanho: f.tamanho,
-      temMais: rows.length > f.tamanho,
-    };
   });
+  return {
+    itens: rows.slice(0, f.tamanho).map(paraProcesso),
+    pagina: f.pagina,
+    tamanho: f.tamanho,
+    temMais: rows.length > f.tamanho,
+  };
 }
 
 /** The counters per legal status over every filter but the legal status, and the total the filters select. */
