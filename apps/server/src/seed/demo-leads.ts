@@ -8,6 +8,7 @@ import {
 } from "@crm/domain/status";
 import type { TLinha } from "./bulk.js";
 import { centavos, DIA, HORA, MIN, mais, type TConsultorDemo, type TEmpresaDemo, type TGeracao } from "./demo-context.js";
+import { contratoDemo } from "./demo-contracts.js";
 import { linhaLead } from "./factories.js";
 import { BANCOS, CIDADES, gerarCelular, gerarEmail, gerarNomePessoa } from "./names.js";
 
@@ -250,8 +251,10 @@ export function gerarLeads(g: TGeracao, empresa: TEmpresaDemo, quantidade: numbe
       valor_contrato: valor,
       valor_contrato_fechado: CONVERTIDOS.has(status) ? centavos(valor * (0.8 + r.num() * 0.2)) : null,
       tipo_financiamento: tipo,
-      valor_parcela: comParcelas ? centavos((valor * 1.35) / parcelas) : null,
       quantidade_parcelas_pagas: comParcelas ? r.int(3, parcelas - 1) : null,
+      ...(comParcelas
+        ? contratoDemo(id, tipo, valor, parcelas, criadoEm, banco)
+        : { valor_parcela: null, quantidade_parcelas: null, data_contrato: null, banco }),
       status: statusLegado(status),
       status_lead: status,
       status_juridico_lead: statusJuridico,

@@ -16,6 +16,7 @@ import { semearPrazos } from "./demo-deadlines.js";
 import { semearDocumentos } from "./demo-documents.js";
 import { gerarCustos, gerarFaturas, gerarNotificacoes } from "./demo-extras.js";
 import { CAMPANHAS, gerarLeads } from "./demo-leads.js";
+import { semearTaxasDemo } from "./demo-rates.js";
 import { gerarTriagens } from "./demo-screenings.js";
 import { criarEmpresa, criarProfissionalJuridico, criarUsuario, linhaConsultor } from "./factories.js";
 import { gerarCelular, gerarNomePessoa, slugNome } from "./names.js";
@@ -188,6 +189,8 @@ async function semear(tx: TTx, hash: string, g: TGeracao, storage?: TArmazenamen
   await inserirVarios(tx, "notificacoes", notificacoes);
   await inserirVarios(tx, "custos_marketing", custos);
   await inserirVarios(tx, "faturas", faturas);
+  // the Central Bank rate series' illustrative snapshot for the revisional pre-analysis (issue 14, decision 1402)
+  await semearTaxasDemo(tx, g.agora);
   // the platform's other companies (/empresas), from a random stream of their own
   const outras = await semearEmpresasPlataforma(tx, { r: criarAleatorio(SEMENTE_DEMO + 13), agora: g.agora }, hash);
   return {
