@@ -15,6 +15,8 @@ const FILA_PENDENTES: TFila = {
 export async function iniciarTrabalhosRevisional(deps: TDeps): Promise<void> {
   await deps.jobs.trabalhar(FILA_PENDENTES, async () => void (await recalcularLeads(deps.db.app, { pendentes: true })));
   await deps.jobs.agendar(FILA_PENDENTES, "* * * * *");
+  // and once now: a fresh demo (or leads imported while the server was down) shows its bands at once
+  await deps.jobs.enviar(FILA_PENDENTES, {}, { chave: "inicio" });
   // after the BACEN rates changed (bacen-rates/refresh.ts): every lead with a contract
   await deps.jobs.trabalhar(
     FILA_RECALCULO_REVISIONAL,
