@@ -42,7 +42,7 @@ test("a Básico admin hits the consultant limit, follows 'Ver planos', upgrades 
   await expect(page.getByRole("heading", { name: "Planos", exact: true })).toBeVisible();
   await expect(page.getByText("Seu plano atual: Básico.")).toBeVisible();
   await expect(page.getByLabel("Plano Premium")).toContainText("Mais popular");
-  await page.getByRole("tab", { name: /Anual/ }).click();
+  await page.getByRole("button", { name: /Anual/ }).click();
   await expect(page.getByLabel("Plano Premium")).toContainText("R$ 4.990,00");
   await expect(page.getByLabel("Plano Básico")).toContainText("17% mais barato");
   await page.getByText("Existe período de teste gratuito?").click();

@@ -16,7 +16,6 @@ import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
 import { Dialog } from "../../ui/Dialog";
-import { Tabs, TabsList, TabsTrigger } from "../../ui/Tabs";
 import { toast } from "../../ui/toast";
 import { CHAVE_ASSINATURA, mudarPlano, planoAtualQuery } from "./api";
 import { CardFields, useFormCartao } from "./CardFields";
@@ -40,14 +39,24 @@ export function PlansPage() {
             {planoAtual ? `Seu plano atual: ${planoAtual}.` : "Escolha o plano ideal para a sua empresa."}
           </p>
         </div>
-        <Tabs value={ciclo} onValueChange={(v) => setCiclo(v as TCiclo)}>
-          <TabsList aria-label="Ciclo de cobrança">
-            <TabsTrigger value="mensal">Mensal</TabsTrigger>
-            <TabsTrigger value="anual">
-              Anual <span className="ml-1 text-xs text-green-800">{DESCONTO_ANUAL_PCT}% mais barato</span>
-            </TabsTrigger>
-          </TabsList>
-        </Tabs>
+        <div role="group" aria-label="Ciclo de cobrança" className="inline-flex gap-1 rounded-lg bg-slate-100 p-1">
+          {(["mensal", "anual"] as const).map((c) => (
+            <button
+              key={c}
+              type="button"
+              aria-pressed={ciclo === c}
+              onClick={() => setCiclo(c)}
+              className={cn(
+                "rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 hover:text-slate-900",
+                "focus-visible:outline-2 focus-visible:outline-blue-600",
+                ciclo === c && "bg-white text-slate-900 shadow-sm",
+              )}
+            >
+              {c === "mensal" ? "Mensal" : "Anual"}
+              {c === "anual" && <span className="ml-1 text-xs text-green-800">{DESCONTO_ANUAL_PCT}% mais barato</span>}
+            </button>
+          ))}
+        </div>
       </div>
 
       <div className="grid gap-6 md:grid-cols-3">
