@@ -114,6 +114,7 @@ export const MSG_PRAZOS = {
   dataInvalida: "Data inválida. Use o formato dd/mm/aaaa.",
   segurancaDepoisDaFatal: "A data de segurança não pode ser depois da data fatal",
   responsavelInvalido: "Responsável inválido: escolha um usuário jurídico ou administrador da empresa",
+  estadoInvalido: "Situação inválida: use pendente, concluido ou cancelado",
   prazoNaoEncontrado: "Prazo não encontrado.",
   processoNaoEncontrado: "Processo não encontrado.",
   modeloNaoEncontrado: "Tarefa do modelo não encontrada.",

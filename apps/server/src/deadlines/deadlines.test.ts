@@ -78,6 +78,9 @@ describe("deadlines of a process", () => {
     res = await j.req({ method: "PUT", url: `/api/prazos/${p.id}/estado`, payload: { estado: "pendente" } });
     expect(res.json()).toMatchObject({ estado: "pendente", concluido_em: null, concluido_por_nome: null });
 
+    res = await j.req({ method: "PUT", url: `/api/prazos/${p.id}/estado`, payload: { estado: "feito" } });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain("Situação inválida");
     res = await a.navegadores.admin.req({ method: "DELETE", url: `/api/prazos/${p.id}` });
     expect(res.statusCode).toBe(204);
     expect(await sql("SELECT 1 FROM prazos_processo WHERE id = $1", [p.id])).toHaveLength(0);

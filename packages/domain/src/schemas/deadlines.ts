@@ -57,7 +57,7 @@ export const ZSalvarPrazo = z
 export type TSalvarPrazoEntrada = z.input<typeof ZSalvarPrazo>;
 export type TSalvarPrazo = z.output<typeof ZSalvarPrazo>;
 
-export const ZEstadoPrazoBody = z.object({ estado: z.enum(ESTADOS_PRAZO, { error: MSG_PRAZOS.dataInvalida }) });
+export const ZEstadoPrazoBody = z.object({ estado: z.enum(ESTADOS_PRAZO, { error: MSG_PRAZOS.estadoInvalido }) });
 
 /** What the client notice did on the last legal status changes. */
 export const ZAvisoCliente = z.object({
