@@ -331,7 +331,7 @@ describe("task chains per legal status", () => {
     expect(titulos).toEqual(["Cobrar documentos", "Concluir o laudo revisional"]);
   });
 
-  it("a failed status change creates no chain task (same transaction)", async () => {
+  it("a refused status change creates no chain task", async () => {
     const lead = await processo(a);
     const res = await a.navegadores.admin.req({
       method: "PUT",
