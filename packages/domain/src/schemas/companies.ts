@@ -142,6 +142,13 @@ export const ZDetalheEmpresa = z.object({
 });
 export type TDetalheEmpresa = z.infer<typeof ZDetalheEmpresa>;
 
+const ROTULO_CAMPO_EMPRESA: Record<string, string> = {
+  nome_empresa: "nome",
+  email_contato: "email de contato",
+  plano_assinatura: "plano",
+  data_adesao: "data de adesão",
+};
+
 /** The pt-BR line of each platform action in the history (acao → words); `d` is the row's dados. */
 export function descreverAcaoPlataforma(acao: string, d: Record<string, unknown>): string {
   const s = (k: string) => String(d[k] ?? "");
@@ -149,11 +156,13 @@ export function descreverAcaoPlataforma(acao: string, d: Record<string, unknown>
     case "plataforma.empresa.criada":
       return `Empresa criada (${s("plano")}, ${s("status")}); convite de administrador para ${s("emailAdmin")}`;
     case "plataforma.empresa.editada": {
-      const mudou = Object.keys((d.depois as Record<string, unknown>) ?? {});
-      return mudou.length ? `Dados alterados: ${mudou.join(", ")}` : "Dados salvos sem alterações";
+      const antes = (d.antes as Record<string, unknown>) ?? {};
+      const depois = (d.depois as Record<string, unknown>) ?? {};
+      const mudancas = Object.keys(depois).map((k) => `${ROTULO_CAMPO_EMPRESA[k] ?? k}: ${antes[k] ?? "—"} → ${depois[k]}`);
+      return mudancas.length ? `Dados alterados (${mudancas.join("; ")})` : "Dados salvos sem alterações";
     }
     case "plataforma.empresa.suspensa":
-      return `Empresa suspensa (${s("sessoesEncerradas")} sessões encerradas)`;
+      return "Empresa suspensa: usuários desconectados e acesso bloqueado";
     case "plataforma.empresa.reativada":
       return "Empresa reativada";
     case "plataforma.usuario.papel":
