@@ -11,6 +11,7 @@ export const MENUS: Record<TPapel, TMenuItem[]> = {
     item("/empresas", "Empresas", "building-2"),
     item("/usuarios", "Usuários", "users"),
     item("/analytics", "Analytics", "chart-line"),
+    item("/taxas-bacen", "Taxas BACEN", "percent"),
     item("/configuracoes", "Configurações", "settings"),
   ],
   [PAPEL.admin]: [

@@ -226,6 +226,11 @@ export const rotas: RouteObject[] = [
                 lazy: () => import("../features/platform/AnalyticsPage").then((m) => ({ Component: m.AnalyticsPage })),
               },
               {
+                path: "/taxas-bacen",
+                handle: { menu: "/taxas-bacen" },
+                lazy: () => import("../features/bacen-rates/BacenRatesPage").then((m) => ({ Component: m.BacenRatesPage })),
+              },
+              {
                 path: "/desempenho",
                 handle: { menu: "/desempenho" },
                 lazy: () => import("../features/performance/PerformancePage").then((m) => ({ Component: m.PerformancePage })),
