@@ -16,6 +16,7 @@ async function semRolagemHorizontal(page: Page) {
 test("a Básico admin hits the consultant limit, follows 'Ver planos', upgrades to Premium, updates the card and pays by PIX", async ({
   page,
 }) => {
+  test.setTimeout(180_000); // a whole journey over two screens with five axe passes
   const login = new LoginPage(page);
   await login.abrir();
   await login.entrar(ADMIN_BASICO, "demo1234");
