@@ -131,3 +131,28 @@ test("/assinatura and /planos have no serious accessibility violations", async (
   await expect(page.getByLabel("Plano Premium")).toBeVisible();
   expect(await serias()).toEqual([]);
 });
+
+test("the legal dashboard, /juridico-leads and the read-only WhatsApp status have no serious accessibility violations", async ({
+  page,
+}) => {
+  // three screens and two sign-ins: on a loaded machine this outlasts the default minute
+  test.setTimeout(120_000);
+  const serias = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const login = new LoginPage(page);
+  await login.abrir();
+  await login.entrarComDemo("Admin Empresa");
+  await page.goto("/juridico");
+  await expect(page.getByRole("list", { name: "Contadores de processos" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Processos por status jurídico" })).toBeVisible();
+  expect(await serias()).toEqual([]);
+  await page.goto("/juridico-leads");
+  await expect(page.getByRole("row").nth(1)).toBeVisible();
+  expect(await serias()).toEqual([]);
+  await page.getByRole("button", { name: "Sair" }).click();
+  await login.abrir();
+  await login.entrarComDemo("Jurídico");
+  await page.goto("/qr-code");
+  await expect(page.getByTestId("status-conexao")).toBeVisible();
+  expect(await serias()).toEqual([]);
+});
