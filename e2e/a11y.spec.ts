@@ -55,3 +55,81 @@ test("the legal dashboard, /juridico-leads and the read-only WhatsApp status hav
   await expect(page.getByTestId("status-conexao")).toBeVisible();
   expect(await serias()).toEqual([]);
 });
+
+test("/empresas, /empresa/{id} and /empresa/{id}/management have no serious accessibility violations", async ({ page }) => {
+  const serias = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const login = new LoginPage(page);
+  await login.abrir();
+  await login.entrarComDemo("Admin Plataforma");
+  await page.goto("/empresas");
+  await expect(page.getByRole("link", { name: "Revisão Demo Ltda" })).toBeVisible();
+  expect(await serias()).toEqual([]);
+  await page.getByRole("link", { name: "Revisão Demo Ltda" }).click();
+  await expect(page.getByRole("heading", { name: "Revisão Demo Ltda" })).toBeVisible();
+  expect(await serias()).toEqual([]);
+  await page.getByRole("link", { name: "Gestão de usuários" }).click();
+  await expect(page.getByRole("list", { name: "Usuários da empresa" })).toBeVisible();
+  expect(await serias()).toEqual([]);
+});
+
+test("'Meus prazos' (/prazos) has no serious accessibility violations, with its urgency groups", async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.abrir();
+  await login.entrarComDemo("Jurídico");
+  await page.goto("/prazos");
+  await expect(page.getByRole("list", { name: "Vencido" })).toBeVisible();
+  const violacoes = (await new AxeBuilder({ page }).analyze()).violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  expect(violacoes).toEqual([]);
+});
+
+test("the platform admin's /dashboard, /analytics and /usuarios have no serious accessibility violations", async ({ page }) => {
+  const serias = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const login = new LoginPage(page);
+  await login.abrir();
+  await login.entrarComDemo("Admin Plataforma");
+  await expect(page.getByTestId("grafico-crescimento")).toBeVisible();
+  expect(await serias()).toEqual([]);
+  await page.goto("/analytics");
+  await expect(page.getByRole("region", { name: "Indicadores por empresa" })).toBeVisible();
+  expect(await serias()).toEqual([]);
+  await page.goto("/usuarios");
+  await expect(page.getByRole("region", { name: "Usuários da plataforma" })).toBeVisible();
+  expect(await serias()).toEqual([]);
+});
+
+test("/documentos and its preview dialog have no serious accessibility violations", async ({ page }) => {
+  const serias = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const login = new LoginPage(page);
+  await login.abrir();
+  await login.entrarComDemo("Jurídico");
+  await page.goto("/documentos");
+  await expect(page.getByRole("list", { name: "Documentos" }).getByRole("listitem").first()).toBeVisible();
+  expect(await serias()).toEqual([]);
+  await page
+    .getByRole("list", { name: "Documentos" })
+    .getByRole("button", { name: /^Visualizar/ })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(await serias()).toEqual([]);
+});
+
+test("/assinatura and /planos have no serious accessibility violations", async ({ page }) => {
+  const serias = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const login = new LoginPage(page);
+  await login.abrir();
+  await login.entrarComDemo("Admin Empresa");
+  await page.goto("/assinatura");
+  await expect(page.getByTestId("plano-atual")).toBeVisible();
+  await expect(page.getByText("Histórico de faturas")).toBeVisible();
+  expect(await serias()).toEqual([]);
+  await page.goto("/planos");
+  await expect(page.getByLabel("Plano Premium")).toBeVisible();
+  expect(await serias()).toEqual([]);
+});
