@@ -90,7 +90,7 @@ function explicando(db: TDb): TDb {
     };
     (c as unknown as { query: unknown }).query = async (...a: unknown[]) => {
       const texto = typeof a[0] === "string" ? a[0] : "";
-      if (/^\s*SELECT/i.test(texto) && /FROM (leads_juros_check|documentos|lead_status_historico)/.test(texto)) {
+      if (/^\s*(SELECT|WITH)/i.test(texto) && /FROM (leads_juros_check|documentos|lead_status_historico)/.test(texto)) {
         const r = await query(`EXPLAIN (ANALYZE, BUFFERS) ${texto}`, a[1]);
         console.log(`\n${texto.replace(/\s+/g, " ").slice(0, 160)}\n${r.rows.map((x) => x["QUERY PLAN"]).join("\n")}`);
       }

@@ -61,23 +61,22 @@ export const semContatoJuridico: TConstrutorAlerta = async ({ tx, empresaId, ago
 
 /**
  * Processes in 'Documentação Solicitada' for more than N days (since their last move into it, from the history) with
- * no document uploaded to the lead since then.
+ * no document uploaded to the lead since then. Starts from the history's moves older than the limit, so the recent
+ * requests are never read.
  */
 export const documentacaoSemRetorno: TConstrutorAlerta = async ({ tx, empresaId, agora }) => {
   const limite = new Date(agora.getTime() - DIAS_ALERTA_DOCUMENTACAO * 86_400_000);
   const { rows } = await tx.query<TLinha>(
-    // when each lead last moved into the status: one pass over the history's legal moves (index of 0023), joined
-    `WITH pedidos AS (
-       SELECT h.id_lead_fk, max(h.created_at) AS desde FROM lead_status_historico h
-        WHERE h.id_empresa_fk = $1 AND h.campo = 'status_juridico_lead' AND h.valor_novo = 'Documentação Solicitada'
-        GROUP BY 1)
-     SELECT l.id, l.nome, coalesce(p.desde, l.updated_at) AS desde, count(*) OVER ()::int AS total
-       FROM leads_juros_check l
-       LEFT JOIN pedidos p ON p.id_lead_fk = l.id
-      WHERE l.id_empresa_fk = $1 AND l.status_lead = $2 AND l.status_juridico_lead = 'Documentação Solicitada'
-        AND coalesce(p.desde, l.updated_at) < $3
+    // each lead's last move into the status, from the history's legal moves (index of 0023), already older than the
+    // limit; every move goes through lead-events and leaves a history row (0016 wrote one for older processes)
+    `SELECT l.id, l.nome, p.desde, count(*) OVER ()::int AS total
+       FROM (SELECT h.id_lead_fk, max(h.created_at) AS desde FROM lead_status_historico h
+              WHERE h.id_empresa_fk = $1 AND h.campo = 'status_juridico_lead' AND h.valor_novo = 'Documentação Solicitada'
+              GROUP BY 1 HAVING max(h.created_at) < $3) p
+       JOIN leads_juros_check l ON l.id_empresa_fk = $1 AND l.id = p.id_lead_fk
+      WHERE l.status_lead = $2 AND l.status_juridico_lead = 'Documentação Solicitada'
         AND NOT EXISTS (SELECT 1 FROM documentos d
-                         WHERE d.id_empresa_fk = $1 AND d.id_lead_fk = l.id AND d.data_upload >= coalesce(p.desde, l.updated_at))
+                         WHERE d.id_empresa_fk = $1 AND d.id_lead_fk = l.id AND d.data_upload >= p.desde)
       ORDER BY 3, 1 LIMIT ${EXEMPLOS}`,
     [empresaId, STATUS_PROCESSO_JURIDICO, limite],
   );
