@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { motivoSemVaga } from "./plan-limits";
+import { motivoSemRecurso, motivoSemVaga } from "./plan-limits";
 
 describe("motivoSemVaga (001 §9 plan limits)", () => {
   it("lets a Básico company have 3 consultants and 1 admin, no more", () => {
@@ -23,5 +23,18 @@ describe("motivoSemVaga (001 §9 plan limits)", () => {
 
   it("never limits the legal team", () => {
     expect(motivoSemVaga("Básico", "Jurídico", { consultores: 99, administradores: 99 })).toBeNull();
+  });
+});
+
+describe("motivoSemRecurso (Enterprise-only and Premium features of PLANO_INFO)", () => {
+  it("names the plan and the feature and points at /planos", () => {
+    expect(motivoSemRecurso("Enterprise", "apiPersonalizada")).toBeNull();
+    expect(motivoSemRecurso("Premium", "relatoriosAvancados")).toBeNull();
+    expect(motivoSemRecurso("Premium", "iaAvancada")).toBe(
+      "IA avançada faz parte do plano Enterprise; o plano Premium não inclui. Veja os planos em /planos.",
+    );
+    expect(motivoSemRecurso("Básico", "relatoriosAvancados")).toBe(
+      "Relatórios avançados faz parte do plano Premium e Enterprise; o plano Básico não inclui. Veja os planos em /planos.",
+    );
   });
 });

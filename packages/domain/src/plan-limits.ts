@@ -16,3 +16,18 @@ export function motivoSemVaga(plano: TPlano, papel: string, uso: TUsoPlano): str
   }
   return null;
 }
+
+/** The plan-only features of PLANO_INFO and how a refusal names them. */
+export const RECURSOS_DO_PLANO = {
+  relatoriosAvancados: "Relatórios avançados",
+  iaAvancada: "IA avançada",
+  apiPersonalizada: "API personalizada",
+} as const;
+export type TRecursoDoPlano = keyof typeof RECURSOS_DO_PLANO;
+
+/** Why the plan does not include the feature (pt-BR, naming plan and feature, pointing at /planos), or null. */
+export function motivoSemRecurso(plano: TPlano, recurso: TRecursoDoPlano): string | null {
+  if (PLANO_INFO[plano][recurso]) return null;
+  const com = (Object.keys(PLANO_INFO) as TPlano[]).filter((p) => PLANO_INFO[p][recurso]);
+  return `${RECURSOS_DO_PLANO[recurso]} faz parte do plano ${com.join(" e ")}; o plano ${plano} não inclui. Veja os planos em /planos.`;
+}

@@ -11,6 +11,10 @@ export type TPlanoInfo = {
   maxLeadsMes: number | null;
   maisPopular: boolean;
   recursos: string[];
+  /** the features only some plans have (001 §9), checked on the server with `motivoSemRecurso` (plan-limits.ts) */
+  relatoriosAvancados: boolean;
+  iaAvancada: boolean;
+  apiPersonalizada: boolean;
 };
 
 export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
@@ -22,6 +26,9 @@ export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
     maxConsultores: 3,
     maxLeadsMes: 100,
     maisPopular: false,
+    relatoriosAvancados: false,
+    iaAvancada: false,
+    apiPersonalizada: false,
     recursos: ["1 administrador", "3 consultores", "100 leads/mês", "Triagem por IA", "API de WhatsApp", "Suporte por email"],
   },
   Premium: {
@@ -32,6 +39,9 @@ export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
     maxConsultores: 10,
     maxLeadsMes: 500,
     maisPopular: true,
+    relatoriosAvancados: true,
+    iaAvancada: false,
+    apiPersonalizada: false,
     recursos: [
       "3 administradores",
       "10 consultores",
@@ -50,6 +60,9 @@ export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
     maxConsultores: null,
     maxLeadsMes: null,
     maisPopular: false,
+    relatoriosAvancados: true,
+    iaAvancada: true,
+    apiPersonalizada: true,
     recursos: [
       "10 administradores",
       "Consultores ilimitados",

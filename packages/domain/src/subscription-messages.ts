@@ -31,8 +31,6 @@ export const MSG_ASSINATURA = {
   excessoLeads: (uso: number, max: number) => `${uso} leads neste mês (máximo ${max})`,
   somenteLeitura: (valor: number, vencimento: string) =>
     `Empresa em modo somente leitura: a fatura de ${formatarBRL(valor)} vencida em ${formatarData(`${vencimento}T12:00:00Z`)} está em aberto. Regularize o pagamento em Assinatura (/assinatura) para voltar a alterar dados.`,
-  recursoEnterprise: (plano: string, recurso: string) =>
-    `${recurso} faz parte do plano Enterprise; o plano ${plano} não inclui. Veja os planos em /planos.`,
   operadorAtualizou: "Assinatura da empresa atualizada.",
   // dunning (decision 1302): in-app notification and email to the company's admins
   avisoFaturaEmitida: (valor: number, vencimento: string) =>
