@@ -1,0 +1,109 @@
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { csrfHeader, LoginPage } from "./support/pages";
+
+const serias = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+const larguraDaPagina = (page: Page) => page.evaluate<number>("document.documentElement.scrollWidth");
+
+async function entrar(page: Page, papel: string) {
+  const login = new LoginPage(page);
+  await login.abrir();
+  await login.entrarComDemo(papel);
+}
+
+test("the platform admin keeps the BACEN series: illustrative snapshot labelled, a month imported from the SGS's CSV", async ({
+  page,
+}) => {
+  await entrar(page, "Admin Plataforma");
+  await page.getByRole("navigation", { name: "Menu principal" }).getByRole("link", { name: "Taxas BACEN" }).click();
+  await expect(page.getByRole("heading", { name: "Taxas médias BACEN" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Financiamento de veículo" })).toBeVisible();
+  await expect(page.getByText("valores ilustrativos, não oficiais").first()).toBeVisible();
+  expect(await serias(page)).toEqual([]);
+
+  // March 2024 of the vehicle series, as the SGS exports it
+  const arquivo = path.join(tmpdir(), `sgs-25471-${Date.now()}.csv`);
+  writeFileSync(arquivo, '"data";"valor"\n"01/03/2024";"1,50"\n');
+  await page.getByLabel("Série").selectOption("25471");
+  await page.getByLabel("Arquivo CSV (até 1 MB)").setInputFiles(arquivo);
+  await page.getByRole("button", { name: "Importar CSV" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "1 taxa importada." })).toBeVisible();
+
+  // a value outside the series' range is refused with its line
+  writeFileSync(arquivo, '"data";"valor"\n"01/04/2024";"45,00"\n');
+  await page.getByLabel("Arquivo CSV (até 1 MB)").setInputFiles(arquivo);
+  await page.getByRole("button", { name: "Importar CSV" }).click();
+  await expect(page.getByRole("list", { name: "Linhas com erro" })).toContainText(
+    "Linha 2: valor '45,00' fora da faixa plausível",
+  );
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Taxas médias BACEN" })).toBeVisible();
+  expect(await larguraDaPagina(page)).toBeLessThanOrEqual(390);
+});
+
+test("a consultant fills a lead's contract in the chat and sees the pre-analysis: rate, band and overpayment", async ({
+  page,
+  browser,
+}) => {
+  // the contract's month of the vehicle series at a known 1,50% a.m., set by the platform admin (as the first test does)
+  const ctx = await browser.newContext();
+  const plataforma = await ctx.newPage();
+  await entrar(plataforma, "Admin Plataforma");
+  const taxa = await plataforma.request.post("/api/taxas-bacen/importacao", {
+    headers: await csrfHeader(plataforma),
+    data: { codigo: 25471, csv: '"data";"valor"\n"01/03/2024";"1,50"\n' },
+  });
+  expect(taxa.status()).toBe(200);
+  await ctx.close();
+
+  const ctxAdmin = await browser.newContext();
+  const admin = await ctxAdmin.newPage();
+  await entrar(admin, "Admin Empresa");
+  const sufixo = Date.now() % 1e8;
+  const criado = await admin.request.post("/api/leads", {
+    headers: await csrfHeader(admin),
+    data: {
+      nome: `Contrato Teste ${sufixo}`,
+      telefone: `(21) 9${String(sufixo).padStart(8, "0")}`,
+      email: `contrato.${sufixo}@exemplo.com.br`,
+      tipo_financiamento: "Carro",
+      valor_total_financiado: "45.000,00",
+      valor_parcela: "1.500,00",
+    },
+  });
+  expect(criado.status()).toBe(201);
+  const { id } = (await criado.json()) as { id: string };
+  await ctxAdmin.close();
+
+  await entrar(page, "Consultor");
+  await page.goto(`/chat/${id}`);
+  const card = page.getByTestId("pre-analise");
+  await expect(card).toContainText("Faltam: Número de parcelas");
+  await expect(card).toContainText("Não é parecer jurídico");
+  await card.getByRole("button", { name: "Preencher contrato" }).click();
+  const dialogo = page.getByRole("dialog", { name: "Dados do contrato" });
+  await dialogo.getByLabel("Número de parcelas").fill("48");
+  await dialogo.getByLabel("Parcelas pagas").fill("10");
+  await dialogo.getByLabel("Data do contrato").fill("2024-03-15");
+  await dialogo.getByLabel("Parcelas pagas").fill("60");
+  await dialogo.getByRole("button", { name: "Salvar" }).click();
+  await expect(dialogo.getByText("Parcelas pagas maior que o número de parcelas do contrato.")).toBeVisible();
+  await dialogo.getByLabel("Parcelas pagas").fill("10");
+  await dialogo.getByRole("button", { name: "Salvar" }).click();
+  await expect(dialogo).toBeHidden();
+  // 45.000,00 in 48 × 1.500,00 → 2,11% a.m.; at 1,50% a.m. the installment is R$ 1.321,87
+  await expect(card).toContainText("2,11% a.m.");
+  await expect(card).toContainText("1,41×");
+  await expect(card).toContainText("De 1,1× a 1,5× a média");
+  await expect(card).toContainText("R$ 1.321,87");
+  await expect(card).toContainText("R$ 1.781,30");
+  await expect(card).toContainText("R$ 8.550,24");
+  await expect(card).toContainText("Dados usados: Modalidade, Data do contrato, Valor financiado");
+  expect(await serias(page)).toEqual([]);
+});
