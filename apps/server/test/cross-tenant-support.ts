@@ -98,6 +98,8 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
         email: `${marca.toLowerCase()}.cliente${i}@exemplo.com.br`,
         telefone: fone(i),
         consultor_atribuido_id: i === 0 ? e.consultor.id : null,
+        // a lead that came from an ad (issue 12 part 5)
+        ...(i === 1 ? { campanha_origem: `${marca} campanha`, anuncio_id: `${marca}-anuncio`, ctwa_clid: `${marca}-clid` } : {}),
       } as never);
       await criarMensagem(tx, { id_empresa_fk: empresaId, id_lead_fk: lead.id, message: `${marca} mensagem do lead ${i}` });
       await criarMensagem(tx, {
@@ -179,6 +181,25 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
       whatsapp: { provedor: "sandbox" },
       ia: { api_key: `sk-${marca.toLowerCase()}-segredo-da-ia-0001`, base_url: "https://ia.exemplo.com.br/v1" },
     },
+    status: 200,
+  });
+  // ad attribution (issue 12 part 5): a cost naming the campaign, and the Conversions API settings with a secret token
+  await exigir(admin, {
+    method: "POST",
+    url: "/api/custos-marketing",
+    payload: {
+      data_custo: "2026-01-10",
+      plataforma: "Facebook",
+      valor_gasto: "120,00",
+      campanha: `${marca} campanha`,
+      id_anuncio: `${marca}-anuncio`,
+    },
+    status: 201,
+  });
+  await exigir(admin, {
+    method: "PUT",
+    url: "/api/atribuicao/conversoes-meta",
+    payload: { ativo: false, id_dataset: "1234567890", access_token: `EAAG-${marca.toLowerCase()}-segredo-capi-0001` },
     status: 200,
   });
   await exigir(admin, {

@@ -18,7 +18,7 @@ describe("analisarCsvCustos: a cost spreadsheet as people save it", () => {
         cliques: 1700,
         id_conta_anuncio: "act_123456",
         campanha: "Revisão de juros - Veículos",
-        anuncio_id: "120210000000000001",
+        id_anuncio: "120210000000000001",
         ctr: 2,
         cpc: 0.7358,
         cpm: 14.7165,
@@ -96,7 +96,7 @@ describe("analisarCsvCustos: a cost spreadsheet as people save it", () => {
     const r = analisarCsvCustos(
       `Data;Plataforma;Valor;Nome da campanha;ID do anúncio\r\n01/11/2026;Facebook;100,00;Veículos;120210000000000001\r\n01/11/2026;Facebook;50,00;Casa;\r\n02/11/2026;Facebook;10,00;${"x".repeat(201)};\r\n`,
     );
-    expect(r.custos.map((c) => [c.campanha, c.anuncio_id])).toEqual([
+    expect(r.custos.map((c) => [c.campanha, c.id_anuncio])).toEqual([
       ["Veículos", "120210000000000001"],
       ["Casa", null],
     ]);

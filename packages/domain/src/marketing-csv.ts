@@ -27,7 +27,7 @@ export const COLUNAS_CSV_CUSTOS = [
   "cliques",
   "id_conta_anuncio",
   "campanha",
-  "anuncio_id",
+  "id_anuncio",
 ] as const;
 export const COLUNAS_OBRIGATORIAS_CSV_CUSTOS = ["data_custo", "plataforma", "valor_gasto"] as const;
 /** One file holds at most this many cost lines (a year of five platforms a day is 1,825). */
@@ -55,11 +55,11 @@ const SINONIMOS: Record<string, (typeof COLUNAS_CSV_CUSTOS)[number]> = {
   campanha: "campanha",
   nome_da_campanha: "campanha",
   campaign: "campanha",
-  anuncio: "anuncio_id",
-  id_anuncio: "anuncio_id",
-  id_do_anuncio: "anuncio_id",
-  anuncio_id: "anuncio_id",
-  ad_id: "anuncio_id",
+  anuncio: "id_anuncio",
+  id_anuncio: "id_anuncio",
+  id_do_anuncio: "id_anuncio",
+  anuncio_id: "id_anuncio",
+  ad_id: "id_anuncio",
 };
 
 /** 'Valor Gasto (R$)', 'Impressões', 'DATA' → the column it names, or the header as normalized. */
@@ -98,7 +98,7 @@ export type TCustoCsv = {
   id_conta_anuncio: string | null;
   /** the campaign and the ad the cost paid for (decision 1213), when the spreadsheet names them */
   campanha: string | null;
-  anuncio_id: string | null;
+  id_anuncio: string | null;
   ctr: number;
   cpc: number;
   cpm: number;
@@ -119,8 +119,8 @@ export const chaveCusto = (c: {
   plataforma: string;
   id_conta_anuncio: string | null;
   campanha?: string | null;
-  anuncio_id?: string | null;
-}) => `${c.data_custo}|${c.plataforma}|${c.id_conta_anuncio ?? ""}|${c.campanha ?? ""}|${c.anuncio_id ?? ""}`;
+  id_anuncio?: string | null;
+}) => `${c.data_custo}|${c.plataforma}|${c.id_conta_anuncio ?? ""}|${c.campanha ?? ""}|${c.id_anuncio ?? ""}`;
 
 function validarLinha(cells: string[], idx: Record<string, number>, linha: number): TCustoCsv | string {
   const campo = (nome: string) => (idx[nome] === undefined ? "" : (cells[idx[nome]] ?? "").trim());
@@ -151,7 +151,7 @@ function validarLinha(cells: string[], idx: Record<string, number>, linha: numbe
   if (conta.length > 100) return erro(MSG.contaAnuncioLonga);
   const campanha = campo("campanha");
   if (campanha.length > 200) return erro(MSG.campanhaLonga);
-  const anuncio = campo("anuncio_id");
+  const anuncio = campo("id_anuncio");
   if (anuncio.length > 200) return erro(MSG.anuncioLongo);
   return {
     linha,
@@ -163,7 +163,7 @@ function validarLinha(cells: string[], idx: Record<string, number>, linha: numbe
     cliques,
     id_conta_anuncio: conta || null,
     campanha: campanha || null,
-    anuncio_id: anuncio || null,
+    id_anuncio: anuncio || null,
     ...metricasCusto(valor, impressoes, cliques),
   };
 }

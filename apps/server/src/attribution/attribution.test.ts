@@ -285,11 +285,11 @@ describe("per-campaign figures", () => {
         plataforma: "Instagram",
         valor_gasto: "49,50",
         campanha: " Casa própria ",
-        anuncio_id: "ad-9",
+        id_anuncio: "ad-9",
       },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ campanha: "Casa própria", anuncio_id: "ad-9" });
+    expect(res.json()).toMatchObject({ campanha: "Casa própria", id_anuncio: "ad-9" });
     const r = (await b.navegadores.admin.req({ url: `/api/atribuicao/campanhas?${periodo}` })).json() as TAtribuicao;
     expect(r.campanhas.find((c) => c.campanha === "Casa própria")?.custo).toBe("200.00");
     const longa = await b.navegadores.admin.req({
@@ -342,12 +342,12 @@ describe("Conversions API for business messaging", () => {
   });
 
   it("refuses to turn on without a dataset or a token, and a dataset that is not a number", async () => {
-    const sem = await salvar({ ativo: true, dataset_id: "", access_token: "x" });
+    const sem = await salvar({ ativo: true, id_dataset: "", access_token: "x" });
     expect(sem.statusCode).toBe(400);
     expect(sem.json().erro).toBe(MSG.datasetObrigatorio);
-    const semToken = await salvar({ ativo: true, dataset_id: capi.datasetId, access_token: "" });
+    const semToken = await salvar({ ativo: true, id_dataset: capi.datasetId, access_token: "" });
     expect(semToken.json().erro).toBe(MSG.tokenConversoesObrigatorio);
-    const ruim = await salvar({ ativo: true, dataset_id: "abc", access_token: "x" });
+    const ruim = await salvar({ ativo: true, id_dataset: "abc", access_token: "x" });
     expect(ruim.statusCode).toBe(400);
     expect(ruim.body).toContain(MSG.datasetInvalido);
     expect(await contar(t, "SELECT count(*) AS n FROM conversoes_meta_config WHERE id_empresa_fk = $1", [a.empresa.id])).toBe(0);
@@ -356,31 +356,31 @@ describe("Conversions API for business messaging", () => {
   it("the Jurídico and the Consultor cannot read or change the settings; the token never goes back", async () => {
     for (const papel of ["consultor", "juridico"] as const) {
       expect((await a.navegadores[papel].req({ url: "/api/atribuicao/conversoes-meta" })).statusCode).toBe(403);
-      expect((await salvar({ ativo: false, dataset_id: "1" }, a.navegadores[papel])).statusCode).toBe(403);
+      expect((await salvar({ ativo: false, id_dataset: "1" }, a.navegadores[papel])).statusCode).toBe(403);
     }
-    const ok = await salvar({ ativo: true, dataset_id: capi.datasetId, access_token: capi.token });
+    const ok = await salvar({ ativo: true, id_dataset: capi.datasetId, access_token: capi.token });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).not.toContain(capi.token);
-    expect(ok.json()).toMatchObject({ ativo: true, dataset_id: capi.datasetId, access_token: { definido: true } });
+    expect(ok.json()).toMatchObject({ ativo: true, id_dataset: capi.datasetId, access_token: { definido: true } });
     const { rows } = await t.dono.query("SELECT access_token FROM conversoes_meta_config WHERE id_empresa_fk = $1", [
       a.empresa.id,
     ]);
     expect(rows[0].access_token).toMatch(/^v1\./);
     // saving again with an empty token keeps it
-    expect((await salvar({ ativo: true, dataset_id: capi.datasetId, access_token: "" })).json().access_token.definido).toBe(true);
+    expect((await salvar({ ativo: true, id_dataset: capi.datasetId, access_token: "" })).json().access_token.definido).toBe(true);
   });
 
   it("'Testar' reads the dataset with the token", async () => {
     const ok = await a.navegadores.admin.req({
       method: "POST",
       url: "/api/atribuicao/conversoes-meta/teste",
-      payload: { ativo: true, dataset_id: capi.datasetId },
+      payload: { ativo: true, id_dataset: capi.datasetId },
     });
     expect(ok.json()).toEqual({ ok: true, mensagem: MSG.conversoesMetaTesteOk("Conjunto de dados de teste") });
     const errado = await a.navegadores.admin.req({
       method: "POST",
       url: "/api/atribuicao/conversoes-meta/teste",
-      payload: { ativo: true, dataset_id: capi.datasetId, access_token: "outro" },
+      payload: { ativo: true, id_dataset: capi.datasetId, access_token: "outro" },
     });
     expect(errado.json().ok).toBe(false);
     expect(errado.json().mensagem).toContain("#190");
@@ -427,7 +427,7 @@ describe("Conversions API for business messaging", () => {
   });
 
   it("a refusal (bad token) ends the event as failed with Meta's reason, shown in the settings", async () => {
-    await salvar({ ativo: true, dataset_id: capi.datasetId, access_token: "token-revogado" });
+    await salvar({ ativo: true, id_dataset: capi.datasetId, access_token: "token-revogado" });
     await postarMensagem({
       de: "5511987650009",
       id: "wamid.RECUSA",
@@ -451,7 +451,7 @@ describe("Conversions API for business messaging", () => {
   });
 
   it("never sends for a lead without ctwa_clid, nor after the company turns it off", async () => {
-    await salvar({ ativo: false, dataset_id: capi.datasetId, access_token: capi.token });
+    await salvar({ ativo: false, id_dataset: capi.datasetId, access_token: capi.token });
     await postarMensagem({
       de: "5511987650010",
       id: "wamid.DESLIGADO",
@@ -461,7 +461,7 @@ describe("Conversions API for business messaging", () => {
     const lead = await leadComToque("5511987650010");
     await mudarStatus(lead.id, "Convertido (Ganho)");
     const organico = await leadDe("5511987650003");
-    await salvar({ ativo: true, dataset_id: capi.datasetId, access_token: capi.token });
+    await salvar({ ativo: true, id_dataset: capi.datasetId, access_token: capi.token });
     await mudarStatus(organico.id, "Convertido (Ganho)");
     expect(await eventosDoLead(lead.id)).toEqual([]);
     expect(await eventosDoLead(organico.id)).toEqual([]);

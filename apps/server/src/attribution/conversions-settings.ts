@@ -29,7 +29,7 @@ async function paraTela(tx: TTx, appSecret: string, empresaId: string): Promise<
   );
   return {
     ativo: c.ativo,
-    dataset_id: c.datasetId,
+    id_dataset: c.datasetId,
     versao_api: c.versao,
     access_token: mascarar(c.token),
     eventos: rows.map((r) => ({
@@ -57,13 +57,13 @@ export function salvarConversoes(
   return withTenant(deps.db.app, ctx, async (tx) => {
     const atual = await lerConfigConversoes(tx, deps.config.appSecret, ctx.empresaId);
     const token = f.access_token || atual.token;
-    if (f.ativo && !f.dataset_id) throw badRequest(MSG.datasetObrigatorio, { dataset_id: MSG.datasetObrigatorio });
+    if (f.ativo && !f.id_dataset) throw badRequest(MSG.datasetObrigatorio, { id_dataset: MSG.datasetObrigatorio });
     if (f.ativo && !token) throw badRequest(MSG.tokenConversoesObrigatorio, { access_token: MSG.tokenConversoesObrigatorio });
     await tx.query(
       `INSERT INTO conversoes_meta_config (id_empresa_fk, ativo, dataset_id, versao_api, access_token, updated_at)
        VALUES ($1, $2, $3, $4, $5, now())
        ON CONFLICT (id_empresa_fk) DO UPDATE SET ativo = $2, dataset_id = $3, versao_api = $4, access_token = $5, updated_at = now()`,
-      [ctx.empresaId, f.ativo, f.dataset_id, f.versao_api, token ? cofreDe(deps.config.appSecret).cifrar(token) : null],
+      [ctx.empresaId, f.ativo, f.id_dataset, f.versao_api, token ? cofreDe(deps.config.appSecret).cifrar(token) : null],
     );
     return paraTela(tx, deps.config.appSecret, ctx.empresaId);
   });

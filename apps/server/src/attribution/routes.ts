@@ -51,7 +51,7 @@ export const attributionRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = await contextoEmpresa(deps, req);
       const salva = await withTenant(deps.db.app, ctx, (tx) => lerConfigConversoes(tx, deps.config.appSecret, ctx.empresaId));
       return testarConversoes(deps, {
-        datasetId: req.body.dataset_id || salva.datasetId,
+        datasetId: req.body.id_dataset || salva.datasetId,
         versao: req.body.versao_api,
         token: req.body.access_token || salva.token,
       });

@@ -75,7 +75,7 @@ export async function importarCustos(
     await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('custos_marketing:' || $1, 0))", [ctx.empresaId]);
     const dias = analise.custos.map((c) => c.data_custo).sort();
     const { rows } = await tx.query(
-      `SELECT data_custo, plataforma, id_conta_anuncio, campanha, anuncio_id, valor_gasto::text, campanhas_ativas, impressoes, cliques
+      `SELECT data_custo, plataforma, id_conta_anuncio, campanha, anuncio_id AS id_anuncio, valor_gasto::text, campanhas_ativas, impressoes, cliques
          FROM custos_marketing WHERE id_empresa_fk = $1 AND data_custo BETWEEN $2::date AND $3::date`,
       [ctx.empresaId, dias[0], dias[dias.length - 1]],
     );
@@ -114,7 +114,7 @@ export async function importarCustos(
           col("cpm"),
           col("id_conta_anuncio"),
           col("campanha"),
-          col("anuncio_id"),
+          col("id_anuncio"),
         ],
       );
     }

@@ -23,7 +23,7 @@ const valores = (c: TCustoMarketingForm) => {
     m.cpm,
     c.id_conta_anuncio,
     c.campanha,
-    c.anuncio_id,
+    c.id_anuncio,
   ];
 };
 

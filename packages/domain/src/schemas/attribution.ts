@@ -61,7 +61,7 @@ export const ZResultadoEventoMeta = z.object({
 
 export const ZConversoesMeta = z.object({
   ativo: z.boolean(),
-  dataset_id: z.string(),
+  id_dataset: z.string(),
   versao_api: z.string(),
   access_token: z.object({ definido: z.boolean(), mascara: z.string().nullable() }),
   /** the newest events and their outcome (sent, failed with the reason) */
@@ -72,7 +72,7 @@ export type TConversoesMeta = z.infer<typeof ZConversoesMeta>;
 /** An empty token keeps the saved one; turning it on needs a dataset id and a token (saved or typed). */
 export const ZConversoesMetaForm = z.object({
   ativo: z.boolean(),
-  dataset_id: zTexto()
+  id_dataset: zTexto()
     .trim()
     .max(100)
     .refine((v) => v === "" || /^\d{1,30}$/.test(v), MSG.datasetInvalido),

@@ -68,7 +68,7 @@ export const ZCustoMarketingForm = z
       .nullable()
       .optional()
       .transform((v) => v || null),
-    anuncio_id: zTexto()
+    id_anuncio: zTexto()
       .trim()
       .max(200, MSG.anuncioLongo)
       .nullable()
@@ -120,7 +120,7 @@ export const ZCustoMarketing = z.object({
   cpm: z.string(),
   id_conta_anuncio: z.string().nullable(),
   campanha: z.string().nullable(),
-  anuncio_id: z.string().nullable(),
+  id_anuncio: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -27,7 +27,7 @@ const quando = (iso: string) =>
 
 const valoresDe = (c: TConversoesMeta): TConversoesMetaEntrada => ({
   ativo: c.ativo,
-  dataset_id: c.dataset_id,
+  id_dataset: c.id_dataset,
   access_token: "",
   versao_api: c.versao_api,
 });
@@ -83,7 +83,7 @@ function Formulario({ alvo, config }: { alvo: TAlvo; config: TConversoesMeta }) 
       toast.success(MSG.conversoesMetaSalvas);
     } catch (err) {
       const campos = err instanceof ApiError ? err.campos : undefined;
-      if (campos?.dataset_id) f.setError("dataset_id", { message: campos.dataset_id });
+      if (campos?.id_dataset) f.setError("id_dataset", { message: campos.id_dataset });
       if (campos?.access_token) f.setError("access_token", { message: campos.access_token });
       toast.error(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.erro : MSG.erroSalvarConversoesMeta);
     }
@@ -108,8 +108,8 @@ function Formulario({ alvo, config }: { alvo: TAlvo; config: TConversoesMeta }) 
         Enviar eventos para a API de Conversões
       </label>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="ID do conjunto de dados (dataset)" erro={e.dataset_id?.message}>
-          <Input inputMode="numeric" autoComplete="off" placeholder="1234567890123456" {...f.register("dataset_id")} />
+        <Field label="ID do conjunto de dados (dataset)" erro={e.id_dataset?.message}>
+          <Input inputMode="numeric" autoComplete="off" placeholder="1234567890123456" {...f.register("id_dataset")} />
         </Field>
         <Field
           label="Token de acesso"

@@ -26,7 +26,7 @@ type TForm = Record<
   | "cliques"
   | "id_conta_anuncio"
   | "campanha"
-  | "anuncio_id",
+  | "id_anuncio",
   string
 >;
 const CONTAGENS = [
@@ -46,7 +46,7 @@ function valoresIniciais(c: TCustoMarketing | null): TForm {
       cliques: "",
       id_conta_anuncio: "",
       campanha: "",
-      anuncio_id: "",
+      id_anuncio: "",
     };
   return {
     data_custo: c.data_custo,
@@ -57,7 +57,7 @@ function valoresIniciais(c: TCustoMarketing | null): TForm {
     cliques: String(c.cliques),
     id_conta_anuncio: c.id_conta_anuncio ?? "",
     campanha: c.campanha ?? "",
-    anuncio_id: c.anuncio_id ?? "",
+    id_anuncio: c.id_anuncio ?? "",
   };
 }
 
@@ -155,8 +155,8 @@ export function CostFormDialog({
         <Field label="Campanha (opcional)" erro={errors.campanha?.message}>
           <Input autoComplete="off" placeholder="Revisão de juros - Veículos" {...form.register("campanha")} />
         </Field>
-        <Field label="ID do anúncio (opcional)" erro={errors.anuncio_id?.message}>
-          <Input autoComplete="off" inputMode="numeric" placeholder="120210000000000001" {...form.register("anuncio_id")} />
+        <Field label="ID do anúncio (opcional)" erro={errors.id_anuncio?.message}>
+          <Input autoComplete="off" inputMode="numeric" placeholder="120210000000000001" {...form.register("id_anuncio")} />
         </Field>
         <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
           <Button variant="outline" onClick={onClose} disabled={salvar.isPending}>

@@ -63,10 +63,10 @@ export function CostsTable({
                 <PlataformaTag plataforma={c.plataforma} />
               </Td>
               <Td className="max-w-56">
-                {c.campanha || c.anuncio_id ? (
-                  <span className="block truncate" title={[c.campanha, c.anuncio_id].filter(Boolean).join(" · ")}>
+                {c.campanha || c.id_anuncio ? (
+                  <span className="block truncate" title={[c.campanha, c.id_anuncio].filter(Boolean).join(" · ")}>
                     {c.campanha ?? "—"}
-                    {c.anuncio_id ? <span className="block text-xs text-slate-600">Anúncio {c.anuncio_id}</span> : null}
+                    {c.id_anuncio ? <span className="block text-xs text-slate-600">Anúncio {c.id_anuncio}</span> : null}
                   </span>
                 ) : (
                   "—"
