@@ -90,6 +90,7 @@ export default function PlatformCharts({ d }: { d: TIndicadoresPlataforma }) {
                     nameKey="plano"
                     innerRadius="45%"
                     outerRadius="80%"
+                    rootTabIndex={-1}
                     isAnimationActive={false}
                   >
                     {planos.map((p) => (
