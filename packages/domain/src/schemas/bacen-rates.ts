@@ -41,11 +41,11 @@ export const ZPainelTaxas = z.object({
 export type TPainelTaxas = z.infer<typeof ZPainelTaxas>;
 export type TSerieResumo = z.infer<typeof ZSerieResumo>;
 
+/** A series' code in a URL: one of the catalogue's (anything else is 400). */
 export const ZCodigoSerie = z.object({
-  codigo: z.coerce
-    .number()
-    .int()
-    .refine((c) => CODIGOS_SERIES.includes(c), { message: "Série desconhecida." }),
+  codigo: z
+    .enum(CODIGOS_SERIES.map(String) as [string, ...string[]], { error: "Série desconhecida." })
+    .transform(Number),
 });
 
 export const ZValoresSerie = z.object({
