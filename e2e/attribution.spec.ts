@@ -126,7 +126,7 @@ test("issue 12's journey: a cost for a campaign, a lead from its ad converted wi
   await dialogo.getByRole("button", { name: "Salvar" }).click();
   await expect(page.getByText("Custo salvo com sucesso!")).toBeVisible();
   await expect(dialogo).toBeHidden();
-  const secao = page.getByRole("region", { name: "Resultados por campanha" });
+  const secao = page.getByRole("region", { name: "Resultados por campanha", exact: true });
   const linhaMarketing = secao.getByRole("row", { name: new RegExp(campanha) });
   // 1 lead, none AI-qualified or converted yet, R$ 400 spent: R$ 400 per lead, ROI -100 %
   await expect(linhaMarketing).toContainText("R$ 400,00");
@@ -161,7 +161,7 @@ test("issue 12's journey: a cost for a campaign, a lead from its ad converted wi
   // the campaign's row on /financeiro: 1 lead, 1 conversion, R$ 2.000 of revenue for R$ 400: ROI 400 %
   await page.getByRole("button", { name: "Por campanha" }).click();
   const linhaFinanceiro = page
-    .getByRole("region", { name: "Resultados por campanha" })
+    .getByRole("region", { name: "Resultados por campanha", exact: true })
     .getByRole("row", { name: new RegExp(campanha) });
   await expect(linhaFinanceiro.getByRole("cell").nth(1)).toHaveText("1");
   await expect(linhaFinanceiro.getByRole("cell").nth(3)).toHaveText("1");
@@ -170,7 +170,9 @@ test("issue 12's journey: a cost for a campaign, a lead from its ad converted wi
   await expect(linhaFinanceiro.getByRole("cell").nth(9)).toHaveText("400,0%");
   // per ad, the same lead under the ad id of its referral
   await page.getByRole("button", { name: "Por anúncio" }).click();
-  await expect(page.getByRole("region", { name: "Resultados por anúncio" })).toContainText(`Anúncio 1202100${marca}`);
+  await expect(page.getByRole("region", { name: "Resultados por anúncio", exact: true })).toContainText(
+    `Anúncio 1202100${marca}`,
+  );
   expect(await serias(page)).toEqual([]);
 
   // /dashboard's cards of today: one lead more, one legal process more
@@ -193,8 +195,8 @@ test("the per-campaign section fits 390 px and the Conversions API card is in th
   await login.entrarComDemo("Admin Empresa");
   await page.goto("/marketing");
   await expect(page.getByRole("heading", { name: "Resultados por campanha e anúncio" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Resultados por campanha" }).getByRole("row").nth(1)).toBeVisible();
-  await expect(page.getByRole("region", { name: "Resultados por campanha" })).toContainText("Orgânico");
+  await expect(page.getByRole("region", { name: "Resultados por campanha", exact: true }).getByRole("row").nth(1)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Resultados por campanha", exact: true })).toContainText("Orgânico");
   const largura = await page.evaluate("document.documentElement.scrollWidth");
   expect(largura).toBeLessThanOrEqual(390);
   expect(await serias(page)).toEqual([]);
