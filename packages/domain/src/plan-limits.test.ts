@@ -34,7 +34,7 @@ describe("motivoSemRecurso (Enterprise-only and Premium features of PLANO_INFO)"
       "IA avançada faz parte do plano Enterprise; o plano Premium não inclui. Veja os planos em /planos.",
     );
     expect(motivoSemRecurso("Básico", "relatoriosAvancados")).toBe(
-      "Relatórios avançados faz parte do plano Premium e Enterprise; o plano Básico não inclui. Veja os planos em /planos.",
+      "Relatórios avançados faz parte dos planos Premium e Enterprise; o plano Básico não inclui. Veja os planos em /planos.",
     );
   });
 });

@@ -29,5 +29,6 @@ export type TRecursoDoPlano = keyof typeof RECURSOS_DO_PLANO;
 export function motivoSemRecurso(plano: TPlano, recurso: TRecursoDoPlano): string | null {
   if (PLANO_INFO[plano][recurso]) return null;
   const com = (Object.keys(PLANO_INFO) as TPlano[]).filter((p) => PLANO_INFO[p][recurso]);
-  return `${RECURSOS_DO_PLANO[recurso]} faz parte do plano ${com.join(" e ")}; o plano ${plano} não inclui. Veja os planos em /planos.`;
+  const planos = com.length > 1 ? `dos planos ${com.join(" e ")}` : `do plano ${com[0]}`;
+  return `${RECURSOS_DO_PLANO[recurso]} faz parte ${planos}; o plano ${plano} não inclui. Veja os planos em /planos.`;
 }

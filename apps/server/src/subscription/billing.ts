@@ -70,7 +70,9 @@ export async function cobrarEmpresa(deps: Pick<TDeps, "db" | "realtime" | "maile
     let renovacao = e.dataRenovacao;
     let plano = e.plano;
     for (let i = 0; renovacao && i < 24; i++) {
-      if (!e.cancelarNoFim && diasEntre(hoje, renovacao) <= COBRANCA.emitirDiasAntes) {
+      // a period already over when the job first sees it (a company reactivated long after) is not billed
+      const aindaVale = diasEntre(hoje, somarDias(renovacao, DIAS_PERIODO[e.ciclo])) > 0;
+      if (!e.cancelarNoFim && aindaVale && diasEntre(hoje, renovacao) <= COBRANCA.emitirDiasAntes) {
         const periodo = proximoPeriodo({ dataRenovacao: renovacao, ciclo: e.ciclo }) as { inicio: string; fim: string };
         const planoDoPeriodo = e.planoAgendado ?? plano;
         const valor = precoDoCiclo(planoDoPeriodo, e.ciclo);

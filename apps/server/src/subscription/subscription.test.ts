@@ -219,6 +219,19 @@ describe("renewal and dunning (the clock is a parameter)", () => {
     expect(fs[0]).toMatchObject({ valor: "199.00", status: "pending", vencimento: D, periodo_inicio: D, tipo: "renovacao" });
   });
 
+  it("does not bill periods that were already over when the job first saw them", async () => {
+    const velha = await criarEmpresaComUsuarios(t, { plano_assinatura: "Básico" });
+    await definir(velha.empresa.id, "teste_ate = NULL, data_renovacao = $2::date, pagamento_tipo = 'pix'", [
+      somarDias(hoje, -100),
+    ]);
+    await cobrarEmpresa(t.deps, velha.empresa.id, hoje);
+    const fs = await faturas(velha.empresa.id);
+    expect(fs).toHaveLength(1); // only the period running today (day -10 to +20), not the three before it
+    expect(fs[0].periodo_inicio).toBe(somarDias(hoje, -10));
+    const { rows } = await t.dono.query("SELECT data_renovacao::text FROM empresas WHERE id = $1", [velha.empresa.id]);
+    expect(rows[0].data_renovacao).toBe(somarDias(hoje, 20));
+  });
+
   it("reminds, then goes read-only (writes refused, reads allowed), then suspends and ends the sessions", async () => {
     for (const d of [-3, -3, 0, 3]) await cobrarEmpresa(t.deps, c.empresa.id, somarDias(D, d));
     expect((await faturas(c.empresa.id))[0].avisos).toEqual(["lembrete:-3", "lembrete:0", "lembrete:3"]);
