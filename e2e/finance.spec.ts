@@ -115,7 +115,11 @@ test("/financeiro at 390 px: no horizontal page scroll, no serious accessibility
   const largura = (await page.evaluate(
     "({ total: document.documentElement.scrollWidth, visivel: document.documentElement.clientWidth })",
   )) as { total: number; visivel: number };
-  expect(largura.total).toBeLessThanOrEqual(largura.visivel);
+  // on failure, the message names the innermost elements that pass the right edge
+  const largos = (await page.evaluate(
+    `[...document.querySelectorAll("main *")].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5 && ![...e.children].some((f) => f.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)).slice(0, 5).map((e) => e.tagName + " " + (e.getAttribute("class") || "").slice(0, 80) + " | " + (e.textContent || "").slice(0, 50))`,
+  )) as string[];
+  expect(largura.total, largos.join("\n")).toBeLessThanOrEqual(largura.visivel);
   expect(await serias(page)).toEqual([]);
   await ctx.close();
 });
