@@ -8,6 +8,9 @@ type TIndicadores = {
   empresas: { nome: string; leads: number }[];
 };
 
+// whole journeys with several sign-ins on a shared two-core machine
+test.describe.configure({ timeout: 120_000 });
+
 const inteiro = (n: number) => new Intl.NumberFormat("pt-BR").format(n);
 const brl = (n: number) =>
   new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format(n).replace(/\u00a0/g, " ");

@@ -4,7 +4,7 @@ import { pode } from "@crm/domain/permissions";
 import { PAPEIS } from "@crm/domain/roles";
 import { PAPEIS_EMPRESA, type TUsuarioPlataforma } from "@crm/domain/schemas/platform";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { LogOut, MoreHorizontal, Search, UserCheck, UserCog, UserX } from "lucide-react";
+import { LogOut, MoreHorizontal, UserCheck, UserCog, UserX } from "lucide-react";
 import { useState } from "react";
 import { mensagemDeErro } from "../../lib/api";
 import { useSessaoAtual } from "../../lib/session";
@@ -81,16 +81,12 @@ function Usuarios() {
       <Card className="p-4">
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <Field label="Buscar">
-            <div className="relative">
-              <Search className="pointer-events-none absolute top-3 left-3 size-4 text-slate-500" aria-hidden="true" />
-              <Input
-                type="search"
-                className="pl-9"
-                placeholder="Nome ou email"
-                value={filtro.busca}
-                onChange={(e) => mudar({ busca: e.target.value })}
-              />
-            </div>
+            <Input
+              type="search"
+              placeholder="Nome ou email"
+              value={filtro.busca}
+              onChange={(e) => mudar({ busca: e.target.value })}
+            />
           </Field>
           <Field label="Papel">
             <Select value={filtro.papel ?? ""} onChange={(e) => mudar({ papel: (e.target.value || undefined) as never })}>
