@@ -71,29 +71,32 @@ export default function FinanceCharts({ d }: { d: TFinanceiro }) {
               </ResponsiveContainer>
             </div>
           )}
-          <table className="sr-only">
-            <caption>Receita, custos e lucro {agrupamento === "dia" ? "por dia" : "por semana"}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Período</th>
-                {SERIES.map((s) => (
-                  <th key={s.chave} scope="col">
-                    {s.nome}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {pontos.map((p) => (
-                <tr key={p.inicio}>
-                  <th scope="row">{p.inicio === p.ultimo ? diaBR(p.inicio) : `${diaBR(p.inicio)} a ${diaBR(p.ultimo)}`}</th>
-                  <td>{formatarBRL(p.receita)}</td>
-                  <td>{formatarBRL(p.custos)}</td>
-                  <td>{formatarBRL(p.lucro)}</td>
+          {/* in a clipped box: a table does not shrink to sr-only's 1 px, and its cells would widen a phone's page */}
+          <div className="sr-only">
+            <table>
+              <caption>Receita, custos e lucro {agrupamento === "dia" ? "por dia" : "por semana"}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Período</th>
+                  {SERIES.map((s) => (
+                    <th key={s.chave} scope="col">
+                      {s.nome}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {pontos.map((p) => (
+                  <tr key={p.inicio}>
+                    <th scope="row">{p.inicio === p.ultimo ? diaBR(p.inicio) : `${diaBR(p.inicio)} a ${diaBR(p.ultimo)}`}</th>
+                    <td>{formatarBRL(p.receita)}</td>
+                    <td>{formatarBRL(p.custos)}</td>
+                    <td>{formatarBRL(p.lucro)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </CardContent>
       </Card>
       <Pizza
