@@ -160,7 +160,14 @@ function Usuarios() {
                     </Td>
                     <Td className="text-right tabular-nums">{u.sessoes}</Td>
                     <Td className="whitespace-nowrap">{formatarData(u.createdAt)}</Td>
-                    <Td className="text-right">{u.empresaId && <AcoesUsuario u={u} onPedir={setPedido} />}</Td>
+                    <Td className="text-right">
+                      {u.empresaId && (
+                        <AcoesUsuario
+                          u={u}
+                          onPedir={(p) => (p?.acao === "reativar" ? void executar("reativar", u).catch(() => {}) : setPedido(p))}
+                        />
+                      )}
+                    </Td>
                   </Tr>
                 ))
               )}
