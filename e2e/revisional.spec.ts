@@ -106,4 +106,16 @@ test("a consultant fills a lead's contract in the chat and sees the pre-analysis
   await expect(card).toContainText("R$ 8.550,24");
   await expect(card).toContainText("Dados usados: Modalidade, Data do contrato, Valor financiado");
   expect(await serias(page)).toEqual([]);
+
+  // the Pré-laudo for the legal team
+  const download = page.waitForEvent("download");
+  await card.getByRole("link", { name: "Baixar pré-laudo (PDF)" }).click();
+  const arquivo = await download;
+  expect(arquivo.suggestedFilename()).toMatch(/^pre-laudo-contrato-teste-\d+\.pdf$/);
+  const { readFileSync } = await import("node:fs");
+  expect(
+    readFileSync((await arquivo.path()) as string)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe("%PDF-");
 });

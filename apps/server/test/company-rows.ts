@@ -58,13 +58,21 @@ export async function linhasDaEmpresa(dono: pg.Client, empresaId: string, fora =
 
 const consultasDeSoma = new WeakMap<pg.Client, string>();
 
+/**
+ * Columns no request writes: caches a background job keeps in step with other data (the revisional pre-analysis
+ * summary, recomputed every minute from the lead's contract and the public rates, decision 1403). Left out of the
+ * sums, so a job finishing between two reads is not taken for a refused request changing data.
+ */
+const DERIVADAS = ["revisional_razao", "revisional_faixa", "revisional_sobrepago_centavos", "revisional_calculado_em"];
+
 /** md5 of each table's rows of the company, in a stable order (one round trip): a change anywhere changes its table's sum. */
 export async function checksumDaEmpresa(dono: pg.Client, empresaId: string): Promise<Record<string, string>> {
   let sql = consultasDeSoma.get(dono);
   if (!sql) {
     const { porEmpresa, porUsuario } = await tabelasDeEmpresa(dono);
+    const linha = `(to_jsonb(t) - '{${DERIVADAS.join(",")}}'::text[])::text`;
     const soma = (tabela: string, where: string) =>
-      `SELECT ${pg.escapeLiteral(tabela)} AS tabela, count(*)::int || ':' || md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h
+      `SELECT ${pg.escapeLiteral(tabela)} AS tabela, count(*)::int || ':' || md5(coalesce(string_agg(${linha}, '|' ORDER BY ${linha}), '')) AS h
          FROM ${ident(tabela)} t WHERE ${where}`;
     sql = [
       soma("empresas", "id = $1"),

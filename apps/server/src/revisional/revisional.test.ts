@@ -142,3 +142,15 @@ describe("contract data and pre-analysis of a lead", () => {
     expect(await recalcularLeads(t.deps.db.app, { pendentes: false })).toBe(0);
   });
 });
+
+describe("Pré-laudo", () => {
+  it("downloads as a PDF with the inputs, the formulas and the sources", async () => {
+    const r = await a.navegadores.juridico.req({ url: `/api/leads/${leadId}/pre-laudo` });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers["content-type"]).toBe("application/pdf");
+    expect(String(r.headers["content-disposition"])).toMatch(/^attachment; filename="pre-laudo-.+\.pdf"$/);
+    expect(r.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(r.rawPayload.length).toBeGreaterThan(2000);
+    expect((await b.navegadores.juridico.req({ url: `/api/leads/${leadId}/pre-laudo` })).statusCode).toBe(404);
+  });
+});

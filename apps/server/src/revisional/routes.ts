@@ -6,6 +6,7 @@ import { withTenant } from "../db/tenant.js";
 import { contexto } from "../http/auth-context.js";
 import { contextoEmpresa } from "../membership/target-company.js";
 import { preAnaliseDoLead, salvarContrato } from "./analyze-lead.js";
+import { gerarPreLaudo } from "./pre-laudo.js";
 import { gravarResumo } from "./recompute.js";
 
 const ZId = z.object({ id: z.string() });
@@ -22,6 +23,36 @@ export const revisionalRoutes: FastifyPluginAsyncZod = async (app) => {
       return withTenant(deps.db.app, auth, (tx) => preAnaliseDoLead(tx, auth, req.params.id));
     },
   );
+
+  app.get("/leads/:id/pre-laudo", { config: { permissao: "revisional.ver" }, schema: { params: ZId } }, async (req, reply) => {
+    const auth = contexto(req);
+    const { p, empresa, atualizada } = await withTenant(deps.db.app, auth, async (tx) => {
+      const p = await preAnaliseDoLead(tx, auth, req.params.id);
+      const { rows } = await tx.query(
+        `SELECT e.nome_empresa,
+                (SELECT max(a.created_at) FROM taxas_bacen_atualizacoes a WHERE a.resultado = 'ok') AS atualizada
+           FROM empresas e WHERE e.id = $1`,
+        [p.empresaId],
+      );
+      return {
+        p,
+        empresa: rows[0].nome_empresa as string,
+        atualizada: (rows[0].atualizada as Date | null)?.toISOString() ?? null,
+      };
+    });
+    const pdf = await gerarPreLaudo(p, empresa, new Date(), atualizada);
+    const nome =
+      p.nome
+        .normalize("NFD")
+        .replace(/[^\w]+/g, "-")
+        .replace(/^-|-$/g, "")
+        .toLowerCase() || "lead";
+    return reply
+      .header("Content-Type", "application/pdf")
+      .header("Content-Disposition", `attachment; filename="pre-laudo-${nome}.pdf"`)
+      .header("Cache-Control", "no-store")
+      .send(pdf);
+  });
 
   app.put(
     "/leads/:id/contrato",

@@ -4,11 +4,11 @@ import { ROTULO_MODALIDADE } from "@crm/domain/revisional/modalities";
 import { CAMPOS_CONTRATO, TEXTO_REVISIONAL } from "@crm/domain/revisional/texts";
 import type { TPreAnaliseLead } from "@crm/domain/schemas/revisional";
 import { useQuery } from "@tanstack/react-query";
-import { Calculator } from "lucide-react";
+import { Calculator, FileDown } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Alert } from "../../ui/Alert";
 import { Badge, type TBadgeVariante } from "../../ui/Badge";
-import { Button } from "../../ui/Button";
+import { Button, buttonClasses } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import { preAnaliseQuery } from "./api";
 import { ContractDialog } from "./ContractDialog";
@@ -136,14 +136,20 @@ export function PreAnalysisCard({ leadId, podeEditar = true }: { leadId: string;
         </div>
       )}
       <p className="mt-2 text-xs text-slate-600">{TEXTO_REVISIONAL.aviso}</p>
-      {podeEditar && (
-        <>
-          <Button size="sm" variant="outline" className="mt-2" onClick={() => setEditando(true)}>
-            {a.estado === "calculada" ? "Editar contrato" : "Preencher contrato"}
-          </Button>
-          <ContractDialog leadId={leadId} contrato={contrato} aberto={editando} onClose={() => setEditando(false)} />
-        </>
-      )}
+      <div className="mt-2 flex flex-wrap gap-2">
+        <a className={buttonClasses("outline", "sm")} href={`/api/leads/${encodeURIComponent(leadId)}/pre-laudo`} download>
+          <FileDown className="size-4" aria-hidden="true" />
+          Baixar pré-laudo (PDF)
+        </a>
+        {podeEditar && (
+          <>
+            <Button size="sm" variant="outline" onClick={() => setEditando(true)}>
+              {a.estado === "calculada" ? "Editar contrato" : "Preencher contrato"}
+            </Button>
+            <ContractDialog leadId={leadId} contrato={contrato} aberto={editando} onClose={() => setEditando(false)} />
+          </>
+        )}
+      </div>
     </section>
   );
 }
