@@ -31,7 +31,8 @@ test("the platform admin keeps the BACEN series: illustrative snapshot labelled,
   await page.getByLabel("Série").selectOption("25471");
   await page.getByLabel("Arquivo CSV (até 1 MB)").setInputFiles(arquivo);
   await page.getByRole("button", { name: "Importar CSV" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "1 taxa importada." })).toBeVisible();
+  await expect(page.getByText("1 taxa importada.")).toBeVisible();
+  await expect(page.getByText(/Atualizada em .* \(CSV\)/).first()).toBeVisible();
 
   // a value outside the series' range is refused with its line
   writeFileSync(arquivo, '"data";"valor"\n"01/04/2024";"45,00"\n');
