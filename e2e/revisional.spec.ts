@@ -35,8 +35,9 @@ test("the platform admin keeps the BACEN series: illustrative snapshot labelled,
   await expect(page.getByText(/Atualizada em .* \(CSV\)/).first()).toBeVisible();
 
   // a value outside the series' range is refused with its line
-  writeFileSync(arquivo, '"data";"valor"\n"01/04/2024";"45,00"\n');
-  await page.getByLabel("Arquivo CSV (até 1 MB)").setInputFiles(arquivo);
+  const ruim = path.join(tmpdir(), `sgs-25471-ruim-${Date.now()}.csv`);
+  writeFileSync(ruim, '"data";"valor"\n"01/04/2024";"45,00"\n');
+  await page.getByLabel("Arquivo CSV (até 1 MB)").setInputFiles(ruim);
   await page.getByRole("button", { name: "Importar CSV" }).click();
   await expect(page.getByRole("list", { name: "Linhas com erro" })).toContainText(
     "Linha 2: valor '45,00' fora da faixa plausível",

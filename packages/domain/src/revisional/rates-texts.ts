@@ -16,4 +16,5 @@ export const TEXTO_TAXAS = {
   dataAproximada: "data aproximada",
   arquivoGrande: "O arquivo CSV passa de 1 MB.",
   selecioneArquivo: "Selecione um arquivo CSV.",
+  arquivoIlegivel: "Não foi possível ler o arquivo. Selecione-o novamente.",
 } as const;

@@ -27,9 +27,16 @@ export function ImportRatesForm({ series }: { series: TSerieResumo[] }) {
     setErro(null);
     if (!arquivo) return setErro({ erro: TEXTO_TAXAS.selecioneArquivo });
     if (arquivo.size > TAMANHO_MAXIMO_CSV_TAXAS) return setErro({ erro: TEXTO_TAXAS.arquivoGrande });
+    let csv: string;
+    try {
+      csv = await arquivo.text();
+    } catch {
+      // e.g. the file changed on disk after it was picked: the browser refuses to read it
+      return setErro({ erro: TEXTO_TAXAS.arquivoIlegivel });
+    }
     setEnviando(true);
     try {
-      const r = await importarTaxas(codigo ? Number(codigo) : null, await arquivo.text());
+      const r = await importarTaxas(codigo ? Number(codigo) : null, csv);
       toast.success(TEXTO_TAXAS.importadas(r.importados));
       await qc.invalidateQueries({ queryKey: CHAVE_TAXAS });
     } catch (e) {
