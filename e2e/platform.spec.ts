@@ -131,6 +131,8 @@ test("/usuarios deactivates a user, who is then refused at sign-in, and reactiva
   await page.getByRole("menuitem", { name: "Reativar" }).click();
   await expect(tabela.getByRole("row").nth(1)).toContainText("Ativo");
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(tabela).toBeVisible();
   await semRolagemHorizontal(page);
   await new Shell(page).sair();
   await login.entrar(email, "demo1234");

@@ -73,13 +73,13 @@ function Usuarios() {
   }
 
   return (
-    <div className="mx-auto max-w-6xl space-y-6">
+    <div className="mx-auto max-w-6xl min-w-0 space-y-6">
       <div>
         <h1 className="text-2xl font-bold text-slate-900">Usuários</h1>
         <p className="mt-1 text-sm text-slate-600">Todos os usuários de todas as empresas da plataforma.</p>
       </div>
       <Card className="p-4">
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4 [&>*]:min-w-0">
           <Field label="Buscar">
             <Input
               type="search"
@@ -127,7 +127,7 @@ function Usuarios() {
           <EmptyState titulo={MSG.erroCarregarUsuarios} acao={<Button onClick={() => q.refetch()}>Tentar Novamente</Button>} />
         </Card>
       ) : (
-        <div className="space-y-3" aria-busy={q.isFetching}>
+        <div className="min-w-0 space-y-3" aria-busy={q.isFetching}>
           <p className="text-sm text-slate-600">{formatarInteiro(q.data.total)} usuários</p>
           <Table rotulo="Usuários da plataforma">
             <THead>
