@@ -16,7 +16,7 @@ const serias = async (page: Page) =>
 /** 'R$ 1.234,56' / '-12,5%' → the number. */
 const numero = (texto: string) => Number(texto.replace(/[^\d,-]/g, "").replace(",", "."));
 const cartaoFinanceiro = async (page: Page, titulo: string) =>
-  numero((await page.getByRole("group", { name: titulo }).locator("p").nth(1).textContent()) ?? "");
+  numero((await page.getByRole("region", { name: titulo }).locator("p").nth(1).textContent()) ?? "");
 const cartaoDashboard = async (page: Page, titulo: string) =>
   (
     (await page
@@ -31,7 +31,7 @@ const cartaoDashboard = async (page: Page, titulo: string) =>
 async function figurasFinanceiras(page: Page) {
   await page.goto("/financeiro");
   await page.getByLabel("Período", { exact: true }).first().selectOption({ label: "Hoje" });
-  await expect(page.getByRole("group", { name: "Receita Total" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Receita Total" })).toBeVisible();
   await expect(page.getByText(/^Período: /)).toBeVisible();
   // wait for the period's figures (the cards keep the previous period's while loading)
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);

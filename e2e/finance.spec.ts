@@ -18,7 +18,7 @@ const hoje = () =>
   );
 
 const valorDoCartao = async (page: Page, titulo: string) =>
-  ((await page.getByRole("group", { name: titulo }).locator("p").nth(1).textContent()) ?? "").replace(/\s/g, " ").trim();
+  ((await page.getByRole("region", { name: titulo }).locator("p").nth(1).textContent()) ?? "").replace(/\s/g, " ").trim();
 
 test("an admin opens /financeiro, changes the period, filters, sees the ranking and exports the figures", async ({ page }) => {
   // a whole journey with several loads and two axe passes on a shared 2-core machine
@@ -36,11 +36,11 @@ test("an admin opens /financeiro, changes the period, filters, sees the ranking 
     "Custo por Lead",
     "Valor Médio por Conversão",
   ]) {
-    await expect(page.getByRole("group", { name: titulo })).toContainText("vs período anterior");
+    await expect(page.getByRole("region", { name: titulo })).toContainText("vs período anterior");
   }
   // the demo's last 30 days have revenue and costs
-  await expect(page.getByRole("group", { name: "Receita Total" })).not.toContainText("R$ 0,00");
-  await expect(page.getByRole("group", { name: "Custos Totais" })).not.toContainText("R$ 0,00");
+  await expect(page.getByRole("region", { name: "Receita Total" })).not.toContainText("R$ 0,00");
+  await expect(page.getByRole("region", { name: "Custos Totais" })).not.toContainText("R$ 0,00");
   await expect(page.getByText(/^Período: /)).toContainText(`a ${hoje()}`);
   await expect(page.getByTestId("grafico-tendencia")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("list", { name: "Custos por Plataforma" })).toContainText("Facebook");

@@ -1,33 +1,13 @@
-import { MENU_PERFIL, MENUS } from "@crm/domain/menus";
 import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from "react-router";
-import type { THandleRota } from "../lib/rota";
 import { RouteErrorBoundary } from "./ErrorBoundary";
 import { FullPageLoader } from "./FullPageLoader";
 import { PublicOnly, RequireAuth } from "./guards";
-
-/** The menu label of a path (any role's menu), so an unbuilt screen is titled as its menu entry. */
-function rotuloDoMenu(path: string): string {
-  for (const item of [...Object.values(MENUS).flat(), MENU_PERFIL]) if (item.path === path) return item.label;
-  return path;
-}
 
 const dashboard = () => import("../features/dashboard/DashboardPage").then((m) => ({ Component: m.DashboardPage }));
 const conexaoWhatsApp = () => import("../features/whatsapp/ConnectionPage").then((m) => ({ Component: m.ConnectionPage }));
 const configuracoesEmpresa = () =>
   import("../features/company-settings/CompanySettingsPage").then((m) => ({ Component: m.CompanySettingsPage }));
 const perfil = () => import("../features/profile/ProfilePage").then((m) => ({ Component: m.ProfilePage }));
-
-/** A signed-in screen that a later version builds: the shell with an honest 'Em construção' page. */
-function emConstrucao(path: string, titulo = rotuloDoMenu(path), handle: THandleRota = { menu: path }): RouteObject {
-  return {
-    path,
-    handle,
-    lazy: async () => {
-      const { UnderConstructionPage } = await import("../features/shell/UnderConstructionPage");
-      return { element: <UnderConstructionPage titulo={titulo} /> };
-    },
-  };
-}
 
 function Raiz() {
   return (

@@ -43,9 +43,7 @@ export type TSerieResumo = z.infer<typeof ZSerieResumo>;
 
 /** A series' code in a URL: one of the catalogue's (anything else is 400). */
 export const ZCodigoSerie = z.object({
-  codigo: z
-    .enum(CODIGOS_SERIES.map(String) as [string, ...string[]], { error: "Série desconhecida." })
-    .transform(Number),
+  codigo: z.enum(CODIGOS_SERIES.map(String) as [string, ...string[]], { error: "Série desconhecida." }).transform(Number),
 });
 
 export const ZValoresSerie = z.object({

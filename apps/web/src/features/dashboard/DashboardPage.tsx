@@ -1,7 +1,6 @@
 import { tituloPainelJuridico } from "@crm/domain/legal-dashboard";
-import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
-import { Building2, Construction } from "lucide-react";
+import { Building2 } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { useSessaoAtual } from "../../lib/session";
 import { useTituloDocumento } from "../../lib/useTituloDocumento";
@@ -72,15 +71,6 @@ export function DashboardPage() {
             <Badge variante="azul">{usuario.papel}</Badge>
             {empresa && <Badge variante="roxo">Plano {empresa.plano_assinatura}</Badge>}
           </div>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardContent className="py-10 text-center">
-          <Construction className="mx-auto size-10 text-amber-600" aria-hidden="true" />
-          <h2 className="mt-3 text-lg font-semibold text-slate-900">{MSG.emConstrucao}</h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Os demais indicadores e gráficos do seu painel chegam em uma próxima versão do sistema.
-          </p>
         </CardContent>
       </Card>
     </div>

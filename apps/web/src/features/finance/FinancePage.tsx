@@ -174,7 +174,7 @@ function Cartoes({ d }: { d: TFinanceiro }) {
         const subiu = atual > anterior;
         const bom = atual === anterior || texto === "N/A" ? null : KPI_FINANCEIRO[k].menorMelhor ? !subiu : subiu;
         return (
-          <div key={k} role="group" aria-label={KPI_FINANCEIRO[k].titulo}>
+          <section key={k} aria-label={KPI_FINANCEIRO[k].titulo}>
             <StatCard
               className="h-full"
               titulo={KPI_FINANCEIRO[k].titulo}
@@ -186,7 +186,7 @@ function Cartoes({ d }: { d: TFinanceiro }) {
                 </span>
               }
             />
-          </div>
+          </section>
         );
       })}
     </div>

@@ -39,7 +39,8 @@ export function PlansPage() {
             {planoAtual ? `Seu plano atual: ${planoAtual}.` : "Escolha o plano ideal para a sua empresa."}
           </p>
         </div>
-        <div role="group" aria-label="Ciclo de cobrança" className="inline-flex gap-1 rounded-lg bg-slate-100 p-1">
+        <fieldset className="m-0 inline-flex min-w-0 gap-1 rounded-lg border-0 bg-slate-100 p-1">
+          <legend className="sr-only">Ciclo de cobrança</legend>
           {(["mensal", "anual"] as const).map((c) => (
             <button
               key={c}
@@ -56,7 +57,7 @@ export function PlansPage() {
               {c === "anual" && <span className="ml-1 text-xs text-green-800">{DESCONTO_ANUAL_PCT}% mais barato</span>}
             </button>
           ))}
-        </div>
+        </fieldset>
       </div>
 
       <div className="grid gap-6 md:grid-cols-3">
