@@ -4,11 +4,13 @@ import { cn } from "../lib/cn";
 /**
  * Table parts with the kit's look. Wrap in a scroll container so wide tables stay usable on phones. With
  * `rotulo`, the scroll container is a named, focusable region, so keyboard users can scroll a wide table too.
+ * `relative` makes it the containing block of absolutely placed cells' content (the sr-only 'Ações' header):
+ * without it they escape the scroll box and widen the whole page on a phone.
  */
 export function Table({ className, rotulo, ...props }: ComponentProps<"table"> & { rotulo?: string }) {
   return (
     <div
-      className="w-full overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-blue-600"
+      className="relative w-full overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-blue-600"
       {...(rotulo ? { role: "region", "aria-label": rotulo, tabIndex: 0 } : {})}
     >
       <table className={cn("w-full border-collapse text-left text-sm", className)} {...props} />
