@@ -28,6 +28,7 @@ import { Textarea } from "../../ui/Textarea";
 import { toast } from "../../ui/toast";
 import { ProcessDeadlines } from "../deadlines/ProcessDeadlines";
 import { ProcessDocuments } from "../documents/ProcessDocuments";
+import { PreAnalysisCard } from "../revisional/PreAnalysisCard";
 import { CHAVE_PROCESSOS, processoQuery, profissionaisQuery, salvarProcesso, type TAlvo } from "./api";
 import { LegalStatusBadge } from "./LegalStatusBadge";
 
@@ -161,6 +162,9 @@ export function EditProcessDialog({ processo, alvo, podeEditar, onFechar }: Prop
           </div>
         </dl>
       )}
+      <div className="mt-6 rounded-md border border-slate-200">
+        <PreAnalysisCard leadId={processo.id} podeEditar={podeEditar} />
+      </div>
       <ProcessDeadlines leadId={processo.id} alvo={alvo} podeEditar={podeEditar} />
       <ProcessDocuments leadId={processo.id} alvo={alvo} podeGerenciar={podeEditar} />
       <section className="mt-6" aria-labelledby="historico-processo">
