@@ -24,7 +24,8 @@ export async function carregarQuadro(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f:
         c,
         i,
       ) => `(SELECT '${c.id}' AS coluna, l.id, l.nome, l.email, l.telefone, l.status_lead, l.valor_contrato::text AS valor_contrato,
-          l.consultor_atribuido_id, c.nome AS consultor_nome, l.created_at
+          l.consultor_atribuido_id, c.nome AS consultor_nome, l.created_at,
+          l.revisional_razao::float8 AS revisional_razao, l.revisional_faixa
         FROM leads_juros_check l ${JUNCAO_CONSULTOR}
         WHERE ${where} AND l.status_lead = ANY ($${base + 2 + i}::text[])
         ORDER BY l.created_at DESC, l.id DESC LIMIT $${base + 1})`,

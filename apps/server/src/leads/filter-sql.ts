@@ -53,6 +53,7 @@ export async function montarCondicao(tx: TTx, ctx: TCtxLeads, f: TFiltroBase, ag
   if (f.valorMax !== undefined) where.push(`l.valor_contrato <= ${p(f.valorMax)}`);
   if (f.atribuicao === "atribuidos") where.push("l.consultor_atribuido_id IS NOT NULL");
   if (f.atribuicao === "nao_atribuidos") where.push("l.consultor_atribuido_id IS NULL");
+  if (f.faixa) where.push(`l.revisional_faixa = ${p(f.faixa)}`);
   if (ctx.papel === PAPEL.consultor) {
     where.push(`(l.consultor_atribuido_id IS NULL OR l.consultor_atribuido_id IN
       (SELECT c.id FROM consultores c WHERE c.id_empresa_fk = $1 AND c.id_usuario_fk = ${p(ctx.usuarioId)}))`);
@@ -96,6 +97,7 @@ export function temFiltros(f: TFiltroBase): boolean {
     f.valorMin !== undefined ||
     f.valorMax !== undefined ||
     (f.atribuicao ?? "todos") !== "todos" ||
+    !!f.faixa ||
     !!f.busca?.trim()
   );
 }
@@ -112,6 +114,9 @@ export function ordemSql(ordem: TOrdemLeads, direcao: "asc" | "desc"): string {
       return `l.status_lead ${d}, l.created_at DESC, l.id DESC`;
     case "updated_at":
       return `l.updated_at ${d}, l.id ${d}`;
+    case "revisional_razao":
+      // leads without an analysis last either way
+      return `l.revisional_razao ${d} NULLS LAST, l.id ${d}`;
     default:
       // the tie-break runs against the period index (created_at DESC, id): a plain index scan, no sort
       return `l.created_at ${d}, l.id ${direcao === "asc" ? "DESC" : "ASC"}`;

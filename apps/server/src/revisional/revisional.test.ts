@@ -143,6 +143,31 @@ describe("contract data and pre-analysis of a lead", () => {
   });
 });
 
+describe("'Potencial de revisão' on /leads", () => {
+  it("lists the stored ratio and band, filters by band and sorts by ratio with the leads without analysis last", async () => {
+    const outro = await unsafeWithSystem(t.deps.db.app, "teste", (tx) =>
+      criarLead(tx, { id_empresa_fk: a.empresa.id, nome: "Sem contrato" } as never),
+    );
+    const lista = async (q: string) =>
+      (await a.navegadores.admin.req({ url: `/api/leads?periodo=all&${q}` })).json().itens as {
+        id: string;
+        revisional_razao: number | null;
+        revisional_faixa: string | null;
+      }[];
+    const porFaixa = await lista("faixa=de_2_a_3");
+    expect(porFaixa.map((l) => l.id)).toEqual([leadId]);
+    expect(porFaixa[0].revisional_razao).toBeGreaterThan(2);
+    expect(await lista("faixa=acima_de_3")).toEqual([]);
+    const ordenados = await lista("ordem=revisional_razao&direcao=desc");
+    expect(ordenados[0].id).toBe(leadId);
+    expect(ordenados.map((l) => l.id)).toContain(outro.id);
+    expect(ordenados.at(-1)?.revisional_razao).toBeNull();
+    const asc = await lista("ordem=revisional_razao&direcao=asc");
+    expect(asc.at(-1)?.revisional_razao).toBeNull();
+    expect((await a.navegadores.admin.req({ url: "/api/leads?faixa=enorme" })).statusCode).toBe(400);
+  });
+});
+
 describe("Pré-laudo", () => {
   it("downloads as a PDF with the inputs, the formulas and the sources", async () => {
     const r = await a.navegadores.juridico.req({ url: `/api/leads/${leadId}/pre-laudo` });

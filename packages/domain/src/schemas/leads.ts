@@ -4,6 +4,7 @@ import { lerValorBRL } from "../leads-money";
 import { MSG } from "../messages";
 import { PERIODO_PADRAO, PERIODOS } from "../period";
 import { normalizarTelefone } from "../phone";
+import { FAIXAS_RAZAO } from "../revisional/bands";
 import { ORIGENS_LEAD, STATUS_LEAD, TIPOS_FINANCIAMENTO } from "../status";
 import { zTexto } from "./text";
 
@@ -22,7 +23,7 @@ const periodoCompleto = (f: { periodo: string; inicio?: string; fim?: string }) 
   f.periodo !== "custom" || (!!f.inicio && !!f.fim && f.inicio <= f.fim);
 const erroPeriodo = { message: MSG.periodoPersonalizadoIncompleto, path: ["inicio"] };
 
-export const ORDENS_LEADS = ["created_at", "updated_at", "nome", "valor_contrato", "status_lead"] as const;
+export const ORDENS_LEADS = ["created_at", "updated_at", "nome", "valor_contrato", "status_lead", "revisional_razao"] as const;
 export type TOrdemLeads = (typeof ORDENS_LEADS)[number];
 export const ATRIBUICOES = ["todos", "atribuidos", "nao_atribuidos"] as const;
 export const TAMANHO_PAGINA_LEADS = 25;
@@ -35,6 +36,8 @@ const ZFiltroLeadsBase = ZPeriodo.extend({
   valorMin: z.coerce.number().min(0).max(1e12).optional(),
   valorMax: z.coerce.number().min(0).max(1e12).optional(),
   atribuicao: z.enum(ATRIBUICOES).default("todos"),
+  /** 'Potencial de revisão': the band of the contract's rate against the reference (issue 14) */
+  faixa: z.enum(FAIXAS_RAZAO).optional(),
   /** nome, email or telefone (000 §5) */
   busca: zTexto().trim().max(100).optional(),
   ordem: z.enum(ORDENS_LEADS).default("created_at"),
@@ -58,6 +61,9 @@ export const ZLeadLista = z.object({
   consultor_nome: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** the stored pre-analysis (issue 14): contract rate ÷ reference, and its band; null until computed or without data */
+  revisional_razao: z.number().nullable(),
+  revisional_faixa: z.enum(FAIXAS_RAZAO).nullable(),
 });
 export type TLeadLista = z.infer<typeof ZLeadLista>;
 

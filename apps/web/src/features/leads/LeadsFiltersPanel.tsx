@@ -1,5 +1,6 @@
 import { lerValorBRL } from "@crm/domain/leads-money";
 import { MSG } from "@crm/domain/messages";
+import { FAIXAS_RAZAO, ROTULO_FAIXA } from "@crm/domain/revisional/bands";
 import type { TFiltroLeads, TOpcaoConsultor } from "@crm/domain/schemas/leads";
 import { ORIGENS_LEAD, type TStatusLead } from "@crm/domain/status";
 import { useState } from "react";
@@ -77,6 +78,19 @@ export function LeadsFiltersPanel({ filtro, consultores, onChange }: Props) {
           <option value="nao_atribuidos">Não atribuídos</option>
         </Select>
       </Field>
+      <Field label="Potencial de revisão">
+        <Select
+          value={filtro.faixa ?? ""}
+          onChange={(e) => onChange({ faixa: (e.target.value || undefined) as TFiltroLeads["faixa"] })}
+        >
+          <option value="">Todos</option>
+          {FAIXAS_RAZAO.map((f) => (
+            <option key={f} value={f}>
+              {ROTULO_FAIXA[f]}
+            </option>
+          ))}
+        </Select>
+      </Field>
       <div className="sm:col-span-2 lg:col-span-3">
         <Button
           variant="ghost"
@@ -89,6 +103,7 @@ export function LeadsFiltersPanel({ filtro, consultores, onChange }: Props) {
               valorMin: undefined,
               valorMax: undefined,
               atribuicao: "todos",
+              faixa: undefined,
             })
           }
         >

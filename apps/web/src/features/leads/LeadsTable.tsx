@@ -3,6 +3,7 @@ import type { TFiltroLeads, TLeadLista, TOrdemLeads } from "@crm/domain/schemas/
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import type { ReactNode } from "react";
 import { Table, TableEmptyRow, TBody, Td, THead, Th, Tr } from "../../ui/Table";
+import { PotentialBadge } from "../revisional/PotentialBadge";
 import { LeadRowActions, type TAcaoLinha } from "./LeadRowActions";
 import { StatusBadge } from "./StatusBadge";
 
@@ -16,7 +17,7 @@ type Props = {
   vazio: ReactNode;
 };
 
-const COLUNAS = 9;
+const COLUNAS = 10;
 
 /** The /leads table: server-side sorted and paged; rows can be selected for bulk actions. */
 export function LeadsTable({ itens, filtro, onOrdenar, selecionados, onSelecionar, onAcao, vazio }: Props) {
@@ -45,6 +46,7 @@ export function LeadsTable({ itens, filtro, onOrdenar, selecionados, onSeleciona
           <Th>Consultor</Th>
           <Th>Origem</Th>
           <Ordenavel rotulo="Valor" ordem="valor_contrato" filtro={filtro} onOrdenar={onOrdenar} className="text-right" />
+          <Ordenavel rotulo="Potencial de revisão" ordem="revisional_razao" filtro={filtro} onOrdenar={onOrdenar} />
           <Ordenavel rotulo="Criado em" ordem="created_at" filtro={filtro} onOrdenar={onOrdenar} />
           <Th className="text-right">Ações</Th>
         </tr>
@@ -75,6 +77,9 @@ export function LeadsTable({ itens, filtro, onOrdenar, selecionados, onSeleciona
               <Td>{l.consultor_nome ?? <span className="text-slate-500">Não atribuído</span>}</Td>
               <Td className="whitespace-nowrap">{l.origem_lead}</Td>
               <Td className="text-right whitespace-nowrap tabular-nums">{formatarBRL(l.valor_contrato)}</Td>
+              <Td>
+                <PotentialBadge razao={l.revisional_razao} faixa={l.revisional_faixa} />
+              </Td>
               <Td className="whitespace-nowrap">{formatarData(l.created_at)}</Td>
               <Td className="text-right">
                 <LeadRowActions lead={l} onAcao={onAcao} />

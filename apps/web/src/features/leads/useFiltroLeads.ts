@@ -33,6 +33,7 @@ export function temFiltros(f: TFiltroLeads): boolean {
     f.valorMin !== undefined ||
     f.valorMax !== undefined ||
     f.atribuicao !== "todos" ||
+    f.faixa ||
     f.busca
   );
 }

@@ -1,5 +1,5 @@
 import { formatarBRL } from "@crm/domain/format";
-import { formatarRazao, ROTULO_FAIXA, type TFaixaRazao } from "@crm/domain/revisional/bands";
+import { formatarRazao, ROTULO_FAIXA } from "@crm/domain/revisional/bands";
 import { ROTULO_MODALIDADE } from "@crm/domain/revisional/modalities";
 import { CAMPOS_CONTRATO, TEXTO_REVISIONAL } from "@crm/domain/revisional/texts";
 import type { TPreAnaliseLead } from "@crm/domain/schemas/revisional";
@@ -7,24 +7,16 @@ import { useQuery } from "@tanstack/react-query";
 import { Calculator, FileDown } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Alert } from "../../ui/Alert";
-import { Badge, type TBadgeVariante } from "../../ui/Badge";
+import { Badge } from "../../ui/Badge";
 import { Button, buttonClasses } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import { preAnaliseQuery } from "./api";
 import { ContractDialog } from "./ContractDialog";
+import { COR_FAIXA } from "./PotentialBadge";
 
 const pct = (fracao: number, casas = 2) =>
   `${(fracao * 100).toLocaleString("pt-BR", { minimumFractionDigits: casas, maximumFractionDigits: casas })}%`;
 const reais = (centavos: number | null) => (centavos === null ? "—" : formatarBRL(centavos / 100));
-
-const COR_FAIXA: Record<TFaixaRazao, TBadgeVariante> = {
-  abaixo: "verde",
-  ate_1_1: "neutro",
-  de_1_1_a_1_5: "azul",
-  de_1_5_a_2: "amarelo",
-  de_2_a_3: "vermelho",
-  acima_de_3: "vermelho",
-};
 
 function Linha({ rotulo, valor }: { rotulo: string; valor: ReactNode }) {
   return (

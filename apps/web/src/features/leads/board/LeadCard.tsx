@@ -15,6 +15,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from "../../../ui/DropdownMenu";
+import { PotentialBadge } from "../../revisional/PotentialBadge";
 import { LeadChatLinks } from "../LeadChatLinks";
 import { StatusBadge } from "../StatusBadge";
 
@@ -80,6 +81,7 @@ export function CartaoLead({ lead, onStatus, refNo, alca, arrastando }: TCartao)
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <StatusBadge status={lead.status_lead} />
         <span className="text-xs text-slate-700 tabular-nums">{formatarBRL(lead.valor_contrato)}</span>
+        {lead.revisional_faixa && <PotentialBadge razao={lead.revisional_razao} faixa={lead.revisional_faixa} />}
       </div>
       <p className="mt-1 text-xs text-slate-500">
         {formatarData(lead.created_at)}
