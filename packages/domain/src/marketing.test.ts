@@ -94,6 +94,8 @@ describe("ZCustoMarketingForm (001 §5)", () => {
       cliques: 0,
       campanhas_ativas: 2,
       id_conta_anuncio: null,
+      campanha: null,
+      id_anuncio: null,
     });
   });
   it("requires date, platform and amount with the pt-BR messages", () => {
