@@ -9,6 +9,7 @@ import { leadsListBench } from "./leads-list.js";
 import { legalBench } from "./legal.js";
 import { loginBundleBench } from "./login-bundle.js";
 import { platformBench } from "./platform.js";
+import { revisionalBench } from "./revisional.js";
 import { screeningBench } from "./screening-engine.js";
 import { startupBench } from "./startup.js";
 import { webhookBrowserBench } from "./webhook-browser.js";
@@ -27,6 +28,7 @@ const benches: [string, () => Promise<string | string[]>][] = [
   ["legal", legalBench],
   ["legal", documentsUploadBench],
   ["platform", platformBench],
+  ["revisional", revisionalBench],
 ];
 const only = process.argv[2];
 for (const [grupo, bench] of benches) {
