@@ -16,7 +16,7 @@ import { prepararLoginDaAplicacao } from "../apps/server/src/db/roles.js";
 import { withTenant } from "../apps/server/src/db/tenant.js";
 import { preAnaliseDoLead } from "../apps/server/src/revisional/analyze-lead.js";
 import { dadosDoContrato, lerTodosOsMeses } from "../apps/server/src/revisional/contract-row.js";
-import { recalcularLeads } from "../apps/server/src/revisional/recompute.js";
+import { recalcularPendentes, recalcularTodos } from "../apps/server/src/revisional/recompute.js";
 import { gerarTaxasDemo } from "../apps/server/src/seed/demo-rates.js";
 import { fmt, numeroEnv, percentis } from "./leads-harness.js";
 
@@ -60,13 +60,13 @@ export async function revisionalBench(): Promise<string[]> {
     const semear = performance.now() - t0;
 
     const t1 = performance.now();
-    const primeiros = await recalcularLeads(db.app, { pendentes: true });
+    const primeiros = await recalcularPendentes(db.app);
     const primeira = performance.now() - t1;
 
     // a rates update: every month of every series 1% higher, then the job that follows it
     await dono.query("UPDATE taxas_bacen SET taxa_mensal = round(taxa_mensal * 1.01, 4)");
     const t2 = performance.now();
-    const refeitos = await recalcularLeads(db.app, { pendentes: false });
+    const refeitos = await recalcularTodos(db.app);
     const depoisDasTaxas = performance.now() - t2;
 
     // one lead: the pure calculation, and the API handler's work (RLS read + calculation) end to end

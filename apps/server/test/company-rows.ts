@@ -64,6 +64,8 @@ const consultasDeSoma = new WeakMap<pg.Client, string>();
  * sums, so a job finishing between two reads is not taken for a refused request changing data.
  */
 const DERIVADAS = ["revisional_razao", "revisional_faixa", "revisional_sobrepago_centavos", "revisional_calculado_em"];
+/** The work queue of that job (leads waiting for their analysis): filled by triggers, emptied by the job. */
+const FILAS_DE_TRABALHO = ["leads_revisional_pendentes"];
 
 /** md5 of each table's rows of the company, in a stable order (one round trip): a change anywhere changes its table's sum. */
 export async function checksumDaEmpresa(dono: pg.Client, empresaId: string): Promise<Record<string, string>> {
@@ -76,7 +78,7 @@ export async function checksumDaEmpresa(dono: pg.Client, empresaId: string): Pro
          FROM ${ident(tabela)} t WHERE ${where}`;
     sql = [
       soma("empresas", "id = $1"),
-      ...porEmpresa.map((tabela) => soma(tabela, "id_empresa_fk = $1")),
+      ...porEmpresa.filter((t) => !FILAS_DE_TRABALHO.includes(t)).map((tabela) => soma(tabela, "id_empresa_fk = $1")),
       ...porUsuario.map((tabela) =>
         soma(tabela, "id_usuario_fk IN (SELECT id FROM usuarios_plataforma WHERE id_empresa_fk = $1)"),
       ),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../test/db.js";
 import { createDb, type TDb } from "../db/pool.js";
 import { seedDemoIfEmpty } from "../seed/demo.js";
-import { recalcularLeads } from "./recompute.js";
+import { recalcularPendentes, recalcularTodos } from "./recompute.js";
 
 let db: TDb;
 let drop: () => Promise<void>;
@@ -28,7 +28,7 @@ describe("the revisional pre-analysis on the demo data (npm start)", () => {
   });
 
   it("the demo company's leads spread over the bands once the sweep has run", async () => {
-    await recalcularLeads(db.app, { pendentes: true });
+    await recalcularPendentes(db.app);
     const { rows } = await db.app.query(
       `SELECT l.revisional_faixa AS faixa, count(*)::int AS n FROM leads_juros_check l JOIN empresas e ON e.id = l.id_empresa_fk
         WHERE e.nome_empresa = 'Revisão Demo Ltda' AND l.revisional_faixa IS NOT NULL GROUP BY 1`,

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { unsafeWithSystem } from "../db/tenant.js";
-import { recalcularLeads } from "./recompute.js";
+import { recalcularPendentes, recalcularTodos } from "./recompute.js";
 
 const t = useTestApp();
 let a: TEmpresaComUsuarios;
@@ -49,10 +49,12 @@ const linha = async () =>
 describe("contract data and pre-analysis of a lead", () => {
   it("a new lead starts with the modality of its tipo_financiamento and is marked for the sweep", async () => {
     const { rows } = await t.dono.query(
-      "SELECT modalidade_credito, revisional_calculado_em FROM leads_juros_check WHERE id = $1",
+      `SELECT l.modalidade_credito, l.revisional_calculado_em, p.id_lead_fk IS NOT NULL AS na_fila
+         FROM leads_juros_check l LEFT JOIN leads_revisional_pendentes p ON p.id_empresa_fk = l.id_empresa_fk AND p.id_lead_fk = l.id
+        WHERE l.id = $1`,
       [leadId],
     );
-    expect(rows[0]).toEqual({ modalidade_credito: "financiamento_veiculo", revisional_calculado_em: null });
+    expect(rows[0]).toEqual({ modalidade_credito: "financiamento_veiculo", revisional_calculado_em: null, na_fila: true });
     const r = await a.navegadores.consultor.req({ url: `/api/leads/${leadId}/pre-analise` });
     expect(r.statusCode).toBe(200);
     // no term nor date yet: the card names what is missing
@@ -133,13 +135,25 @@ describe("contract data and pre-analysis of a lead", () => {
     ).toBe(400);
   });
 
+  it("a changed contract waits in the sweep's queue, which computes it and empties the queue", async () => {
+    await t.dono.query("UPDATE leads_juros_check SET quantidade_parcelas_pagas = 11 WHERE id = $1", [leadId]);
+    const fila = async () =>
+      (await t.dono.query("SELECT count(*)::int AS n FROM leads_revisional_pendentes WHERE id_lead_fk = $1", [leadId])).rows[0].n;
+    expect(await fila()).toBe(1);
+    await recalcularPendentes(t.deps.db.app);
+    expect(await fila()).toBe(0);
+    // an update of anything else (the status) queues nothing
+    await t.dono.query("UPDATE leads_juros_check SET observacoes = 'x' WHERE id = $1", [leadId]);
+    expect(await fila()).toBe(0);
+  });
+
   it("after the rates change, one pass recomputes every stored summary", async () => {
     await t.dono.query("UPDATE taxas_bacen SET taxa_mensal = 1.0 WHERE codigo_serie = 25471 AND competencia = '2024-03-01'");
-    const gravados = await recalcularLeads(t.deps.db.app, { pendentes: false });
+    const gravados = await recalcularTodos(t.deps.db.app);
     expect(gravados).toBeGreaterThanOrEqual(1);
     expect(await linha()).toMatchObject({ faixa: "de_2_a_3" });
     // nothing changed since: the next pass writes nothing
-    expect(await recalcularLeads(t.deps.db.app, { pendentes: false })).toBe(0);
+    expect(await recalcularTodos(t.deps.db.app)).toBe(0);
   });
 });
 

@@ -84,7 +84,9 @@ export const revisionalRoutes: FastifyPluginAsyncZod = async (app) => {
         await tx.query("UPDATE empresas SET revisional_limiar = $2 WHERE id = $1", [ctx.empresaId, req.body.limiar]);
         // every lead of the company is compared with the new threshold by the next pass
         await tx.query(
-          "UPDATE leads_juros_check SET revisional_calculado_em = NULL WHERE id_empresa_fk = $1 AND modalidade_credito IS NOT NULL",
+          `INSERT INTO leads_revisional_pendentes (id_empresa_fk, id_lead_fk)
+           SELECT id_empresa_fk, id FROM leads_juros_check WHERE id_empresa_fk = $1 AND modalidade_credito IS NOT NULL
+           ON CONFLICT DO NOTHING`,
           [ctx.empresaId],
         );
       });

@@ -1,7 +1,7 @@
 import type { TDeps } from "../core/deps.js";
 import type { TFila } from "../jobs/jobs.js";
 import { FILA_RECALCULO_REVISIONAL } from "../jobs/queues.js";
-import { recalcularLeads } from "./recompute.js";
+import { recalcularPendentes, recalcularTodos } from "./recompute.js";
 
 /** New leads and changed contracts are marked stale by the database; this pass computes them every minute. */
 const FILA_PENDENTES: TFila = {
@@ -13,13 +13,10 @@ const FILA_PENDENTES: TFila = {
 };
 
 export async function iniciarTrabalhosRevisional(deps: TDeps): Promise<void> {
-  await deps.jobs.trabalhar(FILA_PENDENTES, async () => void (await recalcularLeads(deps.db.app, { pendentes: true })));
+  await deps.jobs.trabalhar(FILA_PENDENTES, async () => void (await recalcularPendentes(deps.db.app)));
   await deps.jobs.agendar(FILA_PENDENTES, "* * * * *");
   // and once now: a fresh demo (or leads imported while the server was down) shows its bands at once
   await deps.jobs.enviar(FILA_PENDENTES, {}, { chave: "inicio" });
   // after the BACEN rates changed (bacen-rates/refresh.ts): every lead with a contract
-  await deps.jobs.trabalhar(
-    FILA_RECALCULO_REVISIONAL,
-    async () => void (await recalcularLeads(deps.db.app, { pendentes: false })),
-  );
+  await deps.jobs.trabalhar(FILA_RECALCULO_REVISIONAL, async () => void (await recalcularTodos(deps.db.app)));
 }
