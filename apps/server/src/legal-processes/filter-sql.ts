@@ -52,6 +52,9 @@ export function ordemProcessos(ordem: TOrdemProcessos, direcao: "asc" | "desc"):
       return `l.status_juridico_lead ${d}, l.updated_at DESC, l.id DESC`;
     case "convertido_em":
       return `l.convertido_em ${d} ${nulos}, l.id ${d}`;
+    case "revisional_razao":
+      // processes without an analysis last either way
+      return `l.revisional_razao ${d} NULLS LAST, l.id ${d}`;
     default:
       return `l.updated_at ${d}, l.id ${d}`;
   }

@@ -5,7 +5,8 @@ export const COLUNAS_PROCESSO = `l.id, l.nome, l.email, l.telefone, l.valor_cont
   l.valor_contrato_fechado::text AS valor_contrato_fechado, l.consultor_atribuido_id AS consultor_id,
   c.nome AS consultor_nome, l.profissional_juridico_atribuido_id AS profissional_id,
   coalesce(nullif(u.nome, ''), u.email) AS profissional_nome, u.email AS profissional_email,
-  l.status_juridico_lead, l.observacoes_juridicas, l.convertido_em, l.updated_at`;
+  l.status_juridico_lead, l.observacoes_juridicas, l.convertido_em, l.updated_at,
+  l.revisional_razao::float8 AS revisional_razao, l.revisional_faixa`;
 
 export const JUNCOES_PROCESSO = `LEFT JOIN consultores c ON c.id_empresa_fk = l.id_empresa_fk AND c.id = l.consultor_atribuido_id
   LEFT JOIN usuarios_plataforma u ON u.id_empresa_fk = l.id_empresa_fk AND u.id = l.profissional_juridico_atribuido_id`;

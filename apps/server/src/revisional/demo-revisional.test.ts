@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../test/db.js";
 import { createDb, type TDb } from "../db/pool.js";
 import { seedDemoIfEmpty } from "../seed/demo.js";
-import { recalcularPendentes, recalcularTodos } from "./recompute.js";
+import { recalcularPendentes } from "./recompute.js";
 
 let db: TDb;
 let drop: () => Promise<void>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { lerValorBRL } from "../leads-money";
 import { MSG } from "../messages";
 import { PERIODOS } from "../period";
+import { FAIXAS_RAZAO } from "../revisional/bands";
 import { STATUS_JURIDICO } from "../status";
 import { ZEventoHistorico } from "./leads";
 import { zTexto } from "./text";
@@ -18,6 +19,7 @@ export const ORDENS_PROCESSOS = [
   "valor_contrato",
   "valor_contrato_fechado",
   "status_juridico_lead",
+  "revisional_razao",
 ] as const;
 export type TOrdemProcessos = (typeof ORDENS_PROCESSOS)[number];
 export const TAMANHO_PAGINA_PROCESSOS = 25;
@@ -66,6 +68,9 @@ export const ZProcesso = z.object({
   observacoes_juridicas: z.string().nullable(),
   convertido_em: z.string().nullable(),
   updated_at: z.string(),
+  /** 'Potencial de revisão' (issue 14): the cached ratio to the reference and its band */
+  revisional_razao: z.number().nullable(),
+  revisional_faixa: z.enum(FAIXAS_RAZAO).nullable(),
 });
 export type TProcesso = z.infer<typeof ZProcesso>;
 

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "../../ui/Button";
 import { Table, TableEmptyRow, TBody, Td, THead, Th, Tr } from "../../ui/Table";
+import { PotentialBadge } from "../revisional/PotentialBadge";
 import { LegalStatusBadge } from "./LegalStatusBadge";
 
 type TOrdem = Pick<TFiltroProcessos, "ordem" | "direcao">;
@@ -17,7 +18,7 @@ type Props = {
   vazio: ReactNode;
 };
 
-const COLUNAS = 10;
+const COLUNAS = 11;
 
 /** The /processos table: sorted and paged on the server; each row opens the edit dialog or the lead's chat. */
 /** A column pinned to the table's right edge, with a soft shadow over what scrolls under it. */
@@ -35,6 +36,7 @@ export function ProcessesTable({ itens, ordem, onOrdenar, onAbrir, podeEditar, v
           <Th>Telefone</Th>
           {o("Valor do contrato", "valor_contrato", "text-right")}
           {o("Valor fechado", "valor_contrato_fechado", "text-right")}
+          {o("Potencial de revisão", "revisional_razao")}
           <Th>Consultor</Th>
           <Th>Profissional jurídico</Th>
           {o("Status jurídico", "status_juridico_lead")}
@@ -57,6 +59,9 @@ export function ProcessesTable({ itens, ordem, onOrdenar, onAbrir, podeEditar, v
               <Td className="text-right whitespace-nowrap tabular-nums">{formatarBRL(p.valor_contrato)}</Td>
               <Td className="text-right whitespace-nowrap tabular-nums">
                 {p.valor_contrato_fechado === null ? "—" : formatarBRL(p.valor_contrato_fechado)}
+              </Td>
+              <Td>
+                <PotentialBadge razao={p.revisional_razao} faixa={p.revisional_faixa} />
               </Td>
               <Td>{p.consultor_nome ?? <span className="text-slate-500">Não atribuído</span>}</Td>
               <Td>{p.profissional_email ?? <span className="text-slate-500">Não atribuído</span>}</Td>

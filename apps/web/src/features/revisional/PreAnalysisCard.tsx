@@ -2,7 +2,6 @@ import { formatarBRL } from "@crm/domain/format";
 import { formatarRazao, ROTULO_FAIXA } from "@crm/domain/revisional/bands";
 import { ROTULO_MODALIDADE } from "@crm/domain/revisional/modalities";
 import { CAMPOS_CONTRATO, TEXTO_REVISIONAL } from "@crm/domain/revisional/texts";
-import type { TPreAnaliseLead } from "@crm/domain/schemas/revisional";
 import { useQuery } from "@tanstack/react-query";
 import { Calculator, FileDown } from "lucide-react";
 import { type ReactNode, useState } from "react";
