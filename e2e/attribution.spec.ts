@@ -115,6 +115,13 @@ test("issue 12's journey: a cost for a campaign, a lead from its ad converted wi
       return ((await r.json()) as { itens: { id: string; nome: string }[] }).itens.find((l) => l.nome === nome)?.id as string;
     });
 
+  // the demo company goes back to the Sandbox provider: the journeys after this one simulate leads with it
+  const volta = await page.request.put("/api/empresa/configuracoes", {
+    headers: await csrfHeader(page),
+    data: { whatsapp: { provedor: "sandbox" }, ia: {} },
+  });
+  expect(volta.status()).toBe(200);
+
   // the admin adds the campaign's cost on /marketing
   await page.goto("/marketing");
   await expect(page.getByRole("heading", { name: "Custos de Marketing" })).toBeVisible();

@@ -20,7 +20,7 @@ const serias = async (page: Page) =>
 
 async function filtrarHoje(page: Page) {
   await page.getByLabel("Período", { exact: true }).selectOption({ label: "Hoje" });
-  await expect(page.getByText(`Período: ${hojeBR()} a ${hojeBR()}`)).toBeVisible();
+  await expect(page.getByText(`Período: ${hojeBR()} a ${hojeBR()}`, { exact: true })).toBeVisible();
 }
 
 test("an admin adds a cost, edits it, deletes it and imports a spreadsheet", async ({ page }) => {
