@@ -134,6 +134,8 @@ test("/usuarios deactivates a user, who is then refused at sign-in, and reactiva
   await page.reload();
   await expect(tabela).toBeVisible();
   await semRolagemHorizontal(page);
+  // the desktop layout again, where 'Sair' is in the sidebar
+  await page.setViewportSize({ width: 1280, height: 800 });
   await new Shell(page).sair();
   await login.entrar(email, "demo1234");
   await expect(page).toHaveURL(/\/dashboard$/);
