@@ -49,7 +49,39 @@ describe("analisarCsv (001 §5)", () => {
         valor_parcela: 1250.9,
         quantidade_parcelas_pagas: 12,
         objetivo_cliente: "Reduzir o valor das parcelas",
+        quantidade_parcelas: 48,
+        data_contrato: "2024-03-15",
+        banco: "Banco Exemplo",
+        taxa_informada_mensal: 2.35,
       },
+    ]);
+  });
+
+  it("reads the optional contract columns and refuses bad ones with the line", () => {
+    const cab =
+      "nome;telefone;tipo_financiamento;valor_total_financiado;valor_parcela;quantidade_parcelas_pagas;quantidade_parcelas;data_contrato;banco;taxa_mensal";
+    const ok = analisarCsv(`${cab}\nAna;11987654321;Carro;45000;1500;10;48;2024-03-15;Banco X;2,1%\n`);
+    expect(ok.erros).toEqual([]);
+    expect(ok.leads[0]).toMatchObject({
+      quantidade_parcelas: 48,
+      data_contrato: "2024-03-15",
+      banco: "Banco X",
+      taxa_informada_mensal: 2.1,
+    });
+    const ruim = analisarCsv(
+      [
+        cab,
+        "Ana;11987654321;Carro;45000;1500;50;48;;;",
+        "Bia;11987654322;Carro;45000;1500;;48;31/02/2024;;",
+        "Caio;11987654323;Carro;45000;1500;;0;;;",
+        "Duda;11987654324;Carro;45000;1500;;;;;45",
+      ].join("\n"),
+    );
+    expect(ruim.erros.map((e) => e.mensagem)).toEqual([
+      "Linha 2: Parcelas pagas maior que o número de parcelas do contrato.",
+      "Linha 3: Data do contrato inválida.",
+      "Linha 4: Número de parcelas entre 1 e 480.",
+      "Linha 5: Taxa informada entre 0 e 30% ao mês (use vírgula: 2,35).",
     ]);
   });
 

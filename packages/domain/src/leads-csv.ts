@@ -2,6 +2,7 @@ import { detectarSeparadorCsv, lerArquivoCsv } from "./csv-records";
 import { lerValorBRL } from "./leads-money";
 import { MSG } from "./messages";
 import { normalizarTelefone } from "./phone";
+import { MSG_CONTRATO } from "./schemas/revisional";
 import { TIPOS_FINANCIAMENTO } from "./status";
 
 /**
@@ -22,6 +23,11 @@ export const COLUNAS_MODELO_CSV = [
   "valor_parcela",
   "quantidade_parcelas_pagas",
   "objetivo_cliente",
+  // the contract of the revisional pre-analysis (issue 14): optional, at the end so older files keep their meaning
+  "quantidade_parcelas",
+  "data_contrato",
+  "banco",
+  "taxa_mensal",
 ] as const;
 export const COLUNAS_OBRIGATORIAS_CSV = [
   "nome",
@@ -40,7 +46,19 @@ const MAX_TEXTO = 2000;
 
 /** The template: the header and one example line, `;`-separated so Excel in pt-BR opens it in columns. */
 export function conteudoModeloCsv(): string {
-  const exemplo = ["Maria da Silva", "(11) 98765-4321", "Carro", "45.000,00", "1.250,90", "12", "Reduzir o valor das parcelas"];
+  const exemplo = [
+    "Maria da Silva",
+    "(11) 98765-4321",
+    "Carro",
+    "45.000,00",
+    "1.250,90",
+    "12",
+    "Reduzir o valor das parcelas",
+    "48",
+    "15/03/2024",
+    "Banco Exemplo",
+    "2,35",
+  ];
   return `${COLUNAS_MODELO_CSV.join(";")}\r\n${exemplo.join(";")}\r\n`;
 }
 
@@ -55,6 +73,10 @@ export type TLeadCsv = {
   valor_parcela: number | null;
   quantidade_parcelas_pagas: number | null;
   objetivo_cliente: string | null;
+  quantidade_parcelas: number | null;
+  data_contrato: string | null;
+  banco: string | null;
+  taxa_informada_mensal: number | null;
 };
 export type TErroLinhaCsv = { linha: number; mensagem: string };
 export type TDuplicadaCsv = { linha: number; telefone: string; linhaOriginal?: number };
@@ -153,6 +175,8 @@ function validarLinha(cells: string[], idx: TIndices, linha: number): TLeadCsv |
   if (pagasTexto && !/^\d{1,6}$/.test(pagasTexto)) return erro(MSG.parcelasPagasPositivo);
   const objetivo = campo(cells, idx, "objetivo_cliente");
   if (objetivo.length > MAX_TEXTO) return erro(MSG.csvTextoLongo("objetivo_cliente", MAX_TEXTO));
+  const contrato = lerContratoCsv(cells, idx, pagasTexto ? Number(pagasTexto) : null);
+  if (typeof contrato === "string") return erro(contrato);
   return {
     linha,
     nome,
@@ -164,6 +188,32 @@ function validarLinha(cells: string[], idx: TIndices, linha: number): TLeadCsv |
     valor_parcela: parcela,
     quantidade_parcelas_pagas: pagasTexto ? Number(pagasTexto) : null,
     objetivo_cliente: objetivo || null,
+    ...contrato,
+  };
+}
+
+/** The optional contract columns (issue 14): term, signing date (dd/mm/aaaa or aaaa-mm-dd), bank, stated % a.m. */
+function lerContratoCsv(cells: string[], idx: TIndices, pagas: number | null) {
+  const prazoTexto = campo(cells, idx, "quantidade_parcelas");
+  const prazo = prazoTexto ? Number(prazoTexto) : null;
+  if (prazoTexto && (!/^\d{1,3}$/.test(prazoTexto) || (prazo as number) < 1 || (prazo as number) > 480))
+    return MSG_CONTRATO.prazo;
+  if (prazo !== null && pagas !== null && pagas > prazo) return MSG_CONTRATO.pagasAcimaDoPrazo;
+  const dataTexto = campo(cells, idx, "data_contrato");
+  const br = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(dataTexto);
+  const data = br ? `${br[3]}-${br[2]}-${br[1]}` : dataTexto;
+  const dia = new Date(`${data}T12:00:00Z`);
+  const diaValido = /^\d{4}-\d{2}-\d{2}$/.test(data) && !Number.isNaN(dia.getTime()) && dia.toISOString().slice(0, 10) === data;
+  if (dataTexto && !diaValido) return MSG_CONTRATO.data;
+  const banco = campo(cells, idx, "banco");
+  if (banco.length > 120) return MSG_CONTRATO.banco;
+  const taxaTexto = campo(cells, idx, "taxa_mensal").replace("%", "").replace(",", ".").trim();
+  if (taxaTexto && (!/^\d{1,2}(\.\d{1,4})?$/.test(taxaTexto) || Number(taxaTexto) > 30)) return MSG_CONTRATO.taxa;
+  return {
+    quantidade_parcelas: prazo,
+    data_contrato: dataTexto ? data : null,
+    banco: banco || null,
+    taxa_informada_mensal: taxaTexto ? Number(taxaTexto) : null,
   };
 }
 

@@ -93,10 +93,13 @@ async function inserirLotes(
     const col = <K extends keyof TLeadCsv>(k: K) => lote.map((l) => l[k]);
     await tx.query(
       `INSERT INTO leads_juros_check (id, id_empresa_fk, nome, email, telefone, telefone_normalizado, tipo_financiamento,
-         valor_contrato, valor_parcela, quantidade_parcelas_pagas, objetivo_cliente, origem_lead, fonte, status_lead)
-       SELECT u.id, $1, u.nome, u.email, u.telefone, u.tn, u.tipo, u.valor, u.parcela, u.pagas, u.objetivo, $12, $12, 'Novo Lead'
+         valor_contrato, valor_parcela, quantidade_parcelas_pagas, objetivo_cliente, origem_lead, fonte, status_lead,
+         quantidade_parcelas, data_contrato, banco, taxa_informada_mensal)
+       SELECT u.id, $1, u.nome, u.email, u.telefone, u.tn, u.tipo, u.valor, u.parcela, u.pagas, u.objetivo, $12, $12, 'Novo Lead',
+              u.prazo, u.data, u.banco, u.taxa
          FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::numeric[], $9::numeric[],
-                     $10::int[], $11::text[]) AS u (id, nome, email, telefone, tn, tipo, valor, parcela, pagas, objetivo)`,
+                     $10::int[], $11::text[], $13::int[], $14::date[], $15::text[], $16::numeric[])
+              AS u (id, nome, email, telefone, tn, tipo, valor, parcela, pagas, objetivo, prazo, data, banco, taxa)`,
       [
         empresaId,
         ids.slice(i, i + LOTE),
@@ -110,6 +113,10 @@ async function inserirLotes(
         col("quantidade_parcelas_pagas"),
         col("objetivo_cliente"),
         ORIGEM,
+        col("quantidade_parcelas"),
+        col("data_contrato"),
+        col("banco"),
+        col("taxa_informada_mensal"),
       ],
     );
     await aposLote(i + lote.length);

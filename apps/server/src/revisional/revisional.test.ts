@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { unsafeWithSystem } from "../db/tenant.js";
+import { CABECALHO_CSV, importarCsvAteOFim } from "../leads/test-helpers.js";
 import { recalcularPendentes, recalcularTodos } from "./recompute.js";
 
 const t = useTestApp();
@@ -179,6 +180,28 @@ describe("'Potencial de revisão' on /leads", () => {
     const asc = await lista("ordem=revisional_razao&direcao=asc");
     expect(asc.at(-1)?.revisional_razao).toBeNull();
     expect((await a.navegadores.admin.req({ url: "/api/leads?faixa=enorme" })).statusCode).toBe(400);
+  });
+});
+
+describe("contract data from the CSV import", () => {
+  it("stores the optional contract columns, and the sweep computes the imported lead", async () => {
+    const csv = `${CABECALHO_CSV},quantidade_parcelas,data_contrato,banco,taxa_mensal\nImportado Contrato,11977776666,Carro,"45.000,00","1.500,00",10,,48,15/03/2024,Banco Y,"2,1"\n`;
+    const { importacao } = await importarCsvAteOFim(a.navegadores.admin, csv);
+    expect(importacao?.status).toBe("concluida");
+    const { rows } = await t.dono.query(
+      `SELECT id, modalidade_credito, quantidade_parcelas, to_char(data_contrato, 'YYYY-MM-DD') AS data, banco,
+              taxa_informada_mensal::float8 AS taxa FROM leads_juros_check WHERE nome = 'Importado Contrato'`,
+    );
+    expect(rows[0]).toMatchObject({
+      modalidade_credito: "financiamento_veiculo",
+      quantidade_parcelas: 48,
+      data: "2024-03-15",
+      banco: "Banco Y",
+      taxa: 2.1,
+    });
+    await recalcularPendentes(t.deps.db.app);
+    const r = await t.dono.query("SELECT revisional_faixa FROM leads_juros_check WHERE id = $1", [rows[0].id]);
+    expect(r.rows[0].revisional_faixa).not.toBeNull();
   });
 });
 
