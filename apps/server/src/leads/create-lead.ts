@@ -25,8 +25,9 @@ export async function criarLead(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtxL
     await garantirLimiteMensal(tx, ctx.empresaId, 1);
     const { rows } = await tx.query(
       `INSERT INTO leads_juros_check (id_empresa_fk, nome, email, telefone, telefone_normalizado, tipo_financiamento,
-         valor_contrato, valor_parcela, quantidade_parcelas_pagas, objetivo_cliente, origem_lead, status_lead)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'Novo Lead') RETURNING id`,
+         valor_contrato, valor_parcela, quantidade_parcelas_pagas, objetivo_cliente, origem_lead, status_lead,
+         quantidade_parcelas, data_contrato, banco, taxa_informada_mensal)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'Novo Lead', $12, $13, $14, $15) RETURNING id`,
       [
         ctx.empresaId,
         l.nome,
@@ -39,6 +40,10 @@ export async function criarLead(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtxL
         l.quantidade_parcelas_pagas,
         l.objetivo_cliente,
         l.origem_lead,
+        l.quantidade_parcelas,
+        l.data_contrato,
+        l.banco,
+        l.taxa_informada_mensal,
       ],
     );
     const id = rows[0].id as string;

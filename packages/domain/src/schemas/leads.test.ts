@@ -24,7 +24,26 @@ describe("ZNovoLead (001 §5)", () => {
       quantidade_parcelas_pagas: null,
       objetivo_cliente: null,
       origem_lead: "Manual",
+      quantidade_parcelas: null,
+      data_contrato: null,
+      banco: null,
+      taxa_informada_mensal: null,
     });
+  });
+
+  it("takes the optional contract data of the pre-analysis, refusing paid installments above the term", () => {
+    expect(
+      ZNovoLead.parse({
+        ...entrada,
+        quantidade_parcelas: "48",
+        data_contrato: "2024-03-15",
+        banco: " Banco X ",
+        taxa_informada_mensal: "2,35",
+      }),
+    ).toMatchObject({ quantidade_parcelas: 48, data_contrato: "2024-03-15", banco: "Banco X", taxa_informada_mensal: 2.35 });
+    const r = ZNovoLead.safeParse({ ...entrada, quantidade_parcelas: "10", quantidade_parcelas_pagas: "12" });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0].message).toBe("Parcelas pagas maior que o número de parcelas do contrato.");
   });
 
   it("accepts its own output (the web validates, then the server validates what it sent)", () => {

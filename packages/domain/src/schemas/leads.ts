@@ -6,6 +6,7 @@ import { PERIODO_PADRAO, PERIODOS } from "../period";
 import { normalizarTelefone } from "../phone";
 import { FAIXAS_RAZAO } from "../revisional/bands";
 import { ORIGENS_LEAD, STATUS_LEAD, TIPOS_FINANCIAMENTO } from "../status";
+import { CAMPOS_CONTRATO_NOVO_LEAD, MSG_CONTRATO } from "./revisional";
 import { zTexto } from "./text";
 
 // Ids are checked as GUIDs (any 8-4-4-4-12 hex), not as RFC 4122 v4 UUIDs: rows imported from the original
@@ -157,43 +158,52 @@ export function telefoneValido(t: string): boolean {
   return !!n && n.length >= 12 && n.length <= 15;
 }
 
-export const ZNovoLead = z.object({
-  nome: zTexto({ error: MSG.nomeObrigatorio }).trim().min(1, MSG.nomeObrigatorio).max(200, MSG.dadosInvalidos),
-  email: zTexto({ error: MSG.emailObrigatorio })
-    .trim()
-    .min(1, MSG.emailObrigatorio)
-    .max(254, MSG.emailInvalido)
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MSG.emailInvalido)
-    .transform((v) => v.toLowerCase()),
-  telefone: zTexto({ error: MSG.leadTelefoneObrigatorio })
-    .trim()
-    .min(1, MSG.leadTelefoneObrigatorio)
-    .max(40, MSG.leadTelefoneInvalido)
-    .refine((t) => !t || telefoneValido(t), MSG.leadTelefoneInvalido),
-  tipo_financiamento: z.enum(TIPOS_FINANCIAMENTO, { error: MSG.tipoFinanciamentoObrigatorio }),
-  valor_total_financiado: dinheiroPositivo(MSG.valorTotalMaiorQueZero),
-  valor_parcela: dinheiroPositivo(MSG.valorParcelaMaiorQueZero),
-  /** digits only (001 §5); empty means not informed */
-  quantidade_parcelas_pagas: z
-    .union([zTexto(), z.number(), z.null()])
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === null || v === "") return null;
-      const s = String(v).trim();
-      if (!/^\d{1,6}$/.test(s)) {
-        ctx.addIssue({ code: "custom", message: MSG.parcelasPagasPositivo });
-        return z.NEVER;
-      }
-      return Number(s);
-    }),
-  objetivo_cliente: zTexto()
-    .trim()
-    .max(2000, MSG.dadosInvalidos)
-    .nullable()
-    .optional()
-    .transform((v) => v || null),
-  origem_lead: z.enum(ORIGENS_MANUAIS).default("Manual"),
-});
+export const ZNovoLead = z
+  .object({
+    nome: zTexto({ error: MSG.nomeObrigatorio }).trim().min(1, MSG.nomeObrigatorio).max(200, MSG.dadosInvalidos),
+    email: zTexto({ error: MSG.emailObrigatorio })
+      .trim()
+      .min(1, MSG.emailObrigatorio)
+      .max(254, MSG.emailInvalido)
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MSG.emailInvalido)
+      .transform((v) => v.toLowerCase()),
+    telefone: zTexto({ error: MSG.leadTelefoneObrigatorio })
+      .trim()
+      .min(1, MSG.leadTelefoneObrigatorio)
+      .max(40, MSG.leadTelefoneInvalido)
+      .refine((t) => !t || telefoneValido(t), MSG.leadTelefoneInvalido),
+    tipo_financiamento: z.enum(TIPOS_FINANCIAMENTO, { error: MSG.tipoFinanciamentoObrigatorio }),
+    valor_total_financiado: dinheiroPositivo(MSG.valorTotalMaiorQueZero),
+    valor_parcela: dinheiroPositivo(MSG.valorParcelaMaiorQueZero),
+    /** digits only (001 §5); empty means not informed */
+    quantidade_parcelas_pagas: z
+      .union([zTexto(), z.number(), z.null()])
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === null || v === "") return null;
+        const s = String(v).trim();
+        if (!/^\d{1,6}$/.test(s)) {
+          ctx.addIssue({ code: "custom", message: MSG.parcelasPagasPositivo });
+          return z.NEVER;
+        }
+        return Number(s);
+      }),
+    objetivo_cliente: zTexto()
+      .trim()
+      .max(2000, MSG.dadosInvalidos)
+      .nullable()
+      .optional()
+      .transform((v) => v || null),
+    origem_lead: z.enum(ORIGENS_MANUAIS).default("Manual"),
+    ...CAMPOS_CONTRATO_NOVO_LEAD,
+  })
+  .refine(
+    (l) =>
+      l.quantidade_parcelas === null ||
+      l.quantidade_parcelas_pagas === null ||
+      l.quantidade_parcelas_pagas <= l.quantidade_parcelas,
+    { message: MSG_CONTRATO.pagasAcimaDoPrazo, path: ["quantidade_parcelas_pagas"] },
+  );
 export type TNovoLeadEntrada = z.input<typeof ZNovoLead>;
 export type TNovoLead = z.output<typeof ZNovoLead>;
 

@@ -39,51 +39,54 @@ export const MSG_CONTRATO = {
   limiar: `Limiar entre ${LIMIAR_TRIAGEM_MIN} e ${LIMIAR_TRIAGEM_MAX} vezes a média.`,
 } as const;
 
+/** The contract fields the manual lead form and the lead API add to a new lead (issue 14 part 1), optional. */
+export const CAMPOS_CONTRATO_NOVO_LEAD = {
+  quantidade_parcelas: inteiroOpcional(1, 480, MSG_CONTRATO.prazo).optional().default(null),
+  data_contrato: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v, ctx) => {
+      if (vazio(v)) return null;
+      const s = String(v).trim();
+      const d = new Date(`${s}T12:00:00Z`);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s || s < "1990-01-01") {
+        ctx.addIssue({ code: "custom", message: MSG_CONTRATO.data });
+        return z.NEVER;
+      }
+      return s;
+    }),
+  banco: zTexto()
+    .trim()
+    .max(120, MSG_CONTRATO.banco)
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
+  taxa_informada_mensal: z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((v, ctx) => {
+      if (vazio(v)) return null;
+      const s = String(v).trim().replace("%", "").replace(",", ".");
+      const n = Number(s);
+      if (!/^\d{1,2}(\.\d{1,4})?$/.test(s) || n > 30) {
+        ctx.addIssue({ code: "custom", message: MSG_CONTRATO.taxa });
+        return z.NEVER;
+      }
+      return n;
+    }),
+};
+
 export const ZContratoLead = z
   .object({
     modalidade_credito: z.enum(MODALIDADES_CREDITO).nullable().optional().default(null),
     valor_contrato: dinheiroOpcional.optional().default(null),
     valor_liberado: dinheiroOpcional.optional().default(null),
     valor_parcela: dinheiroOpcional.optional().default(null),
-    quantidade_parcelas: inteiroOpcional(1, 480, MSG_CONTRATO.prazo).optional().default(null),
+    quantidade_parcelas: CAMPOS_CONTRATO_NOVO_LEAD.quantidade_parcelas,
     quantidade_parcelas_pagas: inteiroOpcional(0, 480, MSG_CONTRATO.pagas).optional().default(null),
-    data_contrato: z
-      .union([z.string(), z.null()])
-      .optional()
-      .transform((v, ctx) => {
-        if (vazio(v)) return null;
-        const s = String(v).trim();
-        const d = new Date(`${s}T12:00:00Z`);
-        if (
-          !/^\d{4}-\d{2}-\d{2}$/.test(s) ||
-          Number.isNaN(d.getTime()) ||
-          d.toISOString().slice(0, 10) !== s ||
-          s < "1990-01-01"
-        ) {
-          ctx.addIssue({ code: "custom", message: MSG_CONTRATO.data });
-          return z.NEVER;
-        }
-        return s;
-      }),
-    banco: zTexto()
-      .trim()
-      .max(120, MSG_CONTRATO.banco)
-      .nullable()
-      .optional()
-      .transform((v) => v || null),
-    taxa_informada_mensal: z
-      .union([z.string(), z.number(), z.null()])
-      .optional()
-      .transform((v, ctx) => {
-        if (vazio(v)) return null;
-        const s = String(v).trim().replace("%", "").replace(",", ".");
-        const n = Number(s);
-        if (!/^\d{1,2}(\.\d{1,4})?$/.test(s) || n > 30) {
-          ctx.addIssue({ code: "custom", message: MSG_CONTRATO.taxa });
-          return z.NEVER;
-        }
-        return n;
-      }),
+    data_contrato: CAMPOS_CONTRATO_NOVO_LEAD.data_contrato,
+    banco: CAMPOS_CONTRATO_NOVO_LEAD.banco,
+    taxa_informada_mensal: CAMPOS_CONTRATO_NOVO_LEAD.taxa_informada_mensal,
   })
   .refine(
     (c) =>

@@ -24,7 +24,11 @@ type TForm = Record<
   | "valor_parcela"
   | "quantidade_parcelas_pagas"
   | "objetivo_cliente"
-  | "origem_lead",
+  | "origem_lead"
+  | "quantidade_parcelas"
+  | "data_contrato"
+  | "banco"
+  | "taxa_informada_mensal",
   string
 >;
 
@@ -38,6 +42,10 @@ const VAZIO: TForm = {
   quantidade_parcelas_pagas: "",
   objetivo_cliente: "",
   origem_lead: "Manual",
+  quantidade_parcelas: "",
+  data_contrato: "",
+  banco: "",
+  taxa_informada_mensal: "",
 };
 
 /**
@@ -116,6 +124,24 @@ export function ManualLeadForm({ base, onCriado }: { base: string; onCriado: () 
           </Field>
         )}
       />
+      <Controller
+        control={form.control}
+        name="quantidade_parcelas"
+        render={({ field }) => (
+          <Field label="Número de parcelas (opcional)" erro={errors.quantidade_parcelas?.message}>
+            <Input inputMode="numeric" {...field} onChange={(e) => field.onChange(apenasDigitos(e.target.value))} />
+          </Field>
+        )}
+      />
+      <Field label="Data do contrato (opcional)" erro={errors.data_contrato?.message}>
+        <Input type="date" {...form.register("data_contrato")} />
+      </Field>
+      <Field label="Banco (opcional)" erro={errors.banco?.message}>
+        <Input autoComplete="off" {...form.register("banco")} />
+      </Field>
+      <Field label="Taxa do contrato, % a.m. (opcional)" erro={errors.taxa_informada_mensal?.message} dica="Ex.: 2,35">
+        <Input inputMode="decimal" autoComplete="off" {...form.register("taxa_informada_mensal")} />
+      </Field>
       <Field label="Origem do lead" erro={errors.origem_lead?.message}>
         <Select {...form.register("origem_lead")}>
           {ORIGENS_MANUAIS.map((o) => (
