@@ -108,6 +108,7 @@ test("a consultant fills a lead's contract in the chat and sees the pre-analysis
   await expect(card).toContainText("R$ 8.550,24");
   await expect(card).toContainText("Dados usados: Modalidade, Data do contrato, Valor financiado");
   // axe once the 'Contrato salvo.' toast has gone: mid-fade its colours are not the ones people read
+  await expect(page.getByText("Contrato salvo.")).toBeVisible();
   await expect(page.getByText("Contrato salvo.")).toBeHidden({ timeout: 15_000 });
   expect(await serias(page)).toEqual([]);
 
