@@ -4,7 +4,7 @@ import { PAPEL } from "@crm/domain/roles";
 import type { TConversa } from "@crm/domain/schemas/chat";
 import { horaConversa } from "@crm/domain/whatsapp";
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MessageSquare, Search, WifiOff } from "lucide-react";
+import { MessageSquare, WifiOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { mensagemDeErro } from "../../lib/api";
@@ -17,7 +17,7 @@ import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
 import { StatusEnvio } from "../../ui/DeliveryStatus";
 import { EmptyState } from "../../ui/EmptyState";
-import { Input } from "../../ui/Input";
+import { SearchInput } from "../../ui/SearchInput";
 import { Spinner } from "../../ui/Spinner";
 import { CHAVE_CONVERSAS, conexaoQuery, conversasQuery } from "./api";
 
@@ -117,20 +117,13 @@ export function ConversationsPage() {
           </Link>
         </Alert>
       )}
-      <div className="relative max-w-sm">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-          aria-hidden="true"
-        />
-        <Input
-          className="pl-9"
-          type="search"
-          placeholder="Buscar por nome ou telefone"
-          aria-label="Buscar conversas"
-          value={busca}
-          onChange={(e) => setBusca(e.target.value)}
-        />
-      </div>
+      <SearchInput
+        className="max-w-sm"
+        placeholder="Buscar por nome ou telefone"
+        aria-label="Buscar conversas"
+        value={busca}
+        onChange={(e) => setBusca(e.target.value)}
+      />
       <Card aria-busy={q.isFetching}>
         {q.isPending ? (
           <div className="flex justify-center py-12">

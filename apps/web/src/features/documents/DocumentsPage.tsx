@@ -4,7 +4,7 @@ import { pode } from "@crm/domain/permissions";
 import { PAPEL } from "@crm/domain/roles";
 import { TAMANHO_PAGINA_DOCUMENTOS, type TFiltroDocumentos } from "@crm/domain/schemas/documents";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { FileText, Search } from "lucide-react";
+import { FileText } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useSessaoAtual } from "../../lib/session";
@@ -15,9 +15,9 @@ import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
 import { Field } from "../../ui/Field";
-import { Input } from "../../ui/Input";
 import { Pagination } from "../../ui/Pagination";
 import { PeriodSelector } from "../../ui/PeriodSelector";
+import { SearchInput } from "../../ui/SearchInput";
 import { Select } from "../../ui/Select";
 import { SelectCompanyFirst } from "../../ui/SelectCompanyFirst";
 import { Spinner } from "../../ui/Spinner";
@@ -72,20 +72,12 @@ function Documentos({ alvo }: { alvo: TAlvo }) {
       </div>
 
       <Card className="space-y-3 p-4">
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Buscar documentos por nome do arquivo, descrição ou lead"
-            placeholder="Buscar por arquivo, descrição ou lead"
-            className="pl-9"
-            value={busca}
-            onChange={(e) => setBusca(e.target.value)}
-          />
-        </div>
+        <SearchInput
+          aria-label="Buscar documentos por nome do arquivo, descrição ou lead"
+          placeholder="Buscar por arquivo, descrição ou lead"
+          value={busca}
+          onChange={(e) => setBusca(e.target.value)}
+        />
         <div className="flex flex-wrap items-end gap-3">
           <Field label="Lead" className="w-full sm:w-64">
             <Select value={filtro.leadId ?? ""} onChange={(e) => mudar({ leadId: e.target.value || undefined })}>

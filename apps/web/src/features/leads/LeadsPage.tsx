@@ -3,7 +3,7 @@ import { pode } from "@crm/domain/permissions";
 import { PAPEL } from "@crm/domain/roles";
 import type { TLeadLista } from "@crm/domain/schemas/leads";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Filter, Plus, Search, Users } from "lucide-react";
+import { Filter, Plus, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { useSessaoAtual } from "../../lib/session";
@@ -13,8 +13,8 @@ import { AccessDenied } from "../../ui/AccessDenied";
 import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
-import { Input } from "../../ui/Input";
 import { Pagination } from "../../ui/Pagination";
+import { SearchInput } from "../../ui/SearchInput";
 import { SelectCompanyFirst } from "../../ui/SelectCompanyFirst";
 import { Spinner } from "../../ui/Spinner";
 import { AssignLeadDialog } from "./AssignLeadDialog";
@@ -98,20 +98,13 @@ function GestaoDeLeads({ base, daPlataforma }: { base: string; daPlataforma: boo
       <LeadsCounters resumo={resumo.data} />
 
       <div className="flex flex-wrap items-center gap-3">
-        <div className="relative min-w-64 flex-1">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Buscar leads por nome, email ou telefone"
-            placeholder="Buscar por nome, email ou telefone"
-            className="pl-9"
-            value={busca}
-            onChange={(e) => setBusca(e.target.value)}
-          />
-        </div>
+        <SearchInput
+          className="min-w-64 flex-1"
+          aria-label="Buscar leads por nome, email ou telefone"
+          placeholder="Buscar por nome, email ou telefone"
+          value={busca}
+          onChange={(e) => setBusca(e.target.value)}
+        />
         <Button variant="outline" aria-expanded={filtrosAbertos} onClick={() => setFiltrosAbertos((v) => !v)}>
           <Filter className="size-4" aria-hidden="true" />
           Filtros

@@ -12,11 +12,10 @@ import {
 } from "@crm/domain/schemas/legal-dashboard";
 import { STATUS_JURIDICO, type TStatusJuridico } from "@crm/domain/status";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MessageSquare, Scale, Search, Send } from "lucide-react";
+import { MessageSquare, Scale, Send } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { mensagemDeErro } from "../../lib/api";
-import { cn } from "../../lib/cn";
 import { useSessaoAtual } from "../../lib/session";
 import { useDebounce } from "../../lib/useDebounce";
 import { useTituloDocumento } from "../../lib/useTituloDocumento";
@@ -26,8 +25,9 @@ import { Button, buttonClasses } from "../../ui/Button";
 import { Card } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
 import { Field } from "../../ui/Field";
-import { Input } from "../../ui/Input";
+import { FilterCounter } from "../../ui/FilterCounter";
 import { Pagination } from "../../ui/Pagination";
+import { SearchInput } from "../../ui/SearchInput";
 import { Select } from "../../ui/Select";
 import { SelectCompanyFirst } from "../../ui/SelectCompanyFirst";
 import { Spinner } from "../../ui/Spinner";
@@ -112,9 +112,9 @@ function Encaminhamento({ alvo, podeEnviar }: { alvo: TAlvo; podeEnviar: boolean
       </div>
 
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Leads convertidos por etapa">
-        <Contador rotulo="Todos" valor={total} ativo={!filtro.etapa} onClick={() => mudar({ etapa: undefined })} />
+        <FilterCounter rotulo="Todos" valor={total} ativo={!filtro.etapa} onClick={() => mudar({ etapa: undefined })} />
         {ETAPAS_ENCAMINHAMENTO.map((e) => (
-          <Contador
+          <FilterCounter
             key={e}
             rotulo={ROTULO_ETAPA[e]}
             valor={porEtapa?.[e]}
@@ -125,20 +125,12 @@ function Encaminhamento({ alvo, podeEnviar }: { alvo: TAlvo; podeEnviar: boolean
       </ul>
 
       <Card className="space-y-3 p-4">
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Buscar leads convertidos por nome, email ou telefone"
-            placeholder="Buscar por nome, email ou telefone"
-            className="pl-9"
-            value={busca}
-            onChange={(e) => setBusca(e.target.value)}
-          />
-        </div>
+        <SearchInput
+          aria-label="Buscar leads convertidos por nome, email ou telefone"
+          placeholder="Buscar por nome, email ou telefone"
+          value={busca}
+          onChange={(e) => setBusca(e.target.value)}
+        />
         <div className="flex flex-wrap items-end gap-3">
           <Field label="Consultor" className="w-full sm:w-56">
             <Select value={filtro.consultor ?? ""} onChange={(e) => mudar({ consultor: e.target.value || undefined })}>
@@ -265,25 +257,5 @@ function Encaminhamento({ alvo, podeEnviar }: { alvo: TAlvo; podeEnviar: boolean
         />
       )}
     </div>
-  );
-}
-
-function Contador({ rotulo, valor, ativo, onClick }: { rotulo: string; valor?: number; ativo: boolean; onClick: () => void }) {
-  return (
-    <li>
-      <button
-        type="button"
-        aria-pressed={ativo}
-        onClick={onClick}
-        className={cn(
-          "flex h-full w-full flex-col items-start rounded-lg border bg-white p-3 text-left hover:border-blue-400",
-          "focus-visible:outline-2 focus-visible:outline-blue-600",
-          ativo ? "border-blue-600 ring-1 ring-blue-600" : "border-slate-200",
-        )}
-      >
-        <span className="text-xs font-medium text-slate-600">{rotulo}</span>
-        <span className="mt-1 text-xl font-bold text-slate-900 tabular-nums">{valor ?? "—"}</span>
-      </button>
-    </li>
   );
 }

@@ -4,10 +4,9 @@ import { PAPEL } from "@crm/domain/roles";
 import { SEM_PROFISSIONAL, TAMANHO_PAGINA_PROCESSOS, type TFiltroProcessos, type TProcesso } from "@crm/domain/schemas/processes";
 import { STATUS_JURIDICO, type TStatusJuridico } from "@crm/domain/status";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Scale, Search } from "lucide-react";
+import { Scale } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { cn } from "../../lib/cn";
 import { useSessaoAtual } from "../../lib/session";
 import { useDebounce } from "../../lib/useDebounce";
 import { useTituloDocumento } from "../../lib/useTituloDocumento";
@@ -16,9 +15,10 @@ import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
 import { Field } from "../../ui/Field";
-import { Input } from "../../ui/Input";
+import { FilterCounter } from "../../ui/FilterCounter";
 import { Pagination } from "../../ui/Pagination";
 import { PeriodSelector } from "../../ui/PeriodSelector";
+import { SearchInput } from "../../ui/SearchInput";
 import { Select } from "../../ui/Select";
 import { SelectCompanyFirst } from "../../ui/SelectCompanyFirst";
 import { Spinner } from "../../ui/Spinner";
@@ -97,14 +97,14 @@ function Processos({ alvo, podeEditar }: { alvo: TAlvo; podeEditar: boolean }) {
       </div>
 
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7" aria-label="Processos por status jurídico">
-        <Contador
+        <FilterCounter
           rotulo="Total"
           valor={contadores?.total}
           ativo={!filtro.statusJuridico}
           onClick={() => mudar({ statusJuridico: undefined })}
         />
         {STATUS_JURIDICO.map((s) => (
-          <Contador
+          <FilterCounter
             key={s}
             rotulo={s}
             valor={contadores?.porStatus[s]}
@@ -115,20 +115,12 @@ function Processos({ alvo, podeEditar }: { alvo: TAlvo; podeEditar: boolean }) {
       </ul>
 
       <Card className="space-y-3 p-4">
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Buscar processos por nome, email ou telefone"
-            placeholder="Buscar por nome, email ou telefone"
-            className="pl-9"
-            value={busca}
-            onChange={(e) => setBusca(e.target.value)}
-          />
-        </div>
+        <SearchInput
+          aria-label="Buscar processos por nome, email ou telefone"
+          placeholder="Buscar por nome, email ou telefone"
+          value={busca}
+          onChange={(e) => setBusca(e.target.value)}
+        />
         <div className="flex flex-wrap items-end gap-3">
           <Field label="Status jurídico" className="w-full sm:w-56">
             <Select
@@ -201,25 +193,5 @@ function Processos({ alvo, podeEditar }: { alvo: TAlvo; podeEditar: boolean }) {
       )}
       {aberto && <EditProcessDialog processo={aberto} alvo={alvo} podeEditar={podeEditar} onFechar={() => setAberto(null)} />}
     </div>
-  );
-}
-
-function Contador({ rotulo, valor, ativo, onClick }: { rotulo: string; valor?: number; ativo: boolean; onClick: () => void }) {
-  return (
-    <li>
-      <button
-        type="button"
-        aria-pressed={ativo}
-        onClick={onClick}
-        className={cn(
-          "flex h-full w-full flex-col items-start rounded-lg border bg-white p-3 text-left hover:border-blue-400",
-          "focus-visible:outline-2 focus-visible:outline-blue-600",
-          ativo ? "border-blue-600 ring-1 ring-blue-600" : "border-slate-200",
-        )}
-      >
-        <span className="text-xs font-medium text-slate-600">{rotulo}</span>
-        <span className="mt-1 text-xl font-bold text-slate-900 tabular-nums">{valor ?? "—"}</span>
-      </button>
-    </li>
   );
 }

@@ -16,7 +16,7 @@ import {
   useSensors,
 } from "@dnd-kit/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { QrCode, RefreshCw, Search, Upload, Users } from "lucide-react";
+import { QrCode, RefreshCw, Upload, Users } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { useSessaoAtual } from "../../../lib/session";
@@ -27,9 +27,9 @@ import { Button } from "../../../ui/Button";
 import { Card } from "../../../ui/Card";
 import { EmptyState } from "../../../ui/EmptyState";
 import { Field } from "../../../ui/Field";
-import { Input } from "../../../ui/Input";
 import { Label } from "../../../ui/Label";
 import { PeriodSelector, SELECAO_PERIODO_PADRAO, type TSelecaoPeriodo } from "../../../ui/PeriodSelector";
+import { SearchInput } from "../../../ui/SearchInput";
 import { Select } from "../../../ui/Select";
 import { Spinner } from "../../../ui/Spinner";
 import { quadroQuery } from "../api";
@@ -113,20 +113,12 @@ function Quadro() {
         <PeriodSelector value={periodo} onChange={setPeriodo} />
         <div className="min-w-64 flex-1 space-y-1.5">
           <Label htmlFor="busca-meus-leads">Buscar</Label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-              aria-hidden="true"
-            />
-            <Input
-              id="busca-meus-leads"
-              type="search"
-              placeholder="Nome, email ou telefone"
-              className="pl-9"
-              value={busca}
-              onChange={(e) => setBusca(e.target.value)}
-            />
-          </div>
+          <SearchInput
+            id="busca-meus-leads"
+            placeholder="Nome, email ou telefone"
+            value={busca}
+            onChange={(e) => setBusca(e.target.value)}
+          />
         </div>
         <Field label="Status" className="w-64">
           <Select value={status} onChange={(e) => setStatus(e.target.value as TStatusLead | "")}>
