@@ -3,6 +3,7 @@ import { formatarInteiro } from "@crm/domain/format";
 import type { TDashboardEmpresa } from "@crm/domain/schemas/dashboard";
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
+import { ChartDataTable } from "../../ui/ChartDataTable";
 import { EmptyState } from "../../ui/EmptyState";
 
 const SERIES = [
@@ -45,29 +46,11 @@ export default function CompanyCharts({ d }: { d: TDashboardEmpresa }) {
               </ResponsiveContainer>
             </div>
           )}
-          <table className="sr-only">
-            <caption>Leads por período, {ROTULO_AGRUPAMENTO[agrupamento]}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Período</th>
-                {SERIES.map((s) => (
-                  <th key={s.chave} scope="col">
-                    {s.nome}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {pontos.map((p) => (
-                <tr key={p.inicio}>
-                  <th scope="row">{p.rotulo}</th>
-                  <td>{p.total}</td>
-                  <td>{p.qualificados}</td>
-                  <td>{p.convertidos}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ChartDataTable
+            legenda={`Leads por período, ${ROTULO_AGRUPAMENTO[agrupamento]}`}
+            colunas={["Período", ...SERIES.map((s) => s.nome)]}
+            linhas={pontos.map((p) => ({ chave: p.inicio, rotulo: p.rotulo, valores: SERIES.map((s) => p[s.chave]) }))}
+          />
         </CardContent>
       </Card>
       <Card className="min-w-0 lg:col-span-2">

@@ -16,6 +16,7 @@ import {
   YAxis,
 } from "recharts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
+import { ChartDataTable } from "../../ui/ChartDataTable";
 import { EmptyState } from "../../ui/EmptyState";
 
 const SERIES = [
@@ -71,32 +72,15 @@ export default function FinanceCharts({ d }: { d: TFinanceiro }) {
               </ResponsiveContainer>
             </div>
           )}
-          {/* in a clipped box: a table does not shrink to sr-only's 1 px, and its cells would widen a phone's page */}
-          <div className="sr-only">
-            <table>
-              <caption>Receita, custos e lucro {agrupamento === "dia" ? "por dia" : "por semana"}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Período</th>
-                  {SERIES.map((s) => (
-                    <th key={s.chave} scope="col">
-                      {s.nome}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {pontos.map((p) => (
-                  <tr key={p.inicio}>
-                    <th scope="row">{p.inicio === p.ultimo ? diaBR(p.inicio) : `${diaBR(p.inicio)} a ${diaBR(p.ultimo)}`}</th>
-                    <td>{formatarBRL(p.receita)}</td>
-                    <td>{formatarBRL(p.custos)}</td>
-                    <td>{formatarBRL(p.lucro)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ChartDataTable
+            legenda={`Receita, custos e lucro ${agrupamento === "dia" ? "por dia" : "por semana"}`}
+            colunas={["Período", ...SERIES.map((s) => s.nome)]}
+            linhas={pontos.map((p) => ({
+              chave: p.inicio,
+              rotulo: p.inicio === p.ultimo ? diaBR(p.inicio) : `${diaBR(p.inicio)} a ${diaBR(p.ultimo)}`,
+              valores: SERIES.map((s) => formatarBRL(p[s.chave])),
+            }))}
+          />
         </CardContent>
       </Card>
       <Pizza

@@ -4,6 +4,7 @@ import { MSG } from "@crm/domain/messages";
 import type { TPainelJuridico } from "@crm/domain/schemas/legal-dashboard";
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
+import { ChartDataTable } from "../../ui/ChartDataTable";
 import { EmptyState } from "../../ui/EmptyState";
 
 const SERIES = [
@@ -87,28 +88,11 @@ export default function LegalCharts({ d }: { d: TPainelJuridico }) {
               </ResponsiveContainer>
             </div>
           )}
-          <table className="sr-only">
-            <caption>Processos abertos e finalizados por mês</caption>
-            <thead>
-              <tr>
-                <th scope="col">Mês</th>
-                {SERIES.map((s) => (
-                  <th key={s.chave} scope="col">
-                    {s.nome}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {d.meses.map((m) => (
-                <tr key={m.mes}>
-                  <th scope="row">{m.rotulo}</th>
-                  <td>{m.abertos}</td>
-                  <td>{m.finalizados}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ChartDataTable
+            legenda="Processos abertos e finalizados por mês"
+            colunas={["Mês", ...SERIES.map((s) => s.nome)]}
+            linhas={d.meses.map((m) => ({ chave: m.mes, rotulo: m.rotulo, valores: SERIES.map((s) => m[s.chave]) }))}
+          />
         </CardContent>
       </Card>
     </div>

@@ -15,6 +15,7 @@ import {
   YAxis,
 } from "recharts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
+import { ChartDataTable } from "../../ui/ChartDataTable";
 import { EmptyState } from "../../ui/EmptyState";
 
 const COR_PLANO = { Básico: "#64748b", Premium: "#2563eb", Enterprise: "#7c3aed" } as const;
@@ -51,25 +52,11 @@ export default function PlatformCharts({ d }: { d: TIndicadoresPlataforma }) {
               </ResponsiveContainer>
             </div>
           )}
-          <table className="sr-only">
-            <caption>Crescimento de empresas por mês</caption>
-            <thead>
-              <tr>
-                <th scope="col">Mês</th>
-                <th scope="col">Novas no mês</th>
-                <th scope="col">Total de empresas</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.crescimento.map((m) => (
-                <tr key={m.mes}>
-                  <th scope="row">{m.rotulo}</th>
-                  <td>{m.novas}</td>
-                  <td>{m.total}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ChartDataTable
+            legenda="Crescimento de empresas por mês"
+            colunas={["Mês", "Novas no mês", "Total de empresas"]}
+            linhas={d.crescimento.map((m) => ({ chave: m.mes, rotulo: m.rotulo, valores: [m.novas, m.total] }))}
+          />
         </CardContent>
       </Card>
       <Card className="min-w-0 lg:col-span-2">
