@@ -94,8 +94,9 @@ export function diferencas(antes: Record<string, string>, depois: Record<string,
   return [...new Set([...Object.keys(antes), ...Object.keys(depois)])].filter((k) => antes[k] !== depois[k]);
 }
 
-/** Waits until no job is due or running (pg-boss), so what a request queued has been done. */
-export const esperarFilas = (dono: pg.Client, ms = 15_000) => esperarFilasOciosas(dono, { ms, soDevidas: true });
+/** Waits until no job is due, about to be (within 5 s: the sandbox's delayed reports) or running (pg-boss), so what a request queued has been done. */
+export const esperarFilas = (dono: pg.Client, ms = 15_000) =>
+  esperarFilasOciosas(dono, { ms, soDevidas: true, emBreveSegundos: 5 });
 
 /** Waits for the queue to drain and two reads of the company's sums, `intervaloMs` apart, to agree; returns them. */
 export async function checksumEstavel(dono: pg.Client, empresaId: string, ms = 15_000, intervaloMs = 300) {

@@ -11,6 +11,8 @@ export async function esperarFilasOciosas(
     filas?: string[];
     ms?: number /** a retry due later does not count (a pass of thousands of requests) */;
     soDevidas?: boolean;
+    /** also wait for jobs scheduled to start within this many seconds (the sandbox's delivery and read reports, 1 and 3 s after a send) */
+    emBreveSegundos?: number;
   } = {},
 ): Promise<void> {
   const fim = Date.now() + (opts.ms ?? 20_000);
@@ -18,10 +20,10 @@ export async function esperarFilasOciosas(
   for (;;) {
     const { rows } = await dono.query(
       `SELECT (SELECT count(*)::int FROM pgboss.job
-                WHERE (state = 'active' OR (state = 'retry' AND NOT $2) OR (state IN ('created', 'retry') AND start_after <= now()))
+                WHERE (state = 'active' OR (state = 'retry' AND NOT $2) OR (state IN ('created', 'retry') AND start_after <= now() + make_interval(secs => $3)))
                   AND ($1::text[] IS NULL OR name = ANY ($1))) AS trabalhos,
               (SELECT count(*)::int FROM whatsapp_eventos WHERE processado_em IS NULL) AS eventos`,
-      [opts.filas ?? null, opts.soDevidas ?? false],
+      [opts.filas ?? null, opts.soDevidas ?? false, opts.emBreveSegundos ?? 0],
     );
     // twice in a row: a job that ends may enqueue the next one in the same instant
     ocioso = rows[0].trabalhos === 0 && rows[0].eventos === 0 ? ocioso + 1 : 0;
