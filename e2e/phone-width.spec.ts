@@ -1,0 +1,157 @@
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { CONTAS_DEMO, type TContaDemo } from "../packages/domain/src/demo";
+import { MENU_PERFIL, MENUS } from "../packages/domain/src/menus";
+import { pode, type TPermissao } from "../packages/domain/src/permissions";
+import { PAPEL } from "../packages/domain/src/roles";
+import { LoginPage } from "./support/pages";
+
+/**
+ * Issue 15 parts 5 and 7: every signed-in screen of every role, at a phone's 390×844, has no horizontal page
+ * scroll and no serious, critical or moderate accessibility violation. The routes come from the web's route
+ * table (apps/web/src/app/router.tsx); each is visited by every role the permission table lets open it (and by
+ * every role whose menu lists it), with the demo's own ids for the routes that take one.
+ */
+
+type TRota = {
+  path: string;
+  permissao: TPermissao;
+  /** the platform admin opens it for one company (?empresa={id}); without it, the screen asks to choose one */
+  daEmpresa?: boolean;
+  /** visited with a demo id */
+  id?: "lead" | "empresa";
+};
+
+const ROTAS: TRota[] = [
+  { path: "/dashboard", permissao: "sessao.usar" },
+  { path: "/leads", permissao: "leads.gerenciar" },
+  { path: "/meus-leads", permissao: "leads.meus" },
+  { path: "/leads-import", permissao: "leads.importar" },
+  { path: "/conversas", permissao: "conversas.usar" },
+  { path: "/chat/:leadId", permissao: "conversas.usar", id: "lead" },
+  { path: "/consultores", permissao: "consultores.gerenciar", daEmpresa: true },
+  { path: "/ia-triagem", permissao: "ia.gerenciar", daEmpresa: true },
+  { path: "/qr-code", permissao: "whatsapp.status" },
+  { path: "/financeiro", permissao: "financeiro.ver", daEmpresa: true },
+  { path: "/marketing", permissao: "marketing.gerenciar", daEmpresa: true },
+  { path: "/juridico", permissao: "juridico.painel", daEmpresa: true },
+  { path: "/juridico-leads", permissao: "juridico.leads", daEmpresa: true },
+  { path: "/juridico-equipe", permissao: "juridico.equipe", daEmpresa: true },
+  { path: "/empresa-config", permissao: "empresa.configurar" },
+  { path: "/configuracoes", permissao: "plataforma.gerenciar" },
+  { path: "/perfil", permissao: "perfil.usar" },
+  { path: "/assinatura", permissao: "assinatura.gerenciar" },
+  { path: "/planos", permissao: "planos.ver" },
+  { path: "/empresas", permissao: "empresas.gerenciar" },
+  { path: "/empresa/:empresaId", permissao: "empresas.gerenciar", id: "empresa" },
+  { path: "/empresa/:empresaId/leads", permissao: "empresas.gerenciar", id: "empresa" },
+  { path: "/empresa/:empresaId/management", permissao: "empresas.gerenciar", id: "empresa" },
+  { path: "/empresa/:empresaId/subscription", permissao: "empresas.gerenciar", id: "empresa" },
+  { path: "/usuarios", permissao: "usuarios.gerenciar" },
+  { path: "/analytics", permissao: "plataforma.gerenciar" },
+  { path: "/taxas-bacen", permissao: "taxas.gerenciar" },
+  { path: "/desempenho", permissao: "desempenho.ver" },
+  { path: "/prazos", permissao: "prazos.ver", daEmpresa: true },
+  { path: "/prazos/modelos", permissao: "prazos.modelos" },
+  { path: "/processos", permissao: "juridico.processos", daEmpresa: true },
+  { path: "/documentos", permissao: "juridico.documentos", daEmpresa: true },
+  { path: "/notificacoes", permissao: "notificacoes.usar" },
+];
+
+/** Second names of a screen already in ROTAS (the same page component), and the catch-all. */
+const APELIDOS = ["/whatsapp-connection", "/profile", "*"];
+
+/** The signed-in paths of the route table, read from its source (the children of <RequireAuth />). */
+function rotasDoRouter(): string[] {
+  const fonte = readFileSync(new URL("../apps/web/src/app/router.tsx", import.meta.url), "utf8");
+  const autenticado = fonte.slice(fonte.indexOf("element: <RequireAuth />"));
+  return [...autenticado.matchAll(/path: "([^"]+)"/g)].map((m) => m[1]);
+}
+
+test("the sweep covers every signed-in route of the route table", () => {
+  const cobertas = new Set([...ROTAS.map((r) => r.path), ...APELIDOS]);
+  const router = rotasDoRouter();
+  expect(router.length).toBeGreaterThan(30);
+  expect(router.filter((p) => !cobertas.has(p))).toEqual([]);
+  // and every menu entry of every role is a route the sweep knows
+  const menus = Object.values(MENUS).flatMap((m) => m.map((i) => i.path));
+  expect(menus.filter((p) => !cobertas.has(p))).toEqual([]);
+});
+
+function rotasDoPapel(conta: TContaDemo): TRota[] {
+  const doMenu = new Set([...MENUS[conta.papel].map((m) => m.path), MENU_PERFIL.path]);
+  return ROTAS.filter((r) => pode(conta.papel, r.permissao) || doMenu.has(r.path));
+}
+
+/** Waits for the page's main content: its heading, no spinner, no busy region, no request in flight. */
+async function esperarConteudo(page: Page) {
+  const main = page.locator("main#conteudo");
+  await expect(main).toBeVisible();
+  await expect(main.locator("h1, h2").first()).toBeVisible();
+  await expect(main.locator(".animate-spin, [aria-busy='true']")).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForLoadState("networkidle");
+}
+
+/** How wide the page is: the document, the body and the shell's scrolling main (a page scroll to whoever uses it). */
+async function larguras(page: Page) {
+  return (await page.evaluate(`(() => {
+    const main = document.querySelector("main#conteudo");
+    return {
+      janela: window.innerWidth,
+      documento: document.documentElement.scrollWidth,
+      corpo: document.body.scrollWidth,
+      main: main ? main.scrollWidth - main.clientWidth : 0,
+    };
+  })()`)) as { janela: number; documento: number; corpo: number; main: number };
+}
+
+async function violacoes(page: Page) {
+  const r = await new AxeBuilder({ page }).analyze();
+  return r.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical" || v.impact === "moderate")
+    .map((v) => ({ regra: v.id, impacto: v.impact, onde: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+}
+
+test.describe("every signed-in screen at 390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const conta of CONTAS_DEMO) {
+    test(`${conta.rotulo}: no horizontal page scroll and no moderate, serious or critical axe violation`, async ({ page }) => {
+      test.setTimeout(240_000);
+      const login = new LoginPage(page);
+      await login.abrir();
+      await login.entrarComDemo(conta.rotulo);
+
+      const ids: Record<string, string> = {};
+      if (conta.papel === PAPEL.plataforma) {
+        await page.goto("/empresas");
+        const href = await page.getByRole("link", { name: "Revisão Demo Ltda" }).first().getAttribute("href");
+        ids.empresa = href!.split("/")[2];
+      }
+      if (pode(conta.papel, "conversas.usar") && conta.papel !== PAPEL.plataforma) {
+        const conversas = (await (await page.request.get("/api/conversas?limite=1")).json()) as {
+          itens: { leadId: string }[];
+        };
+        ids.lead = conversas.itens[0].leadId;
+      }
+
+      const achados: { rota: string; larguras: Awaited<ReturnType<typeof larguras>>; axe: unknown[] }[] = [];
+      for (const rota of rotasDoPapel(conta)) {
+        if (rota.id && !ids[rota.id]) continue;
+        let url = rota.path.replace(":leadId", ids.lead ?? "").replace(":empresaId", ids.empresa ?? "");
+        if (rota.daEmpresa && conta.papel === PAPEL.plataforma) url += `?empresa=${ids.empresa}`;
+        await test.step(url, async () => {
+          await page.goto(url);
+          await esperarConteudo(page);
+          const l = await larguras(page);
+          const axe = await violacoes(page);
+          console.log(`${conta.rotulo} ${rota.path}: ${JSON.stringify(l)} axe ${axe.length}`);
+          if (l.documento > l.janela || l.corpo > l.janela || l.main > 0 || axe.length)
+            achados.push({ rota: url, larguras: l, axe });
+        });
+      }
+      expect(achados).toEqual([]);
+    });
+  }
+});
