@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog as D } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { cn } from "../lib/cn";
 
 type Props = {
@@ -14,8 +14,26 @@ type Props = {
   className?: string;
 };
 
-/** Modal dialog: focus trapped, Escape closes, title and description announced. */
+/**
+ * Where focus goes back when a dialog closes: what had it when the dialog opened; for an item of a dropdown menu
+ * (e.g. a row's 'Mais ações'), which is gone by then, the menu's trigger.
+ */
+function alvoDoRetorno(): HTMLElement | null {
+  const ativo = document.activeElement;
+  if (!(ativo instanceof HTMLElement) || ativo === document.body) return null;
+  const menu = ativo.closest('[role="menu"]');
+  if (!menu) return ativo;
+  const id = menu.getAttribute("aria-labelledby");
+  return id ? document.getElementById(id) : null;
+}
+
+/** Modal dialog: focus trapped, Escape closes, title and description announced, focus returned on close. */
 export function Dialog({ open, onOpenChange, titulo, descricao, children, rodape, className }: Props) {
+  // Captured while rendering the opening: the menu item that opened it still has focus then (it unmounts on commit).
+  const retorno = useRef<HTMLElement | null>(null);
+  const abertoAntes = useRef(false);
+  if (open && !abertoAntes.current) retorno.current = alvoDoRetorno();
+  abertoAntes.current = open;
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
@@ -26,6 +44,13 @@ export function Dialog({ open, onOpenChange, titulo, descricao, children, rodape
             "rounded-lg bg-white p-6 shadow-xl focus:outline-none",
             className,
           )}
+          onCloseAutoFocus={(e) => {
+            const alvo = retorno.current;
+            if (alvo?.isConnected) {
+              e.preventDefault();
+              alvo.focus();
+            }
+          }}
         >
           <D.Title className="pr-8 text-lg font-semibold text-slate-900">{titulo}</D.Title>
           {descricao ? (
