@@ -16,7 +16,7 @@ export function Badge({ variante = "neutro", className, ...props }: ComponentPro
   return (
     <span
       className={cn(
-        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap",
+        "inline-flex max-w-full items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap",
         VARIANTES[variante],
         className,
       )}

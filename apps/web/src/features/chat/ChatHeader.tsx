@@ -11,7 +11,11 @@ export function ChatHeader({ chat, onPainel }: { chat: TLeadChat; onPainel: () =
   const l = chat.lead;
   return (
     <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-2">
-      <Link to="/conversas" className="rounded-md p-2 text-slate-600 hover:bg-slate-100" aria-label="Voltar para Conversas">
+      <Link
+        to="/conversas"
+        className="shrink-0 rounded-md p-2 text-slate-600 hover:bg-slate-100"
+        aria-label="Voltar para Conversas"
+      >
         <ArrowLeft className="size-5" aria-hidden="true" />
       </Link>
       <div
@@ -21,8 +25,9 @@ export function ChatHeader({ chat, onPainel }: { chat: TLeadChat; onPainel: () =
         {l.nome.trim().charAt(0).toUpperCase()}
       </div>
       <div className="min-w-0 flex-1">
-        <h1 className="truncate text-base font-semibold text-slate-900">{l.nome}</h1>
-        <p className="truncate text-xs text-slate-600">
+        {/* the name wraps to a second line rather than being cut: on a phone the header has little room */}
+        <h1 className="line-clamp-2 text-base leading-snug font-semibold break-words text-slate-900">{l.nome}</h1>
+        <p className="text-xs break-words text-slate-600">
           {formatarTelefone(l.telefone_normalizado) || l.telefone || "Sem telefone"} · Último contato:{" "}
           {tempoUltimoContato(l.ultimo_contato)}
         </p>
@@ -39,7 +44,7 @@ export function ChatHeader({ chat, onPainel }: { chat: TLeadChat; onPainel: () =
         <span className={cn("size-2 rounded-full", chat.whatsapp.conectado ? "bg-green-600" : "bg-red-600")} aria-hidden="true" />
         {chat.whatsapp.conectado ? "WhatsApp conectado" : "WhatsApp desconectado"}
       </span>
-      <Button size="icon" variant="ghost" className="lg:hidden" onClick={onPainel} aria-label="Detalhes do lead">
+      <Button size="icon" variant="ghost" className="shrink-0 lg:hidden" onClick={onPainel} aria-label="Detalhes do lead">
         <PanelRight className="size-5" aria-hidden="true" />
       </Button>
     </header>

@@ -11,6 +11,10 @@ const COR: Record<TColunaQuadro, TBadgeVariante> = {
 };
 
 /** A lead's status, coloured by its board column so both screens read the same way. */
-export function StatusBadge({ status }: { status: string }) {
-  return <Badge variante={COR[colunaDoStatus(status)]}>{status}</Badge>;
+export function StatusBadge({ status, className }: { status: string; className?: string }) {
+  return (
+    <Badge variante={COR[colunaDoStatus(status)]} className={className}>
+      {status}
+    </Badge>
+  );
 }

@@ -21,7 +21,7 @@ export function BoardColumn({ info, total, itens, onStatus }: Props) {
       ref={setNodeRef}
       aria-labelledby={idTitulo}
       className={cn(
-        "flex min-h-64 w-72 shrink-0 flex-col rounded-lg border border-slate-200 bg-slate-50 lg:w-auto lg:min-w-0 lg:flex-1",
+        "flex min-h-64 w-[85%] max-w-72 shrink-0 snap-start flex-col rounded-lg sm:w-72 border border-slate-200 bg-slate-50 lg:w-auto lg:max-w-none lg:min-w-0 lg:flex-1",
         isOver && "border-blue-500 bg-blue-50",
       )}
     >

@@ -49,9 +49,23 @@ type TCartao = Props & {
   arrastando?: boolean;
 };
 
+const digitos = (s: string) => s.replace(/\D/g, "");
+
+/**
+ * A lead created from a WhatsApp message without a profile name is named after its phone: the card then shows
+ * the phone once, as its title.
+ */
+export function nomeEhTelefone(nome: string, telefone: string | null): boolean {
+  const n = digitos(nome);
+  const t = digitos(telefone ?? "");
+  if (n.length < 8 || !t || /\p{L}/u.test(nome)) return false;
+  return t.endsWith(n) || n.endsWith(t);
+}
+
 /** The card itself; `LeadCard` makes it draggable, the drag overlay shows it as is. */
 export function CartaoLead({ lead, onStatus, refNo, alca, arrastando }: TCartao) {
   const fantasma = !alca;
+  const telefoneNoTitulo = nomeEhTelefone(lead.nome, lead.telefone);
   return (
     <article
       ref={refNo}
@@ -67,19 +81,20 @@ export function CartaoLead({ lead, onStatus, refNo, alca, arrastando }: TCartao)
           type="button"
           className="-ml-1 cursor-grab touch-none rounded p-0.5 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600"
           aria-label={`Mover ${lead.nome}`}
+          data-alca-lead={fantasma ? undefined : lead.id}
           tabIndex={fantasma ? -1 : 0}
           {...alca}
         >
           <GripVertical className="size-4" aria-hidden="true" />
         </button>
         <div className="min-w-0 flex-1">
-          <p className="truncate font-semibold text-slate-900">{lead.nome}</p>
-          {lead.telefone && <p className="text-xs text-slate-600">{lead.telefone}</p>}
-          {lead.email && <p className="truncate text-xs text-slate-600">{lead.email}</p>}
+          <p className="font-semibold break-words text-slate-900">{lead.nome}</p>
+          {lead.telefone && !telefoneNoTitulo && <p className="text-xs text-slate-600">{lead.telefone}</p>}
+          {lead.email && <p className="text-xs break-all text-slate-600">{lead.email}</p>}
         </div>
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-2">
-        <StatusBadge status={lead.status_lead} />
+        <StatusBadge status={lead.status_lead} className="whitespace-normal" />
         <span className="text-xs text-slate-700 tabular-nums">{formatarBRL(lead.valor_contrato)}</span>
         {lead.revisional_faixa && <PotentialBadge razao={lead.revisional_razao} faixa={lead.revisional_faixa} />}
       </div>

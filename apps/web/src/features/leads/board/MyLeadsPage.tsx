@@ -17,7 +17,7 @@ import {
 } from "@dnd-kit/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { QrCode, RefreshCw, Upload, Users } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useSessaoAtual } from "../../../lib/session";
 import { useDebounce } from "../../../lib/useDebounce";
@@ -71,6 +71,19 @@ function Quadro() {
   const q = useQuery({ ...opcoes, placeholderData: keepPreviousData });
   const mover = useMoverLead(opcoes.queryKey);
   const [arrastando, setArrastando] = useState<TCartaoLead | null>(null);
+  // the card moved by the keyboard is drawn anew in its new column: focus follows it there (not the page's body)
+  const [focarCartao, setFocarCartao] = useState<{ id: string; coluna: TColunaQuadro } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: after each render of the board's data, until it is in its column
+  useEffect(() => {
+    if (!focarCartao) return;
+    const alca = document.querySelector<HTMLElement>(
+      `[aria-labelledby="coluna-${focarCartao.coluna}"] [data-alca-lead="${focarCartao.id}"]`,
+    );
+    if (!alca) return;
+    alca.focus();
+    alca.scrollIntoView({ block: "nearest", inline: "nearest" });
+    setFocarCartao(null);
+  }, [focarCartao, q.data]);
   const sensores = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: coordenadasPorColuna }),
@@ -81,6 +94,7 @@ function Quadro() {
     const lead = e.active.data.current?.lead as TCartaoLead | undefined;
     const para = e.over?.id as TColunaQuadro | undefined;
     if (!lead || !para || colunaDoStatus(lead.status_lead) === para) return;
+    if (e.activatorEvent instanceof KeyboardEvent) setFocarCartao({ id: lead.id, coluna: para });
     mover.mutate({ lead, status: infoColuna(para).statusAoSoltar });
   }
 
@@ -161,7 +175,11 @@ function Quadro() {
             onDragCancel={() => setArrastando(null)}
             onDragEnd={soltar}
           >
-            <div className="flex gap-3 overflow-x-auto pb-2" aria-busy={q.isFetching}>
+            {/* on a phone the columns scroll sideways inside the board, one column at a time, never the page */}
+            <div
+              className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 md:mx-0 md:scroll-px-0 md:px-0 lg:snap-none"
+              aria-busy={q.isFetching}
+            >
               {QUADRO.map((info) => {
                 const coluna = q.data.colunas.find((c) => c.id === info.id);
                 return (
