@@ -176,6 +176,10 @@ test("a manual lead, assigned by the admin, appears live on the consultant's boa
     await expect(anuncio).toHaveText(`${nome} sobre a coluna Convertidos.`);
     await consultor.keyboard.press("Space");
     await expect(consultor.getByRole("region", { name: "Convertidos" }).getByRole("article", { name: nome })).toBeVisible();
+    // the moved card keeps the focus in its new column (issue 15 part 6): not the page's body
+    await expect(
+      consultor.getByRole("region", { name: "Convertidos" }).getByRole("button", { name: `Mover ${nome}` }),
+    ).toBeFocused();
     await expect.poll(async () => (await buscarPorNome(page, nome))[0].status_lead).toBe("Convertido (Ganho)");
 
     // the admin's history of the lead shows both moves and the assignments
