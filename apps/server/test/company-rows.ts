@@ -64,8 +64,11 @@ const consultasDeSoma = new WeakMap<pg.Client, string>();
  * sums, so a job finishing between two reads is not taken for a refused request changing data.
  */
 const DERIVADAS = ["revisional_razao", "revisional_faixa", "revisional_sobrepago_centavos", "revisional_calculado_em"];
-/** The work queue of that job (leads waiting for their analysis): filled by triggers, emptied by the job. */
-const FILAS_DE_TRABALHO = ["leads_revisional_pendentes"];
+/**
+ * The work queue of that job (leads waiting for their analysis): filled by triggers, emptied by the job; and the
+ * recoverable value's summary (0030), which triggers move when that job writes the analyses.
+ */
+const FILAS_DE_TRABALHO = ["leads_revisional_pendentes", "financas_recuperavel_diaria"];
 
 /** md5 of each table's rows of the company, in a stable order (one round trip): a change anywhere changes its table's sum. */
 export async function checksumDaEmpresa(dono: pg.Client, empresaId: string): Promise<Record<string, string>> {

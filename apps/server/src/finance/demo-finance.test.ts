@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../test/db.js";
 import { createDb, type TDb } from "../db/pool.js";
 import { unsafeWithSystem } from "../db/tenant.js";
+import { recalcularPendentes } from "../revisional/recompute.js";
 import { seedDemoIfEmpty } from "../seed/demo.js";
 import { lerFinanceiro } from "./finance-figures.js";
 
@@ -46,5 +47,16 @@ describe("/financeiro on the demo data (npm start)", () => {
     const ano = await lerFinanceiro({ db }, ctx, { periodo: "thisYear" });
     expect(ano.tendencia.agrupamento).toBe("semana");
     expect(ano.tendencia.pontos.filter((p) => p.receita > 0).length).toBeGreaterThan(4);
+  });
+
+  it("'Valor recuperável estimado' has figures in the default period once the pre-analyses are computed", async () => {
+    // npm start runs the revisional sweep at start-up and every minute; here it runs once, directly
+    await recalcularPendentes(db.app);
+    const ctx = { empresaId, usuarioId, papel: PAPEL.admin, empresaNome: "Revisão Demo Ltda", plano: "Premium" as const };
+    const { recuperavel } = await lerFinanceiro({ db }, ctx, { periodo: "last30days" });
+    expect(recuperavel.leads).toBeGreaterThan(3);
+    expect(recuperavel.total).toBeGreaterThan(recuperavel.ateAgora);
+    expect(recuperavel.ateAgora).toBeGreaterThan(0);
+    expect(recuperavel.porFaixa.length).toBeGreaterThanOrEqual(3);
   });
 });

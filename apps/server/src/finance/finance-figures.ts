@@ -11,6 +11,7 @@ import {
 } from "@crm/domain/finance";
 import { MSG } from "@crm/domain/messages";
 import { intervaloDoPeriodo, isoDiaSP, periodoAnterior, type TIntervalo } from "@crm/domain/period";
+import { resumirRecuperavel, type TLinhaRecuperavel } from "@crm/domain/revisional/recoverable";
 import type { TFiltroFinanceiro, TFinanceiro } from "@crm/domain/schemas/finance";
 import type { TDeps } from "../core/deps.js";
 import { type TTx, withTenant } from "../db/tenant.js";
@@ -72,6 +73,44 @@ async function somarCustos(tx: TTx, empresaId: string, f: TFiltroFinanceiro, atu
   return rows;
 }
 
+/**
+ * 'Valor recuperável estimado' (decision 1404): the current period's open pipeline leads with a computed
+ * pre-analysis, per band, from the per-day summary of migration 0030 (origin and consultant filters on it); with a
+ * campaign filter, the same contributions from that campaign's leads. The platform filter narrows costs only.
+ */
+async function somarRecuperavel(tx: TTx, empresaId: string, f: TFiltroFinanceiro, atual: TIntervalo) {
+  const filtros = [f.origem ?? null, f.consultorId ?? null];
+  const fonte = f.campanha
+    ? `SELECT coalesce(revisional_faixa, 'sem_faixa') AS faixa, 1 AS leads, revisional_sobrepago_centavos AS total,
+              financas_sobrepago_ate_agora(revisional_sobrepago_centavos, quantidade_parcelas, quantidade_parcelas_pagas) AS ate
+         FROM leads_juros_check
+        WHERE id_empresa_fk = $1 AND campanha_origem = $6 AND created_at >= $2::timestamptz AND created_at < $3::timestamptz
+          AND ($4::text IS NULL OR origem_lead = $4) AND ($5::uuid IS NULL OR consultor_atribuido_id = $5)
+          AND revisional_sobrepago_centavos IS NOT NULL AND financas_pipeline_aberto(status_lead)`
+    : `SELECT faixa, leads, sobrepago_total_centavos AS total, sobrepago_ate_agora_centavos AS ate
+         FROM financas_recuperavel_diaria
+        WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $3::date
+          AND ($4::text IS NULL OR origem_lead = $4) AND ($5::uuid IS NULL OR consultor_id = $5)`;
+  const params = f.campanha
+    ? [empresaId, atual.inicio, atual.fim, ...filtros, f.campanha]
+    : [empresaId, isoDiaSP(atual.inicio), isoDiaSP(atual.fim), ...filtros];
+  const { rows } = await tx.query<{ faixa: string; leads: number; total: string; ate: string }>(
+    `SELECT faixa, sum(leads)::int AS leads, sum(total)::text AS total, sum(ate)::text AS ate
+       FROM (${fonte}) r GROUP BY faixa`,
+    params,
+  );
+  return resumirRecuperavel(
+    rows.map(
+      (r): TLinhaRecuperavel => ({
+        faixa: r.faixa,
+        leads: r.leads,
+        totalCentavos: Number(r.total),
+        ateAgoraCentavos: Number(r.ate),
+      }),
+    ),
+  );
+}
+
 /** The advanced filters' choices: consultants by name; distinct campaigns by a loose scan of the campaign index. */
 async function lerOpcoes(tx: TTx, empresaId: string) {
   const consultores = await tx.query<{ id: string; nome: string }>(
@@ -102,10 +141,11 @@ export async function lerFinanceiro(
   if (!atual) throw badRequest(MSG.periodoPersonalizadoIncompleto);
   const anterior = periodoAnterior(atual);
   const empresaId = ctx.empresaId;
-  const { leads, custos, opcoes } = await withTenant(deps.db.app, ctx, async (tx) => ({
+  const { leads, custos, opcoes, recuperavel } = await withTenant(deps.db.app, ctx, async (tx) => ({
     leads: await somarLeads(tx, empresaId, f, atual, anterior),
     custos: await somarCustos(tx, empresaId, f, atual, anterior),
     opcoes: await lerOpcoes(tx, empresaId),
+    recuperavel: await somarRecuperavel(tx, empresaId, f, atual),
   }));
 
   const kpis = (a: boolean) => {
@@ -163,6 +203,7 @@ export async function lerFinanceiro(
       .map((r) => ({ origem: r.chave as string, valor: centavos(r.receita) / 100, leads: r.convertidos }))
       .sort((x, y) => ordemDaOrigem(x.origem) - ordemDaOrigem(y.origem)),
     ranking,
+    recuperavel,
     opcoes,
   };
 }

@@ -14,6 +14,16 @@ export const TEXTO_REVISIONAL = {
   dataFutura: "A data do contrato está no futuro.",
   taxaInformadaAbsurda: "A taxa informada precisa estar entre 0% e 30% ao mês.",
   dentroDaMedia: "A taxa do contrato está dentro da média de mercado para a modalidade e o mês.",
+  // the company's settings (decision 1405)
+  configTitulo: "Pré-análise revisional",
+  configDescricao:
+    "O limiar de triagem compara a taxa do contrato com a média do Banco Central (ou o teto do INSS). Um contrato dentro do limiar é avisado ao lead com educação na triagem da IA, sempre como estimativa.",
+  configLimiar: "Limiar de triagem (vezes a média)",
+  configRegra: "Contrato dentro do limiar, na triagem da IA",
+  configSalvar: "Salvar pré-análise",
+  configSalva: "Configurações da pré-análise salvas.",
+  erroCarregarConfig: "Erro ao carregar as configurações da pré-análise. Tente novamente.",
+  erroSalvarConfig: "Erro ao salvar as configurações da pré-análise. Tente novamente.",
 } as const;
 
 /** Names of the inputs, as the card lists those it used and those missing. */
@@ -29,3 +39,16 @@ export const CAMPOS_CONTRATO = {
   banco: "Banco",
 } as const;
 export type TCampoContrato = keyof typeof CAMPOS_CONTRATO;
+
+/** /financeiro's 'Valor recuperável estimado' (issue 14 part 4, decision 1404). */
+export const TEXTO_RECUPERAVEL = {
+  titulo: "Valor recuperável estimado",
+  descricao: "Soma do que os leads em aberto do período pagam acima da taxa média de referência, pelas pré-análises calculadas.",
+  noPrazo: "No prazo total do contrato",
+  ateAgora: "Pago a mais até agora",
+  leads: (n: number) =>
+    n === 1 ? "1 lead em aberto com pré-análise" : `${n.toLocaleString("pt-BR")} leads em aberto com pré-análise`,
+  vazio: "Nenhum lead em aberto com pré-análise calculada no período.",
+  faixa: "Faixa da taxa",
+  aviso: TEXTO_REVISIONAL.aviso,
+} as const;

@@ -70,6 +70,18 @@ export const ZFinanceiro = z.object({
       medalha: z.enum(["ouro", "prata", "bronze"]).nullable(),
     }),
   ),
+  /**
+   * 'Valor recuperável estimado' (issue 14 part 4, decision 1404): the estimated overpayment of the period's open
+   * pipeline leads with a computed pre-analysis, over the whole term and so far, by band (BRL)
+   */
+  recuperavel: z.object({
+    leads: z.number().int(),
+    total: z.number(),
+    ateAgora: z.number(),
+    porFaixa: z.array(
+      z.object({ faixa: z.string(), rotulo: z.string(), leads: z.number().int(), total: z.number(), ateAgora: z.number() }),
+    ),
+  }),
   /** the advanced filters' choices: the company's consultants and campaigns */
   opcoes: z.object({
     consultores: z.array(z.object({ id: z.string(), nome: z.string() })),

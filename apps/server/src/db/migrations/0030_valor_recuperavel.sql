@@ -1,0 +1,108 @@
+-- /financeiro's 'Valor recuperável estimado' (issue 14 part 4, docs/decisions/1404-recoverable-value.md): the estimated
+-- overpayment of the period's open pipeline leads with a computed pre-analysis, by band. The pre-analysis lives on
+-- the lead as a cache the revisional job writes (0026, decision 1403); this per-day summary (São Paulo day of
+-- arrival × origin × consultant × band) is kept exact by the database in the same transaction as any change of a
+-- lead's contribution, as financas_leads_diaria (0019) is, so the card reads a few hundred rows instead of a
+-- 200k-lead company's rows. Decision 1204 names the speed goals.
+
+-- the statuses that have left the pipeline (converted, lost, not interested): @crm/domain/revisional/recoverable.ts
+-- STATUS_FORA_DO_PIPELINE, compared by a test
+CREATE FUNCTION financas_pipeline_aberto(s text) RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT s IS NULL OR s <> ALL (ARRAY['Convertido', 'Convertido (Ganho)', 'Processo Jurídico', 'Perdido',
+                                      'Desqualificado / Perdido', 'Não Interessado'])
+$$;
+
+-- overpaid so far = the excess per installment × installments paid; the cache keeps excess × term (decision 1401),
+-- so the excess is that ÷ term, an exact division in whole cents while the cache is current
+CREATE FUNCTION financas_sobrepago_ate_agora(total bigint, prazo int, pagas int) RETURNS bigint LANGUAGE sql
+  IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN total IS NULL OR prazo IS NULL OR prazo <= 0 OR pagas IS NULL THEN 0
+              ELSE total / prazo * least(pagas, prazo) END
+$$;
+
+CREATE TABLE financas_recuperavel_diaria (
+  id_empresa_fk uuid NOT NULL,
+  dia date NOT NULL,
+  origem_lead text NOT NULL,
+  consultor_id uuid NOT NULL,
+  -- @crm/domain/revisional/bands FAIXAS_RAZAO ('sem_faixa' when the reference rate is 0)
+  faixa text NOT NULL,
+  leads integer NOT NULL,
+  sobrepago_total_centavos bigint NOT NULL,
+  sobrepago_ate_agora_centavos bigint NOT NULL,
+  PRIMARY KEY (id_empresa_fk, dia, origem_lead, consultor_id, faixa)
+);
+ALTER TABLE financas_recuperavel_diaria ENABLE ROW LEVEL SECURITY;
+ALTER TABLE financas_recuperavel_diaria FORCE ROW LEVEL SECURITY;
+CREATE POLICY tenant ON financas_recuperavel_diaria
+  USING (id_empresa_fk = (SELECT app_empresa_id()) OR (SELECT app_cruza_empresas()))
+  WITH CHECK (id_empresa_fk = (SELECT app_empresa_id()) OR (SELECT app_cruza_empresas()));
+GRANT SELECT, INSERT, UPDATE ON financas_recuperavel_diaria TO crm_app;
+
+-- One statement-level trigger per operation, with transition tables: an insert of a 155k-row import, the revisional
+-- job's 5,000-lead batch and a status change are one grouped upsert each. An update that moves no contribution (the
+-- frequent ones: last message, notes) nets to zero per key and writes nothing. Keys in order: concurrent writers of
+-- one company lock the summary rows in the same order (as 0010, 0019).
+CREATE FUNCTION financas_recuperavel_somar() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO financas_recuperavel_diaria AS f (id_empresa_fk, dia, origem_lead, consultor_id, faixa, leads,
+                                                  sobrepago_total_centavos, sobrepago_ate_agora_centavos)
+    SELECT id_empresa_fk, leads_dia_sp(created_at), origem_lead, financas_consultor(consultor_atribuido_id),
+           coalesce(revisional_faixa, 'sem_faixa'), count(*), sum(revisional_sobrepago_centavos),
+           sum(financas_sobrepago_ate_agora(revisional_sobrepago_centavos, quantidade_parcelas, quantidade_parcelas_pagas))
+      FROM novos WHERE revisional_sobrepago_centavos IS NOT NULL AND financas_pipeline_aberto(status_lead)
+     GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (id_empresa_fk, dia, origem_lead, consultor_id, faixa) DO UPDATE
+      SET leads = f.leads + EXCLUDED.leads, sobrepago_total_centavos = f.sobrepago_total_centavos + EXCLUDED.sobrepago_total_centavos,
+          sobrepago_ate_agora_centavos = f.sobrepago_ate_agora_centavos + EXCLUDED.sobrepago_ate_agora_centavos;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO financas_recuperavel_diaria AS f (id_empresa_fk, dia, origem_lead, consultor_id, faixa, leads,
+                                                  sobrepago_total_centavos, sobrepago_ate_agora_centavos)
+    SELECT id_empresa_fk, leads_dia_sp(created_at), origem_lead, financas_consultor(consultor_atribuido_id),
+           coalesce(revisional_faixa, 'sem_faixa'), -count(*), -sum(revisional_sobrepago_centavos),
+           -sum(financas_sobrepago_ate_agora(revisional_sobrepago_centavos, quantidade_parcelas, quantidade_parcelas_pagas))
+      FROM velhos WHERE revisional_sobrepago_centavos IS NOT NULL AND financas_pipeline_aberto(status_lead)
+     GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (id_empresa_fk, dia, origem_lead, consultor_id, faixa) DO UPDATE
+      SET leads = f.leads + EXCLUDED.leads, sobrepago_total_centavos = f.sobrepago_total_centavos + EXCLUDED.sobrepago_total_centavos,
+          sobrepago_ate_agora_centavos = f.sobrepago_ate_agora_centavos + EXCLUDED.sobrepago_ate_agora_centavos;
+  ELSE
+    INSERT INTO financas_recuperavel_diaria AS f (id_empresa_fk, dia, origem_lead, consultor_id, faixa, leads,
+                                                  sobrepago_total_centavos, sobrepago_ate_agora_centavos)
+    SELECT e, d, o, c, fx, sum(n)::int, sum(t), sum(a) FROM (
+        SELECT id_empresa_fk AS e, leads_dia_sp(created_at) AS d, origem_lead AS o,
+               financas_consultor(consultor_atribuido_id) AS c, coalesce(revisional_faixa, 'sem_faixa') AS fx, 1 AS n,
+               revisional_sobrepago_centavos AS t,
+               financas_sobrepago_ate_agora(revisional_sobrepago_centavos, quantidade_parcelas, quantidade_parcelas_pagas) AS a
+          FROM novos WHERE revisional_sobrepago_centavos IS NOT NULL AND financas_pipeline_aberto(status_lead)
+        UNION ALL
+        SELECT id_empresa_fk, leads_dia_sp(created_at), origem_lead, financas_consultor(consultor_atribuido_id),
+               coalesce(revisional_faixa, 'sem_faixa'), -1, -revisional_sobrepago_centavos,
+               -financas_sobrepago_ate_agora(revisional_sobrepago_centavos, quantidade_parcelas, quantidade_parcelas_pagas)
+          FROM velhos WHERE revisional_sobrepago_centavos IS NOT NULL AND financas_pipeline_aberto(status_lead)
+      ) v
+     GROUP BY 1, 2, 3, 4, 5 HAVING sum(n) <> 0 OR sum(t) <> 0 OR sum(a) <> 0 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (id_empresa_fk, dia, origem_lead, consultor_id, faixa) DO UPDATE
+      SET leads = f.leads + EXCLUDED.leads, sobrepago_total_centavos = f.sobrepago_total_centavos + EXCLUDED.sobrepago_total_centavos,
+          sobrepago_ate_agora_centavos = f.sobrepago_ate_agora_centavos + EXCLUDED.sobrepago_ate_agora_centavos;
+  END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER financas_recuperavel_inserir AFTER INSERT ON leads_juros_check
+  REFERENCING NEW TABLE AS novos FOR EACH STATEMENT EXECUTE FUNCTION financas_recuperavel_somar();
+CREATE TRIGGER financas_recuperavel_excluir AFTER DELETE ON leads_juros_check
+  REFERENCING OLD TABLE AS velhos FOR EACH STATEMENT EXECUTE FUNCTION financas_recuperavel_somar();
+CREATE TRIGGER financas_recuperavel_mudar AFTER UPDATE ON leads_juros_check
+  REFERENCING OLD TABLE AS velhos NEW TABLE AS novos FOR EACH STATEMENT EXECUTE FUNCTION financas_recuperavel_somar();
+
+-- the leads already there, as a named system task (RLS is forced: an owner that is not a superuser sees no lead)
+SELECT set_config('app.papel', 'sistema', true);
+INSERT INTO financas_recuperavel_diaria (id_empresa_fk, dia, origem_lead, consultor_id, faixa, leads,
+                                         sobrepago_total_centavos, sobrepago_ate_agora_centavos)
+SELECT id_empresa_fk, leads_dia_sp(created_at), origem_lead, financas_consultor(consultor_atribuido_id),
+       coalesce(revisional_faixa, 'sem_faixa'), count(*), sum(revisional_sobrepago_centavos),
+       sum(financas_sobrepago_ate_agora(revisional_sobrepago_centavos, quantidade_parcelas, quantidade_parcelas_pagas))
+  FROM leads_juros_check WHERE revisional_sobrepago_centavos IS NOT NULL AND financas_pipeline_aberto(status_lead)
+ GROUP BY 1, 2, 3, 4, 5;
+SELECT set_config('app.papel', '', true);
