@@ -10,34 +10,54 @@ import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 
 type TContagem = { total: number; qualificados: number; convertidos: number };
 
+const mesSeguinte = (mes: string) => {
+  const [a, m] = [Number(mes.slice(0, 4)), Number(mes.slice(5, 7))];
+  return m === 12 ? `${a + 1}-01-01` : `${a}-${String(m + 1).padStart(2, "0")}-01`;
+};
+
 /**
  * Leads created in the São Paulo days [de, ate] per company, by what they are now (000 §9's qualified and converted
- * sets): whole months from leads_contagem_mensal, the loose days around them from leads_contagem_diaria (both kept
- * exact by triggers, migrations 0010 and 0024), so a year costs 12 rows per company, not a scan of its leads.
+ * sets). Whole months come from empresas_resumo_mensal (one row per company and month, migration 0031), loose days
+ * from leads_contagem_diaria (0010); both are kept exact by triggers. A trailing partial month that reaches today
+ * (the default period, and any period to today) is read as its month row minus the days after `ate` — days still
+ * to come, which have no leads — so a year to today costs 12 month rows per company and no daily rows.
  */
-export async function contarLeadsPorEmpresa(tx: TTx, de: string, ate: string): Promise<Map<string, TContagem>> {
+export async function contarLeadsPorEmpresa(tx: TTx, de: string, ate: string, hoje: string): Promise<Map<string, TContagem>> {
   const f = fatiasDoPeriodo(de, ate);
-  const [d1, d2] = [f.dias[0] ?? null, f.dias[1] ?? null];
+  let meses = f.meses;
+  const dias = [...f.dias];
+  let futuro: { inicio: string; fim: string } | null = null;
+  const ultimo = dias.at(-1);
+  if (ultimo && ate >= hoje && ultimo.inicio.endsWith("-01")) {
+    dias.pop();
+    const fimDoMes = mesSeguinte(ultimo.inicio);
+    meses = { inicio: meses?.inicio ?? ultimo.inicio, fim: fimDoMes };
+    futuro = { inicio: ultimo.fim, fim: fimDoMes };
+  }
+  const [d1, d2] = [dias[0] ?? null, dias[1] ?? null];
   const { rows } = await tx.query(
-    // summed by (company, status) first: the sets are tested on a few thousand sums, not on every counter row
-    `SELECT id_empresa_fk AS id,
-            sum(n)::int AS total,
-            coalesce(sum(n) FILTER (WHERE status_lead = ANY ($7::text[])), 0)::int AS qualificados,
-            coalesce(sum(n) FILTER (WHERE status_lead = ANY ($8::text[])), 0)::int AS convertidos
-       FROM (SELECT id_empresa_fk, status_lead, sum(n) AS n
-               FROM (SELECT id_empresa_fk, status_lead, n FROM leads_contagem_mensal WHERE mes >= $1::date AND mes < $2::date
-                     UNION ALL
-                     SELECT id_empresa_fk, status_lead, n FROM leads_contagem_diaria
-                      WHERE (dia >= $3::date AND dia < $4::date) OR (dia >= $5::date AND dia < $6::date)) c
-              GROUP BY 1, 2) s
+    `SELECT id_empresa_fk AS id, sum(total)::int AS total, sum(qualificados)::int AS qualificados,
+            sum(convertidos)::int AS convertidos
+       FROM (SELECT id_empresa_fk, leads AS total, qualificados, convertidos
+               FROM empresas_resumo_mensal WHERE mes >= $1::date AND mes < $2::date
+             UNION ALL
+             SELECT id_empresa_fk, sign * n, sign * n * (status_lead = ANY ($9::text[]))::int,
+                    sign * n * (status_lead = ANY ($10::text[]))::int
+               FROM (SELECT id_empresa_fk, status_lead, n,
+                            CASE WHEN dia >= $7::date AND dia < $8::date THEN -1 ELSE 1 END AS sign
+                       FROM leads_contagem_diaria
+                      WHERE (dia >= $3::date AND dia < $4::date) OR (dia >= $5::date AND dia < $6::date)
+                         OR (dia >= $7::date AND dia < $8::date)) d) c
       GROUP BY id_empresa_fk`,
     [
-      f.meses?.inicio ?? null,
-      f.meses?.fim ?? null,
+      meses?.inicio ?? null,
+      meses?.fim ?? null,
       d1?.inicio ?? null,
       d1?.fim ?? null,
       d2?.inicio ?? null,
       d2?.fim ?? null,
+      futuro?.inicio ?? null,
+      futuro?.fim ?? null,
       STATUS_QUALIFICADOS,
       STATUS_CONVERTIDOS_DASHBOARD,
     ],
@@ -62,14 +82,14 @@ export async function lerIndicadoresPlataforma(
   const ate = p.ate ?? [de, hoje].sort()[1];
   return withTenant(deps.db.app, ctx, async (tx) => {
     const { rows: empresas } = await tx.query(
+      // active accounts from the per-company summary of 0031 (kept exact by a trigger on usuarios_plataforma)
       `SELECT e.id, e.nome_empresa, e.plano_assinatura, e.status_assinatura, e.ciclo_cobranca, e.teste_ate::text,
-              e.data_adesao::text, coalesce(u.n, 0)::int AS usuarios
+              e.data_adesao::text, coalesce(r.usuarios_ativos, 0)::int AS usuarios
          FROM empresas e
-         LEFT JOIN (SELECT id_empresa_fk, count(*) AS n FROM usuarios_plataforma
-                     WHERE ativo AND id_empresa_fk IS NOT NULL GROUP BY id_empresa_fk) u ON u.id_empresa_fk = e.id
+         LEFT JOIN empresas_resumo r ON r.id_empresa_fk = e.id
         ORDER BY lower(e.nome_empresa), e.id`,
     );
-    const leads = await contarLeadsPorEmpresa(tx, de, ate);
+    const leads = await contarLeadsPorEmpresa(tx, de, ate, hoje);
     const estadoDe = (e: Record<string, string>) => ({
       plano: e.plano_assinatura as TPlano,
       ciclo: e.ciclo_cobranca as TCiclo,
