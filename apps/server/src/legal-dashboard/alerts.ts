@@ -1,7 +1,6 @@
 import { DIAS_ALERTA_DOCUMENTACAO, DIAS_ALERTA_SEM_CONTATO, diasEntre } from "@crm/domain/legal-dashboard";
 import { MSG } from "@crm/domain/messages";
 import type { TAlertaJuridico } from "@crm/domain/schemas/legal-dashboard";
-import { STATUS_PROCESSO_JURIDICO } from "@crm/domain/status";
 import type { TTx } from "../db/tenant.js";
 import { alertaSemProximoPrazo } from "../deadlines/dashboard-alert.js";
 
@@ -38,17 +37,35 @@ function alerta(
   };
 }
 
+/**
+ * The processes of one alert from the per-process flags of migration 0029 (`processos_sinais`): `cond` is the
+ * predicate of one of its partial indexes and `desde` that index's ordering column, so the count is a bounded
+ * index scan and the examples are the index's first rows.
+ */
+async function doIndice(tx: TTx, empresaId: string, cond: string, desde: string, limite: Date | null): Promise<TLinha[]> {
+  const filtro = `s.id_empresa_fk = $1 AND ${cond}${limite ? ` AND s.${desde} < $2` : ""}`;
+  const valores = limite ? [empresaId, limite] : [empresaId];
+  const { rows: contagem } = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM processos_sinais s WHERE ${filtro}`,
+    valores,
+  );
+  const total = contagem[0].n;
+  if (!total) return [];
+  const { rows } = await tx.query<TLinha>(
+    `SELECT l.id, l.nome, coalesce(s.${desde}, l.updated_at) AS desde, $${valores.length + 1}::int AS total
+       FROM (SELECT s.id_lead_fk, s.${desde} FROM processos_sinais s WHERE ${filtro}
+              ORDER BY s.${desde}${desde === "convertido_em" ? " NULLS FIRST" : ""}, s.id_lead_fk LIMIT ${EXEMPLOS}) s
+       JOIN leads_juros_check l ON l.id_empresa_fk = $1 AND l.id = s.id_lead_fk
+      ORDER BY s.${desde}${desde === "convertido_em" ? " NULLS FIRST" : ""}, s.id_lead_fk`,
+    [...valores, total],
+  );
+  return rows;
+}
+
 /** Processes still waiting for the first contact N days after they were opened. */
 export const semContatoJuridico: TConstrutorAlerta = async ({ tx, empresaId, agora }) => {
   const limite = new Date(agora.getTime() - DIAS_ALERTA_SEM_CONTATO * 86_400_000);
-  const { rows } = await tx.query<TLinha>(
-    `SELECT l.id, l.nome, l.convertido_em AS desde, count(*) OVER ()::int AS total
-       FROM leads_juros_check l
-      WHERE l.id_empresa_fk = $1 AND l.status_lead = $2 AND l.status_juridico_lead = 'Aguardando Contato Jurídico'
-        AND l.convertido_em < $3
-      ORDER BY l.convertido_em, l.id LIMIT ${EXEMPLOS}`,
-    [empresaId, STATUS_PROCESSO_JURIDICO, limite],
-  );
+  const rows = await doIndice(tx, empresaId, "s.status_juridico_lead = 'Aguardando Contato Jurídico'", "convertido_em", limite);
   return alerta(
     "sem-contato",
     "critico",
@@ -59,27 +76,17 @@ export const semContatoJuridico: TConstrutorAlerta = async ({ tx, empresaId, ago
   );
 };
 
+/** The predicate of `processos_sinais_documentacao_idx`: documentation requested, nothing received since. */
+const DOCUMENTACAO_SEM_RETORNO =
+  "s.status_juridico_lead = 'Documentação Solicitada' AND (s.documento_recebido_em IS NULL OR s.documento_recebido_em < s.documentacao_pedida_em)";
+
 /**
  * Processes in 'Documentação Solicitada' for more than N days (since their last move into it, from the history) with
- * no document uploaded to the lead since then. Starts from the history's moves older than the limit, so the recent
- * requests are never read.
+ * no document uploaded to the lead since then: the flags kept by 0029's triggers on the history and the documents.
  */
 export const documentacaoSemRetorno: TConstrutorAlerta = async ({ tx, empresaId, agora }) => {
   const limite = new Date(agora.getTime() - DIAS_ALERTA_DOCUMENTACAO * 86_400_000);
-  const { rows } = await tx.query<TLinha>(
-    // each lead's last move into the status, from the history's legal moves (index of 0023), already older than the
-    // limit; every move goes through lead-events and leaves a history row (0016 wrote one for older processes)
-    `SELECT l.id, l.nome, p.desde, count(*) OVER ()::int AS total
-       FROM (SELECT h.id_lead_fk, max(h.created_at) AS desde FROM lead_status_historico h
-              WHERE h.id_empresa_fk = $1 AND h.campo = 'status_juridico_lead' AND h.valor_novo = 'Documentação Solicitada'
-              GROUP BY 1 HAVING max(h.created_at) < $3) p
-       JOIN leads_juros_check l ON l.id_empresa_fk = $1 AND l.id = p.id_lead_fk
-      WHERE l.status_lead = $2 AND l.status_juridico_lead = 'Documentação Solicitada'
-        AND NOT EXISTS (SELECT 1 FROM documentos d
-                         WHERE d.id_empresa_fk = $1 AND d.id_lead_fk = l.id AND d.data_upload >= p.desde)
-      ORDER BY 3, 1 LIMIT ${EXEMPLOS}`,
-    [empresaId, STATUS_PROCESSO_JURIDICO, limite],
-  );
+  const rows = await doIndice(tx, empresaId, DOCUMENTACAO_SEM_RETORNO, "documentacao_pedida_em", limite);
   return alerta(
     "documentacao-sem-retorno",
     "atencao",

@@ -10,24 +10,19 @@ type TCtx = TTenantCtx & { empresaId: string };
 const RECENTES = 5; // 000 §9: recent legal processes 5, recent documents 5
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-/** Processes per legal status and the sum of their closed values, in one pass over the company's processes. */
+/**
+ * Processes per legal status and the sum of their closed values, from the company's summary (migration 0029: kept
+ * exact by triggers, a handful of rows whatever the number of processes).
+ */
 async function contarPorStatus(tx: TTx, empresaId: string) {
-  const { rows } = await tx.query<{ status: TStatusJuridico | null; todos: boolean; n: number; valor: string }>(
-    `SELECT l.status_juridico_lead AS status, grouping(l.status_juridico_lead) = 1 AS todos, count(*)::int AS n,
-            coalesce(sum(l.valor_contrato_fechado), 0)::text AS valor
-       FROM leads_juros_check l
-      WHERE l.id_empresa_fk = $1 AND l.status_lead = $2
-      GROUP BY GROUPING SETS ((l.status_juridico_lead), ())`,
-    [empresaId, STATUS_PROCESSO_JURIDICO],
+  const { rows } = await tx.query<{ status: TStatusJuridico; n: number; total: string }>(
+    `SELECT status_juridico_lead AS status, n, coalesce(nullif(sum(valor_fechado) OVER (), 0), 0)::text AS total
+       FROM processos_resumo WHERE id_empresa_fk = $1`,
+    [empresaId],
   );
   const porStatus = Object.fromEntries(STATUS_JURIDICO.map((s) => [s, 0])) as Record<TStatusJuridico, number>;
-  let valor = "0";
-  for (const r of rows) {
-    if (r.todos) valor = r.valor;
-    // a process converted before the legal vocabulary had none: 0016 gave every one the initial status
-    else porStatus[r.status ?? "Aguardando Contato Jurídico"] += r.n;
-  }
-  return { porStatus, valor };
+  for (const r of rows) if (r.status in porStatus) porStatus[r.status] += r.n;
+  return { porStatus, valor: rows[0]?.total ?? "0" };
 }
 
 async function processosRecentes(tx: TTx, empresaId: string) {
@@ -64,29 +59,21 @@ async function documentos(tx: TTx, empresaId: string) {
 }
 
 /**
- * Processes opened (by their conversion date) and finished (moves into 'Finalizado Jurídico' in the history) per
- * São Paulo month, over the last months.
+ * Processes opened (by their conversion date) and finished (distinct leads moved into 'Finalizado Jurídico' in the
+ * history) per São Paulo month, over the last months, from the monthly summary (migration 0029).
  */
 async function porMes(tx: TTx, empresaId: string, agora: Date) {
   const [primeiro] = ultimosMeses(agora, MESES_GRAFICO_JURIDICO);
-  const inicio = `${primeiro.mes}-01 00:00:00 America/Sao_Paulo`;
-  const mes = (col: string) => `to_char(${col} AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM')`;
-  const abertos = await tx.query<{ mes: string; n: number }>(
-    `SELECT ${mes("l.convertido_em")} AS mes, count(*)::int AS n
-       FROM leads_juros_check l
-      WHERE l.id_empresa_fk = $1 AND l.status_lead = $2 AND l.convertido_em >= $3::timestamptz
-      GROUP BY 1`,
-    [empresaId, STATUS_PROCESSO_JURIDICO, inicio],
+  const { rows } = await tx.query<{ mes: string; abertos: number; finalizados: number }>(
+    `SELECT to_char(mes, 'YYYY-MM') AS mes, abertos, finalizados
+       FROM processos_resumo_mensal WHERE id_empresa_fk = $1 AND mes >= $2::date`,
+    [empresaId, `${primeiro.mes}-01`],
   );
-  const finalizados = await tx.query<{ mes: string; n: number }>(
-    `SELECT ${mes("h.created_at")} AS mes, count(DISTINCT h.id_lead_fk)::int AS n
-       FROM lead_status_historico h
-      WHERE h.id_empresa_fk = $1 AND h.campo = 'status_juridico_lead' AND h.valor_novo = 'Finalizado Jurídico'
-        AND h.created_at >= $2::timestamptz
-      GROUP BY 1`,
-    [empresaId, inicio],
+  return serieMensalJuridica(
+    agora,
+    rows.map((r) => ({ mes: r.mes, n: r.abertos })),
+    rows.map((r) => ({ mes: r.mes, n: r.finalizados })),
   );
-  return serieMensalJuridica(agora, abertos.rows, finalizados.rows);
 }
 
 /** /api/juridico/painel: everything the legal dashboard shows, in one tenant transaction. */

@@ -46,14 +46,30 @@ export async function listarProcessos(deps: Pick<TDeps, "db">, ctx: TCtx, f: TFi
   };
 }
 
-/** The counters per legal status over every filter but the legal status, and the total the filters select. */
+/** Whether the filters other than the legal status select every process (the counters then read the summary). */
+const semFiltros = (f: TFiltroProcessos) => f.periodo === "all" && !f.profissional && !f.consultor && !f.busca?.trim();
+
+/**
+ * The counters per legal status over every filter but the legal status, and the total the filters select. Without
+ * other filters (what /processos shows first) they come from the company's summary (migration 0029, kept exact by
+ * triggers): a handful of rows whatever the number of processes. With filters, the rows are counted.
+ */
 export async function resumirProcessos(deps: Pick<TDeps, "db">, ctx: TCtx, f: TFiltroProcessos): Promise<TResumoProcessos> {
   return withTenant(deps.db.app, ctx, async (tx) => {
-    const { where, params } = await condicaoProcessos(tx, ctx.empresaId, f, true);
-    const { rows } = await tx.query<{ status: TStatusJuridico; n: number }>(
-      `SELECT l.status_juridico_lead AS status, count(*)::int AS n FROM leads_juros_check l WHERE ${where} GROUP BY 1`,
-      params,
-    );
+    let rows: { status: TStatusJuridico; n: number }[];
+    if (semFiltros(f)) {
+      ({ rows } = await tx.query<{ status: TStatusJuridico; n: number }>(
+        "SELECT status_juridico_lead AS status, n FROM processos_resumo WHERE id_empresa_fk = $1",
+        [ctx.empresaId],
+      ));
+    } else {
+      const { where, params } = await condicaoProcessos(tx, ctx.empresaId, f, true);
+      ({ rows } = await tx.query<{ status: TStatusJuridico; n: number }>(
+        `SELECT coalesce(l.status_juridico_lead, 'Aguardando Contato Jurídico') AS status, count(*)::int AS n
+           FROM leads_juros_check l WHERE ${where} GROUP BY 1`,
+        params,
+      ));
+    }
     const porStatus = Object.fromEntries(STATUS_JURIDICO.map((s) => [s, 0])) as Record<TStatusJuridico, number>;
     for (const c of rows) if (c.status in porStatus) porStatus[c.status] += c.n;
     const total = rows.reduce((a, c) => a + c.n, 0);

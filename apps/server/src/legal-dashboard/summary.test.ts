@@ -1,0 +1,281 @@
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../../test/app.js";
+import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
+import { type TTx, unsafeWithSystem } from "../db/tenant.js";
+
+// Migration 0029: the legal summaries (per status, per month) and the per-process flags the dashboard's alerts read
+// are kept by triggers. After any sequence of random changes to leads, their legal status, history, documents and
+// deadlines (single- and multi-row statements, run as the app's role), they equal a recount from the rows.
+
+const t = useTestApp();
+let empresas: TEmpresaComUsuarios[];
+
+const JURIDICOS = [
+  null,
+  "Aguardando Contato Jurídico",
+  "Em Contato Jurídico",
+  "Documentação Solicitada",
+  "Laudo em Andamento",
+  "Finalizado Jurídico",
+  "Jurídico Pendente",
+] as const;
+const STATUS_LEAD = ["Convertido (Ganho)", "Convertido (Ganho)", "Em Atendimento", "Convertido"] as const;
+const ESTADOS = ["pendente", "concluido", "cancelado"] as const;
+const AGORA = Date.parse("2026-11-20T12:00:00Z");
+
+/** A moment within the last ~3 months (so moves of one lead meet in one month), hour by hour: São Paulo months at UTC−3. */
+const momento = fc.integer({ min: 0, max: 90 * 24 }).map((h) => new Date(AGORA - h * 3_600_000).toISOString());
+const valor = fc.option(
+  fc.integer({ min: 0, max: 5_000_000 }).map((c) => (c / 100).toFixed(2)),
+  { nil: null },
+);
+
+const historico = fc.record({
+  tipo: fc.constant("historico" as const),
+  linhas: fc.array(
+    fc.record({
+      alvo: fc.nat(),
+      novo: fc.constantFrom("Documentação Solicitada", "Finalizado Jurídico", "Finalizado Jurídico", "Em Contato Jurídico"),
+      quando: momento,
+    }),
+    { minLength: 1, maxLength: 4 },
+  ),
+});
+
+const op = fc.oneof(
+  { arbitrary: historico, weight: 4 },
+  fc.record({
+    tipo: fc.constant("inserir" as const),
+    empresa: fc.nat(1),
+    linhas: fc.array(
+      fc.record({
+        status: fc.constantFrom(...STATUS_LEAD),
+        juridico: fc.constantFrom(...JURIDICOS),
+        convertido: fc.option(momento, { nil: null }),
+        valor,
+      }),
+      { minLength: 1, maxLength: 4 },
+    ),
+  }),
+  fc.record({
+    tipo: fc.constant("mudar" as const),
+    alvo: fc.nat(),
+    campo: fc.constantFrom("status_lead", "status_juridico_lead", "valor_contrato_fechado", "convertido_em"),
+    status: fc.constantFrom(...STATUS_LEAD),
+    juridico: fc.constantFrom(...JURIDICOS),
+    convertido: fc.option(momento, { nil: null }),
+    valor,
+  }),
+  fc.record({
+    tipo: fc.constant("mudarTodos" as const),
+    empresa: fc.nat(1),
+    de: fc.constantFrom(...JURIDICOS.slice(1)),
+    para: fc.constantFrom(...JURIDICOS.slice(1)),
+  }),
+  fc.record({ tipo: fc.constant("excluir" as const), alvo: fc.nat() }),
+  fc.record({ tipo: fc.constant("excluirHistorico" as const), alvo: fc.nat() }),
+  fc.record({ tipo: fc.constant("documento" as const), alvo: fc.nat(), quando: momento }),
+  fc.record({ tipo: fc.constant("excluirDocumento" as const), alvo: fc.nat() }),
+  fc.record({ tipo: fc.constant("prazo" as const), alvo: fc.nat(), estado: fc.constantFrom(...ESTADOS) }),
+  fc.record({ tipo: fc.constant("mudarPrazo" as const), alvo: fc.nat(), estado: fc.constantFrom(...ESTADOS) }),
+  fc.record({ tipo: fc.constant("excluirPrazo" as const), alvo: fc.nat() }),
+);
+type TOp = typeof op extends fc.Arbitrary<infer T> ? T : never;
+
+/** The row `alvo` picks among a table's rows of the test's companies (none when the table is empty). */
+async function escolher(tx: TTx, sql: string, alvo: number): Promise<Record<string, string> | null> {
+  const { rows } = await tx.query(sql, [empresas.map((e) => e.empresa.id)]);
+  return rows.length ? rows[alvo % rows.length] : null;
+}
+const LEADS = "SELECT id_empresa_fk, id FROM leads_juros_check WHERE id_empresa_fk = ANY($1) ORDER BY id";
+
+async function aplicar(tx: TTx, o: TOp): Promise<void> {
+  switch (o.tipo) {
+    case "inserir": {
+      const e = empresas[o.empresa].empresa.id;
+      await tx.query(
+        `INSERT INTO leads_juros_check (id_empresa_fk, nome, status_lead, status_juridico_lead, convertido_em, valor_contrato_fechado)
+         SELECT $1, 'Propriedade', x.s, x.j, x.c::timestamptz, x.v::numeric
+           FROM jsonb_to_recordset($2::jsonb) AS x(s text, j text, c text, v text)`,
+        [e, JSON.stringify(o.linhas.map((l) => ({ s: l.status, j: l.juridico, c: l.convertido, v: l.valor })))],
+      );
+      return;
+    }
+    case "mudar": {
+      const l = await escolher(tx, LEADS, o.alvo);
+      if (!l) return;
+      const v = {
+        status_lead: o.status,
+        status_juridico_lead: o.juridico,
+        valor_contrato_fechado: o.valor,
+        convertido_em: o.convertido,
+      }[o.campo];
+      await tx.query(`UPDATE leads_juros_check SET ${o.campo} = $3 WHERE id_empresa_fk = $1 AND id = $2`, [
+        l.id_empresa_fk,
+        l.id,
+        v,
+      ]);
+      return;
+    }
+    case "mudarTodos":
+      await tx.query(
+        "UPDATE leads_juros_check SET status_juridico_lead = $3 WHERE id_empresa_fk = $1 AND status_juridico_lead = $2",
+        [empresas[o.empresa].empresa.id, o.de, o.para],
+      );
+      return;
+    case "excluir": {
+      const l = await escolher(tx, LEADS, o.alvo);
+      if (l) await tx.query("DELETE FROM leads_juros_check WHERE id_empresa_fk = $1 AND id = $2", [l.id_empresa_fk, l.id]);
+      return;
+    }
+    case "historico": {
+      const { rows } = await tx.query(LEADS, [empresas.map((e) => e.empresa.id)]);
+      if (!rows.length) return;
+      const linhas = o.linhas.map((h) => ({ ...rows[h.alvo % rows.length], novo: h.novo, quando: h.quando }));
+      await tx.query(
+        `INSERT INTO lead_status_historico (id_empresa_fk, id_lead_fk, campo, valor_novo, origem, created_at)
+         SELECT x.id_empresa_fk, x.id, 'status_juridico_lead', x.novo, 'sistema', x.quando
+           FROM jsonb_to_recordset($1::jsonb) AS x(id_empresa_fk uuid, id uuid, novo text, quando timestamptz)`,
+        [JSON.stringify(linhas)],
+      );
+      return;
+    }
+    case "excluirHistorico": {
+      const h = await escolher(
+        tx,
+        "SELECT id_empresa_fk, id FROM lead_status_historico WHERE id_empresa_fk = ANY($1) ORDER BY id",
+        o.alvo,
+      );
+      if (h) await tx.query("DELETE FROM lead_status_historico WHERE id_empresa_fk = $1 AND id = $2", [h.id_empresa_fk, h.id]);
+      return;
+    }
+    case "documento": {
+      const l = await escolher(tx, LEADS, o.alvo);
+      if (!l) return;
+      await tx.query(
+        `INSERT INTO documentos (id_empresa_fk, id_lead_fk, nome_arquivo, tipo_arquivo, tamanho_arquivo, url_storage, data_upload)
+         VALUES ($1, $2, 'a.pdf', 'application/pdf', 10, 'teste/a', $3)`,
+        [l.id_empresa_fk, l.id, o.quando],
+      );
+      return;
+    }
+    case "excluirDocumento": {
+      const d = await escolher(tx, "SELECT id_empresa_fk, id FROM documentos WHERE id_empresa_fk = ANY($1) ORDER BY id", o.alvo);
+      if (d) await tx.query("DELETE FROM documentos WHERE id_empresa_fk = $1 AND id = $2", [d.id_empresa_fk, d.id]);
+      return;
+    }
+    case "prazo": {
+      const l = await escolher(tx, LEADS, o.alvo);
+      if (!l) return;
+      await tx.query(
+        `INSERT INTO prazos_processo (id_empresa_fk, id_lead_fk, titulo, data_fatal, data_seguranca, estado, concluido_em)
+         VALUES ($1, $2, 'Tarefa', '2026-12-10', '2026-12-09', $3, CASE WHEN $3 = 'concluido' THEN now() END)`,
+        [l.id_empresa_fk, l.id, o.estado],
+      );
+      return;
+    }
+    case "mudarPrazo": {
+      const p = await escolher(
+        tx,
+        "SELECT id_empresa_fk, id FROM prazos_processo WHERE id_empresa_fk = ANY($1) ORDER BY id",
+        o.alvo,
+      );
+      if (!p) return;
+      await tx.query(
+        `UPDATE prazos_processo SET estado = $3, concluido_em = CASE WHEN $3 = 'concluido' THEN now() END
+          WHERE id_empresa_fk = $1 AND id = $2`,
+        [p.id_empresa_fk, p.id, o.estado],
+      );
+      return;
+    }
+    case "excluirPrazo": {
+      const p = await escolher(
+        tx,
+        "SELECT id_empresa_fk, id FROM prazos_processo WHERE id_empresa_fk = ANY($1) ORDER BY id",
+        o.alvo,
+      );
+      if (p) await tx.query("DELETE FROM prazos_processo WHERE id_empresa_fk = $1 AND id = $2", [p.id_empresa_fk, p.id]);
+      return;
+    }
+  }
+}
+
+const linhas = async (sql: string) =>
+  (await t.dono.query(sql, [empresas.map((e) => e.empresa.id)])).rows.map((r) => JSON.stringify(r)).sort();
+
+/** [kept by the triggers, recounted from the rows] for each summary; rows that went back to zero are left out. */
+async function resumos(): Promise<[string[], string[]][]> {
+  return [
+    [
+      await linhas(`SELECT id_empresa_fk, status_juridico_lead AS s, n, valor_fechado::numeric(16,2)::text AS v
+                      FROM processos_resumo WHERE id_empresa_fk = ANY($1) AND (n <> 0 OR valor_fechado <> 0)`),
+      await linhas(`SELECT id_empresa_fk, coalesce(status_juridico_lead, 'Aguardando Contato Jurídico') AS s, count(*)::int AS n,
+                           coalesce(sum(valor_contrato_fechado), 0)::numeric(16,2)::text AS v
+                      FROM leads_juros_check WHERE id_empresa_fk = ANY($1) AND status_lead = 'Convertido (Ganho)'
+                     GROUP BY 1, 2 HAVING count(*) <> 0`),
+    ],
+    [
+      await linhas(`SELECT id_empresa_fk, mes::text, abertos, finalizados FROM processos_resumo_mensal
+                     WHERE id_empresa_fk = ANY($1) AND (abertos <> 0 OR finalizados <> 0)`),
+      await linhas(`SELECT coalesce(a.e, f.e) AS id_empresa_fk, coalesce(a.m, f.m)::text AS mes,
+                           coalesce(a.n, 0)::int AS abertos, coalesce(f.n, 0)::int AS finalizados
+                      FROM (SELECT id_empresa_fk AS e, processos_mes_sp(convertido_em) AS m, count(*) AS n FROM leads_juros_check
+                             WHERE id_empresa_fk = ANY($1) AND status_lead = 'Convertido (Ganho)' AND convertido_em IS NOT NULL
+                             GROUP BY 1, 2) a
+                      FULL JOIN (SELECT id_empresa_fk AS e, processos_mes_sp(created_at) AS m, count(DISTINCT id_lead_fk) AS n
+                                   FROM lead_status_historico WHERE id_empresa_fk = ANY($1) AND campo = 'status_juridico_lead'
+                                    AND valor_novo = 'Finalizado Jurídico' GROUP BY 1, 2) f ON f.e = a.e AND f.m = a.m`),
+    ],
+    [
+      await linhas(`SELECT id_empresa_fk, id_lead_fk, status_juridico_lead, convertido_em, documentacao_pedida_em,
+                           documento_recebido_em, prazos_pendentes FROM processos_sinais WHERE id_empresa_fk = ANY($1)`),
+      await linhas(`SELECT l.id_empresa_fk, l.id AS id_lead_fk, coalesce(l.status_juridico_lead, 'Aguardando Contato Jurídico')
+                             AS status_juridico_lead, l.convertido_em,
+                           (SELECT max(h.created_at) FROM lead_status_historico h WHERE h.id_empresa_fk = l.id_empresa_fk
+                               AND h.id_lead_fk = l.id AND h.campo = 'status_juridico_lead'
+                               AND h.valor_novo = 'Documentação Solicitada') AS documentacao_pedida_em,
+                           (SELECT max(d.data_upload) FROM documentos d WHERE d.id_empresa_fk = l.id_empresa_fk
+                               AND d.id_lead_fk = l.id) AS documento_recebido_em,
+                           (SELECT count(*)::int FROM prazos_processo p WHERE p.id_empresa_fk = l.id_empresa_fk
+                               AND p.id_lead_fk = l.id AND p.estado = 'pendente') AS prazos_pendentes
+                      FROM leads_juros_check l WHERE l.id_empresa_fk = ANY($1) AND l.status_lead = 'Convertido (Ganho)'`),
+    ],
+  ];
+}
+
+beforeAll(async () => {
+  empresas = [await criarEmpresaComUsuarios(t), await criarEmpresaComUsuarios(t)];
+});
+
+describe("the legal summaries of migration 0029", () => {
+  it("equal a recount after any random changes (statement by statement, as the app's role)", async () => {
+    let passos = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
+        // half the runs in one transaction (the triggers see their own statements), half one statement per transaction
+        if (ops.length % 2)
+          await unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
+            for (const o of ops) await aplicar(tx, o);
+          });
+        else for (const o of ops) await unsafeWithSystem(t.deps.db.app, "teste", (tx) => aplicar(tx, o));
+        passos += ops.length;
+        for (const [mantido, recontado] of await resumos()) expect(mantido).toEqual(recontado);
+      }),
+      { numRuns: 40 },
+    );
+    expect(passos).toBeGreaterThan(200);
+    // the runs built something worth comparing
+    const [[resumo], [mensal], [sinais]] = await resumos();
+    expect(resumo.length).toBeGreaterThan(3);
+    expect(mensal.some((m) => JSON.parse(m).finalizados > 0)).toBe(true);
+    expect(sinais.some((s) => JSON.parse(s).documentacao_pedida_em)).toBe(true);
+  }, 120_000);
+
+  it("a break in a trigger is seen: a summary written behind the triggers' back no longer equals the recount", async () => {
+    await t.dono.query("UPDATE processos_resumo SET n = n + 1 WHERE id_empresa_fk = $1", [empresas[0].empresa.id]);
+    const [[mantido, recontado]] = await resumos();
+    expect(mantido).not.toEqual(recontado);
+    await t.dono.query("UPDATE processos_resumo SET n = n - 1 WHERE id_empresa_fk = $1", [empresas[0].empresa.id]);
+  });
+});
