@@ -47,6 +47,26 @@ test("an admin opens /financeiro, changes the period, filters, sees the ranking 
   await expect(page.getByRole("list", { name: "Receita por Origem" }).getByRole("listitem").first()).toBeVisible();
   const ranking = page.getByRole("list", { name: "Ranking de vendas por consultor" });
   await expect(ranking.getByText("1º lugar")).toBeAttached();
+
+  // 'Valor recuperável estimado' (issue 14 part 4): the demo leads' contracts, once the start-up sweep computed them
+  const recuperavel = page.getByRole("region", { name: "Valor recuperável estimado" });
+  await expect(async () => {
+    await page.getByRole("button", { name: "Atualizar" }).click();
+    await expect(recuperavel.getByTestId("recuperavel-total")).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 90_000 });
+  const api = (await (await page.request.get("/api/financeiro?periodo=last30days")).json()).recuperavel;
+  expect(api.total).toBeGreaterThan(api.ateAgora);
+  expect(api.ateAgora).toBeGreaterThan(0);
+  const brl = (n: number) => n.toLocaleString("pt-BR", { style: "currency", currency: "BRL" }).replace(/\s/g, " ");
+  const texto = async (id: string) => ((await recuperavel.getByTestId(id).textContent()) ?? "").replace(/\s/g, " ");
+  expect(await texto("recuperavel-total")).toBe(brl(api.total));
+  expect(await texto("recuperavel-ate-agora")).toBe(brl(api.ateAgora));
+  const faixas = recuperavel.getByRole("list", { name: "Valor recuperável estimado por faixa da taxa" }).getByRole("listitem");
+  await expect(faixas).toHaveCount(api.porFaixa.length);
+  await expect(faixas.first()).toContainText(api.porFaixa[0].rotulo);
+  await expect(recuperavel).toContainText(
+    "Estimativa a partir dos dados informados. Não é parecer jurídico nem garantia de resultado.",
+  );
   expect(await serias(page)).toEqual([]);
 
   // 'Alterar' takes the keyboard to the period; this year is weekly
@@ -91,6 +111,7 @@ test("an admin opens /financeiro, changes the period, filters, sees the ranking 
   await page.getByLabel("Data inicial").fill("2001-01-01");
   await page.getByLabel("Data final").fill("2001-01-02");
   await expect(page.getByText("Nenhum dado de vendas para consultores no período.")).toBeVisible();
+  await expect(page.getByText("Nenhum lead em aberto com pré-análise calculada no período.")).toBeVisible();
   expect(await serias(page)).toEqual([]);
 });
 

@@ -1,6 +1,7 @@
 import { CHAVES_KPI, KPI_FINANCEIRO, ROTULO_MEDALHA, type TChaveKpi, TEXTO_FINANCEIRO, variacaoKpi } from "@crm/domain/finance";
 import { formatarBRL, formatarInteiro } from "@crm/domain/format";
 import { pode } from "@crm/domain/permissions";
+import { TEXTO_RECUPERAVEL } from "@crm/domain/revisional/texts";
 import { PAPEL } from "@crm/domain/roles";
 import type { TFinanceiro } from "@crm/domain/schemas/finance";
 import { ORIGENS_LEAD, PLATAFORMAS_MARKETING } from "@crm/domain/status";
@@ -12,6 +13,7 @@ import {
   Medal,
   Percent,
   RefreshCw,
+  Scale,
   SlidersHorizontal,
   Target,
   TrendingDown,
@@ -134,6 +136,7 @@ function Financeiro({ alvo }: { alvo: TAlvo }) {
       ) : (
         <section className="space-y-6" aria-busy={q.isFetching} aria-label="Indicadores financeiros do período">
           <Cartoes d={q.data} />
+          <Recuperavel d={q.data} />
           <Suspense fallback={<Carregando rotulo="Carregando gráficos" />}>
             <FinanceCharts d={q.data} />
           </Suspense>
@@ -271,6 +274,71 @@ function FiltrosAvancados({
           </Button>
         </div>
       )}
+    </Card>
+  );
+}
+
+/**
+ * 'Valor recuperável estimado' (issue 14 part 4, decision 1404): what the period's open leads overpay by their
+ * pre-analyses, over the term and so far, by band, with the notice that it is an estimate, not legal advice.
+ */
+function Recuperavel({ d }: { d: TFinanceiro }) {
+  const r = d.recuperavel;
+  return (
+    <Card className="min-w-0">
+      <section aria-labelledby="recuperavel-titulo">
+        <CardHeader>
+          <CardTitle id="recuperavel-titulo" className="flex items-center gap-2">
+            <Scale className="size-5 text-blue-700" aria-hidden="true" />
+            {TEXTO_RECUPERAVEL.titulo}
+          </CardTitle>
+          <p className="text-sm text-slate-600">{TEXTO_RECUPERAVEL.descricao}</p>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {r.leads === 0 ? (
+            <EmptyState icone={Scale} titulo={TEXTO_RECUPERAVEL.vazio} />
+          ) : (
+            <>
+              <dl className="grid gap-3 sm:grid-cols-3">
+                <div className="rounded-lg bg-blue-50 p-3">
+                  <dt className="text-sm text-blue-900">{TEXTO_RECUPERAVEL.noPrazo}</dt>
+                  <dd className="text-2xl font-bold tabular-nums text-blue-950" data-testid="recuperavel-total">
+                    {formatarBRL(r.total)}
+                  </dd>
+                </div>
+                <div className="rounded-lg bg-slate-50 p-3">
+                  <dt className="text-sm text-slate-700">{TEXTO_RECUPERAVEL.ateAgora}</dt>
+                  <dd className="text-2xl font-bold tabular-nums text-slate-900" data-testid="recuperavel-ate-agora">
+                    {formatarBRL(r.ateAgora)}
+                  </dd>
+                </div>
+                <div className="rounded-lg bg-slate-50 p-3">
+                  <dt className="text-sm text-slate-700">Leads</dt>
+                  <dd className="text-lg font-semibold text-slate-900">{TEXTO_RECUPERAVEL.leads(r.leads)}</dd>
+                </div>
+              </dl>
+              <ul className="divide-y divide-slate-100" aria-label={`${TEXTO_RECUPERAVEL.titulo} por faixa da taxa`}>
+                {r.porFaixa.map((f) => (
+                  <li key={f.faixa} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm">
+                    <span className="min-w-0">
+                      <span className="font-medium text-slate-900">{f.rotulo}</span>{" "}
+                      <span className="text-slate-600">· {f.leads === 1 ? "1 lead" : `${formatarInteiro(f.leads)} leads`}</span>
+                    </span>
+                    <span className="tabular-nums text-slate-700">
+                      <span className="sr-only">{TEXTO_RECUPERAVEL.noPrazo}: </span>
+                      <strong className="text-slate-900">{formatarBRL(f.total)}</strong>
+                      <span aria-hidden="true"> · </span>
+                      <span className="sr-only">{TEXTO_RECUPERAVEL.ateAgora}: </span>
+                      {formatarBRL(f.ateAgora)} até agora
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <p className="text-xs text-slate-600">{TEXTO_RECUPERAVEL.aviso}</p>
+        </CardContent>
+      </section>
     </Card>
   );
 }
