@@ -99,6 +99,9 @@ export const MSG = {
   preenchaTokenEPhoneId: "Preencha o Access Token e o Phone Number ID antes de testar a conexão.",
   preenchaChaveOpenai: "Preencha a API Key antes de testar a conexão.",
   erroDeConexao: "Erro de Conexão",
+  // the settings' WhatsApp connection test (not the chat's words): shown under the 'Erro de Conexão' title
+  testeWhatsappNaoConectado:
+    "O provedor respondeu, mas o número de WhatsApp da empresa não está conectado. Abra a página WhatsApp e leia o QR Code com o celular da empresa.",
   conexaoEstabelecida: "Conexão estabelecida com sucesso!",
   copiadoAreaTransferencia: "Copiado para a área de transferência!",
   campoObrigatorio: "Campo obrigatório",
@@ -253,6 +256,17 @@ export const MSG = {
   nenhumConsultorOnline:
     "Nenhum consultor conectado no momento. O lead continua sem atribuição e os administradores foram avisados.",
   leadJaAtribuido: "Este lead já tem um consultor atribuído.",
+  // the waiting queue (issue 15 part 4, decision 1503)
+  aguardandoAtribuicao: (n: number) =>
+    n === 1 ? "1 lead qualificado aguardando atribuição" : `${n} leads qualificados aguardando atribuição`,
+  filaEsperaTitulo: "Leads aguardando atribuição",
+  filaEsperaConteudo: (nome: string) =>
+    `${nome} está qualificado, mas nenhum consultor está conectado. Os leads que aguardam serão atribuídos assim que um consultor se conectar; você também pode atribuí-los manualmente em Leads.`,
+  horarioInvalido: "Informe um horário no formato HH:MM",
+  expedienteFimAntesDoInicio: "O fim do expediente deve ser depois do início",
+  expedienteSemDias: "Escolha ao menos um dia do expediente",
+  atribuicaoSalva: "Configuração de atribuição salva com sucesso!",
+  erroCarregarConfigAtribuicao: "Erro ao carregar a configuração de atribuição dos leads.",
   // CSV imports run as background jobs (decision 0306)
   importacaoNaoEncontrada: "Importação não encontrada.",
   importacaoFalhou: "Não foi possível concluir a importação. Nenhum lead foi importado; tente novamente.",

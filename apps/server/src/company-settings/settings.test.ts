@@ -119,6 +119,20 @@ describe("company settings", () => {
       unofficial_instance_id: gw.instancia,
     });
     expect(gateway.json()).toEqual({ ok: true, mensagem: `Conexão estabelecida com sucesso! (${gw.instancia})` });
+    // reachable but its number not paired: the settings' own words, with no 'Erro de Conexão' prefix (the screen's title)
+    gw.estado.atual = "close";
+    const fechado = await teste({
+      provedor: "unofficial",
+      unofficial_api_url: gw.url,
+      unofficial_api_key: gw.apiKey,
+      unofficial_instance_id: gw.instancia,
+    });
+    gw.estado.atual = "open";
+    expect(fechado.json()).toEqual({
+      ok: false,
+      mensagem:
+        "O provedor respondeu, mas o número de WhatsApp da empresa não está conectado. Abra a página WhatsApp e leia o QR Code com o celular da empresa.",
+    });
     const semInstancia = await teste({ provedor: "unofficial", unofficial_api_url: gw.url, unofficial_api_key: gw.apiKey });
     expect(semInstancia.json()).toEqual({ ok: false, mensagem: "Configuração incompleta da API não oficial" });
     const fora = await teste({

@@ -30,8 +30,10 @@ export async function testarWhatsApp(deps: TDeps, ctx: TTenantCtx, w: TWhatsAppE
     throw badRequest(recusa.message, cfg.provedor === "unofficial" ? { unofficial_api_url: recusa.message } : undefined);
   if (estado.conectado)
     return { ok: true, mensagem: `${MSG.conexaoEstabelecida}${estado.identificacao ? ` (${estado.identificacao})` : ""}` };
-  // a gateway that answers but whose number is not paired is reachable, yet not connected
-  return { ok: false, mensagem: estado.erro ?? `${MSG.erroDeConexao}: ${MSG.whatsappNaoConectado}` };
+  // a gateway that answers but whose number is not paired is reachable, yet not connected: the settings' own words
+  // (the screen puts them under its 'Erro de Conexão' title, so no prefix here)
+  const naoConectado = !estado.erro || estado.erro === MSG.whatsappNaoConectado;
+  return { ok: false, mensagem: naoConectado || !estado.erro ? MSG.testeWhatsappNaoConectado : estado.erro };
 }
 
 /** 'Testar Conexão ChatGPT': GET /models on the OpenAI-compatible endpoint with the company's key. */

@@ -28,3 +28,18 @@ Element.prototype.scrollIntoView ??= () => {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 Element.prototype.setPointerCapture ??= () => {};
+// jsdom's Blob/File cannot be read with the promise methods browsers have: read them with its FileReader
+function lerComo<T>(blob: Blob, modo: "readAsArrayBuffer" | "readAsText"): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const leitor = new FileReader();
+    leitor.onload = () => resolve(leitor.result as T);
+    leitor.onerror = () => reject(leitor.error);
+    leitor[modo](blob);
+  });
+}
+Blob.prototype.arrayBuffer ??= function (this: Blob) {
+  return lerComo<ArrayBuffer>(this, "readAsArrayBuffer");
+};
+Blob.prototype.text ??= function (this: Blob) {
+  return lerComo<string>(this, "readAsText");
+};

@@ -47,10 +47,11 @@ export function WhatsAppBlock({ f, config }: Props) {
     try {
       const r = await testarWhatsApp(ZWhatsAppEntrada.parse(f.getValues("whatsapp")));
       setTeste(r.ok ? "success" : "error");
-      r.ok ? toast.success(r.mensagem) : toast.error(`${MSG.erroDeConexao}: ${r.mensagem}`);
+      // 'Erro de Conexão' (001 §8) is the title; the reason goes under it, never glued to it (so never doubled)
+      r.ok ? toast.success(r.mensagem) : toast.error(MSG.erroDeConexao, { description: r.mensagem });
     } catch (e) {
       setTeste("error");
-      toast.error(`${MSG.erroDeConexao}: ${mensagemDeErro(e, MSG.whatsappErroConexaoApi)}`);
+      toast.error(MSG.erroDeConexao, { description: mensagemDeErro(e, MSG.whatsappErroConexaoApi) });
     } finally {
       setTestando(false);
     }

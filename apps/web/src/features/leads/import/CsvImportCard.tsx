@@ -153,12 +153,12 @@ export function CsvImportCard({ base, onImportado }: { base: string; onImportado
             />
           ) : (
             <div className="flex flex-wrap gap-2">
-              <Button
-                onClick={() => void importar(estado.arquivo, estado.analise)}
-                disabled={!!estado.analise.erroArquivo || estado.analise.totalErros > 0 || estado.analise.leads.length === 0}
-              >
-                Importar {formatarInteiro(estado.analise.leads.length)} {estado.analise.leads.length === 1 ? "lead" : "leads"}
-              </Button>
+              {/* a file that cannot give any lead (missing headers, no valid line) offers no import at all */}
+              {!estado.analise.erroArquivo && estado.analise.leads.length > 0 && (
+                <Button onClick={() => void importar(estado.arquivo, estado.analise)} disabled={estado.analise.totalErros > 0}>
+                  Importar {formatarInteiro(estado.analise.leads.length)} {estado.analise.leads.length === 1 ? "lead" : "leads"}
+                </Button>
+              )}
               <Button variant="outline" onClick={recomecar}>
                 Escolher outro arquivo
               </Button>
