@@ -14,13 +14,19 @@ async function lerLead(tx: TTx, auth: TTenantCtx, leadId: string, travar = false
   const naoEncontrado = () => notFound(plataforma ? MSG.leadNaoEncontrado : MSG.leadNaoEncontradoNestaEmpresa);
   if (!UUID.test(leadId)) throw naoEncontrado();
   const { rows } = await tx.query(
-    `SELECT l.id, l.nome, l.id_empresa_fk, e.revisional_limiar::float8 AS limiar, ${COLUNAS_CONTRATO}
+    `SELECT l.id, l.nome, l.id_empresa_fk, e.revisional_limiar::float8 AS limiar, l.revisional_avisado_em, ${COLUNAS_CONTRATO}
        FROM leads_juros_check l JOIN empresas e ON e.id = l.id_empresa_fk
       WHERE l.id = $1 AND ($2::uuid IS NULL OR l.id_empresa_fk = $2)${travar ? " FOR UPDATE OF l" : ""}`,
     [leadId, plataforma ? null : auth.empresaId],
   );
   if (!rows[0]) throw naoEncontrado();
-  return rows[0] as TLinhaContrato & { id: string; nome: string; id_empresa_fk: string; limiar: number };
+  return rows[0] as TLinhaContrato & {
+    id: string;
+    nome: string;
+    id_empresa_fk: string;
+    limiar: number;
+    revisional_avisado_em: Date | null;
+  };
 }
 
 /** The pre-analysis of one lead, computed now from its contract and the stored rates (issue 14 parts 2 and 4). */
@@ -53,6 +59,7 @@ export async function preAnaliseDoLead(
     },
     analise: preAnalisar(dados, referencia, l.limiar),
     motivoSemReferencia: motivo,
+    avisadoNaTriagemEm: l.revisional_avisado_em?.toISOString() ?? null,
   };
 }
 

@@ -121,19 +121,35 @@ describe("contract data and pre-analysis of a lead", () => {
     expect((await a.navegadores.plataforma.req({ url: `/api/leads/${leadId}/pre-analise` })).statusCode).toBe(200);
   });
 
-  it("the company's threshold decides 'acima do limiar'; only its admin sets it", async () => {
+  it("the company's threshold decides 'acima do limiar'; only its admin sets it, with the screening's rule", async () => {
+    const config = { limiar: 1.2, regra_triagem: "encerrar" };
     expect(
-      (await a.navegadores.consultor.req({ method: "PUT", url: "/api/empresa/revisional-limiar", payload: { limiar: 1.2 } }))
-        .statusCode,
+      (await a.navegadores.consultor.req({ method: "PUT", url: "/api/empresa/pre-analise", payload: config })).statusCode,
     ).toBe(403);
-    const r = await a.navegadores.admin.req({ method: "PUT", url: "/api/empresa/revisional-limiar", payload: { limiar: 1.2 } });
+    expect((await a.navegadores.consultor.req({ url: "/api/empresa/pre-analise" })).statusCode).toBe(403);
+    expect((await a.navegadores.admin.req({ url: "/api/empresa/pre-analise" })).json()).toEqual({
+      limiar: 1.5,
+      regra_triagem: "avisar",
+    });
+    const r = await a.navegadores.admin.req({ method: "PUT", url: "/api/empresa/pre-analise", payload: config });
     expect(r.statusCode).toBe(200);
+    expect((await a.navegadores.admin.req({ url: "/api/empresa/pre-analise" })).json()).toEqual(config);
     const p = await a.navegadores.consultor.req({ url: `/api/leads/${leadId}/pre-analise` });
     expect(p.json().analise).toMatchObject({ limiar: 1.2, acimaDoLimiar: true });
-    expect(
-      (await a.navegadores.admin.req({ method: "PUT", url: "/api/empresa/revisional-limiar", payload: { limiar: 9 } }))
-        .statusCode,
-    ).toBe(400);
+    for (const ruim of [
+      { ...config, limiar: 9 },
+      { ...config, regra_triagem: "sempre" },
+    ]) {
+      const x = await a.navegadores.admin.req({ method: "PUT", url: "/api/empresa/pre-analise", payload: ruim });
+      expect(x.statusCode).toBe(400);
+      expect(x.json().erro).toBeTruthy();
+    }
+    expect((await a.navegadores.admin.req({ url: "/api/empresa/pre-analise" })).json()).toEqual(config);
+    // another company's settings are its own
+    expect((await b.navegadores.admin.req({ url: "/api/empresa/pre-analise" })).json()).toEqual({
+      limiar: 1.5,
+      regra_triagem: "avisar",
+    });
   });
 
   it("a changed contract waits in the sweep's queue, which computes it and empties the queue", async () => {

@@ -1,4 +1,4 @@
-import { ZContratoLead, ZLimiarRevisional, ZPreAnaliseLead } from "@crm/domain/schemas/revisional";
+import { ZConfigPreAnalise, ZContratoLead, ZPreAnaliseLead } from "@crm/domain/schemas/revisional";
 import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -72,25 +72,48 @@ export const revisionalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    "/empresa/revisional-limiar",
+  app.get(
+    "/empresa/pre-analise",
     {
       config: { permissao: "empresa.configurar" },
-      schema: { querystring: ZEmpresaAlvo, body: ZLimiarRevisional, response: { 200: ZLimiarRevisional } },
+      schema: { querystring: ZEmpresaAlvo, response: { 200: ZConfigPreAnalise } },
+    },
+    async (req) => {
+      const ctx = await contextoEmpresa(deps, req);
+      return withTenant(deps.db.app, ctx, async (tx) => {
+        const { rows } = await tx.query(
+          "SELECT revisional_limiar::float8 AS limiar, revisional_regra_triagem AS regra_triagem FROM empresas WHERE id = $1",
+          [ctx.empresaId],
+        );
+        return rows[0];
+      });
+    },
+  );
+
+  app.put(
+    "/empresa/pre-analise",
+    {
+      config: { permissao: "empresa.configurar" },
+      schema: { querystring: ZEmpresaAlvo, body: ZConfigPreAnalise, response: { 200: ZConfigPreAnalise } },
     },
     async (req) => {
       const ctx = await contextoEmpresa(deps, req);
       await withTenant(deps.db.app, ctx, async (tx) => {
-        await tx.query("UPDATE empresas SET revisional_limiar = $2 WHERE id = $1", [ctx.empresaId, req.body.limiar]);
-        // every lead of the company is compared with the new threshold by the next pass
-        await tx.query(
-          `INSERT INTO leads_revisional_pendentes (id_empresa_fk, id_lead_fk)
-           SELECT id_empresa_fk, id FROM leads_juros_check WHERE id_empresa_fk = $1 AND modalidade_credito IS NOT NULL
-           ON CONFLICT DO NOTHING`,
-          [ctx.empresaId],
+        const { rows } = await tx.query(
+          `UPDATE empresas n SET revisional_limiar = $2, revisional_regra_triagem = $3
+             FROM empresas a WHERE n.id = $1 AND a.id = n.id RETURNING a.revisional_limiar <> $2 AS mudou`,
+          [ctx.empresaId, req.body.limiar, req.body.regra_triagem],
         );
+        // a new threshold: every lead of the company is compared with it by the next pass
+        if (rows[0]?.mudou)
+          await tx.query(
+            `INSERT INTO leads_revisional_pendentes (id_empresa_fk, id_lead_fk)
+             SELECT id_empresa_fk, id FROM leads_juros_check WHERE id_empresa_fk = $1 AND modalidade_credito IS NOT NULL
+             ON CONFLICT DO NOTHING`,
+            [ctx.empresaId],
+          );
       });
-      return { limiar: req.body.limiar };
+      return req.body;
     },
   );
 };

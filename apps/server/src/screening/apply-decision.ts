@@ -1,3 +1,8 @@
+import {
+  MENSAGEM_CONTRATO_DENTRO_DA_MEDIA,
+  MENSAGEM_CONTRATO_DENTRO_DA_MEDIA_ENCERRAR,
+  MOTIVO_CONTRATO_DENTRO_DA_MEDIA,
+} from "@crm/domain/revisional/screening-rule";
 import { PAPEL } from "@crm/domain/roles";
 import { FATOS_VAZIOS, type TFatosTriagem, type TResultadoTriagem } from "@crm/domain/schemas/screening";
 import {
@@ -12,6 +17,7 @@ import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { mudarStatusDosLeads } from "../lead-events/status.js";
 import { notificar } from "../notifications/notify.js";
+import { contratoNaTriagem, marcarAvisado } from "./pre-analysis-rule.js";
 import { enviarMensagemIa } from "./send-ai-message.js";
 
 export type TLeadTriagem = {
@@ -53,9 +59,15 @@ export async function aplicarDesfecho(
   p: { empresaId: string; lead: TLeadTriagem; mensagemRef: string; desfecho: TDesfecho },
 ): Promise<TAplicado> {
   const { empresaId, lead, desfecho } = p;
-  const r = desfecho.tipo === "resultado" ? desfecho.resultado : null;
+  const dito = desfecho.tipo === "resultado" ? desfecho.resultado : null;
+  const fatos = dito ? juntarFatos(lead.dados_extraidos_ia, dito.fatos) : null;
+  // the contract the lead described fills the lead's; a contract within the threshold is told so, by the company's rule
+  const pre = fatos ? await contratoNaTriagem(tx, { empresaId, leadId: lead.id, fatos }) : { avisar: false, encerrar: false };
+  const r =
+    dito && pre.encerrar
+      ? { ...dito, decisao: "rejeitado" as const, motivo: MOTIVO_CONTRATO_DENTRO_DA_MEDIA, proximaPergunta: null }
+      : dito;
   const decisao: TDecisaoRegistrada = r ? r.decisao : "erro";
-  const fatos = r ? juntarFatos(lead.dados_extraidos_ia, r.fatos) : null;
   const final = !!r && r.decisao !== "duvidas";
   const novoStatus = STATUS_APOS_DECISAO[decisao];
   // the screening's row and the lead's facts and notes in one statement; the status goes through lead-events
@@ -69,7 +81,7 @@ export async function aplicarDesfecho(
               dados_extraidos_ia = coalesce($12::jsonb, dados_extraidos_ia),
               observacoes_ia = CASE WHEN $13 THEN $14 ELSE observacoes_ia END,
               data_processamento_ia = CASE WHEN $13 THEN clock_timestamp() ELSE data_processamento_ia END,
-              valor_parcela = coalesce(valor_parcela, $15), updated_at = now()
+              updated_at = now()
         WHERE id_empresa_fk = $1 AND id = $2)
      SELECT id FROM triagem`,
     [
@@ -88,7 +100,6 @@ export async function aplicarDesfecho(
       fatos ? JSON.stringify(fatos) : null,
       final,
       r ? r.resumo || r.motivo : null,
-      final && fatos?.valor_parcela && fatos.valor_parcela < 1e7 ? fatos.valor_parcela : null,
     ],
   );
   const triagemId = rows[0].id as string;
@@ -105,9 +116,14 @@ export async function aplicarDesfecho(
     mensagens++;
   };
 
+  if (pre.avisar) {
+    await enviar(MENSAGEM_CONTRATO_DENTRO_DA_MEDIA);
+    await marcarAvisado(tx, empresaId, lead.id);
+  }
   let atribuicao: TResultadoAtribuicao | null = null;
   if (r?.decisao === "duvidas") await enviar(r.proximaPergunta as string);
-  else if (r?.decisao === "rejeitado") await enviar(MENSAGEM_ENCERRAMENTO_TRIAGEM);
+  else if (r?.decisao === "rejeitado")
+    await enviar(pre.encerrar ? MENSAGEM_CONTRATO_DENTRO_DA_MEDIA_ENCERRAR : MENSAGEM_ENCERRAMENTO_TRIAGEM);
   else if (r?.decisao === "qualificado") {
     await enviar(MENSAGEM_QUALIFICADO_TRIAGEM);
     atribuicao = await atribuirAutomaticamente(deps, tx, {

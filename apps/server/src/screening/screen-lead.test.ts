@@ -105,7 +105,13 @@ describe("triarLead against an OpenAI-compatible server", () => {
       taxa_juros: 2.9,
       interesse_confirmado: true,
       margem_disponivel: true,
+      valor_financiado: null,
+      quantidade_parcelas: null,
+      parcelas_pagas: null,
+      data_contrato: null,
     });
+    // what the lead said of the contract fills the lead's contract (issue 14 part 1)
+    expect(row).toMatchObject({ modalidade_credito: "consignado_inss", banco: "Banco BMG", taxa_informada_mensal: "2.9000" });
     expect(await mensagensIa(l.id)).toEqual([{ message: MENSAGEM_QUALIFICADO_TRIAGEM, status: "pending", direcao: "saida" }]);
     expect(await historico(l.id)).toEqual([
       {

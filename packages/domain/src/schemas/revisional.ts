@@ -3,6 +3,7 @@ import { lerValorBRL } from "../leads-money";
 import { MSG } from "../messages";
 import { FAIXAS_RAZAO, LIMIAR_TRIAGEM_MAX, LIMIAR_TRIAGEM_MIN } from "../revisional/bands";
 import { MODALIDADES_CREDITO } from "../revisional/modalities";
+import { REGRAS_TRIAGEM_REVISIONAL } from "../revisional/screening-rule";
 import { zTexto } from "./text";
 
 /** Contract data of a lead (issue 14 part 1): every field optional; empty means not informed. */
@@ -37,6 +38,7 @@ export const MSG_CONTRATO = {
   banco: "Nome do banco com até 120 caracteres.",
   pagasAcimaDoPrazo: "Parcelas pagas maior que o número de parcelas do contrato.",
   limiar: `Limiar entre ${LIMIAR_TRIAGEM_MIN} e ${LIMIAR_TRIAGEM_MAX} vezes a média.`,
+  regraTriagem: "Escolha o que a triagem faz com um contrato dentro do limiar.",
 } as const;
 
 /** The contract fields the manual lead form and the lead API add to a new lead (issue 14 part 1), optional. */
@@ -158,9 +160,14 @@ export const ZPreAnaliseLead = z.object({
   analise: ZPreAnalise,
   /** why no reference: 'Sem taxa média de referência…' */
   motivoSemReferencia: z.string().nullable(),
+  /** when the screening told the lead the contract looks within the average (decision 1405), or null */
+  avisadoNaTriagemEm: z.string().nullable(),
 });
 export type TPreAnaliseLead = z.infer<typeof ZPreAnaliseLead>;
 
-export const ZLimiarRevisional = z.object({
+/** The company's pre-analysis settings: the screening threshold and what the screening does within it. */
+export const ZConfigPreAnalise = z.object({
   limiar: z.coerce.number().min(LIMIAR_TRIAGEM_MIN, MSG_CONTRATO.limiar).max(LIMIAR_TRIAGEM_MAX, MSG_CONTRATO.limiar),
+  regra_triagem: z.enum(REGRAS_TRIAGEM_REVISIONAL, { error: MSG_CONTRATO.regraTriagem }),
 });
+export type TConfigPreAnalise = z.infer<typeof ZConfigPreAnalise>;

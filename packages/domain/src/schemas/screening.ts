@@ -24,6 +24,12 @@ export const ZFatosTriagem = z.object({
   taxa_juros: z.number().nullable(),
   interesse_confirmado: z.boolean().nullable(),
   margem_disponivel: z.boolean().nullable(),
+  // the contract, for the pre-analysis (issue 14 part 1): optional in stored rows written before it
+  valor_financiado: z.number().nullable().default(null),
+  quantidade_parcelas: z.number().int().nullable().default(null),
+  parcelas_pagas: z.number().int().nullable().default(null),
+  /** yyyy-mm-dd (the 1st when the lead said only the month) */
+  data_contrato: z.string().nullable().default(null),
 });
 export type TFatosTriagem = z.infer<typeof ZFatosTriagem>;
 
@@ -36,6 +42,10 @@ export const FATOS_VAZIOS: TFatosTriagem = {
   taxa_juros: null,
   interesse_confirmado: null,
   margem_disponivel: null,
+  valor_financiado: null,
+  quantidade_parcelas: null,
+  parcelas_pagas: null,
+  data_contrato: null,
 };
 
 // ---------------------------------------------------------------- the model's answer (001 §7 'triage JSON')
@@ -52,6 +62,25 @@ function numeroLivre(v: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 const numero = z.unknown().transform(numeroLivre);
+const inteiro = z.unknown().transform((v) => {
+  const n = numeroLivre(v);
+  return n !== null && Number.isInteger(n) ? n : null;
+});
+/** A real calendar day as yyyy-mm-dd, or null. */
+function diaDoCalendario(ano: string, mes: string, d: string): string | null {
+  const iso = `${ano}-${mes.padStart(2, "0")}-${d.padStart(2, "0")}`;
+  const t = new Date(`${iso}T12:00:00Z`);
+  return Number.isNaN(t.getTime()) || t.toISOString().slice(0, 10) !== iso ? null : iso;
+}
+/** "2024-05-10", "2024-05", "10/05/2024", "05/2024" → yyyy-mm-dd (the 1st when only the month was said); else null. */
+const dataLivre = z.unknown().transform((v): string | null => {
+  if (typeof v !== "string") return null;
+  const s = v.trim();
+  const iso = /^(\d{4})-(\d{1,2})(?:-(\d{1,2}))?$/.exec(s);
+  if (iso) return diaDoCalendario(iso[1], iso[2], iso[3] ?? "1");
+  const br = /^(?:(\d{1,2})\/)?(\d{1,2})\/(\d{4})$/.exec(s);
+  return br ? diaDoCalendario(br[3], br[2], br[1] ?? "1") : null;
+});
 const textoOuNulo = z.unknown().transform((v) => (typeof v === "string" && v.trim() ? v.trim().slice(0, 200) : null));
 const booleanoOuNulo = z.unknown().transform((v) => {
   if (typeof v === "boolean") return v;
@@ -99,6 +128,10 @@ export const ZRespostaIa = z
         interestRate: numero,
         interestConfirmed: booleanoOuNulo,
         marginAvailable: booleanoOuNulo,
+        amountFinanced: numero,
+        installmentsTotal: inteiro,
+        installmentsPaid: inteiro,
+        contractDate: dataLivre,
       })
       .partial()
       .nullish(),
@@ -118,6 +151,10 @@ export const ZRespostaIa = z
       taxa_juros: r.facts?.interestRate ?? null,
       interesse_confirmado: r.facts?.interestConfirmed ?? null,
       margem_disponivel: r.facts?.marginAvailable ?? null,
+      valor_financiado: r.facts?.amountFinanced ?? null,
+      quantidade_parcelas: r.facts?.installmentsTotal ?? null,
+      parcelas_pagas: r.facts?.installmentsPaid ?? null,
+      data_contrato: r.facts?.contractDate ?? null,
     } satisfies TFatosTriagem,
   }));
 export type TResultadoTriagem = z.output<typeof ZRespostaIa>;

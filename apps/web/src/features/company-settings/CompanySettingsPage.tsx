@@ -16,6 +16,7 @@ import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast";
 import { ConversionsApiCard } from "../attribution/ConversionsApiCard";
+import { PreAnalysisSettingsCard } from "../revisional/PreAnalysisSettingsCard";
 import { AIBlock } from "./AIBlock";
 import { configuracoesQuery, salvar } from "./api";
 import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
@@ -99,6 +100,7 @@ function Configuracoes() {
     <div className="mx-auto max-w-4xl space-y-5">
       <Formulario config={q.data} onSalvo={(c) => qc.setQueryData(configuracoesQuery.queryKey, c)} />
       <ConversionsApiCard />
+      <PreAnalysisSettingsCard />
     </div>
   );
 }

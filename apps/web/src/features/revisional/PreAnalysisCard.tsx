@@ -1,6 +1,7 @@
 import { formatarBRL } from "@crm/domain/format";
 import { formatarRazao, ROTULO_FAIXA } from "@crm/domain/revisional/bands";
 import { ROTULO_MODALIDADE } from "@crm/domain/revisional/modalities";
+import { MARCA_AVISADO_DENTRO_DA_MEDIA } from "@crm/domain/revisional/screening-rule";
 import { CAMPOS_CONTRATO, TEXTO_REVISIONAL } from "@crm/domain/revisional/texts";
 import { useQuery } from "@tanstack/react-query";
 import { Calculator, FileDown } from "lucide-react";
@@ -81,6 +82,7 @@ export function PreAnalysisCard({ leadId, podeEditar = true }: { leadId: string;
           ) : (
             <p className="text-sm text-slate-700">{q.data.motivoSemReferencia ?? TEXTO_REVISIONAL.semReferencia}</p>
           )}
+          {q.data.avisadoNaTriagemEm && <Badge variante="azul">{MARCA_AVISADO_DENTRO_DA_MEDIA}</Badge>}
           {a.acimaDoLimiar !== null && (
             <p className="text-sm text-slate-700">
               {a.acimaDoLimiar

@@ -1,4 +1,4 @@
-import type { TContratoLead, TPreAnaliseLead } from "@crm/domain/schemas/revisional";
+import type { TConfigPreAnalise, TContratoLead, TPreAnaliseLead } from "@crm/domain/schemas/revisional";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 
@@ -12,3 +12,11 @@ export const preAnaliseQuery = (leadId: string) =>
 
 export const salvarContrato = (leadId: string, c: Record<keyof TContratoLead, string>) =>
   api<TPreAnaliseLead>(`/api/leads/${encodeURIComponent(leadId)}/contrato`, { method: "PUT", body: c });
+
+export const configPreAnaliseQuery = queryOptions({
+  queryKey: ["empresa", "pre-analise"] as const,
+  queryFn: ({ signal }) => api<TConfigPreAnalise>("/api/empresa/pre-analise", { signal }),
+});
+
+export const salvarConfigPreAnalise = (c: TConfigPreAnalise) =>
+  api<TConfigPreAnalise>("/api/empresa/pre-analise", { method: "PUT", body: c });

@@ -12,6 +12,10 @@ export function FactsList({ fatos }: { fatos: TFatosTriagem }) {
   if (fatos.tipo_contrato) itens.push(["Contrato", fatos.tipo_contrato]);
   if (fatos.valor_parcela !== null) itens.push(["Parcela", formatarBRL(fatos.valor_parcela)]);
   if (fatos.taxa_juros !== null) itens.push(["Taxa", `${String(fatos.taxa_juros).replace(".", ",")}% ao mês`]);
+  if (fatos.valor_financiado !== null) itens.push(["Valor financiado", formatarBRL(fatos.valor_financiado)]);
+  if (fatos.quantidade_parcelas !== null) itens.push(["Parcelas", String(fatos.quantidade_parcelas)]);
+  if (fatos.parcelas_pagas !== null) itens.push(["Pagas", String(fatos.parcelas_pagas)]);
+  if (fatos.data_contrato) itens.push(["Data do contrato", fatos.data_contrato.split("-").reverse().join("/")]);
   if (fatos.interesse_confirmado !== null) itens.push(["Interesse", simNao(fatos.interesse_confirmado)]);
   if (fatos.margem_disponivel !== null) itens.push(["Margem", simNao(fatos.margem_disponivel)]);
   if (!itens.length) return <span className="text-slate-500">—</span>;
