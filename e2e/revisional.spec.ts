@@ -124,3 +124,27 @@ test("a consultant fills a lead's contract in the chat and sees the pre-analysis
       .toString(),
   ).toBe("%PDF-");
 });
+
+test("the company admin sets the screening threshold and what the AI screening does within it", async ({ page }) => {
+  await entrar(page, "Admin Empresa");
+  await page.goto("/empresa-config");
+  await expect(page.getByRole("heading", { name: "Pré-análise revisional" })).toBeVisible();
+  const cartao = page;
+  await expect(cartao.getByLabel("Limiar de triagem (vezes a média)")).toHaveValue("1.5");
+  await cartao.getByLabel("Contrato dentro do limiar, na triagem da IA").selectOption("encerrar");
+  await cartao.getByLabel("Limiar de triagem (vezes a média)").fill("9");
+  await cartao.getByRole("button", { name: "Salvar pré-análise" }).click();
+  await expect(cartao.getByText("Limiar entre 1 e 5 vezes a média.")).toBeVisible();
+  await cartao.getByLabel("Limiar de triagem (vezes a média)").fill("2");
+  await cartao.getByRole("button", { name: "Salvar pré-análise" }).click();
+  await expect(page.getByText("Configurações da pré-análise salvas.")).toBeVisible();
+  await page.reload();
+  await expect(cartao.getByLabel("Limiar de triagem (vezes a média)")).toHaveValue("2");
+  await expect(cartao.getByLabel("Contrato dentro do limiar, na triagem da IA")).toHaveValue("encerrar");
+  // the journeys share the demo: back to the defaults
+  const r = await page.request.put("/api/empresa/pre-analise", {
+    data: { limiar: 1.5, regra_triagem: "avisar" },
+    headers: await csrfHeader(page),
+  });
+  expect(r.status()).toBe(200);
+});
