@@ -1,8 +1,10 @@
-// `npm test`: unit + API tests (Vitest, real PostgreSQL), then browser journeys (Playwright, system Chromium).
+// `npm test`: unit + API tests (Vitest, real PostgreSQL), then browser journeys (Playwright, system Chromium: installed
+// with apt-get when run as root on a machine without it; otherwise the run stops before them, saying what to run).
 // Ends with one line "N passed, N failed" summed over both runners.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { garantirNavegador } from "./browser-check.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const out = path.join(root, ".tmp");
@@ -27,8 +29,12 @@ if (existsSync(vitestJson)) {
   failed += 1; // the runner itself crashed
 }
 
-// 2. Playwright (needs the built app)
-if (process.env.SKIP_E2E !== "1") {
+// 2. Playwright (needs the built app and the system Chromium: installed here as root with apt, else one command to run)
+const semNavegador = process.env.SKIP_E2E === "1" ? null : garantirNavegador();
+if (semNavegador) {
+  console.error(`\n${semNavegador}\n`);
+  failed += 1; // the browser tests did not run: not a pass
+} else if (process.env.SKIP_E2E !== "1") {
   const build = run("npm", ["run", "build"]);
   if (build !== 0) {
     failed += 1;

@@ -6,6 +6,7 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 import { COOKIE_SESSAO } from "./auth/sessions.js";
 import type { TDeps } from "./deps.js";
 import { contextoDe, guardRoute } from "./http/auth-context.js";
+import { registrarCompressao } from "./http/compression.js";
 import { garantirCookieCsrf, verificarCsrf } from "./http/csrf.js";
 import { registerApiDocs } from "./http/docs.js";
 import { errorHandler } from "./http/error-handler.js";
@@ -56,6 +57,8 @@ export async function buildApp(deps: TDeps, opts: { logger?: boolean; serveWeb?:
 
   registrarCabecalhosSeguranca(app, { https: secure });
   await app.register(cookie);
+  // before every route: the compress plugin hooks the routes declared after it
+  await registrarCompressao(app);
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 

@@ -4,6 +4,7 @@ import { ZSessao } from "@crm/domain/schemas/session";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { emitirCsrfAnonimo, emitirCsrfDaSessao } from "../http/csrf.js";
+import { HttpError } from "../http/errors.js";
 import { confirmEmail } from "./confirm-email.js";
 import { loadSession } from "./load-session.js";
 import { login } from "./login.js";
@@ -63,6 +64,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (token) gravarCookieSessao(reply, token, secure);
     return sessao;
   });
+
+  // The SPA's question on every load: "is anyone signed in?". Nobody is a normal answer (200 { sessao: null }),
+  // not an error, so a signed-out /login logs no 401 in the console. GET /sessao keeps its 401 for API callers.
+  app.get(
+    "/sessao-atual",
+    { config: { publica: true }, schema: { response: { 200: z.object({ sessao: ZSessao.nullable() }) } } },
+    async (req, reply) => {
+      if (!req.auth) return { sessao: null };
+      const sessao = await loadSession(deps, req.auth).catch((e: unknown) => {
+        if (e instanceof HttpError && e.statusCode === 401) return null;
+        throw e;
+      });
+      const token = req.cookies[COOKIE_SESSAO];
+      if (sessao && token) gravarCookieSessao(reply, token, secure);
+      return { sessao };
+    },
+  );
 
   app.post(
     "/registro",

@@ -11,12 +11,23 @@ export const WEB_DIST = [path.resolve(here, "../../../web/dist"), path.resolve(h
   existsSync(path.join(d, "index.html")),
 );
 
-/** Serves the built SPA; unknown non-API paths get index.html so the client router decides. */
-export async function registerStatic(app: FastifyInstance) {
-  if (WEB_DIST) {
+/** A private app: nothing in it is for search engines (and /robots.txt must not answer the SPA's HTML). */
+export const ROBOTS_TXT = "User-agent: *\nDisallow: /\n";
+
+/**
+ * Serves the built SPA; unknown non-API paths get index.html so the client router decides. The build writes
+ * `.br`/`.gz` copies of every text asset (apps/web/build/precompress.ts): they are sent as they are, by the
+ * request's Accept-Encoding, with `Vary: Accept-Encoding`.
+ */
+export async function registerStatic(app: FastifyInstance, root: string | undefined = WEB_DIST) {
+  app.get("/robots.txt", (_req, reply) =>
+    reply.type("text/plain; charset=utf-8").header("Cache-Control", "public, max-age=86400").send(ROBOTS_TXT),
+  );
+  if (root) {
     await app.register(fastifyStatic, {
-      root: WEB_DIST,
+      root,
       wildcard: false,
+      preCompressed: true,
       setHeaders: (reply, file) => {
         // hashed assets are immutable; index.html must always be revalidated
         reply.header(
@@ -27,7 +38,7 @@ export async function registerStatic(app: FastifyInstance) {
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith("/api") || req.url.startsWith("/ws") || req.method !== "GET" || !WEB_DIST) {
+    if (req.url.startsWith("/api") || req.url.startsWith("/ws") || req.method !== "GET" || !root) {
       return reply.status(404).send({ erro: MSG.naoEncontrado });
     }
     return reply.header("Cache-Control", "no-cache").sendFile("index.html");

@@ -12,10 +12,13 @@ export const motivoDaSaida = () => motivoSaida;
 /** Set while this tab signs out, so the server's own 'session revoked' echo is not shown as an error. */
 let saindo = false;
 
-/** GET /api/auth/sessao: the signed-in person, or null when signed out (401). */
+/**
+ * GET /api/auth/sessao-atual: the signed-in person, or null when signed out. Nobody signed in is a 200, not a
+ * 401, so a signed-out page logs no error in the console (a 401 from elsewhere still means null).
+ */
 export async function buscarSessao(signal?: AbortSignal): Promise<TSessao | null> {
   try {
-    return await api<TSessao>("/api/auth/sessao", { signal });
+    return (await api<{ sessao: TSessao | null }>("/api/auth/sessao-atual", { signal })).sessao;
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return null;
     throw e;
