@@ -3,7 +3,7 @@
 // ratio; goal ≤ 30 ms and ≤ 1.5x), its counters, and the legal dashboard (goal ≤ 100 ms p95).
 //
 //   npx tsx bench/legal.ts                                         (after `npm run build`; 200k leads, 25k processes)
-//   LEGAL_BENCH_TOTAL=1000000 LEGAL_BENCH_EMPRESA=400000 npx tsx bench/legal.ts    (the issue's size: 50k processes)
+//   LEGAL_BENCH_TOTAL=1000000 LEGAL_BENCH_EMPRESA=500000 npx tsx bench/legal.ts    (the issue's size: 50k processes)
 // Other settings: LEGAL_BENCH_CONCORRENCIA (20), LEGAL_BENCH_SEGUNDOS (4), LEGAL_BENCH_CASOS=1,3 (only those),
 // LEGAL_BENCH_EXPLAIN=1 (prints each case's plans, measured under the tenant's row-level security), and
 // LEADS_BENCH_DATABASE_URL (the harness's external database).
@@ -60,7 +60,15 @@ async function processos(b: TBancada): Promise<number> {
        FROM leads_juros_check l WHERE l.status_lead = 'Convertido (Ganho)' AND l.id_empresa_fk = $1 AND abs(hashtext(l.id::text)) % 2 = 0`,
     [b.empresaId, juridicos.rows[0].id],
   );
-  for (const t of ["leads_juros_check", "lead_status_historico", "documentos", "usuarios_plataforma"]) {
+  for (const t of [
+    "leads_juros_check",
+    "lead_status_historico",
+    "documentos",
+    "usuarios_plataforma",
+    "processos_resumo",
+    "processos_resumo_mensal",
+    "processos_sinais",
+  ]) {
     await b.dono.query(`VACUUM ANALYZE ${t}`);
   }
   await b.dono.query("CHECKPOINT");
@@ -74,31 +82,39 @@ async function processos(b: TBancada): Promise<number> {
 
 /** The app's pools, with every SELECT explained first (LEGAL_BENCH_EXPLAIN): plans under the tenant's RLS. */
 function explicando(db: TDb): TDb {
-  const app = db.app;
-  const connect = app.connect.bind(app);
-  const proxy = Object.create(app) as Pg.Pool;
-  (proxy as unknown as { connect: () => Promise<Pg.PoolClient> }).connect = async () => {
-    const c = await connect();
-    const original = c.query;
-    const release = c.release;
-    const query = c.query.bind(c) as (...a: unknown[]) => Promise<Pg.QueryResult>;
-    // the client goes back to the pool as it came: only this call's queries are explained
-    c.release = (...a: Parameters<typeof release>) => {
-      c.query = original;
-      c.release = release;
-      return release.apply(c, a);
+  const pool = (base: Pg.Pool): Pg.Pool => {
+    const connect = base.connect.bind(base);
+    const proxy = Object.create(base) as Pg.Pool;
+    (proxy as unknown as { connect: () => Promise<Pg.PoolClient> }).connect = async () => {
+      const c = await connect();
+      const original = c.query;
+      const release = c.release;
+      const query = c.query.bind(c) as (...a: unknown[]) => Promise<Pg.QueryResult>;
+      // the client goes back to the pool as it came: only this call's queries are explained
+      c.release = (...a: Parameters<typeof release>) => {
+        c.query = original;
+        c.release = release;
+        return release.apply(c, a);
+      };
+      (c as unknown as { query: unknown }).query = async (...a: unknown[]) => {
+        // text, or a prepared statement's config (the list's): explained as text with its values
+        const cfg = typeof a[0] === "object" && a[0] ? (a[0] as { text?: string; values?: unknown[] }) : null;
+        const texto = typeof a[0] === "string" ? a[0] : (cfg?.text ?? "");
+        const valores = cfg ? cfg.values : a[1];
+        if (
+          /^\s*(SELECT|WITH)/i.test(texto) &&
+          /FROM (leads_juros_check|documentos|lead_status_historico|processos_)/.test(texto)
+        ) {
+          const r = await query(`EXPLAIN (ANALYZE, BUFFERS) ${texto}`, valores);
+          console.log(`\n${texto.replace(/\s+/g, " ").slice(0, 160)}\n${r.rows.map((x) => x["QUERY PLAN"]).join("\n")}`);
+        }
+        return query(...a);
+      };
+      return c;
     };
-    (c as unknown as { query: unknown }).query = async (...a: unknown[]) => {
-      const texto = typeof a[0] === "string" ? a[0] : "";
-      if (/^\s*(SELECT|WITH)/i.test(texto) && /FROM (leads_juros_check|documentos|lead_status_historico)/.test(texto)) {
-        const r = await query(`EXPLAIN (ANALYZE, BUFFERS) ${texto}`, a[1]);
-        console.log(`\n${texto.replace(/\s+/g, " ").slice(0, 160)}\n${r.rows.map((x) => x["QUERY PLAN"]).join("\n")}`);
-      }
-      return query(...a);
-    };
-    return c;
+    return proxy;
   };
-  return { ...db, app: proxy };
+  return { ...db, app: pool(db.app), leitura: pool(db.leitura) };
 }
 
 type TCaso = { nome: string; rota: string; qs: (i: number) => string };

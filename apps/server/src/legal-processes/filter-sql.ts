@@ -9,6 +9,8 @@ import { condicoesDaBusca } from "../leads/filter-sql.js";
 /**
  * The WHERE of /processos over `leads_juros_check l` ($1 the company): the company's processes, then the filters.
  * `semStatus` leaves the legal status out (the counters count every legal status of the other filters).
+ * The process status is written as a literal, not a parameter: the partial indexes of 0023 (`WHERE status_lead =
+ * 'Convertido (Ganho)'`) then serve a generic plan too, which the list reuses instead of planning every request.
  */
 export async function condicaoProcessos(
   tx: TTx,
@@ -17,8 +19,8 @@ export async function condicaoProcessos(
   semStatus = false,
   agora = new Date(),
 ): Promise<{ where: string; params: unknown[] }> {
-  const params: unknown[] = [empresaId, STATUS_PROCESSO_JURIDICO];
-  const where = ["l.id_empresa_fk = $1", "l.status_lead = $2"];
+  const params: unknown[] = [empresaId];
+  const where = ["l.id_empresa_fk = $1", `l.status_lead = ${PROCESSO}`];
   const p = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;
@@ -36,6 +38,9 @@ export async function condicaoProcessos(
   if (busca) where.push(...(await condicoesDaBusca(tx, busca, p)));
   return { where: where.join(" AND "), params };
 }
+
+/** 'Convertido (Ganho)' as an SQL literal. */
+export const PROCESSO = `'${STATUS_PROCESSO_JURIDICO.replaceAll("'", "''")}'`;
 
 /** ORDER BY of each sortable column; the id breaks ties so pages never repeat or skip a row. */
 export function ordemProcessos(ordem: TOrdemProcessos, direcao: "asc" | "desc"): string {

@@ -18,26 +18,36 @@ const SALTO_PROFUNDO = 100;
  */
 export async function listarProcessos(deps: Pick<TDeps, "db">, ctx: TCtx, f: TFiltroProcessos): Promise<TPaginaProcessos> {
   const pular = (f.pagina - 1) * f.tamanho;
-  const { rows } = await lerComTenant(deps.db.leitura, ctx, async (c) => {
-    const { where, params } = await condicaoProcessos(c, ctx.empresaId, f);
-    const n = params.length;
-    const ordem = ordemProcessos(f.ordem, f.direcao);
-    const limite = `LIMIT $${n + 1} OFFSET $${n + 2}`;
-    const valores = [...params, f.tamanho + 1, pular];
-    if (pular < SALTO_PROFUNDO) {
+  // without a search or a period, one plan serves every company (the filters are equalities on indexed columns):
+  // a generic plan skips planning over the leads table's many indexes on every request
+  const planoGenerico = !f.busca?.trim() && f.periodo === "all";
+  const { rows } = await lerComTenant(
+    deps.db.leitura,
+    ctx,
+    async (c) => {
+      const { where, params } = await condicaoProcessos(c, ctx.empresaId, f);
+      const n = params.length;
+      const ordem = ordemProcessos(f.ordem, f.direcao);
+      // the page size is a literal (an integer of 1..100 from the schema): a generic plan then knows it reads a page,
+      // not a tenth of the table
+      const limite = `LIMIT ${Math.trunc(f.tamanho) + 1} OFFSET $${n + 1}`;
+      const valores = [...params, pular];
+      if (pular < SALTO_PROFUNDO) {
+        return preparada(
+          `SELECT ${COLUNAS_PROCESSO} FROM leads_juros_check l ${JUNCOES_PROCESSO} WHERE ${where} ORDER BY ${ordem} ${limite}`,
+          valores,
+        );
+      }
+      // a deep page: the skipped rows are read from the sort's index alone, only the page's rows from the table
       return preparada(
-        `SELECT ${COLUNAS_PROCESSO} FROM leads_juros_check l ${JUNCOES_PROCESSO} WHERE ${where} ORDER BY ${ordem} ${limite}`,
-        valores,
-      );
-    }
-    // a deep page: the skipped rows are read from the sort's index alone, only the page's rows from the table
-    return preparada(
-      `SELECT ${COLUNAS_PROCESSO} FROM (SELECT l.id FROM leads_juros_check l WHERE ${where} ORDER BY ${ordem} ${limite}) pagina
+        `SELECT ${COLUNAS_PROCESSO} FROM (SELECT l.id FROM leads_juros_check l WHERE ${where} ORDER BY ${ordem} ${limite}) pagina
          JOIN leads_juros_check l ON l.id_empresa_fk = $1 AND l.id = pagina.id ${JUNCOES_PROCESSO}
         ORDER BY ${ordem}`,
-      valores,
-    );
-  });
+        valores,
+      );
+    },
+    { planoGenerico },
+  );
   return {
     itens: rows.slice(0, f.tamanho).map(paraProcesso),
     pagina: f.pagina,

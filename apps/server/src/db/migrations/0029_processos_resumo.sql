@@ -161,14 +161,15 @@ BEGIN
     FROM (SELECT id_empresa_fk, id_lead_fk, max(created_at) AS desde FROM novos
            WHERE campo = 'status_juridico_lead' AND valor_novo = 'Documentação Solicitada' GROUP BY 1, 2) n
    WHERE s.id_empresa_fk = n.id_empresa_fk AND s.id_lead_fk = n.id_lead_fk;
+  -- a lead's month is new when all its moves of that month now in the history came with this statement (one index
+  -- lookup per lead and month, whatever the statement's size)
   INSERT INTO processos_resumo_mensal AS r (id_empresa_fk, mes, finalizados)
   SELECT t.e, t.m, count(*) FROM (
-    SELECT DISTINCT id_empresa_fk AS e, id_lead_fk AS l, processos_mes_sp(created_at) AS m FROM novos
-     WHERE campo = 'status_juridico_lead' AND valor_novo = 'Finalizado Jurídico') t
-   WHERE NOT EXISTS (SELECT 1 FROM lead_status_historico h
-                      WHERE h.id_empresa_fk = t.e AND h.id_lead_fk = t.l AND h.campo = 'status_juridico_lead'
-                        AND h.valor_novo = 'Finalizado Jurídico' AND processos_mes_sp(h.created_at) = t.m
-                        AND NOT EXISTS (SELECT 1 FROM novos x WHERE x.id_empresa_fk = h.id_empresa_fk AND x.id = h.id))
+    SELECT id_empresa_fk AS e, id_lead_fk AS l, processos_mes_sp(created_at) AS m, count(*) AS k FROM novos
+     WHERE campo = 'status_juridico_lead' AND valor_novo = 'Finalizado Jurídico' GROUP BY 1, 2, 3) t
+   WHERE t.k = (SELECT count(*) FROM lead_status_historico h
+                 WHERE h.id_empresa_fk = t.e AND h.id_lead_fk = t.l AND h.campo = 'status_juridico_lead'
+                   AND h.valor_novo = 'Finalizado Jurídico' AND processos_mes_sp(h.created_at) = t.m)
    GROUP BY 1, 2 ORDER BY 1, 2
   ON CONFLICT (id_empresa_fk, mes) DO UPDATE SET finalizados = r.finalizados + EXCLUDED.finalizados;
   RETURN NULL;
