@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
+import { iniciarTrabalhosFilaEspera } from "./assignment/waiting-queue.js";
 import { iniciarTrabalhosAtribuicao } from "./attribution/workers.js";
 import { criarLeitorDeSessoes } from "./auth/session-cache.js";
 import { iniciarTrabalhosTaxasBacen } from "./bacen-rates/worker.js";
@@ -85,6 +86,7 @@ export async function createDeps(config: TConfig, databaseUrl: string, log?: Fas
   await iniciarTrabalhosRevisional(deps);
   await iniciarTrabalhosAssinatura(deps);
   await iniciarTrabalhosPrazos(deps);
+  await iniciarTrabalhosFilaEspera(deps);
   return deps;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { assignmentRoutes } from "./assignment/routes.js";
+import { waitingRoutes } from "./assignment/waiting-routes.js";
 import { attributionRoutes } from "./attribution/routes.js";
 import { publicConfigRoutes } from "./auth/public-config-routes.js";
 import { authRoutes } from "./auth/routes.js";
@@ -60,6 +61,7 @@ export async function apiRoutes(api: FastifyInstance) {
   // leads
   await api.register(leadRoutes);
   await api.register(assignmentRoutes);
+  await api.register(waitingRoutes);
   await api.register(screeningRoutes);
   await api.register(legalProcessRoutes);
   await api.register(deadlineRoutes);

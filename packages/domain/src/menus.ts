@@ -1,3 +1,4 @@
+import { pode, type TPermissao } from "./permissions";
 import { PAPEL, type TPapel } from "./roles";
 
 export type TMenuItem = { path: string; label: string; icon: string };
@@ -34,7 +35,7 @@ export const MENUS: Record<TPapel, TMenuItem[]> = {
   [PAPEL.consultor]: [
     item("/dashboard", "Dashboard", "layout-dashboard"),
     item("/meus-leads", "Meus Leads", "users"),
-    item("/leads-import", "Importar Leads", "upload"),
+    // no 'Importar Leads': import is for administrators (001 §6; decision 1502)
     item("/conversas", "Conversas", "message-square"),
     item("/qr-code", "WhatsApp", "qr-code"),
     item("/desempenho", "Desempenho", "trending-up"),
@@ -49,6 +50,45 @@ export const MENUS: Record<TPapel, TMenuItem[]> = {
 };
 
 export const MENU_PERFIL: TMenuItem = item("/perfil", "Meu Perfil", "user");
+
+/**
+ * What each menu entry's screen asks of the role that opens it (the same key its API routes use). A menu entry
+ * whose role may not open the screen would lead to 'Acesso Negado': menus.test.ts fails on any (decision 1502).
+ * /dashboard and /qr-code answer every role (each sees its own dashboard; the WhatsApp status is read only for
+ * those who cannot configure it).
+ */
+export const PERMISSAO_DA_TELA: Record<string, TPermissao> = {
+  "/dashboard": "sessao.usar",
+  "/empresas": "empresas.gerenciar",
+  "/usuarios": "usuarios.gerenciar",
+  "/analytics": "plataforma.gerenciar",
+  "/taxas-bacen": "taxas.gerenciar",
+  "/configuracoes": "plataforma.gerenciar",
+  "/leads": "leads.gerenciar",
+  "/meus-leads": "leads.meus",
+  "/leads-import": "leads.importar",
+  "/conversas": "conversas.usar",
+  "/consultores": "consultores.gerenciar",
+  "/ia-triagem": "ia.gerenciar",
+  "/qr-code": "whatsapp.status",
+  "/financeiro": "financeiro.ver",
+  "/marketing": "marketing.gerenciar",
+  "/juridico": "juridico.painel",
+  "/processos": "juridico.processos",
+  "/prazos": "prazos.ver",
+  "/documentos": "juridico.documentos",
+  "/juridico-equipe": "juridico.equipe",
+  "/assinatura": "assinatura.gerenciar",
+  "/empresa-config": "empresa.configurar",
+  "/desempenho": "desempenho.ver",
+  "/perfil": "perfil.usar",
+};
+
+/** Whether a role may open the screen at `path` (a path with no entry in PERMISSAO_DA_TELA: no). */
+export function podeAbrir(papel: string, path: string): boolean {
+  const chave = PERMISSAO_DA_TELA[path];
+  return !!chave && pode(papel, chave);
+}
 
 /** Unknown roles get the Consultor menu (000 §2.9). */
 export function menuFor(papel: string): TMenuItem[] {

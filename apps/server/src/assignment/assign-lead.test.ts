@@ -101,7 +101,7 @@ describe("automatic assignment (assign-lead)", () => {
     expect(c.recente).toBe(true);
   });
 
-  it("nobody online: the lead stays unassigned and the admins are told", async () => {
+  it("nobody online: the lead stays unassigned and the admins are told (it is the first to wait)", async () => {
     const { x } = await empresaComConsultores(2);
     const lead = await novoLead(x.empresa.id, { nome: "Sem Ninguém" });
     expect(await atribuir(x.empresa.id, lead.id)).toEqual({ atribuido: false, motivo: "sem_consultor", consultorId: null });
@@ -110,8 +110,9 @@ describe("automatic assignment (assign-lead)", () => {
     const avisos = await sql(t, "SELECT titulo, conteudo FROM notificacoes WHERE id_usuario_fk = $1", [x.usuarios.admin.id]);
     expect(avisos).toEqual([
       {
-        titulo: "Lead qualificado sem consultor disponível",
-        conteudo: "Sem Ninguém está qualificado, mas nenhum consultor está conectado. Atribua o lead manualmente.",
+        titulo: "Leads aguardando atribuição",
+        conteudo:
+          "Sem Ninguém está qualificado, mas nenhum consultor está conectado. Os leads que aguardam serão atribuídos assim que um consultor se conectar; você também pode atribuí-los manualmente em Leads.",
       },
     ]);
   });

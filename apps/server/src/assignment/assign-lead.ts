@@ -1,4 +1,4 @@
-import { escolherConsultor, STATUS_LEAD_ENCERRADOS, STATUS_RECEBE_LEADS } from "@crm/domain/assignment";
+import { dentroDoExpediente, escolherConsultor, STATUS_LEAD_ENCERRADOS, STATUS_RECEBE_LEADS } from "@crm/domain/assignment";
 import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
 import type { TDeps } from "../core/deps.js";
@@ -6,6 +6,7 @@ import type { TTx } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
 import { gravarAtribuicoes, type TAutorAtribuicao, type TLeadAtribuido } from "../lead-events/assignment.js";
 import { notificar } from "../notifications/notify.js";
+import { contarAguardando, lerExpediente } from "./waiting-sql.js";
 
 export type { TAutorAtribuicao };
 
@@ -34,42 +35,53 @@ async function travar(tx: TTx, empresaId: string, leadId: string): Promise<TLead
 /**
  * assign-lead (000 §7): among the company's consultants who are Conectado (and can sign in), the one with the
  * fewest open leads (STATUS_LEAD_ENCERRADOS do not count); ties go to whoever waited longest since their last
- * assignment. Nobody online: the lead stays unassigned and the admins are told. A lead that already has a
- * consultant keeps them.
+ * assignment. Nobody online: when the company allows it and `agora` is inside its business hours, any of its
+ * consultants by the same rule (decision 1503); otherwise the lead stays unassigned, in the waiting queue, and the
+ * admins are told once per waiting episode: when this lead is the first to wait (`avisar` false skips it, for
+ * the queue's own job). A lead that already has a consultant keeps them.
  */
 export async function atribuirAutomaticamente(
   deps: TDepsAtribuicao,
   tx: TTx,
-  p: { empresaId: string; leadId: string; autor: TAutorAtribuicao },
+  p: { empresaId: string; leadId: string; autor: TAutorAtribuicao; agora?: Date; avisar?: boolean },
 ): Promise<TResultadoAtribuicao> {
   const lead = await travar(tx, p.empresaId, p.leadId);
   if (lead.consultor_atribuido_id) return { atribuido: false, motivo: "ja_atribuido", consultorId: lead.consultor_atribuido_id };
-  const { rows } = await tx.query(
-    `SELECT c.id, c.nome, c.ultima_atribuicao_em,
-            (SELECT count(*)::int FROM leads_juros_check l
-              WHERE l.id_empresa_fk = c.id_empresa_fk AND l.consultor_atribuido_id = c.id
-                AND NOT (l.status_lead = ANY ($3::text[]))) AS abertos
-       FROM consultores c JOIN usuarios_plataforma u ON u.id = c.id_usuario_fk AND u.ativo
-      WHERE c.id_empresa_fk = $1 AND c.status_conexao = $2`,
-    [p.empresaId, STATUS_RECEBE_LEADS, STATUS_LEAD_ENCERRADOS],
-  );
-  const escolhido = escolherConsultor(
-    rows.map((r) => ({
-      id: r.id as string,
-      nome: r.nome as string,
-      abertos: r.abertos as number,
-      ultimaAtribuicaoEm: r.ultima_atribuicao_em,
-    })),
-  );
+  const candidatos = async (soConectados: boolean) => {
+    const { rows } = await tx.query(
+      `SELECT c.id, c.nome, c.ultima_atribuicao_em,
+              (SELECT count(*)::int FROM leads_juros_check l
+                WHERE l.id_empresa_fk = c.id_empresa_fk AND l.consultor_atribuido_id = c.id
+                  AND NOT (l.status_lead = ANY ($3::text[]))) AS abertos
+         FROM consultores c JOIN usuarios_plataforma u ON u.id = c.id_usuario_fk AND u.ativo
+        WHERE c.id_empresa_fk = $1 AND ($4 OR c.status_conexao = $2)`,
+      [p.empresaId, STATUS_RECEBE_LEADS, STATUS_LEAD_ENCERRADOS, !soConectados],
+    );
+    return escolherConsultor(
+      rows.map((r) => ({
+        id: r.id as string,
+        nome: r.nome as string,
+        abertos: r.abertos as number,
+        ultimaAtribuicaoEm: r.ultima_atribuicao_em,
+      })),
+    );
+  };
+  let escolhido = await candidatos(true);
   if (!escolhido) {
-    await notificar(deps, tx, {
-      empresaId: p.empresaId,
-      destino: { papeis: [PAPEL.admin] },
-      tipo: "system",
-      titulo: "Lead qualificado sem consultor disponível",
-      conteudo: `${lead.nome} está qualificado, mas nenhum consultor está conectado. Atribua o lead manualmente.`,
-      dados: { leadId: lead.id, leadName: lead.nome },
-    });
+    const expediente = await lerExpediente(tx, p.empresaId);
+    if (expediente && dentroDoExpediente(p.agora ?? new Date(), expediente)) escolhido = await candidatos(false);
+  }
+  if (!escolhido) {
+    // the company lock is held: two leads qualified at once cannot both see an empty queue
+    if (p.avisar !== false && (await contarAguardando(tx, p.empresaId, lead.id)) === 0)
+      await notificar(deps, tx, {
+        empresaId: p.empresaId,
+        destino: { papeis: [PAPEL.admin] },
+        tipo: "system",
+        titulo: MSG.filaEsperaTitulo,
+        conteudo: MSG.filaEsperaConteudo(lead.nome),
+        dados: { leadId: lead.id, leadName: lead.nome },
+      });
     return { atribuido: false, motivo: "sem_consultor", consultorId: null };
   }
   await gravarAtribuicoes(deps, tx, { empresaId: p.empresaId, leads: [lead], consultor: escolhido, autor: p.autor });

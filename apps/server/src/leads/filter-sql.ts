@@ -1,3 +1,4 @@
+import { STATUS_AGUARDANDO_ATRIBUICAO } from "@crm/domain/assignment";
 import { MSG } from "@crm/domain/messages";
 import { intervaloDoPeriodo, type TPeriodo } from "@crm/domain/period";
 import { normalizarTelefone } from "@crm/domain/phone";
@@ -53,6 +54,10 @@ export async function montarCondicao(tx: TTx, ctx: TCtxLeads, f: TFiltroBase, ag
   if (f.valorMax !== undefined) where.push(`l.valor_contrato <= ${p(f.valorMax)}`);
   if (f.atribuicao === "atribuidos") where.push("l.consultor_atribuido_id IS NOT NULL");
   if (f.atribuicao === "nao_atribuidos") where.push("l.consultor_atribuido_id IS NULL");
+  if (f.atribuicao === "aguardando")
+    where.push(
+      `l.consultor_atribuido_id IS NULL AND l.status_lead IN (${STATUS_AGUARDANDO_ATRIBUICAO.map((s) => `'${s}'`).join(", ")})`,
+    );
   if (f.faixa) where.push(`l.revisional_faixa = ${p(f.faixa)}`);
   if (ctx.papel === PAPEL.consultor) {
     where.push(`(l.consultor_atribuido_id IS NULL OR l.consultor_atribuido_id IN

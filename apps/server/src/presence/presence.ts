@@ -1,6 +1,7 @@
-import { PRESENCA, statusDaPresenca } from "@crm/domain/assignment";
+import { PRESENCA, STATUS_RECEBE_LEADS, statusDaPresenca } from "@crm/domain/assignment";
 import { PAPEL } from "@crm/domain/roles";
 import type { TStatusConexao } from "@crm/domain/status";
+import { pedirAtribuicaoDaFila } from "../assignment/waiting-queue.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, unsafeWithSystem, withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
@@ -37,9 +38,13 @@ export type TServicoPresenca = {
 
 const NADA: TPresencaConexao = { mensagem: () => {}, batimento: () => {}, fechar: () => {} };
 
-/** The consultant's status from their fresh rows, written if it changed. Runs in the caller's transaction. */
+/**
+ * The consultant's status from their fresh rows, written if it changed. Runs in the caller's transaction. A
+ * consultant who becomes Conectado asks, in the same transaction, for the company's waiting leads to be assigned
+ * (assignment/waiting-queue.ts, decision 1503): the job exists if and only if the status change commits.
+ */
 export async function recalcularStatus(
-  deps: Pick<TDeps, "realtime">,
+  deps: Pick<TDeps, "realtime" | "jobs">,
   tx: TTx,
   p: { empresaId: string; consultorId: string; expiraMs: number },
 ): Promise<TStatusConexao> {
@@ -50,11 +55,20 @@ export async function recalcularStatus(
     [p.empresaId, p.consultorId, p.expiraMs / 1000],
   );
   const status = statusDaPresenca(rows);
+  const antes = await tx.query("SELECT status_conexao FROM consultores WHERE id_empresa_fk = $1 AND id = $2", [
+    p.empresaId,
+    p.consultorId,
+  ]);
   await alterarStatusConexao(deps, tx, { empresaId: p.empresaId, consultorId: p.consultorId, status });
+  if (status === STATUS_RECEBE_LEADS && antes.rows[0] && antes.rows[0].status_conexao !== status)
+    await pedirAtribuicaoDaFila(deps, tx, p.empresaId);
   return status;
 }
 
-export function criarServicoPresenca(deps: Pick<TDeps, "db" | "realtime">, tempos: Partial<TTempos> = {}): TServicoPresenca {
+export function criarServicoPresenca(
+  deps: Pick<TDeps, "db" | "realtime" | "jobs">,
+  tempos: Partial<TTempos> = {},
+): TServicoPresenca {
   const t: TTempos = { graceMs: PRESENCA.graceMs, expiraMs: PRESENCA.expiraMs, varreduraMs: 30_000, ...tempos };
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const pendentes = new Set<Promise<unknown>>();
@@ -211,7 +225,7 @@ export function criarServicoPresenca(deps: Pick<TDeps, "db" | "realtime">, tempo
 
 /** One service per deps (per server instance); the realtime route and the plugin share it. */
 const servicos = new WeakMap<object, TServicoPresenca>();
-export function presencaDe(deps: Pick<TDeps, "db" | "realtime">): TServicoPresenca {
+export function presencaDe(deps: Pick<TDeps, "db" | "realtime" | "jobs">): TServicoPresenca {
   let s = servicos.get(deps);
   if (!s) {
     s = criarServicoPresenca(deps);

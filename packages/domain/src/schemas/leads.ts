@@ -26,7 +26,8 @@ const erroPeriodo = { message: MSG.periodoPersonalizadoIncompleto, path: ["inici
 
 export const ORDENS_LEADS = ["created_at", "updated_at", "nome", "valor_contrato", "status_lead", "revisional_razao"] as const;
 export type TOrdemLeads = (typeof ORDENS_LEADS)[number];
-export const ATRIBUICOES = ["todos", "atribuidos", "nao_atribuidos"] as const;
+/** 'aguardando': the waiting queue, qualified leads nobody has (issue 15 part 4, decision 1503) */
+export const ATRIBUICOES = ["todos", "atribuidos", "nao_atribuidos", "aguardando"] as const;
 export const TAMANHO_PAGINA_LEADS = 25;
 
 /** /leads filters (000 §2.12): period, status, consultant, origin, contract value range, assigned or not, search. */

@@ -1,0 +1,313 @@
+import { PAPEL } from "@crm/domain/roles";
+import type { TPaginaLeads } from "@crm/domain/schemas/leads";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../../test/app.js";
+import {
+  criarConsultor,
+  criarEmpresaComUsuarios,
+  criarLead,
+  criarUsuario,
+  type TEmpresaComUsuarios,
+} from "../../test/factories.js";
+import { unsafeWithSystem, withTenant } from "../db/tenant.js";
+import type { TAuth } from "../http/auth-context.js";
+import { criarServicoPresenca } from "../presence/presence.js";
+import { conectar, desconectar, esperarAte, sql } from "../screening/testing.js";
+import { atribuirAutomaticamente, atribuirManualmente } from "./assign-lead.js";
+import { atribuirFilaDeEspera } from "./waiting-queue.js";
+import { contarAguardando } from "./waiting-sql.js";
+
+const t = useTestApp();
+let a: TEmpresaComUsuarios;
+let b: TEmpresaComUsuarios;
+const MIN = 60_000;
+
+beforeAll(async () => {
+  a = await criarEmpresaComUsuarios(t);
+  b = await criarEmpresaComUsuarios(t);
+});
+
+/** A qualified lead nobody has, that entered the queue `haMin` minutes ago (its status history says when). */
+async function leadEsperando(empresaId: string, nome: string, haMin: number) {
+  return unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
+    const quando = new Date(Date.now() - haMin * MIN);
+    const l = await criarLead(tx, {
+      id_empresa_fk: empresaId,
+      nome,
+      status_lead: "Qualificado para Atendente",
+      created_at: new Date(quando.getTime() - 60 * MIN),
+    });
+    await tx.query(
+      `INSERT INTO lead_status_historico (id_empresa_fk, id_lead_fk, campo, valor_anterior, valor_novo, origem, created_at)
+       VALUES ($1, $2, 'status_lead', 'Em Triagem IA', 'Qualificado para Atendente', 'ia', $3)`,
+      [empresaId, l.id, quando],
+    );
+    return l;
+  });
+}
+
+const atribuir = (empresaId: string, leadId: string, agora?: Date) =>
+  unsafeWithSystem(t.deps.db.app, "teste", (tx) =>
+    atribuirAutomaticamente(t.deps, tx, {
+      empresaId,
+      leadId,
+      agora,
+      autor: { usuarioId: null, origem: "sistema", motivo: "teste" },
+    }),
+  );
+
+const fila = async (x: TEmpresaComUsuarios, papel: "admin" | "consultor" | "juridico" = "admin") => {
+  const res = await x.navegadores[papel].req({ url: "/api/atribuicao/fila" });
+  return { status: res.statusCode, corpo: res.json() };
+};
+
+const consultorDe = async (leadId: string) =>
+  (await sql<{ c: string | null }>(t, "SELECT consultor_atribuido_id AS c FROM leads_juros_check WHERE id = $1", [leadId]))[0].c;
+
+const avisosDaFila = (x: TEmpresaComUsuarios) =>
+  sql<{ titulo: string; conteudo: string }>(
+    t,
+    "SELECT titulo, conteudo FROM notificacoes WHERE id_usuario_fk = $1 AND titulo = 'Leads aguardando atribuição' ORDER BY created_at",
+    [x.usuarios.admin.id],
+  );
+
+/** A company of its own, its one consultant (with a login) offline. */
+async function empresaNova() {
+  const x = await criarEmpresaComUsuarios(t);
+  await desconectar(t, x.empresa.id, x.consultor.id);
+  return x;
+}
+
+const authConsultor = (x: TEmpresaComUsuarios): TAuth => ({
+  sessaoId: `s-${Math.random()}`,
+  usuarioId: x.usuarios.consultor.id,
+  email: x.usuarios.consultor.email,
+  nome: x.usuarios.consultor.nome,
+  papel: PAPEL.consultor,
+  empresaId: x.empresa.id,
+  empresaNome: x.empresa.nome_empresa,
+});
+
+describe("the waiting queue's count (GET /api/atribuicao/fila) and filter", () => {
+  it("counts the company's qualified leads with no consultant, and only the company's", async () => {
+    await desconectar(t, a.empresa.id, a.consultor.id);
+    expect(await fila(a)).toEqual({ status: 200, corpo: { aguardando: 0 } });
+    const l1 = await leadEsperando(a.empresa.id, "Espera Um", 30);
+    await leadEsperando(a.empresa.id, "Espera Dois", 20);
+    await unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
+      // not waiting: assigned, or not qualified
+      await criarLead(tx, {
+        id_empresa_fk: a.empresa.id,
+        status_lead: "Qualificado para Atendente",
+        consultor_atribuido_id: a.consultor.id,
+      });
+      await criarLead(tx, { id_empresa_fk: a.empresa.id, status_lead: "Novo Lead" });
+      await criarLead(tx, { id_empresa_fk: a.empresa.id, status_lead: "Confirmado pela IA" });
+    });
+    await leadEsperando(b.empresa.id, "Espera de Outra", 10);
+    expect(await fila(a)).toEqual({ status: 200, corpo: { aguardando: 3 } });
+    expect(await fila(b)).toEqual({ status: 200, corpo: { aguardando: 1 } });
+
+    // /leads filtered to them ('Aguardando atribuição'): the same leads, whatever the period
+    const res = await a.navegadores.admin.req({ url: "/api/leads?periodo=all&atribuicao=aguardando" });
+    expect(res.statusCode).toBe(200);
+    const pagina = res.json() as TPaginaLeads;
+    expect(pagina.itens).toHaveLength(3);
+    expect(pagina.itens.map((l) => l.nome)).toEqual(expect.arrayContaining(["Espera Um", "Espera Dois"]));
+    expect(pagina.itens.every((l) => l.consultor_atribuido_id === null)).toBe(true);
+    expect(pagina.itens.map((l) => l.id)).toContain(l1.id);
+    const invalido = await a.navegadores.admin.req({ url: "/api/leads?atribuicao=espera" });
+    expect(invalido.statusCode).toBe(400);
+  });
+
+  it("is the administrators': consultants and the legal team are refused", async () => {
+    expect((await fila(a, "consultor")).status).toBe(403);
+    expect((await fila(a, "juridico")).status).toBe(403);
+    // the platform admin names the company
+    const p = await a.navegadores.plataforma.req({ url: `/api/atribuicao/fila?empresaId=${b.empresa.id}` });
+    expect(p.json()).toEqual({ aguardando: 1 });
+  });
+
+  it("under RLS, the application's login in company A's context counts none of B's waiting leads", async () => {
+    const ctx = { empresaId: a.empresa.id, usuarioId: a.usuarios.admin.id, papel: PAPEL.admin };
+    const [deA, deB] = await withTenant(t.deps.db.app, ctx, async (tx) => [
+      await contarAguardando(tx, a.empresa.id),
+      await contarAguardando(tx, b.empresa.id),
+    ]);
+    expect(deA).toBe(3);
+    expect(deB).toBe(0);
+    // the owner, behind RLS, sees B's
+    const { rows } = await t.dono.query(
+      `SELECT count(*)::int AS n FROM leads_juros_check WHERE id_empresa_fk = $1 AND consultor_atribuido_id IS NULL
+          AND status_lead = 'Qualificado para Atendente'`,
+      [b.empresa.id],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+});
+
+describe("the admins are told once per waiting episode", () => {
+  it("notifies when the queue goes from empty to one, not for the next ones; again only after it emptied", async () => {
+    const x = await empresaNova();
+    const l1 = await leadEsperando(x.empresa.id, "Primeira", 3);
+    expect(await atribuir(x.empresa.id, l1.id)).toMatchObject({ atribuido: false, motivo: "sem_consultor" });
+    const l2 = await leadEsperando(x.empresa.id, "Segunda", 2);
+    await atribuir(x.empresa.id, l2.id);
+    const l3 = await leadEsperando(x.empresa.id, "Terceira", 1);
+    await atribuir(x.empresa.id, l3.id);
+    expect(await avisosDaFila(x)).toEqual([
+      {
+        titulo: "Leads aguardando atribuição",
+        conteudo:
+          "Primeira está qualificado, mas nenhum consultor está conectado. Os leads que aguardam serão atribuídos assim que um consultor se conectar; você também pode atribuí-los manualmente em Leads.",
+      },
+    ]);
+    // the queue empties (a person assigns them), then a new lead waits: a new episode
+    await unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
+      for (const l of [l1, l2, l3])
+        await atribuirManualmente(t.deps, tx, {
+          empresaId: x.empresa.id,
+          leadId: l.id,
+          consultorId: x.consultor.id,
+          autor: { usuarioId: x.usuarios.admin.id, origem: "usuario", motivo: "teste" },
+        });
+    });
+    expect((await fila(x)).corpo).toEqual({ aguardando: 0 });
+    const l4 = await leadEsperando(x.empresa.id, "Quarta", 0);
+    await atribuir(x.empresa.id, l4.id);
+    expect((await avisosDaFila(x)).map((n) => n.conteudo.split(" ")[0])).toEqual(["Primeira", "Quarta"]);
+  });
+});
+
+describe("the oldest waiting leads are assigned when a consultant comes online", () => {
+  it("in FIFO order (by when each entered the queue), one transaction each, idempotent", async () => {
+    const x = await empresaNova();
+    const novo = await leadEsperando(x.empresa.id, "Mais Novo", 5);
+    const velho = await leadEsperando(x.empresa.id, "Mais Velho", 50);
+    const meio = await leadEsperando(x.empresa.id, "Do Meio", 20);
+    // nobody online: nothing moves
+    expect(await atribuirFilaDeEspera(t.deps, x.empresa.id)).toBe(0);
+    await conectar(t, x.empresa.id, x.consultor.id);
+    expect(await atribuirFilaDeEspera(t.deps, x.empresa.id, { limite: 1 })).toBe(1);
+    expect(await consultorDe(velho.id)).toBe(x.consultor.id);
+    expect(await consultorDe(meio.id)).toBeNull();
+    expect(await atribuirFilaDeEspera(t.deps, x.empresa.id)).toBe(2);
+    expect(await atribuirFilaDeEspera(t.deps, x.empresa.id)).toBe(0);
+    const ordem = await sql<{ id: string }>(
+      t,
+      `SELECT id_lead_fk AS id FROM lead_status_historico
+        WHERE id_empresa_fk = $1 AND campo = 'consultor_atribuido_id' ORDER BY created_at, id`,
+      [x.empresa.id],
+    );
+    expect(ordem.map((r) => r.id)).toEqual([velho.id, meio.id, novo.id]);
+    expect((await fila(x)).corpo).toEqual({ aguardando: 0 });
+  });
+
+  it("presence going Conectado queues the job that assigns them (the real worker), and no other company's", async () => {
+    const x = await empresaNova();
+    const y = await empresaNova();
+    const l1 = await leadEsperando(x.empresa.id, "Aguarda A", 10);
+    const l2 = await leadEsperando(x.empresa.id, "Aguarda B", 5);
+    const alheio = await leadEsperando(y.empresa.id, "Aguarda Outra", 15);
+    expect((await fila(x)).corpo).toEqual({ aguardando: 2 });
+    const s = criarServicoPresenca(t.deps, { graceMs: 300 });
+    s.abrir(authConsultor(x));
+    await s.aguardar();
+    const depois = await esperarAte(
+      async () => (await fila(x)).corpo.aguardando,
+      (n) => n === 0,
+      15_000,
+    );
+    expect(depois).toBe(0);
+    expect(await consultorDe(l1.id)).toBe(x.consultor.id);
+    expect(await consultorDe(l2.id)).toBe(x.consultor.id);
+    expect(await consultorDe(alheio.id)).toBeNull();
+    // the consultant was told, as for any assignment
+    const avisos = await sql(t, "SELECT 1 FROM notificacoes WHERE id_usuario_fk = $1 AND tipo = 'lead_assigned'", [
+      x.usuarios.consultor.id,
+    ]);
+    expect(avisos.length).toBe(2);
+    s.parar();
+  });
+});
+
+describe("assigning to offline consultants during business hours (PUT /api/empresa/atribuicao)", () => {
+  // 2026-11-23 is a Monday; São Paulo is UTC−3
+  const sp = (iso: string) => new Date(`${iso}-03:00`);
+
+  it("is saved by the admins, validated in pt-BR, and refused to others", async () => {
+    const x = await empresaNova();
+    const nav = x.navegadores.admin;
+    const ler = async () => (await nav.req({ url: "/api/empresa/atribuicao" })).json();
+    expect(await ler()).toEqual({ atribuir_offline_expediente: false, dias: [1, 2, 3, 4, 5], inicio: "08:00", fim: "18:00" });
+    const ruim = await nav.req({
+      method: "PUT",
+      url: "/api/empresa/atribuicao",
+      payload: { atribuir_offline_expediente: true, dias: [1], inicio: "18:00", fim: "08:00" },
+    });
+    expect(ruim.statusCode).toBe(400);
+    expect(ruim.body).toContain("O fim do expediente deve ser depois do início");
+    const semDias = await nav.req({
+      method: "PUT",
+      url: "/api/empresa/atribuicao",
+      payload: { atribuir_offline_expediente: true, dias: [], inicio: "08:00", fim: "18:00" },
+    });
+    expect(semDias.statusCode).toBe(400);
+    expect(semDias.body).toContain("Escolha ao menos um dia do expediente");
+    const hora = await nav.req({
+      method: "PUT",
+      url: "/api/empresa/atribuicao",
+      payload: { atribuir_offline_expediente: true, dias: [1], inicio: "8h", fim: "18:00" },
+    });
+    expect(hora.statusCode).toBe(400);
+    expect(await ler()).toMatchObject({ atribuir_offline_expediente: false }); // unchanged
+    const ok = await nav.req({
+      method: "PUT",
+      url: "/api/empresa/atribuicao",
+      payload: { atribuir_offline_expediente: true, dias: [5, 1, 1], inicio: "09:00", fim: "17:30" },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(await ler()).toEqual({ atribuir_offline_expediente: true, dias: [1, 5], inicio: "09:00", fim: "17:30" });
+    for (const papel of ["consultor", "juridico"] as const) {
+      const r = await x.navegadores[papel].req({
+        method: "PUT",
+        url: "/api/empresa/atribuicao",
+        payload: { atribuir_offline_expediente: false, dias: [1], inicio: "09:00", fim: "17:30" },
+      });
+      expect(r.statusCode).toBe(403);
+    }
+    // another company's rule did not change
+    const outra = await b.navegadores.admin.req({ url: "/api/empresa/atribuicao" });
+    expect(outra.json()).toMatchObject({ atribuir_offline_expediente: false });
+  });
+
+  it("inside the hours an offline consultant receives the lead; at the boundaries and when off, nobody does", async () => {
+    const x = await empresaNova();
+    // a second consultant, offline too, with more open leads: the one with fewer gets it
+    await unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
+      const u = await criarUsuario(tx, { id_empresa_fk: x.empresa.id, papel: PAPEL.consultor });
+      const c = await criarConsultor(tx, { id_empresa_fk: x.empresa.id, id_usuario_fk: u.id, nome: "Ocupadão", email: u.email });
+      await criarLead(tx, { id_empresa_fk: x.empresa.id, status_lead: "Em Atendimento", consultor_atribuido_id: c.id });
+    });
+    const lead = await leadEsperando(x.empresa.id, "Fora do Horário", 1);
+    const regra = (ativo: boolean) =>
+      x.navegadores.admin.req({
+        method: "PUT",
+        url: "/api/empresa/atribuicao",
+        payload: { atribuir_offline_expediente: ativo, dias: [1, 2, 3, 4, 5], inicio: "08:00", fim: "18:00" },
+      });
+    expect((await regra(false)).statusCode).toBe(200);
+    expect(await atribuir(x.empresa.id, lead.id, sp("2026-11-23T10:00:00"))).toMatchObject({ atribuido: false });
+    expect((await regra(true)).statusCode).toBe(200);
+    expect(await atribuir(x.empresa.id, lead.id, sp("2026-11-23T07:59:00"))).toMatchObject({ atribuido: false });
+    expect(await atribuir(x.empresa.id, lead.id, sp("2026-11-23T18:00:00"))).toMatchObject({ atribuido: false });
+    expect(await atribuir(x.empresa.id, lead.id, sp("2026-11-28T10:00:00"))).toMatchObject({ atribuido: false }); // Saturday
+    expect(await consultorDe(lead.id)).toBeNull();
+    expect(await atribuir(x.empresa.id, lead.id, sp("2026-11-23T08:00:00"))).toEqual({
+      atribuido: true,
+      consultorId: x.consultor.id,
+      consultorNome: x.consultor.nome,
+    });
+    expect(await consultorDe(lead.id)).toBe(x.consultor.id);
+  });
+});

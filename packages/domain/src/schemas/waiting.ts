@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { MSG } from "../messages";
+
+/** The waiting queue (issue 15 part 4, decision 1503): how many qualified leads have no consultant. */
+export const ZFilaEspera = z.object({ aguardando: z.number().int().min(0) });
+export type TFilaEspera = z.infer<typeof ZFilaEspera>;
+
+const hora = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, MSG.horarioInvalido);
+
+/**
+ * 'Atribuição fora do horário' of the company settings: when on, inside the business hours (America/Sao_Paulo)
+ * a qualified lead may go to a consultant who is not online. Days: 0 = Sunday … 6 = Saturday.
+ */
+export const ZConfigAtribuicaoSalva = z.object({
+  atribuir_offline_expediente: z.boolean(),
+  dias: z.array(z.number().int().min(0).max(6)).max(7),
+  inicio: z.string(),
+  fim: z.string(),
+});
+export type TConfigAtribuicaoSalva = z.infer<typeof ZConfigAtribuicaoSalva>;
+
+/** What the admin sends: days without repeats, in order; the end after the start; some day when on. */
+export const ZConfigAtribuicao = ZConfigAtribuicaoSalva.extend({
+  dias: ZConfigAtribuicaoSalva.shape.dias.transform((d) => [...new Set(d)].sort()),
+  inicio: hora,
+  fim: hora,
+})
+  .refine((c) => c.inicio < c.fim, { message: MSG.expedienteFimAntesDoInicio, path: ["fim"] })
+  .refine((c) => !c.atribuir_offline_expediente || c.dias.length > 0, { message: MSG.expedienteSemDias, path: ["dias"] });
+export type TConfigAtribuicao = z.input<typeof ZConfigAtribuicao>;
