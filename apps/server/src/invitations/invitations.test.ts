@@ -122,6 +122,19 @@ describe("public invitation pages: verify and complete", () => {
     const semToken = await verificar(anonimo, { ...corpo, token: "" });
     expect(semToken.statusCode).toBe(400);
     expect(semToken.json().erro).toBe(MSG.linkConviteInvalido);
+    // malformed links (short, garbage, NUL, not base64url, a company that is no UUID): a 4xx with the invalid-link
+    // text, like an unknown token, never a 500 (the page then shows its 'Link Inválido' screen)
+    for (const malformado of [
+      { ...corpo, token: "abc" },
+      { ...corpo, token: "%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%" },
+      { ...corpo, token: `${"a".repeat(30)}\u0000` },
+      { ...corpo, token: "não é um token de convite válido" },
+      { ...corpo, empresa: "abc" },
+    ]) {
+      const r = await verificar(anonimo, malformado);
+      expect(r.statusCode, JSON.stringify(malformado)).toBe(400);
+      expect(r.json().erro).toBe(MSG.linkConviteInvalido);
+    }
   });
 
   it("completes a consultant invitation: account, role, company and a Desconectado consultores row; single use", async () => {

@@ -49,7 +49,13 @@ export function montarLinkConvite(
   return `${appUrl}${CAMINHO_CONVITE[paginaDoPapel(c.papel)]}?${p}`;
 }
 
-const token = () => z.string().min(20, MSG.linkConviteInvalido).max(200, MSG.linkConviteInvalido);
+/** The token is base64url (invite-token.ts): anything else is a malformed link, refused like an unknown one. */
+const token = () =>
+  z
+    .string()
+    .min(20, MSG.linkConviteInvalido)
+    .max(200, MSG.linkConviteInvalido)
+    .regex(/^[A-Za-z0-9_-]+$/, MSG.linkConviteInvalido);
 
 /** What the link carries, sent back for the server's check (the page never trusts it alone). */
 export const ZLinkConvite = z.object({

@@ -3,6 +3,7 @@ import type { TPaginaConvite } from "@crm/domain/schemas/invitations";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { ApiError } from "../../lib/api";
 import { useTituloDocumento } from "../../lib/useTituloDocumento";
 import { PublicCardLayout } from "../../ui/PublicCardLayout";
 import { Spinner } from "../../ui/Spinner";
@@ -41,7 +42,12 @@ function InvitationPage({ pagina }: { pagina: TPaginaConvite }) {
       </PublicCardLayout>
     );
   }
-  if (verificacao.isError) return <InvalidInvitation mensagem={MSG.erroVerificarConvite} />;
+  if (verificacao.isError) {
+    // the server refused the link itself (4xx: malformed, unknown): that is an invalid link, not a failed check
+    const e = verificacao.error;
+    const recusado = e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 429;
+    return <InvalidInvitation mensagem={recusado ? e.erro : MSG.erroVerificarConvite} />;
+  }
   const { success, error, invitation } = verificacao.data;
   if (!success || !invitation) return <InvalidInvitation mensagem={error ?? MSG.conviteInvalidoOuExpirado} />;
 

@@ -1,6 +1,6 @@
 import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
-import { papelDoLink, type TLinkConvite, type TPaginaConvite } from "@crm/domain/schemas/invitations";
+import { papelDoLink, type TLinkConvite, type TPaginaConvite, ZLinkConvite } from "@crm/domain/schemas/invitations";
 
 export type TLinkLido = { ok: true; link: TLinkConvite; nome: string } | { ok: false; erro: string };
 
@@ -17,5 +17,8 @@ export function lerLinkDoConvite(params: URLSearchParams, pagina: TPaginaConvite
   const papel = pagina === "juridico" ? PAPEL.juridico : papelDoLink(params.get("role"));
   // a legal invitation opened on the consultant page (or an unknown role) is a tampered link
   if (!papel || (pagina === "consultor" && papel === PAPEL.juridico)) return { ok: false, erro: MSG.linkConviteInvalido };
-  return { ok: true, link: { token, empresa, email, pagina, papel }, nome: params.get("name") ?? "" };
+  // a malformed token or company (garbage, cut short) can name no invitation: the invalid-link screen, no request
+  const link = ZLinkConvite.safeParse({ token, empresa, email, pagina, papel });
+  if (!link.success) return { ok: false, erro: MSG.linkConviteInvalido };
+  return { ok: true, link: link.data, nome: params.get("name") ?? "" };
 }
