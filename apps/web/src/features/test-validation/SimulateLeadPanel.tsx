@@ -11,6 +11,7 @@ import { mensagemDeErro } from "../../lib/api";
 import { Button } from "../../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
 import { Field } from "../../ui/Field";
+import { FilePicker } from "../../ui/FilePicker";
 import { Input } from "../../ui/Input";
 import { Select } from "../../ui/Select";
 import { Textarea } from "../../ui/Textarea";
@@ -61,6 +62,9 @@ export function SimulateLeadPanel() {
       const p = problemaDoAnexo(tipo, { nome: a.name, tamanho: a.size, mime: a.type });
       if (p) {
         toast.error(p === "grande" ? MSG.anexoMuitoGrande : tipo === "image" ? MSG.anexoTipoImagem : MSG.anexoTipoDocumento);
+        // the refused file is not kept: the picker shows no name, and choosing it again fires a change
+        if (entrada.current) entrada.current.value = "";
+        setArquivo(null);
         return;
       }
     }
@@ -94,6 +98,7 @@ export function SimulateLeadPanel() {
                 onChange={(ev) => {
                   setTipo(ev.target.value as "image" | "document");
                   setArquivo(null);
+                  if (entrada.current) entrada.current.value = "";
                 }}
               >
                 <option value="image">Imagem</option>
@@ -101,12 +106,11 @@ export function SimulateLeadPanel() {
               </Select>
             </Field>
             <Field label="Anexo (opcional)">
-              <Input
+              <FilePicker
                 ref={entrada}
-                type="file"
+                nomeArquivo={arquivo?.name ?? null}
                 accept={tipo === "image" ? ACEITA_IMAGEM : ACEITA_DOCUMENTO}
                 onChange={(ev) => escolher(ev.target.files)}
-                className="py-1.5"
               />
             </Field>
           </div>
