@@ -129,7 +129,7 @@ async function medirSobrecarga(deps: TDeps, fake: TServidorOpenAi, contexto: str
   }));
   await sequencial(deps, ia, await leads(deps, ia, 20, "Olá"));
   const tIa = await sequencial(deps, ia, await leads(deps, ia, AMOSTRAS, "Olá, quero revisar meu contrato"));
-  const cfg = lerConfigIa(SEGREDO, { api_key: fake.chave, base_url: fake.url });
+  const cfg = lerConfigIa(SEGREDO, { api_key: fake.chave, base_url: fake.url }, "Enterprise");
   const conversa = mensagensParaModelo("Bench", [
     { id: "1", sender: "lead", texto: "Olá, quero revisar meu contrato", tipo: "text" },
   ]);

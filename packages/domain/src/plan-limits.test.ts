@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { motivoSemRecurso, motivoSemVaga } from "./plan-limits";
+import { modeloIaDoPlano, motivoSemRecurso, motivoSemVaga, textoRecursoBloqueado } from "./plan-limits";
 
 describe("motivoSemVaga (001 §9 plan limits)", () => {
   it("lets a Básico company have 3 consultants and 1 admin, no more", () => {
@@ -36,5 +36,19 @@ describe("motivoSemRecurso (Enterprise-only and Premium features of PLANO_INFO)"
     expect(motivoSemRecurso("Básico", "relatoriosAvancados")).toBe(
       "Relatórios avançados faz parte dos planos Premium e Enterprise; o plano Básico não inclui. Veja os planos em /planos.",
     );
+  });
+});
+
+describe("the browser's lock and the screening's model (decision 1310)", () => {
+  it("names the plans that include the feature", () => {
+    expect(textoRecursoBloqueado("relatoriosAvancados")).toBe(
+      "Relatórios avançados: disponível nos planos Premium e Enterprise.",
+    );
+    expect(textoRecursoBloqueado("iaAvancada")).toBe("IA avançada: disponível no plano Enterprise.");
+  });
+  it("keeps an advanced model only on Enterprise", () => {
+    expect(modeloIaDoPlano("Enterprise", "gpt-4", "gpt-3.5-turbo")).toBe("gpt-4");
+    expect(modeloIaDoPlano("Premium", "gpt-4-turbo", "gpt-3.5-turbo")).toBe("gpt-3.5-turbo");
+    expect(modeloIaDoPlano("Básico", "gpt-3.5-turbo", "gpt-3.5-turbo")).toBe("gpt-3.5-turbo");
   });
 });

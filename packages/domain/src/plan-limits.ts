@@ -32,3 +32,25 @@ export function motivoSemRecurso(plano: TPlano, recurso: TRecursoDoPlano): strin
   const planos = com.length > 1 ? `dos planos ${com.join(" e ")}` : `do plano ${com[0]}`;
   return `${RECURSOS_DO_PLANO[recurso]} faz parte ${planos}; o plano ${plano} não inclui. Veja os planos em /planos.`;
 }
+
+/**
+ * 'IA avançada' (decision 1310): the screening's more capable models. Without it the screening runs on the
+ * recommended model (IA_PADRAO), whatever model was stored before a downgrade.
+ */
+export const MODELOS_IA_AVANCADOS: readonly string[] = ["gpt-4", "gpt-4-turbo"];
+export const modeloIaAvancado = (modelo: string): boolean => MODELOS_IA_AVANCADOS.includes(modelo);
+
+/** The model the screening may use on this plan: the stored one, or the recommended one when it needs 'IA avançada'. */
+export function modeloIaDoPlano(plano: TPlano, modelo: string, padrao: string): string {
+  return modeloIaAvancado(modelo) && !PLANO_INFO[plano].iaAvancada ? padrao : modelo;
+}
+
+/** The plans that include a feature, in PLANO_INFO's order. */
+export const planosComRecurso = (recurso: TRecursoDoPlano): TPlano[] =>
+  (Object.keys(PLANO_INFO) as TPlano[]).filter((p) => PLANO_INFO[p][recurso]);
+
+/** The browser's lock beside a control the plan does not include (pt-BR), next to 'Ver planos'. */
+export function textoRecursoBloqueado(recurso: TRecursoDoPlano): string {
+  const com = planosComRecurso(recurso);
+  return `${RECURSOS_DO_PLANO[recurso]}: disponível ${com.length > 1 ? `nos planos ${com.join(" e ")}` : `no plano ${com[0]}`}.`;
+}

@@ -1,9 +1,11 @@
 import { MSG } from "@crm/domain/messages";
+import { modeloIaAvancado } from "@crm/domain/plan-limits";
 import { camposFaltandoWhatsApp, type TConfiguracoes, type TSalvarConfiguracoes } from "@crm/domain/schemas/settings";
 import type { TDeps } from "../core/deps.js";
 import { cofreDe } from "../crypto/secrets.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { badRequest, HttpError } from "../http/errors.js";
+import { exigirRecursoDoPlano } from "../membership/plan-limits.js";
 import { esquecerEmpresaDoWebhook } from "../whatsapp/webhook-company-cache.js";
 import { exigirEmpresa, lerConfigCompleta, paraTela } from "./load-settings.js";
 
@@ -62,6 +64,9 @@ export async function salvarConfiguracoes(deps: TDeps, ctx: TTenantCtx, e: TSalv
       ia_base_url: atual.ia.baseUrl,
     };
     if (JSON.stringify(novo) === JSON.stringify(antes)) throw badRequest(MSG.semAlteracoesParaSalvar);
+    // choosing a more capable model is 'IA avançada' (decision 1310); a stored one is kept, and screening ignores it
+    if (novo.ia_model !== antes.ia_model && modeloIaAvancado(novo.ia_model))
+      await exigirRecursoDoPlano(tx, empresaId, "iaAvancada");
 
     const cifrar = (v: string | null) => (v ? cofre.cifrar(v) : null);
     const configWhatsApp = {

@@ -1,6 +1,7 @@
 import { csvFinanceiro, nomeArquivoFinanceiro, TEXTO_FINANCEIRO } from "@crm/domain/finance";
 import { ZFiltroFinanceiro, ZFinanceiro } from "@crm/domain/schemas/finance";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { exigirRecursoDaEmpresa } from "../membership/plan-limits.js";
 import { contextoEmpresa } from "../membership/target-company.js";
 import { lerFinanceiro, relatorioCsv } from "./finance-figures.js";
 
@@ -15,7 +16,9 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get("/financeiro/exportacao", { config, schema: { querystring: ZFiltroFinanceiro } }, async (req, reply) => {
-    const d = await lerFinanceiro(deps, await contextoEmpresa(deps, req), req.query);
+    const ctx = await contextoEmpresa(deps, req);
+    await exigirRecursoDaEmpresa(deps, ctx, "relatoriosAvancados"); // the CSV export is a 'Relatórios avançados' feature (decision 1310)
+    const d = await lerFinanceiro(deps, ctx, req.query);
     return reply
       .header("Content-Type", "text/csv; charset=utf-8")
       .header("Content-Disposition", `attachment; filename="${nomeArquivoFinanceiro(d.periodo.inicio, d.periodo.fim)}"`)

@@ -15,7 +15,7 @@ export type TEmpresaLead = { empresa: { nome: string; ativa: boolean; ia: TConfi
  */
 export async function travarLead(tx: TTx, appSecret: string, empresaId: string, leadId: string): Promise<TEmpresaLead | null> {
   const { rows } = await tx.query(
-    `SELECT e.nome_empresa, e.ia_triagem_ativa, e.config_chatgpt_api,
+    `SELECT e.nome_empresa, e.ia_triagem_ativa, e.config_chatgpt_api, e.plano_assinatura,
             l.id, l.nome, l.status_lead, l.valor_parcela, l.dados_extraidos_ia
        FROM empresas e JOIN leads_juros_check l ON l.id_empresa_fk = e.id AND l.id = $2
       WHERE e.id = $1
@@ -25,7 +25,11 @@ export async function travarLead(tx: TTx, appSecret: string, empresaId: string, 
   const r = rows[0];
   if (!r) return null;
   return {
-    empresa: { nome: r.nome_empresa, ativa: r.ia_triagem_ativa, ia: lerConfigIa(appSecret, r.config_chatgpt_api) },
+    empresa: {
+      nome: r.nome_empresa,
+      ativa: r.ia_triagem_ativa,
+      ia: lerConfigIa(appSecret, r.config_chatgpt_api, r.plano_assinatura),
+    },
     lead: {
       id: r.id,
       nome: r.nome,

@@ -48,12 +48,16 @@ describe("GET /api/ia-triagem", () => {
     expect(b).toMatchObject({ ativa: false, motor: "regras", modelo: null, chaveConfigurada: false });
 
     await configurarIa(t, e.empresa.id, { url: "http://127.0.0.1:9/v1", chave: "sk-123", modelo: "gpt-4" });
+    // GPT-4 is 'IA avançada' (Enterprise, decision 1310): on Premium the screening runs the recommended model
+    expect((await get(e.navegadores.admin, "/api/ia-triagem")).json()).toMatchObject({ modelo: "gpt-3.5-turbo" });
+    await t.dono.query("UPDATE empresas SET plano_assinatura = 'Enterprise' WHERE id = $1", [e.empresa.id]);
     expect((await get(e.navegadores.admin, "/api/ia-triagem")).json()).toMatchObject({
       ativa: true,
       motor: "openai",
       modelo: "gpt-4",
       chaveConfigurada: true,
     });
+    await t.dono.query("UPDATE empresas SET plano_assinatura = 'Premium' WHERE id = $1", [e.empresa.id]);
     await configurarIa(t, e.empresa.id, { url: "", chave: null }, false);
   });
 

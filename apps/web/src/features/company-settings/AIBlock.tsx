@@ -1,12 +1,16 @@
 import { MSG } from "@crm/domain/messages";
+import { modeloIaAvancado } from "@crm/domain/plan-limits";
+import { PLANO_INFO } from "@crm/domain/plans";
 import { MODELOS_IA, type TConfiguracoes, type TSalvarConfiguracoes, ZIAEntrada } from "@crm/domain/schemas/settings";
 import { useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { mensagemDeErro } from "../../lib/api";
+import { useSessaoAtual } from "../../lib/session";
 import { Button } from "../../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
 import { Field } from "../../ui/Field";
 import { Input } from "../../ui/Input";
+import { PlanLock } from "../../ui/PlanLock";
 import { Select } from "../../ui/Select";
 import { toast } from "../../ui/toast";
 import { testarIA } from "./api";
@@ -18,6 +22,9 @@ export function AIBlock({ f, config }: { f: UseFormReturn<TFormulario, unknown, 
   const [teste, setTeste] = useState<TEstadoTeste>("unknown");
   const [testando, setTestando] = useState(false);
   const e = f.formState.errors.ia;
+  // GPT-4 and GPT-4 Turbo are 'IA avançada' (Enterprise, decision 1310)
+  const plano = useSessaoAtual().empresa?.plano_assinatura;
+  const semIaAvancada = plano ? !PLANO_INFO[plano].iaAvancada : false;
 
   async function testar() {
     setTestando(true);
@@ -56,12 +63,17 @@ export function AIBlock({ f, config }: { f: UseFormReturn<TFormulario, unknown, 
           <Field label="Modelo" erro={e?.modelo?.message}>
             <Select {...f.register("ia.modelo")}>
               {MODELOS_IA.map((m) => (
-                <option key={m.valor} value={m.valor}>
+                <option
+                  key={m.valor}
+                  value={m.valor}
+                  disabled={semIaAvancada && modeloIaAvancado(m.valor) && m.valor !== config.ia.modelo}
+                >
                   {m.rotulo}
                 </option>
               ))}
             </Select>
           </Field>
+          {semIaAvancada && <PlanLock recurso="iaAvancada" className="sm:col-span-2" />}
           <Field label="Temperature" erro={e?.temperature?.message} dica="De 0 a 1 (padrão 0.7).">
             <Input type="number" min={0} max={1} step={0.1} {...f.register("ia.temperature", { valueAsNumber: true })} />
           </Field>

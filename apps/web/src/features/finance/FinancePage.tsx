@@ -1,6 +1,7 @@
 import { CHAVES_KPI, KPI_FINANCEIRO, ROTULO_MEDALHA, type TChaveKpi, TEXTO_FINANCEIRO, variacaoKpi } from "@crm/domain/finance";
 import { formatarBRL, formatarInteiro } from "@crm/domain/format";
 import { pode } from "@crm/domain/permissions";
+import { PLANO_INFO } from "@crm/domain/plans";
 import { TEXTO_RECUPERAVEL } from "@crm/domain/revisional/texts";
 import { PAPEL } from "@crm/domain/roles";
 import type { TFinanceiro } from "@crm/domain/schemas/finance";
@@ -34,6 +35,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
 import { Field } from "../../ui/Field";
 import { PeriodSelector, SELECAO_PERIODO_PADRAO, type TSelecaoPeriodo } from "../../ui/PeriodSelector";
+import { PlanLock } from "../../ui/PlanLock";
 import { Select } from "../../ui/Select";
 import { SelectCompanyFirst } from "../../ui/SelectCompanyFirst";
 import { Spinner } from "../../ui/Spinner";
@@ -75,6 +77,9 @@ function Financeiro({ alvo }: { alvo: TAlvo }) {
   const q = useQuery(financeiroQuery(alvo, periodo, filtros));
   const seletor = useRef<HTMLDivElement>(null);
   const d = q.data;
+  // the CSV export is 'Relatórios avançados' (decision 1310); the platform admin's company is checked by the server
+  const plano = useSessaoAtual().empresa?.plano_assinatura;
+  const exportarBloqueado = plano ? !PLANO_INFO[plano].relatoriosAvancados : false;
 
   async function exportar() {
     setExportando(true);
@@ -103,10 +108,14 @@ function Financeiro({ alvo }: { alvo: TAlvo }) {
             <RefreshCw className="size-4" aria-hidden="true" />
             Atualizar
           </Button>
-          <Button variant="outline" onClick={exportar} carregando={exportando} disabled={!d}>
-            <Download className="size-4" aria-hidden="true" />
-            Exportar CSV
-          </Button>
+          {exportarBloqueado ? (
+            <PlanLock recurso="relatoriosAvancados" />
+          ) : (
+            <Button variant="outline" onClick={exportar} carregando={exportando} disabled={!d}>
+              <Download className="size-4" aria-hidden="true" />
+              Exportar CSV
+            </Button>
+          )}
         </div>
       </div>
 
