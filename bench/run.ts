@@ -7,6 +7,7 @@ import { documentsUploadBench } from "./documents-upload.js";
 import { leadsImportBench } from "./leads-import.js";
 import { leadsListBench } from "./leads-list.js";
 import { legalBench } from "./legal.js";
+import { lighthouseBench } from "./lighthouse.js";
 import { loginBundleBench } from "./login-bundle.js";
 import { platformBench } from "./platform.js";
 import { revisionalBench } from "./revisional.js";
@@ -19,6 +20,7 @@ const benches: [string, () => Promise<string | string[]>][] = [
   ["foundation", loginBundleBench],
   ["foundation", startupBench],
   ["foundation", dbRecoveryBench],
+  ["lighthouse", lighthouseBench],
   ["leads", leadsListBench],
   ["leads", leadsImportBench],
   ["whatsapp", webhookIngestBench],
