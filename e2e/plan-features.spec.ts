@@ -1,0 +1,39 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { LoginPage } from "./support/pages";
+
+/** Decision 1310: a feature the plan lacks shows a lock with 'Ver planos' instead of a control that would be refused. */
+const ADMIN_BASICO = "admin@creditojusto.com.br";
+
+const serias = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+
+test("a Básico admin sees the locks of 'Relatórios avançados' and 'IA avançada' and follows 'Ver planos'", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const login = new LoginPage(page);
+  await login.abrir();
+  await login.entrar(ADMIN_BASICO, "demo1234");
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto("/financeiro");
+  const trava = page.locator("[data-recurso-bloqueado=relatoriosAvancados]");
+  await expect(trava).toContainText("Relatórios avançados: disponível nos planos Premium e Enterprise.");
+  await expect(page.getByRole("button", { name: "Exportar CSV" })).toHaveCount(0);
+  const largura = await page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+  expect(largura).toBeLessThanOrEqual(0);
+  expect(await serias(page)).toEqual([]);
+  // the server refuses the same export, naming plan and feature
+  const res = await page.request.get("/api/financeiro/exportacao?periodo=custom&inicio=2025-03-01&fim=2025-03-31");
+  expect(res.status()).toBe(403);
+  expect((await res.json()).codigo).toBe("limite_plano");
+
+  await page.goto("/configuracoes");
+  const modelo = page.getByLabel("Modelo");
+  await expect(modelo.locator("option[value='gpt-4']")).toBeDisabled();
+  await expect(modelo.locator("option[value='gpt-3.5-turbo']")).toBeEnabled();
+  const travaIa = page.locator("[data-recurso-bloqueado=iaAvancada]");
+  await expect(travaIa).toContainText("IA avançada: disponível no plano Enterprise.");
+  expect(await serias(page)).toEqual([]);
+  await travaIa.getByRole("link", { name: "Ver planos" }).click();
+  await expect(page).toHaveURL(/\/planos$/);
+});
