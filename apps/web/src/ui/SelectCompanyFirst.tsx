@@ -15,6 +15,7 @@ export function SelectCompanyFirst({ descricao }: { descricao: string }) {
       <EmptyState
         icone={Building2}
         titulo={MSG.selecioneEmpresa}
+        comoTitulo="h1"
         descricao={descricao}
         acao={
           <Button asChild>

@@ -56,6 +56,7 @@ export function MyLeadsPage() {
 
 function Quadro() {
   useLeadsAoVivo();
+  const { usuario } = useSessaoAtual();
   const [periodo, setPeriodo] = useState<TSelecaoPeriodo>(SELECAO_PERIODO_PADRAO);
   const [busca, setBusca] = useState("");
   const [status, setStatus] = useState<TStatusLead | "">("");
@@ -155,12 +156,15 @@ function Quadro() {
             icone={Users}
             titulo={MSG.nenhumLead}
             acao={
-              <Button asChild>
-                <Link to="/leads-import">
-                  <Upload className="size-4" aria-hidden="true" />
-                  Importar Leads
-                </Link>
-              </Button>
+              // the spec's 'Importar Leads' button, for those who may import (001 §6; decision 1502)
+              pode(usuario.papel, "leads.importar") ? (
+                <Button asChild>
+                  <Link to="/leads-import">
+                    <Upload className="size-4" aria-hidden="true" />
+                    Importar Leads
+                  </Link>
+                </Button>
+              ) : undefined
             }
           />
         </Card>
@@ -175,9 +179,10 @@ function Quadro() {
             onDragCancel={() => setArrastando(null)}
             onDragEnd={soltar}
           >
-            {/* on a phone the columns scroll sideways inside the board, one column at a time, never the page */}
+            {/* on a phone the columns scroll sideways inside the board, one column at a time, never the page
+                (`relative`: the columns' screen-reader-only texts are placed in it, not in the page) */}
             <div
-              className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 md:mx-0 md:scroll-px-0 md:px-0 lg:snap-none"
+              className="relative -mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 md:mx-0 md:scroll-px-0 md:px-0 lg:snap-none"
               aria-busy={q.isFetching}
             >
               {QUADRO.map((info) => {
