@@ -30,6 +30,7 @@ type TLinha = { grupo: string; atual: boolean; chave: string | null; leads: numb
  * period per day, per origin and per consultant.
  */
 async function somarLeads(tx: TTx, empresaId: string, f: TFiltroFinanceiro, atual: TIntervalo, anterior: TIntervalo) {
+  if (!f.campanha && !f.origem && !f.consultorId) return somarLeadsSemFiltro(tx, empresaId, atual, anterior);
   const filtros = [isoDiaSP(atual.inicio), f.origem ?? null, f.consultorId ?? null];
   let fonte: string;
   let params: unknown[];
@@ -57,6 +58,52 @@ async function somarLeads(tx: TTx, empresaId: string, f: TFiltroFinanceiro, atua
     params,
   );
   return rows;
+}
+
+/** The first day of the month of an ISO day, and of the next month. */
+const inicioDoMes = (dia: string) => `${dia.slice(0, 7)}-01`;
+function mesSeguinte(dia: string) {
+  const [a, m] = dia.split("-").map(Number);
+  return m === 12 ? `${a + 1}-01-01` : `${a}-${String(m + 1).padStart(2, "0")}-01`;
+}
+
+/**
+ * Without lead filters (decision 1204): the KPIs of both periods and the trend from the per-day totals
+ * (financas_leads_dia, a row a day), and the current period's origins and consultants from the monthly summary over
+ * its whole months plus 0019's rows of the loose days at its ends. Same rows as the filtered path, far fewer read.
+ */
+async function somarLeadsSemFiltro(tx: TTx, empresaId: string, atual: TIntervalo, anterior: TIntervalo) {
+  const { rows: dias } = await tx.query<TLinha>(
+    `SELECT CASE WHEN GROUPING(dia) = 0 THEN 'dia' ELSE 'periodo' END AS grupo, atual, dia::text AS chave,
+            sum(leads)::int AS leads, sum(convertidos)::int AS convertidos, sum(receita)::text AS receita
+       FROM (SELECT *, dia >= $4::date AS atual FROM financas_leads_dia
+              WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $3::date) d
+      GROUP BY GROUPING SETS ((atual), (atual, dia))`,
+    [empresaId, isoDiaSP(anterior.inicio), isoDiaSP(atual.fim), isoDiaSP(atual.inicio)],
+  );
+  const ini = isoDiaSP(atual.inicio);
+  const fim = isoDiaSP(atual.fim);
+  // whole months [m1, m2) inside [ini, fim), loose days [ini, m1) and [m2, fim) at its ends
+  let m1 = ini.endsWith("-01") ? ini : mesSeguinte(ini);
+  let m2 = inicioDoMes(fim);
+  if (m1 >= m2) {
+    m1 = fim;
+    m2 = fim;
+  }
+  const { rows: partes } = await tx.query<TLinha>(
+    `WITH partes AS (
+       SELECT origem_lead, consultor_id, leads, convertidos, receita FROM financas_leads_mensal
+        WHERE id_empresa_fk = $1 AND mes >= $3::date AND mes < $4::date
+       UNION ALL
+       SELECT origem_lead, consultor_id, leads, convertidos, receita FROM financas_leads_diaria
+        WHERE id_empresa_fk = $1 AND ((dia >= $2::date AND dia < $3::date) OR (dia >= $4::date AND dia < $5::date)))
+     SELECT CASE WHEN GROUPING(origem_lead) = 0 THEN 'origem' ELSE 'consultor' END AS grupo, true AS atual,
+            coalesce(origem_lead, consultor_id::text) AS chave,
+            sum(leads)::int AS leads, sum(convertidos)::int AS convertidos, sum(receita)::text AS receita
+       FROM partes GROUP BY GROUPING SETS ((origem_lead), (consultor_id))`,
+    [empresaId, ini, m1, m2, fim],
+  );
+  return [...dias, ...partes];
 }
 
 /** Costs of both periods (001 §7: custos_marketing by company and date range), per period, day and platform. */

@@ -238,6 +238,52 @@ describe("GET /api/financeiro: figures equal the tables' over São Paulo days", 
     expect(vazio.kpis.atual.roi).toBe(0);
   });
 
+  it("pies and ranking over whole months plus loose days (decision 1204's monthly summary) equal the leads'", async () => {
+    for (const [de, ate] of [
+      ["2025-01-17", "2025-03-05"],
+      ["2025-02-10", "2025-02-20"],
+      ["2025-02-28", "2025-03-01"],
+      ["2025-01-31", "2025-04-01"],
+    ]) {
+      const d = await financeiro(`periodo=custom&inicio=${de}&fim=${ate}`);
+      const { rows } = await t.dono.query(
+        `SELECT 'o:' || origem_lead AS k, sum(valor_contrato_fechado)::float8 AS valor,
+                count(*) FILTER (WHERE valor_contrato_fechado > 0)::int AS n
+           FROM leads_juros_check
+          WHERE id_empresa_fk = $1 AND (created_at AT TIME ZONE '${FUSO}')::date BETWEEN $2::date AND $3::date
+          GROUP BY 1 HAVING sum(valor_contrato_fechado) > 0
+         UNION ALL
+         SELECT 'c:' || consultor_atribuido_id, sum(valor_contrato_fechado)::float8, count(*)::int
+           FROM leads_juros_check
+          WHERE id_empresa_fk = $1 AND (created_at AT TIME ZONE '${FUSO}')::date BETWEEN $2::date AND $3::date
+            AND valor_contrato_fechado > 0 AND consultor_atribuido_id IS NOT NULL
+          GROUP BY 1`,
+        [a.empresa.id, de, ate],
+      );
+      const tela = [
+        ...d.receitaPorOrigem.map((o) => [`o:${o.origem}`, o.valor, o.leads]),
+        ...d.ranking.map((r) => [`c:${r.consultorId}`, r.total, r.vendas]),
+      ].sort();
+      expect(tela, `${de} a ${ate}`).toEqual(rows.map((r) => [r.k, r.valor, r.n]).sort());
+      expect(d.kpis.atual, `${de} a ${ate}`).toEqual(await esperado(a.empresa.id, de, ate));
+    }
+    // the day and month summaries equal a recount of the leads (after the inserts, updates and deletes above)
+    const { rows: dif } = await t.dono.query(
+      `WITH l AS (SELECT id_empresa_fk AS e, (created_at AT TIME ZONE '${FUSO}')::date AS dia, origem_lead, consultor_atribuido_id AS c,
+                         count(*) AS n, count(*) FILTER (WHERE valor_contrato_fechado > 0) AS cv, coalesce(sum(valor_contrato_fechado), 0) AS r
+                    FROM leads_juros_check GROUP BY 1, 2, 3, 4)
+       (SELECT e, dia, sum(n)::int, sum(cv)::int, sum(r) FROM l GROUP BY 1, 2
+        EXCEPT SELECT id_empresa_fk, dia, leads, convertidos, receita FROM financas_leads_dia WHERE leads <> 0)
+       UNION ALL
+       (SELECT id_empresa_fk, dia, leads, convertidos, receita FROM financas_leads_dia WHERE leads <> 0
+        EXCEPT SELECT e, dia, sum(n)::int, sum(cv)::int, sum(r) FROM l GROUP BY 1, 2)
+       UNION ALL
+       (SELECT e, date_trunc('month', dia)::date, sum(n)::int, sum(cv)::int, sum(r) FROM l GROUP BY e, 2, origem_lead, c
+        EXCEPT SELECT id_empresa_fk, mes, leads, convertidos, receita FROM financas_leads_mensal WHERE leads <> 0)`,
+    );
+    expect(dif).toEqual([]);
+  });
+
   it("advanced filters: origin, consultant and campaign narrow the leads; platform narrows the costs", async () => {
     const de = "2025-01-15";
     const ate = "2025-03-31";

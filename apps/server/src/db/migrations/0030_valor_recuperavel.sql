@@ -1,4 +1,4 @@
--- /financeiro's 'Valor recuperável estimado' (issue 14 part 4, docs/decisions/1404-recoverable-value.md): the estimated
+-- Two parts: /financeiro's 'Valor recuperável estimado' (issue 14 part 4, docs/decisions/1404-recoverable-value.md): the estimated
 -- overpayment of the period's open pipeline leads with a computed pre-analysis, by band. The pre-analysis lives on
 -- the lead as a cache the revisional job writes (0026, decision 1403); this per-day summary (São Paulo day of
 -- arrival × origin × consultant × band) is kept exact by the database in the same transaction as any change of a
@@ -106,3 +106,74 @@ SELECT id_empresa_fk, leads_dia_sp(created_at), origem_lead, financas_consultor(
   FROM leads_juros_check WHERE revisional_sobrepago_centavos IS NOT NULL AND financas_pipeline_aberto(status_lead)
  GROUP BY 1, 2, 3, 4, 5;
 SELECT set_config('app.papel', '', true);
+
+-- /financeiro at 200k leads (decision 1204): the per-day summary of 0019 has a row per day × origin × consultant —
+-- ~46k rows a year for a busy company, close to one per lead in a small one — and summing it four ways was most of a
+-- 'Total' request. Two coarser summaries, kept from it by a row trigger (each change of a 0019 row adds its delta):
+-- per day alone (the KPIs of both periods and the trend) and per month × origin × consultant (the pies and the
+-- ranking over whole months; the loose days at a period's ends still come from 0019). Filters by origin or consultant
+-- read 0019 through the two indexes below.
+CREATE TABLE financas_leads_dia (
+  id_empresa_fk uuid NOT NULL,
+  dia date NOT NULL,
+  leads integer NOT NULL,
+  convertidos integer NOT NULL,
+  receita numeric(16,2) NOT NULL,
+  PRIMARY KEY (id_empresa_fk, dia)
+);
+CREATE TABLE financas_leads_mensal (
+  id_empresa_fk uuid NOT NULL,
+  mes date NOT NULL,
+  origem_lead text NOT NULL,
+  consultor_id uuid NOT NULL,
+  leads integer NOT NULL,
+  convertidos integer NOT NULL,
+  receita numeric(16,2) NOT NULL,
+  PRIMARY KEY (id_empresa_fk, mes, origem_lead, consultor_id)
+);
+ALTER TABLE financas_leads_dia ENABLE ROW LEVEL SECURITY;
+ALTER TABLE financas_leads_dia FORCE ROW LEVEL SECURITY;
+CREATE POLICY tenant ON financas_leads_dia
+  USING (id_empresa_fk = (SELECT app_empresa_id()) OR (SELECT app_cruza_empresas()))
+  WITH CHECK (id_empresa_fk = (SELECT app_empresa_id()) OR (SELECT app_cruza_empresas()));
+GRANT SELECT, INSERT, UPDATE ON financas_leads_dia TO crm_app;
+ALTER TABLE financas_leads_mensal ENABLE ROW LEVEL SECURITY;
+ALTER TABLE financas_leads_mensal FORCE ROW LEVEL SECURITY;
+CREATE POLICY tenant ON financas_leads_mensal
+  USING (id_empresa_fk = (SELECT app_empresa_id()) OR (SELECT app_cruza_empresas()))
+  WITH CHECK (id_empresa_fk = (SELECT app_empresa_id()) OR (SELECT app_cruza_empresas()));
+GRANT SELECT, INSERT, UPDATE ON financas_leads_mensal TO crm_app;
+
+-- 0019's rows are only inserted or updated (its triggers upsert deltas); in key order, as they are
+CREATE FUNCTION financas_propagar() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  n int := NEW.leads - CASE WHEN TG_OP = 'UPDATE' THEN OLD.leads ELSE 0 END;
+  cv int := NEW.convertidos - CASE WHEN TG_OP = 'UPDATE' THEN OLD.convertidos ELSE 0 END;
+  r numeric := NEW.receita - CASE WHEN TG_OP = 'UPDATE' THEN OLD.receita ELSE 0 END;
+BEGIN
+  IF n = 0 AND cv = 0 AND r = 0 THEN RETURN NULL; END IF;
+  INSERT INTO financas_leads_dia AS f (id_empresa_fk, dia, leads, convertidos, receita)
+  VALUES (NEW.id_empresa_fk, NEW.dia, n, cv, r)
+  ON CONFLICT (id_empresa_fk, dia) DO UPDATE
+    SET leads = f.leads + EXCLUDED.leads, convertidos = f.convertidos + EXCLUDED.convertidos, receita = f.receita + EXCLUDED.receita;
+  INSERT INTO financas_leads_mensal AS f (id_empresa_fk, mes, origem_lead, consultor_id, leads, convertidos, receita)
+  VALUES (NEW.id_empresa_fk, date_trunc('month', NEW.dia)::date, NEW.origem_lead, NEW.consultor_id, n, cv, r)
+  ON CONFLICT (id_empresa_fk, mes, origem_lead, consultor_id) DO UPDATE
+    SET leads = f.leads + EXCLUDED.leads, convertidos = f.convertidos + EXCLUDED.convertidos, receita = f.receita + EXCLUDED.receita;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER financas_propagar AFTER INSERT OR UPDATE ON financas_leads_diaria
+  FOR EACH ROW EXECUTE FUNCTION financas_propagar();
+
+SELECT set_config('app.papel', 'sistema', true);
+INSERT INTO financas_leads_dia (id_empresa_fk, dia, leads, convertidos, receita)
+SELECT id_empresa_fk, dia, sum(leads), sum(convertidos), sum(receita) FROM financas_leads_diaria GROUP BY 1, 2;
+INSERT INTO financas_leads_mensal (id_empresa_fk, mes, origem_lead, consultor_id, leads, convertidos, receita)
+SELECT id_empresa_fk, date_trunc('month', dia)::date, origem_lead, consultor_id, sum(leads), sum(convertidos), sum(receita)
+  FROM financas_leads_diaria GROUP BY 1, 2, 3, 4;
+SELECT set_config('app.papel', '', true);
+
+CREATE INDEX financas_leads_diaria_consultor_idx ON financas_leads_diaria (id_empresa_fk, consultor_id, dia)
+  INCLUDE (origem_lead, leads, convertidos, receita);
+CREATE INDEX financas_leads_diaria_origem_idx ON financas_leads_diaria (id_empresa_fk, origem_lead, dia)
+  INCLUDE (consultor_id, leads, convertidos, receita);
