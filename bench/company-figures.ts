@@ -89,14 +89,14 @@ async function gerar(b: TBancada, total: number, naEmpresa: number, custos: numb
               CASE WHEN o LIKE '%Ads' THEN 'ad-' || (g % 40) END,
               CASE WHEN c THEN ($9::text[])[1 + g % 5] END,
               CASE WHEN c THEN round((v * i / (1 - power(1 + i, -n)))::numeric, 2) END,
-              CASE WHEN c THEN n END, CASE WHEN c THEN (g * 7) % n END,
-              CASE WHEN c THEN (criado AT TIME ZONE 'America/Sao_Paulo')::date - 30 * ((g * 7) % n) END
+              CASE WHEN c THEN n END, CASE WHEN c THEN (g::bigint * 7) % n END,
+              CASE WHEN c THEN (criado AT TIME ZONE 'America/Sao_Paulo')::date - 30 * ((g::bigint * 7) % n)::int END
          FROM generate_series($1::int, $2::int) g
         CROSS JOIN LATERAL (SELECT CASE WHEN g % $7 = 0 OR $8::int = 0 THEN ($5::uuid[])[1] ELSE ($5::uuid[])[2 + (g / $7) % $8] END AS e,
                                    ($3::text[])[1 + g % 8] AS st, ($4::text[])[1 + (g / 8) % 6] AS o,
                                    now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second' AS criado,
-                                   (g * 13) % 10 < 7 AS c, 5000 + (g * 7919) % 145000 AS v, 12 + (g * 31) % 61 AS n,
-                                   0.012 + ((g * 13) % 500) / 10000.0 AS i) x`,
+                                   (g::bigint * 13) % 10 < 7 AS c, 5000 + (g::bigint * 7919) % 145000 AS v, 12 + (g::bigint * 31) % 61 AS n,
+                                   0.012 + ((g::bigint * 13) % 500) / 10000.0 AS i) x`,
       [de, ate, STATUS, ORIGENS, empresas, CAMPANHAS, k, outras, MODALIDADES],
     );
     process.stdout.write(`\r  gerando leads: ${ate.toLocaleString("pt-BR")} / ${total.toLocaleString("pt-BR")}`);
