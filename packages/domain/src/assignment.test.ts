@@ -74,7 +74,7 @@ describe("the waiting queue and business hours (decision 1503)", () => {
 
   it("a lead waits while it is qualified and nobody has it", () => {
     expect(aguardandoAtribuicao({ status_lead: "Qualificado para Atendente", consultor_atribuido_id: null })).toBe(true);
-    expect(aguardandoAtribuicao({ status_lead: "Confirmado pela IA", consultor_atribuido_id: null })).toBe(true);
+    expect(aguardandoAtribuicao({ status_lead: "Confirmado pela IA", consultor_atribuido_id: null })).toBe(false);
     expect(aguardandoAtribuicao({ status_lead: "Qualificado para Atendente", consultor_atribuido_id: "c" })).toBe(false);
     expect(aguardandoAtribuicao({ status_lead: "Novo Lead", consultor_atribuido_id: null })).toBe(false);
   });

@@ -76,10 +76,11 @@ export function statusDaPresenca(conexoes: readonly { ocioso: boolean }[]): TSta
 
 // ---------------------------------------------------------------- the waiting queue (issue 15 part 4, decision 1503)
 /**
- * A lead waits for a consultant while it is qualified (the board's 'Qualificados' column) and nobody has it. The
- * SQL of the queue's partial index (migration 0028) lists the same statuses.
+ * A lead waits for a consultant while it is 'Qualificado para Atendente' (the status the screening and its review
+ * hand over with, and assign) and nobody has it. 'Confirmado pela IA' is still before attendance. The queue's
+ * partial index (migration 0028) names the same status.
  */
-export const STATUS_AGUARDANDO_ATRIBUICAO: readonly TStatusLead[] = ["Qualificado para Atendente", "Confirmado pela IA"];
+export const STATUS_AGUARDANDO_ATRIBUICAO: readonly TStatusLead[] = ["Qualificado para Atendente"];
 
 export function aguardandoAtribuicao(lead: { status_lead: string; consultor_atribuido_id: string | null }): boolean {
   return !lead.consultor_atribuido_id && (STATUS_AGUARDANDO_ATRIBUICAO as readonly string[]).includes(lead.status_lead);

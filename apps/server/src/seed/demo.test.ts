@@ -146,6 +146,29 @@ describe("seedDemoIfEmpty", () => {
     expect(incoerentes).toEqual([]);
   });
 
+  it("starts the demo's two companies with no qualified lead waiting for a consultant (decision 1503)", async () => {
+    const linhas = await sistema<{ nome_empresa: string; n: number; historia: number }>(
+      bancos[0].db,
+      `SELECT e.nome_empresa, count(*)::int AS n,
+              count(*) FILTER (WHERE EXISTS (SELECT 1 FROM lead_status_historico h WHERE h.id_lead_fk = l.id
+                                              AND h.campo = 'consultor_atribuido_id' AND h.valor_novo = l.consultor_atribuido_id::text))::int AS historia
+         FROM leads_juros_check l JOIN empresas e ON e.id = l.id_empresa_fk
+        WHERE e.nome_empresa IN ('Revisão Demo Ltda', 'Crédito Justo Assessoria') AND l.status_lead = 'Qualificado para Atendente'
+        GROUP BY 1 ORDER BY 1`,
+    );
+    expect(linhas.map((l) => l.nome_empresa)).toEqual(["Crédito Justo Assessoria", "Revisão Demo Ltda"]);
+    for (const l of linhas) expect(l.n).toBeGreaterThan(0);
+    const [espera] = await sistema<{ n: number }>(
+      bancos[0].db,
+      `SELECT count(*)::int AS n FROM leads_juros_check l JOIN empresas e ON e.id = l.id_empresa_fk
+        WHERE e.nome_empresa IN ('Revisão Demo Ltda', 'Crédito Justo Assessoria')
+          AND l.status_lead = 'Qualificado para Atendente' AND l.consultor_atribuido_id IS NULL`,
+    );
+    expect(espera.n).toBe(0);
+    // the ones the seed assigned (those the generator had left waiting) have it in their history
+    for (const l of linhas) expect(l.historia).toBeGreaterThan(0);
+  });
+
   it("gives the demo Consultor leads of their own to work (My Leads rule)", async () => {
     const [u] = await sistema<{ id: string; id_empresa_fk: string }>(
       bancos[0].db,

@@ -18,6 +18,7 @@ import { gerarCustos, gerarFaturas, gerarNotificacoes } from "./demo-extras.js";
 import { CAMPANHAS, gerarLeads } from "./demo-leads.js";
 import { semearTaxasDemo } from "./demo-rates.js";
 import { gerarTriagens } from "./demo-screenings.js";
+import { semFilaDeEspera } from "./demo-waiting.js";
 import { criarEmpresa, criarProfissionalJuridico, criarUsuario, linhaConsultor } from "./factories.js";
 import { gerarCelular, gerarNomePessoa, slugNome } from "./names.js";
 import { criarAleatorio } from "./random.js";
@@ -170,8 +171,14 @@ async function semear(tx: TTx, hash: string, g: TGeracao, storage?: TArmazenamen
   ];
   const faturas = [...gerarFaturas(g, empresaDemo, 6), ...gerarFaturas(g, empresaCredito, 6)];
 
+  // no lead waiting for a consultant at the start (decision 1503), from a stream of its own
+  const rFila = criarAleatorio(SEMENTE_DEMO + 15);
+  const atribuicoes = [
+    ...semFilaDeEspera(rFila, empresaDemo, a.leads, a.historico),
+    ...semFilaDeEspera(rFila, empresaCredito, b.leads, b.historico),
+  ];
   const leads = [...a.leads, ...b.leads].map((l) => l.linha);
-  const historico = [...a.historico, ...b.historico];
+  const historico = [...a.historico, ...b.historico, ...atribuicoes];
   const mensagens = [...conversasA.mensagens, ...conversasB.mensagens];
   // ad attribution (issue 12 part 5): referrals, first touches and costs naming campaigns, from a stream of its own
   atribuirAnunciosDemo(criarAleatorio(SEMENTE_DEMO + 1212), CAMPANHAS, { leads, custos, mensagens });

@@ -21,7 +21,11 @@ export type TConfigAtribuicaoSalva = z.infer<typeof ZConfigAtribuicaoSalva>;
 
 /** What the admin sends: days without repeats, in order; the end after the start; some day when on. */
 export const ZConfigAtribuicao = ZConfigAtribuicaoSalva.extend({
-  dias: ZConfigAtribuicaoSalva.shape.dias.transform((d) => [...new Set(d)].sort()),
+  // the form's checkboxes give the days as text
+  dias: z
+    .array(z.coerce.number().int().min(0).max(6))
+    .max(7)
+    .transform((d) => [...new Set(d)].sort()),
   inicio: hora,
   fim: hora,
 })

@@ -13,4 +13,4 @@ ALTER TABLE empresas
 -- 2. The waiting queue: qualified leads with no consultant, oldest first. Small (it empties as consultants come
 --    online), read by every admin screen's sidebar count and by the assignment job.
 CREATE INDEX leads_aguardando_atribuicao ON leads_juros_check (id_empresa_fk, created_at, id)
-  WHERE consultor_atribuido_id IS NULL AND status_lead IN ('Qualificado para Atendente', 'Confirmado pela IA');
+  WHERE consultor_atribuido_id IS NULL AND status_lead IN ('Qualificado para Atendente');

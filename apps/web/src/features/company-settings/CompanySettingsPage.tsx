@@ -18,6 +18,7 @@ import { toast } from "../../ui/toast";
 import { ConversionsApiCard } from "../attribution/ConversionsApiCard";
 import { PreAnalysisSettingsCard } from "../revisional/PreAnalysisSettingsCard";
 import { AIBlock } from "./AIBlock";
+import { AssignmentSettingsCard } from "./AssignmentSettingsCard";
 import { configuracoesQuery, salvar } from "./api";
 import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
 import { WebhookHelpBlock } from "./WebhookHelpBlock";
@@ -101,6 +102,7 @@ function Configuracoes() {
       <Formulario config={q.data} onSalvo={(c) => qc.setQueryData(configuracoesQuery.queryKey, c)} />
       <ConversionsApiCard />
       <PreAnalysisSettingsCard />
+      <AssignmentSettingsCard />
     </div>
   );
 }

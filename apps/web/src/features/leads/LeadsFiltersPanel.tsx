@@ -76,6 +76,7 @@ export function LeadsFiltersPanel({ filtro, consultores, onChange }: Props) {
           <option value="todos">Todos</option>
           <option value="atribuidos">Atribuídos</option>
           <option value="nao_atribuidos">Não atribuídos</option>
+          <option value="aguardando">Aguardando atribuição</option>
         </Select>
       </Field>
       <Field label="Potencial de revisão">

@@ -30,6 +30,7 @@ import { LeadsTable } from "./LeadsTable";
 import { PeriodBanner } from "./PeriodBanner";
 import { temFiltros, useFiltroLeads } from "./useFiltroLeads";
 import { useLeadsAoVivo } from "./useLeadsAoVivo";
+import { WaitingQueueBanner } from "./WaitingQueueBanner";
 
 type TDialogo = { tipo: "atribuir" | "status" | "excluir"; leads: TLeadLista[] } | { tipo: "historico"; lead: TLeadLista } | null;
 
@@ -45,10 +46,11 @@ export function LeadsPage() {
   if (usuario.papel === PAPEL.plataforma && !empresaId) {
     return <SelectCompanyFirst descricao="Abra os leads de uma empresa a partir da lista de empresas." />;
   }
-  return <GestaoDeLeads base={baseLeads(empresaId)} daPlataforma={!!empresaId} />;
+  return <GestaoDeLeads base={baseLeads(empresaId)} empresaId={empresaId} />;
 }
 
-function GestaoDeLeads({ base, daPlataforma }: { base: string; daPlataforma: boolean }) {
+function GestaoDeLeads({ base, empresaId }: { base: string; empresaId?: string }) {
+  const daPlataforma = !!empresaId;
   useLeadsAoVivo();
   const [filtro, mudar] = useFiltroLeads();
   const [filtrosAbertos, setFiltrosAbertos] = useState(temFiltros({ ...filtro, busca: undefined }));
@@ -96,6 +98,7 @@ function GestaoDeLeads({ base, daPlataforma }: { base: string; daPlataforma: boo
 
       <PeriodBanner valor={filtro} onChange={(p) => mudar({ periodo: p.periodo, inicio: p.inicio, fim: p.fim })} />
       <LeadsCounters resumo={resumo.data} />
+      <WaitingQueueBanner empresaId={empresaId} filtro={filtro} mudar={mudar} />
 
       <div className="flex flex-wrap items-center gap-3">
         <SearchInput

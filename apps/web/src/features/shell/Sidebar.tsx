@@ -1,9 +1,13 @@
+import { rotuloContador } from "@crm/domain/format";
 import { MENU_PERFIL, menuFor, type TMenuItem } from "@crm/domain/menus";
+import { MSG } from "@crm/domain/messages";
+import { pode } from "@crm/domain/permissions";
 import { PAPEL } from "@crm/domain/roles";
 import type { TSessao } from "@crm/domain/schemas/session";
 import { LogOut } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "../../lib/cn";
+import { useFilaEspera } from "../../lib/filaEspera";
 import { iconeDoMenu } from "./menuIcons";
 
 type Props = {
@@ -14,7 +18,9 @@ type Props = {
   onNavegar?: () => void;
 };
 
-function ItemMenu({ item, ativo, onNavegar }: { item: TMenuItem; ativo: boolean; onNavegar?: () => void }) {
+type TPropsItem = { item: TMenuItem; ativo: boolean; onNavegar?: () => void; contador?: number };
+
+function ItemMenu({ item, ativo, onNavegar, contador }: TPropsItem) {
   const Icone = iconeDoMenu(item.icon);
   return (
     <li>
@@ -28,7 +34,19 @@ function ItemMenu({ item, ativo, onNavegar }: { item: TMenuItem; ativo: boolean;
         )}
       >
         <Icone className="size-4 shrink-0" aria-hidden="true" />
-        {item.label}
+        <span data-rotulo-menu>{item.label}</span>
+        {!!contador && (
+          <>
+            <span
+              className="ml-auto min-w-5 rounded-full bg-amber-400 px-1.5 text-center text-xs font-semibold text-slate-900"
+              aria-hidden="true"
+              data-testid={`contador-menu-${item.path}`}
+            >
+              {rotuloContador(contador)}
+            </span>
+            <span className="sr-only">, {MSG.aguardandoAtribuicao(contador)}</span>
+          </>
+        )}
       </Link>
     </li>
   );
@@ -38,6 +56,10 @@ function ItemMenu({ item, ativo, onNavegar }: { item: TMenuItem; ativo: boolean;
 export function Sidebar({ sessao, ativo, saindo, onSair, onNavegar }: Props) {
   const { usuario, empresa } = sessao;
   const nomeEmpresa = empresa?.nome_empresa ?? (usuario.papel === PAPEL.plataforma ? "Plataforma" : "");
+  // the waiting queue on the admins' 'Leads' (issue 15 part 4)
+  const comFila = !!empresa && pode(usuario.papel, "leads.gerenciar");
+  const fila = useFilaEspera({ ativo: comFila });
+  const contadores: Record<string, number | undefined> = { "/leads": fila.data?.aguardando };
   return (
     <div className="flex h-full w-64 flex-col bg-slate-900 text-white">
       <div className="border-b border-slate-800 px-4 py-5">
@@ -52,7 +74,13 @@ export function Sidebar({ sessao, ativo, saindo, onSair, onNavegar }: Props) {
       <nav aria-label="Menu principal" className="flex min-h-0 flex-1 flex-col">
         <ul className="flex-1 space-y-1 overflow-y-auto px-3 py-4">
           {menuFor(usuario.papel).map((item) => (
-            <ItemMenu key={item.path} item={item} ativo={ativo(item.path)} onNavegar={onNavegar} />
+            <ItemMenu
+              key={item.path}
+              item={item}
+              ativo={ativo(item.path)}
+              onNavegar={onNavegar}
+              contador={contadores[item.path]}
+            />
           ))}
         </ul>
         <ul className="space-y-1 border-t border-slate-800 px-3 py-4">

@@ -1,0 +1,112 @@
+import { DIAS_DA_SEMANA } from "@crm/domain/assignment";
+import { MSG } from "@crm/domain/messages";
+import { type TConfigAtribuicaoSalva, ZConfigAtribuicao } from "@crm/domain/schemas/waiting";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { ApiError, api } from "../../lib/api";
+import { Button } from "../../ui/Button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
+import { Field } from "../../ui/Field";
+import { FieldError } from "../../ui/FieldError";
+import { Input } from "../../ui/Input";
+import { Spinner } from "../../ui/Spinner";
+import { toast } from "../../ui/toast";
+
+const configAtribuicaoQuery = queryOptions({
+  queryKey: ["empresa", "atribuicao"],
+  queryFn: ({ signal }) => api<TConfigAtribuicaoSalva>("/api/empresa/atribuicao", { signal }),
+});
+
+type TForm = z.input<typeof ZConfigAtribuicao>;
+const paraForm = (c: TConfigAtribuicaoSalva): TForm => ({ ...c, dias: c.dias.map(String) });
+
+/**
+ * 'Atribuição de leads' (issue 15 part 4, decision 1503): whether, during the company's business hours
+ * (America/Sao_Paulo), a qualified lead may go to a consultant who is not online, and those hours.
+ */
+export function AssignmentSettingsCard() {
+  const q = useQuery(configAtribuicaoQuery);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Atribuição de leads</CardTitle>
+        <p className="text-sm text-slate-600">
+          Leads qualificados vão para um consultor conectado. Sem nenhum conectado, eles aguardam atribuição e são atribuídos, do
+          mais antigo ao mais novo, assim que um consultor se conectar.
+        </p>
+      </CardHeader>
+      <CardContent>
+        {q.isPending ? (
+          <Spinner rotulo="Carregando atribuição de leads" className="size-5 text-blue-700" />
+        ) : q.isError ? (
+          <div className="space-y-2">
+            <p className="text-sm text-red-700">{MSG.erroCarregarConfigAtribuicao}</p>
+            <Button variant="outline" onClick={() => q.refetch()}>
+              Tentar Novamente
+            </Button>
+          </div>
+        ) : (
+          <Formulario config={q.data} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Formulario({ config }: { config: TConfigAtribuicaoSalva }) {
+  const qc = useQueryClient();
+  const f = useForm<TForm, unknown, z.output<typeof ZConfigAtribuicao>>({
+    resolver: zodResolver(ZConfigAtribuicao),
+    defaultValues: paraForm(config),
+  });
+  const e = f.formState.errors;
+  const salvar = f.handleSubmit(async (dados) => {
+    try {
+      const c = await api<TConfigAtribuicaoSalva>("/api/empresa/atribuicao", { method: "PUT", body: dados });
+      qc.setQueryData(configAtribuicaoQuery.queryKey, c);
+      f.reset(paraForm(c));
+      toast.success(MSG.atribuicaoSalva);
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.erro : MSG.erroSalvarConfiguracoes);
+    }
+  });
+  return (
+    <form onSubmit={salvar} noValidate className="space-y-4" aria-label="Atribuição de leads">
+      <label className="flex items-start gap-2 text-sm text-slate-800">
+        <input type="checkbox" className="mt-0.5 size-4 accent-blue-700" {...f.register("atribuir_offline_expediente")} />
+        <span>
+          <span className="font-medium">Atribuir a consultores desconectados durante o expediente</span>
+          <span className="block text-slate-600">
+            No horário abaixo (horário de Brasília), um lead qualificado vai para o consultor com menos leads abertos, mesmo que
+            ele não esteja conectado.
+          </span>
+        </span>
+      </label>
+      <fieldset className="space-y-2" aria-describedby={e.dias ? "dias-erro" : undefined}>
+        <legend className="text-sm font-medium text-slate-800">Dias do expediente</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-2">
+          {DIAS_DA_SEMANA.map((dia, i) => (
+            <label key={dia} className="flex items-center gap-1.5 text-sm text-slate-800">
+              <input type="checkbox" value={String(i)} className="size-4 accent-blue-700" {...f.register("dias")} />
+              {dia}
+            </label>
+          ))}
+        </div>
+        <FieldError id="dias-erro">{e.dias?.message}</FieldError>
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2 sm:max-w-md">
+        <Field label="Início do expediente" erro={e.inicio?.message}>
+          <Input type="time" {...f.register("inicio")} />
+        </Field>
+        <Field label="Fim do expediente" erro={e.fim?.message}>
+          <Input type="time" {...f.register("fim")} />
+        </Field>
+      </div>
+      <Button type="submit" carregando={f.formState.isSubmitting} disabled={!f.formState.isDirty}>
+        Salvar atribuição
+      </Button>
+    </form>
+  );
+}
