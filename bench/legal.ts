@@ -37,16 +37,27 @@ async function processos(b: TBancada): Promise<number> {
        FROM generate_series(1, 5) n RETURNING id`,
     [b.empresaId, Date.now()],
   );
-  await b.dono.query(
-    `UPDATE leads_juros_check l
+  // in slices, each retried on a deadlock: the bench server's background jobs (the revisional recalculation after
+  // the generation) update the same leads meanwhile
+  for (let fatia = 0; fatia < 20; fatia++) {
+    for (let tentativa = 1; ; tentativa++) {
+      try {
+        await b.dono.query(
+          `UPDATE leads_juros_check l
         SET status_juridico_lead = ($1::text[])[1 + abs(hashtext(l.id::text)) % 6],
             convertido_em = l.created_at + interval '3 days',
             valor_contrato_fechado = CASE WHEN abs(hashtext(l.id::text)) % 3 = 0 THEN NULL ELSE l.valor_contrato * 0.9 END,
             profissional_juridico_atribuido_id = CASE WHEN abs(hashtext(l.id::text)) % 6 = 0 THEN NULL
               ELSE ($2::uuid[])[1 + abs(hashtext(l.id::text)) % 5] END
-      WHERE l.status_lead = 'Convertido (Ganho)'`,
-    [JURIDICOS, juridicos.rows.map((r) => r.id)],
-  );
+      WHERE l.status_lead = 'Convertido (Ganho)' AND abs(hashtext(l.id::text || 'f')) % 20 = $3`,
+          [JURIDICOS, juridicos.rows.map((r) => r.id), fatia],
+        );
+        break;
+      } catch (e) {
+        if ((e as { code?: string }).code !== "40P01" || tentativa >= 5) throw e;
+      }
+    }
+  }
   await b.dono.query(
     `INSERT INTO lead_status_historico (id_empresa_fk, id_lead_fk, campo, valor_anterior, valor_novo, origem, created_at)
      SELECT l.id_empresa_fk, l.id, 'status_juridico_lead', 'Aguardando Contato Jurídico', l.status_juridico_lead, 'usuario',

@@ -124,7 +124,10 @@ export const MSG_PRAZOS = {
   prazoConcluido: "Prazo concluído.",
   prazoReaberto: "Prazo reaberto.",
   prazoExcluido: "Prazo excluído.",
+  prazoCancelado: "Prazo cancelado.",
   confirmarExcluirPrazo: "Tem certeza que deseja excluir este prazo?",
+  confirmarCancelarPrazo:
+    "Tem certeza que deseja cancelar este prazo? Ele fica no histórico do processo como 'Cancelado' e pode ser reaberto.",
   erroSalvarPrazo: "Erro ao salvar o prazo. Tente novamente.",
   erroCarregarPrazos: "Erro ao carregar os prazos. Tente novamente.",
   nenhumPrazo: "Nenhum prazo cadastrado",

@@ -19,6 +19,8 @@ export type TEventoTempoReal =
   | { tipo: "leads.alterados"; dados: { empresaId: string; leadIds?: string[] } }
   /** a legal document of a process was added or deleted: /documentos and the process dialog refetch */
   | { tipo: "documentos.alterados"; dados: { empresaId: string; leadId: string } }
+  /** a process's deadlines changed (added, edited, completed, cancelled, reopened, deleted, a chain's tasks) */
+  | { tipo: "prazos.alterados"; dados: { empresaId: string; leadIds: string[] } }
   /** the AI screening of a lead decided (or failed, or was reviewed): /ia-triagem updates live */
   | { tipo: "triagem.atualizada"; dados: { leadId: string; triagemId: string } }
   /** a CSV import job inserted another batch (sent at once, before its transaction commits): `processadas` of `total` */

@@ -1,13 +1,16 @@
 import { dataSegurancaPadrao, MSG_PRAZOS, somarDiasUteis } from "@crm/domain/deadlines";
 import type { TModeloPrazo, TSalvarModeloPrazo } from "@crm/domain/schemas/deadlines";
-import type { TStatusJuridico } from "@crm/domain/status";
+import { STATUS_JURIDICO_INICIAL, type TStatusJuridico } from "@crm/domain/status";
 import type { TDeps } from "../core/deps.js";
-import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
+import { type TTenantCtx, type TTx, withCompanyJob, withTenant } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
+import type { TTrabalho } from "../jobs/jobs.js";
+import type { TTrabalhoCadeiaInicial } from "../jobs/queues.js";
 import { notificarVarios } from "../notifications/notify.js";
 import { COLUNAS_PRAZO, JUNCOES_PRAZO, paraPrazo } from "./deadline-row.js";
 import { avisoDeAtribuicao } from "./deadlines.js";
 import { ehFeriadoNacional, hojeSP } from "./holidays.js";
+import { avisarPrazosAlterados } from "./publish.js";
 
 type TCtx = TTenantCtx & { empresaId: string };
 
@@ -98,6 +101,67 @@ export async function criarTarefasDaCadeia(
       tx,
       criados.flatMap((r) => avisoDeAtribuicao({ empresaId: a.empresaId, usuarioId: a.autorId }, paraPrazo(r))),
     );
+    await avisarPrazosAlterados(deps, tx, a.empresaId, [a.leadId]);
   }
   return rows.length;
+}
+
+/**
+ * Leads that just became processes (lead-events' abrirProcessosJuridicos, in the conversion's transaction) get the
+ * chain of the first legal status, 'Aguardando Contato Jurídico', as a status change gets its status's: one INSERT
+ * for every lead and template task, due in the template's working days from today, owned by the process's legal
+ * professional (none yet, usually: the conversion's author is a consultant, the AI or the system, who own no legal
+ * deadline). The unique index on (company, lead, template task) with ON CONFLICT DO NOTHING makes it once per process
+ * however often the conversion or its job is retried. Runs in the job FILA_CADEIA_INICIAL (workers.ts), which
+ * lead-events enqueues in the conversion's transaction.
+ */
+export async function criarCadeiasIniciais(
+  deps: Pick<TDeps, "realtime">,
+  tx: TTx,
+  a: { empresaId: string; leadIds: string[]; autorId: string | null },
+  agora = new Date(),
+): Promise<number> {
+  if (!a.leadIds.length) return 0;
+  const hoje = hojeSP(agora);
+  const { rows: modelos } = await tx.query(
+    "SELECT id, titulo, dias_uteis FROM prazos_modelos WHERE id_empresa_fk = $1 AND status_juridico = $2 ORDER BY dias_uteis, id",
+    [a.empresaId, STATUS_JURIDICO_INICIAL],
+  );
+  if (!modelos.length) return 0;
+  const itens = modelos.map((m) => {
+    const fatal = somarDiasUteis(hoje, m.dias_uteis, ehFeriadoNacional);
+    return { modelo: m.id, titulo: m.titulo, fatal, seguranca: [dataSegurancaPadrao(fatal, ehFeriadoNacional), hoje].sort()[1] };
+  });
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO prazos_processo (id_empresa_fk, id_lead_fk, titulo, data_fatal, data_seguranca, id_responsavel_fk,
+            origem, id_modelo_fk, criado_por_fk)
+     SELECT $1, l.id, i.titulo, i.fatal, i.seguranca, l.profissional_juridico_atribuido_id, 'modelo', i.modelo,
+            (SELECT u.id FROM usuarios_plataforma u WHERE u.id_empresa_fk = $1 AND u.id = $3::uuid)
+       FROM leads_juros_check l
+      CROSS JOIN jsonb_to_recordset($4::jsonb) AS i (modelo uuid, titulo text, fatal date, seguranca date)
+      WHERE l.id_empresa_fk = $1 AND l.id = ANY ($2::uuid[])
+      ORDER BY l.id, i.fatal
+     ON CONFLICT (id_empresa_fk, id_lead_fk, id_modelo_fk) WHERE id_modelo_fk IS NOT NULL DO NOTHING
+     RETURNING id`,
+    [a.empresaId, a.leadIds, a.autorId, JSON.stringify(itens)],
+  );
+  if (rows.length) {
+    const { rows: criados } = await tx.query(
+      `SELECT ${COLUNAS_PRAZO} FROM prazos_processo p ${JUNCOES_PRAZO}
+        WHERE p.id_empresa_fk = $1 AND p.id = ANY ($2::uuid[]) AND p.id_responsavel_fk IS NOT NULL`,
+      [a.empresaId, rows.map((r) => r.id)],
+    );
+    await notificarVarios(
+      deps,
+      tx,
+      criados.flatMap((r) => avisoDeAtribuicao({ empresaId: a.empresaId, usuarioId: a.autorId }, paraPrazo(r))),
+    );
+    await avisarPrazosAlterados(deps, tx, a.empresaId, a.leadIds);
+  }
+  return rows.length;
+}
+
+/** The job of FILA_CADEIA_INICIAL: the first status's chain of the conversion's new processes, as the company. */
+export function processarCadeiaInicial(deps: Pick<TDeps, "db" | "realtime">, t: TTrabalho<TTrabalhoCadeiaInicial>) {
+  return withCompanyJob(deps.db.app, t.dados.empresaId, "prazos-cadeia-inicial", (tx) => criarCadeiasIniciais(deps, tx, t.dados));
 }

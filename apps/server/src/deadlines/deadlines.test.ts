@@ -4,7 +4,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { esperarFilasOciosas } from "../../test/queues.js";
+import { ouvirTempoReal } from "../../test/realtime.js";
 import { unsafeWithSystem, withCompanyJob } from "../db/tenant.js";
+import { processarCadeiaInicial } from "./chains.js";
 import { alertaSemProximoPrazo } from "./dashboard-alert.js";
 import { ehFeriadoNacional, hojeSP } from "./holidays.js";
 import { lembrarPrazosDaEmpresa, varrerLembretes } from "./reminders.js";
@@ -329,6 +331,116 @@ describe("task chains per legal status", () => {
       (r) => r.titulo,
     );
     expect(titulos).toEqual(["Cobrar documentos", "Concluir o laudo revisional"]);
+  });
+
+  it("a conversion gives the new process the chain of 'Aguardando Contato Jurídico', once, however often it runs", async () => {
+    const lead = await unsafeWithSystem(t.deps.db.app, "teste", (tx) =>
+      criarLead(tx, {
+        id_empresa_fk: a.empresa.id,
+        nome: "Cadeia Na Conversão",
+        consultor_atribuido_id: a.consultor.id,
+      } as never),
+    );
+    const converter = (status: string) =>
+      a.navegadores.consultor.req({ method: "PATCH", url: `/api/meus-leads/${lead.id}/status`, payload: { status } });
+    const tarefas = () =>
+      sql(
+        `SELECT titulo, to_char(data_fatal, 'YYYY-MM-DD') AS fatal, estado, origem, id_responsavel_fk, criado_por_fk
+           FROM prazos_processo WHERE id_lead_fk = $1 ORDER BY titulo`,
+        [lead.id],
+      );
+    expect((await converter("Convertido (Ganho)")).statusCode).toBe(204);
+    await esperarFilasOciosas(t.dono);
+    const iniciais = CADEIAS_PADRAO.filter((c) => c.status_juridico === "Aguardando Contato Jurídico");
+    expect(iniciais.length).toBeGreaterThan(0);
+    // no owner yet (the consultant who converted owns no legal deadline); the consultant is its author
+    expect(await tarefas()).toEqual(
+      iniciais.map((c) => ({
+        titulo: c.titulo,
+        fatal: somarDiasUteis(hoje, c.dias_uteis, ehFeriadoNacional),
+        estado: "pendente",
+        origem: "modelo",
+        id_responsavel_fk: null,
+        criado_por_fk: a.usuarios.consultor.id,
+      })),
+    );
+    const antes = await tarefas();
+    // converted again after moving back (the same process resuming) and the job retried: nothing more
+    expect((await converter("Em Negociação")).statusCode).toBe(204);
+    expect((await converter("Convertido (Ganho)")).statusCode).toBe(204);
+    await esperarFilasOciosas(t.dono);
+    const dados = { empresaId: a.empresa.id, leadIds: [lead.id], autorId: a.usuarios.consultor.id };
+    expect(await processarCadeiaInicial(t.deps, { id: "x", dados, tentativa: 1, ultimaTentativa: false })).toBe(0);
+    expect(await tarefas()).toEqual(antes);
+    // a process with its chain's task pending has a next deadline
+    const alerta = await withCompanyJob(t.deps.db.app, a.empresa.id, "teste", (tx) =>
+      alertaSemProximoPrazo({ tx, empresaId: a.empresa.id, agora: new Date() }),
+    );
+    expect(alerta?.processos.map((x) => x.id) ?? []).not.toContain(lead.id);
+  });
+
+  it("a conversion rolled back leaves no chain task and no job", async () => {
+    const lead = await unsafeWithSystem(t.deps.db.app, "teste", (tx) =>
+      criarLead(tx, { id_empresa_fk: a.empresa.id, consultor_atribuido_id: a.consultor.id } as never),
+    );
+    const { abrirProcessosJuridicos } = await import("../lead-events/legal-process.js");
+    await expect(
+      unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
+        await tx.query("UPDATE leads_juros_check SET status_lead = 'Convertido (Ganho)' WHERE id = $1", [lead.id]);
+        await abrirProcessosJuridicos(t.deps, tx, {
+          empresaId: a.empresa.id,
+          leadIds: [lead.id],
+          autor: { usuarioId: null, origem: "sistema" },
+        });
+        throw new Error("desfeito");
+      }),
+    ).rejects.toThrow("desfeito");
+    await esperarFilasOciosas(t.dono);
+    expect(await sql("SELECT 1 FROM prazos_processo WHERE id_lead_fk = $1", [lead.id])).toEqual([]);
+  });
+
+  it("cancels a deadline: struck as 'Cancelado', no longer a next deadline, reopened; the others' screens told live", async () => {
+    const lead = await processo(a, { nome: "Cancelar Prazo" });
+    const p = await novoPrazo(a, lead.id, { titulo: "Audiência", data_fatal: emDias(4) });
+    const admin = ouvirTempoReal(t.deps, { usuarioId: a.usuarios.admin.id, empresaId: a.empresa.id, papel: "Admin Empresa" });
+    const deB = ouvirTempoReal(t.deps, { usuarioId: b.usuarios.admin.id, empresaId: b.empresa.id, papel: "Admin Empresa" });
+    try {
+      const res = await a.navegadores.juridico.req({
+        method: "PUT",
+        url: `/api/prazos/${p.id}/estado`,
+        payload: { estado: "cancelado" },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ estado: "cancelado", concluido_em: null });
+      const lista = (await a.navegadores.juridico.req({ url: `/api/processos/${lead.id}/prazos` })).json() as TPrazosDoProcesso;
+      expect(lista.prazos.find((x) => x.id === p.id)?.estado).toBe("cancelado");
+      const meus = (await a.navegadores.juridico.req({ url: "/api/prazos" })).json() as TMeusPrazos;
+      expect(meus.prazos.map((x) => x.id)).not.toContain(p.id);
+      expect(meus.semProximo.map((x) => x.id)).toContain(lead.id);
+      const vivo = () => admin.recebidos.filter((e) => e.tipo === "prazos.alterados");
+      await expect.poll(() => vivo().length).toBeGreaterThan(0);
+      expect(vivo().at(-1)).toEqual({ tipo: "prazos.alterados", dados: { empresaId: a.empresa.id, leadIds: [lead.id] } });
+      expect(deB.recebidos.filter((e) => e.tipo === "prazos.alterados")).toEqual([]);
+      // reopened, it is the next deadline again
+      const reaberto = await a.navegadores.juridico.req({
+        method: "PUT",
+        url: `/api/prazos/${p.id}/estado`,
+        payload: { estado: "pendente" },
+      });
+      expect(reaberto.json()).toMatchObject({ estado: "pendente" });
+      const depois = (await a.navegadores.juridico.req({ url: "/api/prazos" })).json() as TMeusPrazos;
+      expect(depois.semProximo.map((x) => x.id)).not.toContain(lead.id);
+      // the Consultor cannot cancel
+      const negado = await a.navegadores.consultor.req({
+        method: "PUT",
+        url: `/api/prazos/${p.id}/estado`,
+        payload: { estado: "cancelado" },
+      });
+      expect(negado.statusCode).toBe(403);
+    } finally {
+      admin.sair();
+      deB.sair();
+    }
   });
 
   it("a refused status change creates no chain task", async () => {

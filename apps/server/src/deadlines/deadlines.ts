@@ -9,6 +9,7 @@ import { notificarVarios, type TNovaNotificacao } from "../notifications/notify.
 import { COLUNAS_PRAZO, JUNCOES_PRAZO, paraPrazo } from "./deadline-row.js";
 import { ehFeriadoNacional, hojeSP } from "./holidays.js";
 import { ehResponsavelValido } from "./owners.js";
+import { avisarPrazosAlterados } from "./publish.js";
 
 type TCtx = TTenantCtx & { empresaId: string };
 
@@ -107,6 +108,7 @@ export function criarPrazo(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtx, lead
     );
     const p = await lerPrazo(tx, ctx.empresaId, rows[0].id);
     await notificarVarios(deps, tx, avisoDeAtribuicao(ctx, p));
+    await avisarPrazosAlterados(deps, tx, ctx.empresaId, [leadId]);
     return p;
   });
 }
@@ -136,12 +138,21 @@ export function editarPrazo(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtx, id:
     );
     const p = await lerPrazo(tx, ctx.empresaId, id);
     if (responsavel !== antes.responsavel_id) await notificarVarios(deps, tx, avisoDeAtribuicao(ctx, p));
+    await avisarPrazosAlterados(deps, tx, ctx.empresaId, [p.processo_id]);
     return p;
   });
 }
 
-/** Complete, reopen (back to 'pendente') or cancel: who completed it and when are kept while it is complete. */
-export function mudarEstadoPrazo(deps: Pick<TDeps, "db">, ctx: TCtx, id: string, estado: TEstadoPrazo): Promise<TPrazo> {
+/**
+ * Complete, reopen (back to 'pendente') or cancel: who completed it and when are kept while it is complete. A
+ * cancelled deadline stays on the process (struck through, 'Cancelado') and no longer counts as a next deadline.
+ */
+export function mudarEstadoPrazo(
+  deps: Pick<TDeps, "db" | "realtime">,
+  ctx: TCtx,
+  id: string,
+  estado: TEstadoPrazo,
+): Promise<TPrazo> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     await lerPrazo(tx, ctx.empresaId, id);
     await tx.query(
@@ -151,14 +162,20 @@ export function mudarEstadoPrazo(deps: Pick<TDeps, "db">, ctx: TCtx, id: string,
         WHERE id_empresa_fk = $1 AND id = $2`,
       [ctx.empresaId, id, estado, ctx.usuarioId],
     );
-    return lerPrazo(tx, ctx.empresaId, id);
+    const p = await lerPrazo(tx, ctx.empresaId, id);
+    await avisarPrazosAlterados(deps, tx, ctx.empresaId, [p.processo_id]);
+    return p;
   });
 }
 
-export function excluirPrazo(deps: Pick<TDeps, "db">, ctx: TCtx, id: string): Promise<void> {
+export function excluirPrazo(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtx, id: string): Promise<void> {
   return withTenant(deps.db.app, ctx, async (tx) => {
-    const { rowCount } = await tx.query("DELETE FROM prazos_processo WHERE id_empresa_fk = $1 AND id = $2", [ctx.empresaId, id]);
-    if (!rowCount) throw notFound(MSG_PRAZOS.prazoNaoEncontrado);
+    const { rows } = await tx.query<{ lead: string }>(
+      "DELETE FROM prazos_processo WHERE id_empresa_fk = $1 AND id = $2 RETURNING id_lead_fk AS lead",
+      [ctx.empresaId, id],
+    );
+    if (!rows.length) throw notFound(MSG_PRAZOS.prazoNaoEncontrado);
+    await avisarPrazosAlterados(deps, tx, ctx.empresaId, [rows[0].lead]);
   });
 }
 

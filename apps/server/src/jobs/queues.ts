@@ -38,3 +38,18 @@ export const FILA_RECALCULO_REVISIONAL: TFila = {
   expiraSegundos: 900,
 };
 export const CHAVE_RECALCULO_REVISIONAL = "todos";
+
+/**
+ * A lead that just became a legal process gets the task chain of its first legal status (decision 1106): lead-events
+ * enqueues one job per conversion (all its new processes) in the conversion's transaction; deadlines/ works it under
+ * the company's job context. Idempotent (a unique index per process and template task), so retries create nothing
+ * twice. Data: { empresaId, leadIds, autorId }.
+ */
+export const FILA_CADEIA_INICIAL: TFila = {
+  nome: "prazos.cadeia-inicial",
+  politica: "standard",
+  tentativas: 5,
+  atrasoSegundos: 5,
+  backoff: true,
+};
+export type TTrabalhoCadeiaInicial = { empresaId: string; leadIds: string[]; autorId: string | null };

@@ -3,6 +3,7 @@ import { PAPEL } from "@crm/domain/roles";
 import { STATUS_JURIDICO_INICIAL } from "@crm/domain/status";
 import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
+import { FILA_CADEIA_INICIAL, type TTrabalhoCadeiaInicial } from "../jobs/queues.js";
 import { notificarVarios, type TNovaNotificacao } from "../notifications/notify.js";
 import { registrarHistorico, type TAutor } from "./history.js";
 
@@ -13,10 +14,12 @@ const MAX_AVISOS_INDIVIDUAIS = 10;
  * Leads that just reached 'Convertido (Ganho)' become legal processes (000 §4, issue 11 part 1): the date of the
  * conversion, the initial legal status with its history entry and a notification to the company's Jurídico users.
  * A lead that was a process before (converted, moved back, converted again) keeps its legal status: it is the same
- * process resuming, so only its conversion date moves. Runs in the caller's transaction, from mudarStatusDosLeads.
+ * process resuming, so only its conversion date moves. A new process gets the task chain of its first legal status
+ * (decision 1106), as a later status change gets its status's: one job in this transaction (deadlines/ creates the
+ * tasks, once per process). Runs in the caller's transaction, from mudarStatusDosLeads.
  */
 export async function abrirProcessosJuridicos(
-  deps: Pick<TDeps, "realtime">,
+  deps: Pick<TDeps, "realtime" | "jobs">,
   tx: TTx,
   p: { empresaId: string; leadIds: string[]; autor: TAutor },
 ): Promise<string[]> {
@@ -39,6 +42,11 @@ export async function abrirProcessosJuridicos(
     autor: p.autor,
     mudancas: novos.map((r) => ({ leadId: r.id, de: null, para: STATUS_JURIDICO_INICIAL })),
   });
+  await deps.jobs.enviar<TTrabalhoCadeiaInicial>(
+    FILA_CADEIA_INICIAL,
+    { empresaId: p.empresaId, leadIds: novos.map((r) => r.id), autorId: p.autor.usuarioId },
+    { tx },
+  );
   const base = { empresaId: p.empresaId, destino: { papeis: [PAPEL.juridico] }, tipo: "status_change" as const };
   const avisos: TNovaNotificacao[] =
     novos.length <= MAX_AVISOS_INDIVIDUAIS

@@ -17,7 +17,7 @@ import {
   type TPrazo,
 } from "@crm/domain/schemas/deadlines";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CalendarClock, Check, Settings2 } from "lucide-react";
+import { Ban, CalendarClock, Check, Settings2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { mensagemDeErro } from "../../lib/api";
@@ -27,6 +27,7 @@ import { useTituloDocumento } from "../../lib/useTituloDocumento";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { Button, buttonClasses } from "../../ui/Button";
 import { Card } from "../../ui/Card";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { EmptyState } from "../../ui/EmptyState";
 import { Field } from "../../ui/Field";
 import { Select } from "../../ui/Select";
@@ -35,6 +36,7 @@ import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast";
 import { CHAVE_PRAZOS, meusPrazosQuery, mudarEstadoPrazo, responsaveisQuery, type TAlvoPrazos } from "./api";
 import { COR_URGENCIA, DeadlineStateBadge, diaBR, UrgencyBadge } from "./UrgencyBadge";
+import { usePrazosAoVivo } from "./usePrazosAoVivo";
 
 type TFiltro = Pick<TFiltroPrazos, "estado" | "periodo"> & { responsavel?: string };
 
@@ -81,6 +83,8 @@ function Prazos({
   const q = useQuery({ ...meusPrazosQuery(alvo, filtro), placeholderData: keepPreviousData });
   const responsaveis = useQuery({ ...responsaveisQuery(alvo), enabled: admin });
   const [ocupado, setOcupado] = useState<string | null>(null);
+  const [cancelando, setCancelando] = useState<TPrazo | null>(null);
+  usePrazosAoVivo();
 
   const concluir = async (p: TPrazo) => {
     setOcupado(p.id);
@@ -219,16 +223,27 @@ function Prazos({
                           </Link>
                         </div>
                         {podeConcluir && p.estado === "pendente" && (
-                          <Button
-                            size="sm"
-                            variant="outline"
-                            carregando={ocupado === p.id}
-                            aria-label={`Concluir prazo ${p.titulo}`}
-                            onClick={() => concluir(p)}
-                          >
-                            <Check className="size-4" aria-hidden="true" />
-                            Concluir
-                          </Button>
+                          <div className="flex shrink-0 flex-wrap gap-1">
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              carregando={ocupado === p.id}
+                              aria-label={`Concluir prazo ${p.titulo}`}
+                              onClick={() => concluir(p)}
+                            >
+                              <Check className="size-4" aria-hidden="true" />
+                              Concluir
+                            </Button>
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              aria-label={`Cancelar prazo ${p.titulo}`}
+                              onClick={() => setCancelando(p)}
+                            >
+                              <Ban className="size-4" aria-hidden="true" />
+                              Cancelar
+                            </Button>
+                          </div>
                         )}
                       </li>
                     ))}
@@ -266,6 +281,27 @@ function Prazos({
           </section>
         </div>
       )}
+      <ConfirmDialog
+        open={!!cancelando}
+        onOpenChange={(v) => !v && setCancelando(null)}
+        titulo="Cancelar prazo"
+        mensagem={MSG_PRAZOS.confirmarCancelarPrazo}
+        rotuloConfirmar="Cancelar prazo"
+        rotuloConfirmando="Cancelando..."
+        rotuloCancelar="Voltar"
+        perigo
+        onConfirmar={async () => {
+          if (!cancelando) return;
+          try {
+            await mudarEstadoPrazo(cancelando.id, "cancelado");
+            toast.success(MSG_PRAZOS.prazoCancelado);
+            setCancelando(null);
+            await qc.invalidateQueries({ queryKey: CHAVE_PRAZOS });
+          } catch (e) {
+            toast.error(mensagemDeErro(e, MSG_PRAZOS.erroSalvarPrazo));
+          }
+        }}
+      />
     </div>
   );
 }

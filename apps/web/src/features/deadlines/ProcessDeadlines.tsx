@@ -2,7 +2,7 @@ import { MSG_PRAZOS } from "@crm/domain/deadlines";
 import { formatarDataHora } from "@crm/domain/format";
 import type { TPrazo, TSalvarPrazo } from "@crm/domain/schemas/deadlines";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { CalendarPlus, Check, Pencil, RotateCcw, Trash2 } from "lucide-react";
+import { Ban, CalendarPlus, Check, Pencil, RotateCcw, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { mensagemDeErro } from "../../lib/api";
 import { Button } from "../../ui/Button";
@@ -21,12 +21,13 @@ import {
 } from "./api";
 import { DeadlineForm } from "./DeadlineForm";
 import { DeadlineStateBadge, diaBR } from "./UrgencyBadge";
+import { usePrazosAoVivo } from "./usePrazosAoVivo";
 
 type Props = { leadId: string; alvo: TAlvoPrazos; podeEditar: boolean };
 
 /**
  * The 'Prazos' part of the process dialog (issue 11 part 5): the process's deadlines with their urgency, add, edit,
- * complete, reopen and delete, and the client's opt-in for the WhatsApp notice of legal status changes.
+ * complete, cancel (confirmed), reopen and delete, live to the others who have it open, and the client's opt-in for the WhatsApp notice of legal status changes.
  */
 export function ProcessDeadlines({ leadId, alvo, podeEditar }: Props) {
   const qc = useQueryClient();
@@ -35,8 +36,10 @@ export function ProcessDeadlines({ leadId, alvo, podeEditar }: Props) {
   const [novo, setNovo] = useState(false);
   const [editando, setEditando] = useState<string | null>(null);
   const [excluindo, setExcluindo] = useState<TPrazo | null>(null);
+  const [cancelando, setCancelando] = useState<TPrazo | null>(null);
   const [ocupado, setOcupado] = useState<string | null>(null);
   const atualizar = () => qc.invalidateQueries({ queryKey: CHAVE_PRAZOS });
+  usePrazosAoVivo();
 
   const acao = async (id: string, fn: () => Promise<unknown>, ok: string) => {
     setOcupado(id);
@@ -146,6 +149,17 @@ export function ProcessDeadlines({ leadId, alvo, podeEditar }: Props) {
                               <Check className="size-4" aria-hidden="true" />
                               Concluir
                             </Button>
+                          ) : null}
+                          {p.estado === "pendente" ? (
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              aria-label={`Cancelar prazo ${p.titulo}`}
+                              onClick={() => setCancelando(p)}
+                            >
+                              <Ban className="size-4" aria-hidden="true" />
+                              Cancelar
+                            </Button>
                           ) : (
                             <Button
                               size="sm"
@@ -197,6 +211,27 @@ export function ProcessDeadlines({ leadId, alvo, podeEditar }: Props) {
           )}
         </>
       )}
+      <ConfirmDialog
+        open={!!cancelando}
+        onOpenChange={(v) => !v && setCancelando(null)}
+        titulo="Cancelar prazo"
+        mensagem={MSG_PRAZOS.confirmarCancelarPrazo}
+        rotuloConfirmar="Cancelar prazo"
+        rotuloConfirmando="Cancelando..."
+        rotuloCancelar="Voltar"
+        perigo
+        onConfirmar={async () => {
+          if (!cancelando) return;
+          try {
+            await mudarEstadoPrazo(cancelando.id, "cancelado");
+            toast.success(MSG_PRAZOS.prazoCancelado);
+            setCancelando(null);
+            await atualizar();
+          } catch (e) {
+            toast.error(mensagemDeErro(e, MSG_PRAZOS.erroSalvarPrazo));
+          }
+        }}
+      />
       <ConfirmDialog
         open={!!excluindo}
         onOpenChange={(v) => !v && setExcluindo(null)}
