@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { apiKeyRoutes } from "./api-keys/routes.js";
 import { assignmentRoutes } from "./assignment/routes.js";
 import { waitingRoutes } from "./assignment/waiting-routes.js";
 import { attributionRoutes } from "./attribution/routes.js";
@@ -74,6 +75,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(chatRoutes);
   await api.register(conversationRoutes);
   await api.register(companySettingsRoutes);
+  await api.register(apiKeyRoutes);
   // company figures
   await api.register(marketingRoutes);
   await api.register(attributionRoutes);
