@@ -10,6 +10,42 @@ const sufixo = Date.now().toString(36);
 /** Today in São Paulo, as a date input takes it. */
 const hoje = () => new Date().toLocaleDateString("en-CA", { timeZone: "America/Sao_Paulo" });
 
+/** The task chain of 'Aguardando Contato Jurídico' (the domain's default): created when a lead is converted. */
+const PRIMEIRO_CONTATO = "Fazer o primeiro contato com o cliente";
+
+/** The admin creates a lead and converts it (a legal process); answers its name. */
+async function processoConvertido(page: Page, nome: string): Promise<void> {
+  const criado = await page.request.post("/api/leads", {
+    headers: await csrfHeader(page),
+    data: {
+      nome,
+      email: `cancelar.${sufixo}@exemplo.com.br`,
+      telefone: `(31) 9${String((Date.now() + 7) % 1e8).padStart(8, "0")}`,
+      tipo_financiamento: "Carro",
+      valor_total_financiado: "R$ 21.000,00",
+      valor_parcela: "900,00",
+    },
+  });
+  expect(criado.status()).toBe(201);
+  const { id } = (await criado.json()) as { id: string };
+  const convertido = await page.request.patch(`/api/leads/${id}/status`, {
+    headers: await csrfHeader(page),
+    data: { status: "Convertido (Ganho)" },
+  });
+  expect(convertido.status()).toBe(204);
+}
+
+/** Opens the process dialog of `nome` from /processos. */
+async function abrirProcesso(page: Page, nome: string) {
+  await page.goto("/processos");
+  await page.getByLabel("Buscar processos por nome, email ou telefone").fill(nome);
+  await page
+    .getByRole("row", { name: new RegExp(nome) })
+    .getByRole("button", { name: `Editar processo de ${nome}` })
+    .click();
+  return page.getByRole("dialog", { name: `Processo de ${nome}` });
+}
+
 async function entrar(page: Page, rotulo: "Admin Empresa" | "Consultor" | "Jurídico") {
   const login = new LoginPage(page);
   await login.abrir();
@@ -64,7 +100,10 @@ test("the Jurídico sets 'Documentação Solicitada' and gets the chained task, 
   const linha = juridico.getByRole("row", { name: new RegExp(nome) });
   await linha.getByRole("button", { name: `Editar processo de ${nome}` }).click();
   let dialogo = juridico.getByRole("dialog", { name: `Processo de ${nome}` });
-  await expect(dialogo.getByText("Nenhum prazo cadastrado")).toBeVisible();
+  // the conversion gave the process the chain of its first legal status
+  await expect(
+    dialogo.getByRole("list", { name: "Prazos do processo" }).getByRole("listitem").filter({ hasText: PRIMEIRO_CONTATO }),
+  ).toBeVisible();
   await dialogo.getByLabel("Status jurídico").selectOption("Documentação Solicitada");
   await dialogo.getByLabel("Profissional jurídico").selectOption({ label: "Helena Duarte (juridico@demo.com.br)" });
   await dialogo.getByRole("button", { name: "Salvar", exact: true }).click();
@@ -144,4 +183,51 @@ test("'Meus prazos' at 390 px and the chain templates: no horizontal page scroll
   await expect(admin.getByRole("region", { name: "Documentação Solicitada" })).toContainText("Cobrar documentos");
   await semRolagemHorizontal(admin);
   expect(await violacoesSerias(admin)).toEqual([]);
+});
+
+test("the Jurídico cancels a deadline after confirming; the admin's open process shows it cancelled without a reload", async ({
+  page,
+  browser,
+}) => {
+  const nome = `Cancelar Prazo ${sufixo}`;
+  await entrar(page, "Admin Empresa");
+  await processoConvertido(page, nome);
+  // the admin keeps the process open
+  const doAdmin = await abrirProcesso(page, nome);
+  const tarefaAdmin = doAdmin
+    .getByRole("list", { name: "Prazos do processo" })
+    .getByRole("listitem")
+    .filter({ hasText: PRIMEIRO_CONTATO });
+  await expect(tarefaAdmin).toContainText(/Vence hoje|Esta semana/);
+
+  const ctx = await browser.newContext();
+  const juridico = await ctx.newPage();
+  await entrar(juridico, "Jurídico");
+  const dialogo = await abrirProcesso(juridico, nome);
+  const tarefa = dialogo
+    .getByRole("list", { name: "Prazos do processo" })
+    .getByRole("listitem")
+    .filter({ hasText: PRIMEIRO_CONTATO });
+  // asked first; 'Voltar' changes nothing
+  await tarefa.getByRole("button", { name: `Cancelar prazo ${PRIMEIRO_CONTATO}` }).click();
+  let confirmar = juridico.getByRole("dialog", { name: "Cancelar prazo" });
+  await expect(confirmar).toContainText("Tem certeza que deseja cancelar este prazo?");
+  expect(await violacoesSerias(juridico)).toEqual([]);
+  await confirmar.getByRole("button", { name: "Voltar" }).click();
+  await expect(confirmar).toBeHidden();
+  await expect(tarefa).not.toContainText("Cancelado");
+
+  await tarefa.getByRole("button", { name: `Cancelar prazo ${PRIMEIRO_CONTATO}` }).click();
+  confirmar = juridico.getByRole("dialog", { name: "Cancelar prazo" });
+  await confirmar.getByRole("button", { name: "Cancelar prazo", exact: true }).click();
+  await expect(confirmar).toBeHidden();
+  await expect(juridico.getByText("Prazo cancelado.")).toBeVisible();
+  await expect(tarefa).toContainText("Cancelado");
+  // a cancelled deadline can be reopened, not cancelled again
+  await expect(tarefa.getByRole("button", { name: `Reabrir prazo ${PRIMEIRO_CONTATO}` })).toBeVisible();
+  await expect(tarefa.getByRole("button", { name: `Cancelar prazo ${PRIMEIRO_CONTATO}` })).toHaveCount(0);
+
+  // live on the admin's screen, which was not reloaded
+  await expect(tarefaAdmin).toContainText("Cancelado");
+  await expect(tarefaAdmin.getByRole("button", { name: `Reabrir prazo ${PRIMEIRO_CONTATO}` })).toBeVisible();
 });
