@@ -102,14 +102,18 @@ export async function platformBench(): Promise<string[]> {
     for (const [nome, caminho] of casos) {
       const r = await b.obter(caminho);
       if (r.status !== 200) throw new Error(`${caminho}: ${r.status} ${r.corpo.slice(0, 300)}`);
-      const tempos = await carga(conc, segundos, async () => {
-        const x = await b.obter(caminho);
-        if (x.status !== 200) throw new Error(`${caminho}: ${x.status}`);
-      });
-      const p = percentis(tempos);
-      linhas.push(
-        `  ${nome}: p50 ${fmt(p.p50)} ms, p95 ${fmt(p.p95)} ms, p99 ${fmt(p.p99)} ms (${p.n} pedidos, ${Math.round(r.corpo.length / 1024)} KB)`,
-      );
+      // the issue's concurrency, then one request at a time (on a shared machine, what the server itself costs)
+      for (const c of conc === 1 ? [1] : [conc, 1]) {
+        const tempos = await carga(c, segundos, async () => {
+          const x = await b.obter(caminho);
+          if (x.status !== 200) throw new Error(`${caminho}: ${x.status}`);
+        });
+        const p = percentis(tempos);
+        linhas.push(
+          `  ${nome} [${c} simultâneo(s)]: p50 ${fmt(p.p50)} ms, p95 ${fmt(p.p95)} ms, p99 ${fmt(p.p99)} ms (${p.n} pedidos, ${Math.round(r.corpo.length / 1024)} KB)`,
+        );
+        console.log(linhas.at(-1));
+      }
     }
   } finally {
     await b.fechar();
