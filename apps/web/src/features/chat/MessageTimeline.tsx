@@ -127,8 +127,10 @@ export function MessageTimeline({ leadId }: { leadId: string }) {
   return (
     <div
       ref={scrollRef}
-      className="min-h-0 flex-1 overflow-y-auto bg-slate-50 py-2"
+      className="min-h-0 flex-1 overflow-y-auto bg-slate-50 py-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
       role="log"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region: keyboard users scroll the conversation too
+      tabIndex={0}
       aria-live="polite"
       aria-label="Mensagens"
       onScroll={(e) => {

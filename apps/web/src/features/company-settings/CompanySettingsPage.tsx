@@ -15,6 +15,7 @@ import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast";
+import { ApiKeysCard } from "../api-keys/ApiKeysCard";
 import { ConversionsApiCard } from "../attribution/ConversionsApiCard";
 import { PreAnalysisSettingsCard } from "../revisional/PreAnalysisSettingsCard";
 import { AIBlock } from "./AIBlock";
@@ -70,6 +71,7 @@ export function CompanySettingsPage() {
     return (
       <EmptyState
         titulo="Configurações da Empresa"
+        comoTitulo="h1"
         descricao="As integrações (WhatsApp e IA) são configuradas por empresa, pelos administradores de cada uma."
         acao={
           <Link to="/empresas" className="font-medium text-blue-700 underline">
@@ -103,6 +105,7 @@ function Configuracoes() {
       <ConversionsApiCard />
       <PreAnalysisSettingsCard />
       <AssignmentSettingsCard />
+      <ApiKeysCard />
     </div>
   );
 }
