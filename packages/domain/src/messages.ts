@@ -266,6 +266,8 @@ export const MSG = {
   expedienteFimAntesDoInicio: "O fim do expediente deve ser depois do início",
   expedienteSemDias: "Escolha ao menos um dia do expediente",
   atribuicaoSalva: "Configuração de atribuição salva com sucesso!",
+  conversasSemPermissao:
+    "Não foi possível abrir as conversas: elas são dos consultores e administradores da empresa. Seus processos e documentos estão no menu.",
   erroCarregarConfigAtribuicao: "Erro ao carregar a configuração de atribuição dos leads.",
   // CSV imports run as background jobs (decision 0306)
   importacaoNaoEncontrada: "Importação não encontrada.",

@@ -1,5 +1,6 @@
 import { rotuloContador } from "@crm/domain/format";
 import { MSG } from "@crm/domain/messages";
+import { pode } from "@crm/domain/permissions";
 import { PAPEL } from "@crm/domain/roles";
 import type { TConversa } from "@crm/domain/schemas/chat";
 import { horaConversa } from "@crm/domain/whatsapp";
@@ -84,8 +85,10 @@ export function ConversationsPage() {
   const qc = useQueryClient();
   const [busca, setBusca] = useState("");
   const termo = useDebounce(busca.trim(), 300);
-  const q = useInfiniteQuery({ ...conversasQuery(termo), placeholderData: keepPreviousData });
-  const conexao = useQuery({ ...conexaoQuery, enabled: !!sessao.empresa });
+  // the Jurídico has no conversations (001 §6 'not shown', decision 1502): the page says so, no request is refused
+  const permitido = pode(sessao.usuario.papel, "conversas.usar");
+  const q = useInfiniteQuery({ ...conversasQuery(termo), placeholderData: keepPreviousData, enabled: permitido });
+  const conexao = useQuery({ ...conexaoQuery, enabled: !!sessao.empresa && permitido });
 
   // a burst of new messages refreshes the list once
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -125,7 +128,12 @@ export function ConversationsPage() {
         onChange={(e) => setBusca(e.target.value)}
       />
       <Card aria-busy={q.isFetching}>
-        {q.isPending ? (
+        {!permitido ? (
+          <EmptyState
+            titulo={MSG.conversasSemPermissao}
+            acao={<Button onClick={() => window.location.reload()}>Tentar Novamente</Button>}
+          />
+        ) : q.isPending ? (
           <div className="flex justify-center py-12">
             <Spinner rotulo="Carregando conversas" className="size-6 text-blue-700" />
           </div>

@@ -1,0 +1,193 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { DIAS_DA_SEMANA } from "../packages/domain/src/assignment";
+import { MENUS } from "../packages/domain/src/menus";
+import { MSG } from "../packages/domain/src/messages";
+import { PAPEL, type TPapel } from "../packages/domain/src/roles";
+import { csrfHeader, fecharContextos, LoginPage } from "./support/pages";
+
+test.afterEach(async ({ browser }) => fecharContextos(browser));
+
+async function entrar(browser: Browser, rotulo: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  const login = new LoginPage(page);
+  await login.abrir();
+  await login.entrarComDemo(rotulo);
+  return page;
+}
+
+const serias = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+
+type TConsultor = { email: string; status_conexao: string };
+const aguardando = async (page: Page) =>
+  ((await (await page.request.get("/api/atribuicao/fila")).json()) as { aguardando: number }).aguardando;
+
+test("a qualified lead waits with nobody online: badge, banner and one notice; the consultant comes online and it lands on their board", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const admin = await entrar(browser, "Admin Empresa");
+  // nobody online (the demo's seeded statuses are settled by the first presence sweep)
+  await expect
+    .poll(
+      async () => {
+        const { consultores } = (await (await admin.request.get("/api/consultores")).json()) as { consultores: TConsultor[] };
+        return consultores.filter((c) => c.status_conexao === "Conectado").length;
+      },
+      { timeout: 75_000, intervals: [1_000] },
+    )
+    .toBe(0);
+
+  // a lead qualifies; the automatic assignment finds nobody (the test page's 'assign-lead')
+  const nome = `Espera Fila ${Date.now().toString(36)}`;
+  const criado = await admin.request.post("/api/leads", {
+    headers: await csrfHeader(admin),
+    data: {
+      nome,
+      email: `fila.${Date.now()}@exemplo.com.br`,
+      telefone: `(31) 9${String(Date.now() % 1e8).padStart(8, "0")}`,
+      tipo_financiamento: "Carro",
+      valor_total_financiado: "R$ 40.000,00",
+      valor_parcela: "1.200,00",
+    },
+  });
+  expect(criado.status()).toBe(201);
+  const { id } = (await criado.json()) as { id: string };
+  const antes = await aguardando(admin);
+  const status = await admin.request.patch(`/api/leads/${id}/status`, {
+    headers: await csrfHeader(admin),
+    data: { status: "Qualificado para Atendente" },
+  });
+  expect(status.ok()).toBe(true);
+  const atribuicao = await admin.request.post("/api/testes/atribuir-lead", {
+    headers: await csrfHeader(admin),
+    data: { leadId: id },
+  });
+  expect(await atribuicao.json()).toMatchObject({ success: false, message: MSG.nenhumConsultorOnline });
+  const n = antes + 1;
+  expect(await aguardando(admin)).toBe(n);
+
+  // the sidebar's 'Leads' shows the count; /leads says how many wait and filters to them
+  await admin.goto("/leads");
+  const menu = admin.getByRole("navigation", { name: "Menu principal" });
+  const leads = menu.getByRole("link", { name: /^Leads\W+\d+ leads? qualificados? aguardando atribuição$/ });
+  await expect(leads).toHaveAccessibleName(new RegExp(`${MSG.aguardandoAtribuicao(n)}$`));
+  await expect(menu.getByTestId("contador-menu-/leads")).toHaveText(String(n));
+  const banner = admin.getByRole("region", { name: "Aguardando atribuição" });
+  await expect(banner).toContainText(MSG.aguardandoAtribuicao(n));
+  expect(await serias(admin)).toEqual([]);
+  await banner.getByRole("button", { name: "Ver os que aguardam" }).click();
+  await expect(admin).toHaveURL(/atribuicao=aguardando/);
+  await expect(admin.getByRole("row").filter({ hasText: nome })).toBeVisible();
+  await expect(banner.getByRole("button", { name: "Ver todos os leads" })).toBeVisible();
+  // the admins were told once, on the bell
+  if (antes === 0) {
+    await admin.getByRole("button", { name: "Notificações" }).click();
+    await expect(admin.getByRole("menuitem").filter({ hasText: MSG.filaEsperaTitulo }).filter({ hasText: nome })).toBeVisible();
+    await admin.keyboard.press("Escape");
+  }
+
+  // the consultant signs in: presence makes them Conectado, and the waiting leads are theirs, oldest first
+  const consultor = await entrar(browser, "Consultor");
+  await consultor.goto("/meus-leads");
+  const qualificados = consultor.getByRole("region", { name: "Qualificados" });
+  await expect(qualificados.getByRole("article", { name: nome })).toBeVisible({ timeout: 30_000 });
+  // the admin's badge and banner follow live
+  await expect(menu.getByRole("link", { name: "Leads", exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(banner).toContainText("nenhum lead aguardando");
+  expect(await aguardando(admin)).toBe(0);
+});
+
+test("the company settings save the business-hours rule, in pt-BR, with no serious accessibility violations", async ({
+  browser,
+}) => {
+  const admin = await entrar(browser, "Admin Empresa");
+  await admin.goto("/empresa-config");
+  const cartao = admin.getByRole("form", { name: "Atribuição de leads" });
+  await expect(cartao).toBeVisible();
+  expect(await serias(admin)).toEqual([]);
+  await cartao.getByLabel("Atribuir a consultores desconectados durante o expediente").check();
+  await cartao.getByLabel("Início do expediente").fill("18:00");
+  await cartao.getByLabel("Fim do expediente").fill("09:00");
+  await cartao.getByRole("button", { name: "Salvar atribuição" }).click();
+  await expect(cartao.getByText(MSG.expedienteFimAntesDoInicio)).toBeVisible();
+  await cartao.getByLabel("Início do expediente").fill("08:00");
+  await cartao.getByLabel("Fim do expediente").fill("18:00");
+  // a day that is not today in São Paulo: saving the rule on inside the hours would assign waiting leads now
+  const hoje = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(
+    new Date().toLocaleString("en-US", { timeZone: "America/Sao_Paulo", weekday: "short" }),
+  );
+  const dia = DIAS_DA_SEMANA[(hoje + 3) % 7];
+  for (const d of DIAS_DA_SEMANA) await cartao.getByLabel(d, { exact: true }).uncheck();
+  await cartao.getByLabel(dia, { exact: true }).check();
+  await cartao.getByRole("button", { name: "Salvar atribuição" }).click();
+  await expect(admin.getByText(MSG.atribuicaoSalva)).toBeVisible();
+  await admin.reload();
+  await expect(cartao.getByLabel(dia, { exact: true })).toBeChecked();
+  await expect(cartao.getByLabel("Atribuir a consultores desconectados durante o expediente")).toBeChecked();
+  // back as the demo had it (other journeys share the demo)
+  await cartao.getByLabel("Atribuir a consultores desconectados durante o expediente").uncheck();
+  for (const d of DIAS_DA_SEMANA.slice(1, 6)) await cartao.getByLabel(d, { exact: true }).check();
+  if (!DIAS_DA_SEMANA.slice(1, 6).includes(dia)) await cartao.getByLabel(dia, { exact: true }).uncheck();
+  await cartao.getByRole("button", { name: "Salvar atribuição" }).click();
+  await expect(admin.getByText(MSG.atribuicaoSalva).first()).toBeVisible();
+  const salvo = await (await admin.request.get("/api/empresa/atribuicao")).json();
+  expect(salvo).toEqual({ atribuir_offline_expediente: false, dias: [1, 2, 3, 4, 5], inicio: "08:00", fim: "18:00" });
+});
+
+const ROTULO: Record<TPapel, string> = {
+  [PAPEL.plataforma]: "Admin Plataforma",
+  [PAPEL.admin]: "Admin Empresa",
+  [PAPEL.consultor]: "Consultor",
+  [PAPEL.juridico]: "Jurídico",
+};
+
+for (const papel of Object.values(PAPEL) as TPapel[]) {
+  test(`no menu entry of ${ROTULO[papel]} leads to 'Acesso Negado'`, async ({ browser }) => {
+    test.setTimeout(150_000);
+    const page = await entrar(browser, ROTULO[papel]);
+    const menu = page.getByRole("navigation", { name: "Menu principal" });
+    for (const item of MENUS[papel]) {
+      await menu.locator(`a[href="${item.path}"]`).click();
+      await expect(page).toHaveURL(new RegExp(`${item.path}$`));
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByText(/Acesso Negado/i)).toHaveCount(0);
+    }
+  });
+}
+
+test("Consultor: no 'Importar Leads'; Consultor and Jurídico: the read-only WhatsApp status; Jurídico /conversas: an error with 'Tentar Novamente'", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const consultor = await entrar(browser, "Consultor");
+  const menu = consultor.getByRole("navigation", { name: "Menu principal" });
+  await expect(menu.getByRole("link", { name: "Meus Leads" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Importar Leads" })).toHaveCount(0);
+  // the screen agrees with the menu: administrators only (001 §6)
+  await consultor.goto("/leads-import");
+  await expect(consultor.getByText(MSG.acessoNegadoImportar)).toBeVisible();
+
+  for (const [pagina, rotulo] of [
+    [consultor, "Consultor"],
+    [await entrar(browser, "Jurídico"), "Jurídico"],
+  ] as const) {
+    await pagina.getByRole("navigation", { name: "Menu principal" }).getByRole("link", { name: "WhatsApp" }).click();
+    await expect(pagina.getByRole("heading", { name: "Status do WhatsApp" }), rotulo).toBeVisible();
+    await expect(pagina.getByTestId("status-conexao")).toHaveText(/^(Conectado|Desconectado)$/);
+    await expect(pagina.getByText(/^(Conectado desde|Situação desde)$/)).toBeVisible();
+    await expect(pagina.getByText(MSG.whatsappApenasAdmins)).toBeVisible();
+    await expect(pagina.getByRole("button", { name: /Gerar QR Code|Conectar/ })).toHaveCount(0);
+  }
+
+  const juridico = await entrar(browser, "Jurídico");
+  await expect(juridico.getByRole("navigation", { name: "Menu principal" }).getByRole("link", { name: "Conversas" })).toHaveCount(
+    0,
+  );
+  await juridico.goto("/conversas");
+  await expect(juridico.getByRole("heading", { name: "Conversas" })).toBeVisible();
+  await expect(juridico.getByText(MSG.conversasSemPermissao)).toBeVisible();
+  await expect(juridico.getByRole("button", { name: "Tentar Novamente" })).toBeVisible();
+  expect(await serias(juridico)).toEqual([]);
+});
