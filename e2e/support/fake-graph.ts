@@ -14,6 +14,8 @@ export type TGraphFalso = TServidorFalso & {
   instavel: { restantes: number };
   /** files served by the media download URL, by media id */
   midias: Map<string, { dados: Buffer; mime: string }>;
+  /** more message templates of the business account (as Graph lists them), after the two every test sees */
+  outrosModelos: Record<string, unknown>[];
   enviados: () => TPedidoRecebido[];
 };
 
@@ -27,6 +29,7 @@ export async function iniciarGraphFalso(
   const falhas = new Map<string, { code: number; message: string; status?: number }>();
   const instavel = { restantes: 0 };
   const midias = new Map<string, { dados: Buffer; mime: string }>();
+  const outrosModelos: Record<string, unknown>[] = [];
   let seq = 0;
   const autorizado = (p: TPedidoRecebido) => p.cabecalhos.authorization === `Bearer ${token}`;
   const negado = {
@@ -114,6 +117,7 @@ export async function iniciarGraphFalso(
               components: [{ type: "BODY", text: "x" }],
               id: "2",
             },
+            ...outrosModelos,
           ],
           paging: { cursors: { before: "a", after: "b" } },
         },
@@ -134,6 +138,7 @@ export async function iniciarGraphFalso(
     falhas,
     instavel,
     midias,
+    outrosModelos,
     enviados: () => servidor.de(new RegExp(`^/${versao}/${phoneNumberId}/messages$`)),
   };
 }
