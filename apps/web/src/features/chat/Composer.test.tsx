@@ -16,7 +16,7 @@ const LEAD = "3f1c2d3e-4b5a-4c6d-8e7f-901234567890";
 const EMPRESA = "6f1c2d3e-4b5a-4c6d-8e7f-901234567890";
 const sessao: TSessao = {
   usuario: { id: "7f1c2d3e-4b5a-4c6d-8e7f-901234567890", email: "carla@exemplo.com.br", nome: "Carla Dias", papel: "Consultor" },
-  empresa: { id: EMPRESA, nome_empresa: "Revisão Teste", plano_assinatura: "Pro" } as TSessao["empresa"],
+  empresa: { id: EMPRESA, nome_empresa: "Revisão Teste", plano_assinatura: "Premium" },
 };
 const chat = (conectado = true) =>
   ({
