@@ -33,7 +33,51 @@ test("a Básico admin sees the locks of 'Relatórios avançados' and 'IA avança
   await expect(modelo.locator("option[value='gpt-3.5-turbo']")).toBeEnabled();
   const travaIa = page.locator("[data-recurso-bloqueado=iaAvancada]");
   await expect(travaIa).toContainText("IA avançada: disponível no plano Enterprise.");
+  await expect(page.locator("[data-recurso-bloqueado=apiPersonalizada]")).toContainText(
+    "API personalizada: disponível no plano Enterprise.",
+  );
+  await expect(page.getByRole("button", { name: "Criar chave" })).toHaveCount(0);
   expect(await serias(page)).toEqual([]);
   await travaIa.getByRole("link", { name: "Ver planos" }).click();
   await expect(page).toHaveURL(/\/planos$/);
+});
+
+test("an Enterprise admin creates an API key, a lead arrives through POST /api/v1/leads, and the revoked key stops", async ({
+  page,
+}) => {
+  const login = new LoginPage(page);
+  await login.abrir();
+  await login.entrar("admin@justarevisao.com.br", "demo1234");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/configuracoes");
+  const nome = `Site ${Date.now()}`;
+  await page.getByLabel("Nome da chave").fill(nome);
+  await page.getByRole("button", { name: "Criar chave" }).click();
+  const chave = (await page.locator("code").filter({ hasText: /^crm_/ }).textContent()) ?? "";
+  expect(chave).toMatch(/^crm_[0-9a-f]{32}_/);
+  expect(await serias(page)).toEqual([]);
+
+  const telefone = `11 9${String(Date.now()).slice(-8)}`;
+  const corpo = {
+    nome: "Lead pela API",
+    email: "lead.api@exemplo.com",
+    telefone,
+    tipo_financiamento: "Casa",
+    valor_total_financiado: "R$ 100.000,00",
+    valor_parcela: "1.500,00",
+    objetivo_cliente: "Reduzir juros",
+    origem_lead: "Indicação",
+  };
+  const criado = await page.request.post("/api/v1/leads", { headers: { authorization: `Bearer ${chave}` }, data: corpo });
+  expect(criado.status(), await criado.text()).toBe(201);
+
+  const item = page.getByRole("listitem").filter({ hasText: nome });
+  await item.getByRole("button", { name: "Revogar" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Revogar" }).click();
+  await expect(item.getByText("Revogada")).toBeVisible();
+  const depois = await page.request.post("/api/v1/leads", {
+    headers: { authorization: `Bearer ${chave}` },
+    data: { ...corpo, telefone: `11 8${String(Date.now()).slice(-8)}` },
+  });
+  expect(depois.status()).toBe(401);
 });
