@@ -164,3 +164,29 @@ test.describe("every signed-in screen at 390 px", () => {
     });
   }
 });
+
+test.describe("/leads on a laptop", () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test("at 1366×768 every row's actions are in view, with the table scrolled to either end", async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.abrir();
+    await login.entrarComDemo("Admin Empresa");
+    await page.goto("/leads");
+    const tabela = page.getByRole("region", { name: "Leads" });
+    const acoes = tabela.getByRole("button", { name: /^Mais ações de / }).first();
+    await expect(acoes).toBeVisible();
+    const dentro = async () => {
+      const caixa = (await tabela.boundingBox())!;
+      const botao = (await acoes.boundingBox())!;
+      return botao.x >= caixa.x && botao.x + botao.width <= caixa.x + caixa.width;
+    };
+    expect(await dentro()).toBe(true);
+    // the columns scroll under the pinned actions: 'Criado em' is reached by scrolling the table, the actions stay
+    await tabela.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(tabela.getByRole("columnheader", { name: "Criado em" })).toBeInViewport();
+    expect(await dentro()).toBe(true);
+    const l = await larguras(page);
+    expect(l.documento).toBeLessThanOrEqual(l.janela);
+  });
+});

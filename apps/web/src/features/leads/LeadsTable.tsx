@@ -2,6 +2,7 @@ import { formatarBRL, formatarData } from "@crm/domain/format";
 import type { TFiltroLeads, TLeadLista, TOrdemLeads } from "@crm/domain/schemas/leads";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import type { ReactNode } from "react";
+import { cn } from "../../lib/cn";
 import { Table, TableEmptyRow, TBody, Td, THead, Th, Tr } from "../../ui/Table";
 import { PotentialBadge } from "../revisional/PotentialBadge";
 import { LeadRowActions, type TAcaoLinha } from "./LeadRowActions";
@@ -18,6 +19,8 @@ type Props = {
 };
 
 const COLUNAS = 10;
+/** the last column, pinned to the table's right edge, with a shadow over the columns that scroll under it */
+const FIXA = "sticky right-0 shadow-[-6px_0_6px_-6px_rgb(15_23_42/0.25)]";
 
 /** The /leads table: server-side sorted and paged; rows can be selected for bulk actions. */
 export function LeadsTable({ itens, filtro, onOrdenar, selecionados, onSelecionar, onAcao, vazio }: Props) {
@@ -48,7 +51,8 @@ export function LeadsTable({ itens, filtro, onOrdenar, selecionados, onSeleciona
           <Ordenavel rotulo="Valor" ordem="valor_contrato" filtro={filtro} onOrdenar={onOrdenar} className="text-right" />
           <Ordenavel rotulo="Potencial de revisão" ordem="revisional_razao" filtro={filtro} onOrdenar={onOrdenar} />
           <Ordenavel rotulo="Criado em" ordem="created_at" filtro={filtro} onOrdenar={onOrdenar} />
-          <Th className="text-right">Ações</Th>
+          {/* the actions stay in view when the table scrolls sideways (laptops, phones) */}
+          <Th className={cn("bg-slate-50 text-right", FIXA)}>Ações</Th>
         </tr>
       </THead>
       <TBody>
@@ -81,7 +85,7 @@ export function LeadsTable({ itens, filtro, onOrdenar, selecionados, onSeleciona
                 <PotentialBadge razao={l.revisional_razao} faixa={l.revisional_faixa} />
               </Td>
               <Td className="whitespace-nowrap">{formatarData(l.created_at)}</Td>
-              <Td className="text-right">
+              <Td className={cn("bg-white text-right", FIXA)}>
                 <LeadRowActions lead={l} onAcao={onAcao} />
               </Td>
             </Tr>
