@@ -158,7 +158,7 @@ function validarLinha(cells: string[], idx: TIndices, linha: number): TLeadCsv |
   const erro = (d: string) => MSG.linhaComErro(linha, d);
   if (nome.length > MAX_NOME) return erro(MSG.csvTextoLongo("nome", MAX_NOME));
   const normalizado = normalizarTelefone(telefone);
-  if (!normalizado || normalizado.length < 12 || normalizado.length > 15) return erro(MSG.csvTelefoneInvalido(telefone));
+  if (!normalizado) return erro(MSG.csvTelefoneInvalido(telefone));
   const email = campo(cells, idx, "email");
   if (email && !EMAIL.test(email)) return erro(MSG.emailInvalido);
   const tipoTexto = campo(cells, idx, "tipo_financiamento");

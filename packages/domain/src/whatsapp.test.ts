@@ -79,8 +79,8 @@ describe("times of the chat and Conversas", () => {
     expect(rotuloDia("2025-01-05T11:00:00Z", agora)).toBe("5 de janeiro de 2025");
   });
   it("formats a normalized phone", () => {
-    expect(formatarTelefone("5511987654321")).toBe("+55 (11) 98765-4321");
-    expect(formatarTelefone("12025550123")).toBe("+12025550123");
+    expect(formatarTelefone("5511987654321")).toBe("(11) 98765-4321");
+    expect(formatarTelefone("12025550123")).toBe("+1 202 555 0123");
   });
 });
 

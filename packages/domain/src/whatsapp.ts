@@ -133,12 +133,8 @@ export function rotuloDia(d: Date | string | number, agora: Date = new Date()): 
   return diaLongo.format(new Date(d));
 }
 
-/** +55 (11) 98765-4321 from the normalized digits. */
-export function formatarTelefone(digitos: string | null | undefined): string {
-  if (!digitos) return "";
-  const m = /^55(\d{2})(\d{4,5})(\d{4})$/.exec(digitos);
-  return m ? `+55 (${m[1]}) ${m[2]}-${m[3]}` : `+${digitos}`;
-}
+/** The one phone formatter (phone.ts), kept importable from here for the chat screens. */
+export { formatarTelefone } from "./phone";
 
 // ---------------------------------------------------------------- status actions of the chat side panel
 export const ACOES_STATUS_CHAT = [

@@ -1,4 +1,5 @@
 import { MSG } from "@crm/domain/messages";
+import { telefoneParaGravar } from "@crm/domain/phone";
 import { PAPEL } from "@crm/domain/roles";
 import type { TAceitarConvite } from "@crm/domain/schemas/invitations";
 import { hashSenha } from "../auth/password.js";
@@ -46,7 +47,7 @@ export async function aceitarConvite(
         .rowCount;
     if (!registroExiste) await exigirVagaNoPlano(tx, { id: c.id_empresa_fk, plano: c.plano_assinatura }, c.papel, c.email);
 
-    const telefone = cadastro.whatsapp ?? null;
+    const telefone = telefoneParaGravar(cadastro.whatsapp);
     let usuarioId: string;
     if (conta) {
       usuarioId = conta.id;

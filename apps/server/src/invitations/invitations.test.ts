@@ -158,7 +158,8 @@ describe("public invitation pages: verify and complete", () => {
         id_empresa_fk: a.empresa.id,
         email: "bruno@exemplo.com.br",
         nome: "Bruno Alves Jr.",
-        whatsapp: "(11) 98888-7777",
+        // stored canonical (decision 1501)
+        whatsapp: "5511988887777",
         status_conexao: "Desconectado",
       });
       // the admins hear about it, and their screens refetch

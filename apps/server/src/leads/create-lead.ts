@@ -3,7 +3,7 @@ import { normalizarTelefone } from "@crm/domain/phone";
 import type { TNovoLead } from "@crm/domain/schemas/leads";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
-import { conflict } from "../http/errors.js";
+import { badRequest, conflict } from "../http/errors.js";
 import { avisarLeadsAlterados } from "../lead-events/publish.js";
 import type { TCtxLeads } from "./context.js";
 import { garantirLimiteMensal, travarCriacaoDeLeads } from "./plan-limit.js";
@@ -14,7 +14,9 @@ import { garantirLimiteMensal, travarCriacaoDeLeads } from "./plan-limit.js";
  * a lead of the company is refused (409): one phone, one lead, as WhatsApp and imports see it.
  */
 export async function criarLead(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtxLeads, l: TNovoLead): Promise<{ id: string }> {
+  // one phone identity (decision 1501): the canonical digits in both columns, whatever was typed
   const telefoneNormalizado = normalizarTelefone(l.telefone);
+  if (!telefoneNormalizado) throw badRequest(MSG.leadTelefoneInvalido, { telefone: MSG.leadTelefoneInvalido });
   return withTenant(deps.db.app, ctx, async (tx) => {
     await travarCriacaoDeLeads(tx, ctx.empresaId);
     const dup = await tx.query("SELECT 1 FROM leads_juros_check WHERE id_empresa_fk = $1 AND telefone_normalizado = $2 LIMIT 1", [
@@ -32,7 +34,7 @@ export async function criarLead(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtxL
         ctx.empresaId,
         l.nome,
         l.email,
-        l.telefone,
+        telefoneNormalizado,
         telefoneNormalizado,
         l.tipo_financiamento,
         l.valor_total_financiado,

@@ -39,7 +39,8 @@ describe("POST /api/leads (manual lead form, 001 §5)", () => {
       id_empresa_fk: a.empresa.id,
       nome: "Marina Lopes",
       email: "marina.lopes@exemplo.com",
-      telefone: "(11) 94444-1111",
+      // one phone identity (decision 1501): canonical digits in both columns
+      telefone: "5511944441111",
       telefone_normalizado: "5511944441111",
       tipo_financiamento: "Casa",
       valor_contrato: "250000.00",

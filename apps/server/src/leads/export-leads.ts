@@ -8,6 +8,7 @@ import {
   nomeArquivoExportacao,
   type TLeadExportado,
 } from "@crm/domain/leads-export";
+import { formatarTelefone } from "@crm/domain/phone";
 import type { TExportarLeads } from "@crm/domain/schemas/leads";
 import ExcelJS from "exceljs";
 import type { TDeps } from "../core/deps.js";
@@ -57,6 +58,8 @@ export async function exportarLeads(
     consultaPronta();
     const escritor = f.formato === "xlsx" ? escritorXlsx(saida) : escritorCsv(saida);
     while (rows.length) {
+      // phones as people read them, '(11) 97000-2222' (a text cell: digits alone would become a number in Excel)
+      for (const r of rows) if (r.telefone) r.telefone = formatarTelefone(r.telefone);
       await escritor.linhas(rows);
       if (saida.destroyed) throw new Error("download interrompido");
       ({ rows } = await tx.query(`FETCH ${LOTE} FROM exportacao`));

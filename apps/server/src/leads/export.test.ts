@@ -68,7 +68,8 @@ describe("GET /api/leads/exportar (000 §2.12)", () => {
     expect(linhas[2]).toEqual([
       'Silva; Ana "Aninha"',
       "ana@x.com",
-      "'+55 11 98765-4321",
+      // the phone as people read it (one formatter, decision 1501): a text cell, not a number
+      "(11) 98765-4321",
       "Em Negociação",
       a.consultor.nome,
       "Manual",

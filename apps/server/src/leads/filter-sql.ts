@@ -1,7 +1,7 @@
 import { STATUS_AGUARDANDO_ATRIBUICAO } from "@crm/domain/assignment";
 import { MSG } from "@crm/domain/messages";
 import { intervaloDoPeriodo, type TPeriodo } from "@crm/domain/period";
-import { normalizarTelefone } from "@crm/domain/phone";
+import { trechosTelefoneBusca } from "@crm/domain/phone";
 import { PAPEL } from "@crm/domain/roles";
 import type { TFiltroLeads, TOrdemLeads } from "@crm/domain/schemas/leads";
 import type { TTx } from "../db/tenant.js";
@@ -17,22 +17,10 @@ const FIM_PREFIXO = String.fromCodePoint(0x10ffff);
 type TFiltroBase = Partial<Omit<TFiltroLeads, "periodo">> & { periodo: TPeriodo; inicio?: string; fim?: string };
 
 /**
- * The digits to look for when the text is a phone number typed in any format, or null. A whole number is
- * normalized like stored phones ("(11) 98765-4321", "11 8765-4321" → 5511987654321); a partial one is matched as
- * the start of the number after the country code ("11 9876"), or with it when typed ("55 11 9876").
- */
-export function prefixosTelefone(q: string): string[] | null {
-  if (!/^[\d\s()+\-.]+$/.test(q)) return null;
-  const d = q.replace(/\D/g, "");
-  if (d.length < 4) return null;
-  if (d.length >= 10) return [normalizarTelefone(d) ?? d];
-  return d.startsWith("55") ? [`55${d}`, d] : [`55${d}`];
-}
-
-/**
  * Builds the filter of /leads, its counters, the export and the board. Every condition an index can serve uses
  * a leakproof operator (row-level security would otherwise keep it from being an index condition, see 0002):
- * search words are prefix ranges over leads_busca, phones prefix ranges (~>=~, ~<~) over telefone_normalizado.
+ * search words are prefix ranges over leads_busca, phone digits prefix ranges over the phones' suffixes
+ * (leads_telefone_busca, 0027), so any run of 4+ digits of a phone finds it.
  * A Consultor only ever sees the company's unassigned leads and their own (001 §6 My Leads).
  */
 export async function montarCondicao(tx: TTx, ctx: TCtxLeads, f: TFiltroBase, agora = new Date()): Promise<TCondicao> {
@@ -69,17 +57,17 @@ export async function montarCondicao(tx: TTx, ctx: TCtxLeads, f: TFiltroBase, ag
 }
 
 /**
- * A search over `leads_juros_check l` of the company in $1, by index only: a phone-shaped text as phone prefixes,
+ * A search over `leads_juros_check l` of the company in $1, by index only: a phone-shaped text as runs of digits,
  * anything else as the beginnings of the name's and e-mail's words (every typed word must match). `p` adds a
  * parameter and gives its placeholder.
  */
 export async function condicoesDaBusca(tx: TTx, busca: string, p: (v: unknown) => string): Promise<string[]> {
-  const telefones = prefixosTelefone(busca);
+  // (part of) a phone typed in any format: any run of 4+ digits, a whole number also by its canonical digits
+  const telefones = trechosTelefoneBusca(busca);
   if (telefones) {
-    const faixas = telefones.map(
-      (t) => `(l.telefone_normalizado ~>=~ ${p(t)} AND l.telefone_normalizado ~<~ ${p(t + FIM_PREFIXO)})`,
-    );
-    return [`(${faixas.join(" OR ")})`];
+    // a run of digits anywhere in the phone is the beginning of one of its suffixes
+    const faixas = telefones.map((t) => `(s.sufixo >= ${p(t)} AND s.sufixo < ${p(t + FIM_PREFIXO)})`);
+    return [`l.id IN (SELECT s.id_lead_fk FROM leads_telefone_busca s WHERE s.id_empresa_fk = $1 AND (${faixas.join(" OR ")}))`];
   }
   const { rows } = await tx.query("SELECT leads_palavras_consulta($1) AS palavras", [busca]);
   const palavras: string[] = rows[0].palavras;

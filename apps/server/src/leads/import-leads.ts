@@ -105,7 +105,8 @@ async function inserirLotes(
         ids.slice(i, i + LOTE),
         col("nome"),
         col("email"),
-        col("telefone"),
+        // one phone identity (decision 1501): the canonical digits in both columns; the typed text stays in the report
+        col("telefone_normalizado"),
         col("telefone_normalizado"),
         col("tipo_financiamento"),
         col("valor_contrato"),

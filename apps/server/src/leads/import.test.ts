@@ -60,7 +60,8 @@ describe("POST /api/leads/importacao (001 §5): checked at once, imported by a j
     const [ana] = await lerPorTelefone(a.empresa.id, "5511912345678");
     expect(ana).toMatchObject({
       nome: "Silva, Ana",
-      telefone: "(11) 91234-5678",
+      // one phone identity (decision 1501): stored canonical, whatever was typed
+      telefone: "5511912345678",
       tipo_financiamento: "Crédito Pessoal",
       valor_contrato: "45000.00",
       valor_parcela: "1200.50",

@@ -1,4 +1,5 @@
 import { MSG } from "@crm/domain/messages";
+import { telefoneParaGravar } from "@crm/domain/phone";
 import { PAPEL } from "@crm/domain/roles";
 import type { TMembroJuridico, TNovoMembroJuridico } from "@crm/domain/schemas/team";
 import { registrarAuditoria } from "../auth/audit.js";
@@ -34,7 +35,15 @@ export async function criarMembro(
       const { rows } = await tx.query(
         `INSERT INTO profissionais_juridicos (id_empresa_fk, id_usuario_fk, nome, email, telefone, especialidade, status)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-        [ctx.empresaId, jaJuridico ? conta.id : null, dados.nome, dados.email, dados.telefone, dados.especialidade, dados.status],
+        [
+          ctx.empresaId,
+          jaJuridico ? conta.id : null,
+          dados.nome,
+          dados.email,
+          telefoneParaGravar(dados.telefone),
+          dados.especialidade,
+          dados.status,
+        ],
       );
       const id: string = rows[0].id;
       if (!jaJuridico && dados.enviarConvite) {

@@ -1,4 +1,5 @@
 import { MSG } from "@crm/domain/messages";
+import { telefoneParaGravar } from "@crm/domain/phone";
 import type { TMembroJuridicoForm } from "@crm/domain/schemas/team";
 import { registrarAuditoria } from "../auth/audit.js";
 import type { TDeps } from "../core/deps.js";
@@ -32,7 +33,7 @@ export async function atualizarMembro(
       await tx.query(
         `UPDATE profissionais_juridicos SET nome = $3, email = $4, telefone = $5, especialidade = $6, status = $7, updated_at = now()
           WHERE id_empresa_fk = $1 AND id = $2`,
-        [ctx.empresaId, id, dados.nome, dados.email, dados.telefone, dados.especialidade, dados.status],
+        [ctx.empresaId, id, dados.nome, dados.email, telefoneParaGravar(dados.telefone), dados.especialidade, dados.status],
       );
       if (dados.email !== atual.email) {
         await tx.query(

@@ -50,7 +50,8 @@ describe("basic info", () => {
       payload: { nome: "Camila R.", telefone: "(11) 97777-6666" },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ nome: "Camila R.", telefone: "(11) 97777-6666" });
+    // stored canonical (decision 1501); the form shows it formatted
+    expect(res.json()).toMatchObject({ nome: "Camila R.", telefone: "5511977776666" });
     expect((await consultar(t, "SELECT nome FROM consultores WHERE id = $1", [a.consultor.id]))[0].nome).toBe("Camila R.");
     expect((await nav.req({ url: "/api/auth/sessao" })).json().usuario.nome).toBe("Camila R.");
   });

@@ -1,3 +1,4 @@
+import { telefoneParaGravar } from "@crm/domain/phone";
 import type { TPerfilBasico } from "@crm/domain/schemas/profile";
 import { registrarAuditoria } from "../auth/audit.js";
 import type { TDeps } from "../core/deps.js";
@@ -11,7 +12,7 @@ export async function atualizarPerfil(deps: Pick<TDeps, "db">, auth: TAuth, dado
     await tx.query("UPDATE usuarios_plataforma SET nome = $2, telefone = $3, updated_at = now() WHERE id = $1", [
       auth.usuarioId,
       dados.nome,
-      dados.telefone,
+      telefoneParaGravar(dados.telefone),
     ]);
     if (auth.empresaId) {
       for (const tabela of ["consultores", "profissionais_juridicos"] as const) {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { normalizarTelefone } from "@crm/domain/phone";
+import { normalizarTelefone, telefoneParaGravar } from "@crm/domain/phone";
 import { PLANO_INFO, type TPlano } from "@crm/domain/plans";
 import { PAPEL, type TPapel } from "@crm/domain/roles";
 import type { TStatusConexao, TStatusLead, TTipoNotificacao } from "@crm/domain/status";
@@ -123,13 +123,16 @@ export function criarConsultor(tx: TTx, p: Partial<TConsultor> & { id_empresa_fk
 
 export function linhaProfissionalJuridico(p: TRequer<"id_empresa_fk">): TLinha {
   const n = proximo();
-  return {
+  const linha: TLinha = {
     nome: `Advogado Teste ${n}`,
     email: `juridico.${n}@teste.com.br`,
     telefone: "+55 11 99999-0000",
     especialidade: "Direito Bancário",
     ...p,
   };
+  // stored as every write path stores it (decision 1501)
+  linha.telefone = telefoneParaGravar(linha.telefone as string);
+  return linha;
 }
 
 export function criarProfissionalJuridico(
@@ -139,7 +142,10 @@ export function criarProfissionalJuridico(
   return inserir<TProfissionalJuridico>(tx, "profissionais_juridicos", linhaProfissionalJuridico(p));
 }
 
-/** telefone_normalizado follows telefone unless given: the same normalization as webhooks and imports. */
+/**
+ * telefone_normalizado follows telefone unless given: the same normalization as webhooks and imports, and telefone
+ * holds the same canonical digits (decision 1501). Given both, the row is written as given (tests of old rows).
+ */
 export function linhaLead(p: TRequer<"id_empresa_fk">): TLinha {
   const linha: TLinha = {
     nome: `Lead Teste ${proximo()}`,
@@ -148,7 +154,10 @@ export function linhaLead(p: TRequer<"id_empresa_fk">): TLinha {
     origem_lead: "Manual",
     ...p,
   };
-  if (!("telefone_normalizado" in p)) linha.telefone_normalizado = normalizarTelefone(linha.telefone as string | undefined);
+  if (!("telefone_normalizado" in p)) {
+    linha.telefone_normalizado = normalizarTelefone(linha.telefone as string | undefined);
+    if (linha.telefone_normalizado) linha.telefone = linha.telefone_normalizado;
+  }
   return linha;
 }
 

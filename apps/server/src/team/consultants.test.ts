@@ -99,7 +99,8 @@ describe("PATCH /api/consultores/:id (edit)", () => {
     });
     expect(res.statusCode, res.body).toBe(204);
     const [c] = await consultar(t, "SELECT nome, whatsapp, email FROM consultores WHERE id = $1", [a.consultor.id]);
-    expect(c).toEqual({ nome: "Nome Novo", whatsapp: "+55 (11) 91234-5678", email: a.consultor.email });
+    // stored canonical (decision 1501)
+    expect(c).toEqual({ nome: "Nome Novo", whatsapp: "5511912345678", email: a.consultor.email });
     const [u] = await consultar(t, "SELECT nome FROM usuarios_plataforma WHERE id = $1", [a.usuarios.consultor.id]);
     expect(u.nome).toBe("Nome Novo");
   });

@@ -1,4 +1,5 @@
 import { MSG } from "@crm/domain/messages";
+import { telefoneParaGravar } from "@crm/domain/phone";
 import type { TEdicaoConsultor } from "@crm/domain/schemas/team";
 import { registrarAuditoria } from "../auth/audit.js";
 import type { TDeps } from "../core/deps.js";
@@ -22,7 +23,7 @@ export async function atualizarConsultor(
     const { rows } = await tx.query(
       `UPDATE consultores SET nome = $3, whatsapp = $4, updated_at = now()
         WHERE id_empresa_fk = $1 AND id = $2 RETURNING id_usuario_fk`,
-      [ctx.empresaId, id, dados.nome, dados.whatsapp],
+      [ctx.empresaId, id, dados.nome, telefoneParaGravar(dados.whatsapp)],
     );
     if (!rows.length) throw notFound(MSG.consultorNaoEncontrado);
     if (rows[0].id_usuario_fk) {

@@ -1,6 +1,5 @@
-import { normalizarTelefone } from "@crm/domain/phone";
+import { formatarTelefone, normalizarTelefone } from "@crm/domain/phone";
 import { PAPEL } from "@crm/domain/roles";
-import { formatarTelefone } from "@crm/domain/whatsapp";
 import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { FILA_TRIAGEM, type TTrabalhoTriagem } from "../jobs/queues.js";
@@ -45,7 +44,8 @@ export async function gravarMensagensRecebidas(
   const recusadas: TEventoMensagem[] = [];
   const validos: (TEventoMensagem & { tel: string })[] = [];
   for (const e of eventos) {
-    const tel = normalizarTelefone(e.telefone);
+    // WhatsApp gives the number with its country code (wa_id, remoteJid): one identity with typed phones
+    const tel = normalizarTelefone(e.telefone, { internacional: true });
     if (tel) validos.push({ ...e, tel });
     else recusadas.push(e);
   }
@@ -186,7 +186,7 @@ async function leadsPorTelefone(
     );
     const { rows: novos } = await tx.query(
       `INSERT INTO leads_juros_check (id_empresa_fk, nome, telefone, telefone_normalizado, origem_lead, fonte, status_lead)
-       SELECT $1, x.nome, '+' || x.tel, x.tel, 'WhatsApp', 'WhatsApp', 'Novo Lead'
+       SELECT $1, x.nome, x.tel, x.tel, 'WhatsApp', 'WhatsApp', 'Novo Lead'
          FROM unnest($2::text[], $3::text[]) AS x (tel, nome)
        RETURNING id, nome, telefone_normalizado`,
       [empresaId, faltando, nomes],

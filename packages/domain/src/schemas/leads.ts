@@ -3,7 +3,7 @@ import { COLUNAS_QUADRO } from "../leads-board";
 import { lerValorBRL } from "../leads-money";
 import { MSG } from "../messages";
 import { PERIODO_PADRAO, PERIODOS } from "../period";
-import { normalizarTelefone } from "../phone";
+import { telefoneValido } from "../phone";
 import { FAIXAS_RAZAO } from "../revisional/bands";
 import { ORIGENS_LEAD, STATUS_LEAD, TIPOS_FINANCIAMENTO } from "../status";
 import { CAMPOS_CONTRATO_NOVO_LEAD, MSG_CONTRATO } from "./revisional";
@@ -152,12 +152,6 @@ const dinheiroPositivo = (mensagem: string) =>
 
 // The schema accepts its own output too: the web form validates with it and sends the parsed values, which the
 // server validates again with the same schema.
-
-/** A phone the identity rule can read: DDD and number (country code optional). */
-export function telefoneValido(t: string): boolean {
-  const n = normalizarTelefone(t);
-  return !!n && n.length >= 12 && n.length <= 15;
-}
 
 export const ZNovoLead = z
   .object({

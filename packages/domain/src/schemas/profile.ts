@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MSG } from "../messages";
+import { telefoneValido } from "../phone";
 import { PAPEIS } from "../roles";
 import { SENHA_MINIMA } from "./auth";
 import { FORMATO_TELEFONE, zNome } from "./team";
@@ -24,7 +25,7 @@ export const ZPerfilBasico = z.object({
   telefone: zTexto()
     .trim()
     .max(30, MSG.perfilTelefoneInvalido)
-    .refine((v) => v === "" || FORMATO_TELEFONE.test(v), MSG.perfilTelefoneInvalido)
+    .refine((v) => v === "" || (FORMATO_TELEFONE.test(v) && telefoneValido(v)), MSG.perfilTelefoneInvalido)
     .transform((v) => (v === "" ? null : v))
     .nullable()
     .default(null),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MSG } from "../messages";
+import { telefoneValido } from "../phone";
 import { PLANOS } from "../plans";
 import { PAPEL } from "../roles";
 import { ESPECIALIDADES_JURIDICAS, STATUS_CONEXAO } from "../status";
@@ -36,7 +37,8 @@ export const zNome = () => zTexto({ error: MSG.nomeObrigatorio }).trim().min(1, 
 
 /** Digits, spaces, hyphens, parentheses and an optional leading plus (001 §5), with at least 8 digits. */
 export const FORMATO_TELEFONE = /^\+?[\d\s\-()]+$/;
-const temDigitosSuficientes = (v: string) => v.replace(/\D/g, "").length >= 8;
+/** A phone the one identity rule reads (phone.ts: DDD and number, or + and a country code); stored canonical. */
+const temDigitosSuficientes = (v: string) => telefoneValido(v);
 
 export const zWhatsApp = () =>
   zTexto({ error: MSG.whatsappObrigatorio })

@@ -1,9 +1,9 @@
 import { formatarBRL, formatarDataHora, tempoRelativo } from "@crm/domain/format";
 import { MSG } from "@crm/domain/messages";
 import { pode } from "@crm/domain/permissions";
-import { linkWhatsApp } from "@crm/domain/phone";
+import { formatarTelefone, linkTelefone, linkWhatsApp } from "@crm/domain/phone";
 import type { TLeadChat } from "@crm/domain/schemas/chat";
-import { ACOES_STATUS_CHAT, formatarTelefone } from "@crm/domain/whatsapp";
+import { ACOES_STATUS_CHAT } from "@crm/domain/whatsapp";
 import { useQueryClient } from "@tanstack/react-query";
 import { LayoutTemplate, Mail, MessageCircle, Phone } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
@@ -62,7 +62,7 @@ export function ChatSidePanel({ chat, onAbrirModelos }: { chat: TLeadChat; onAbr
         <div className="grid grid-cols-2 gap-2">
           <a
             className={buttonClasses("outline", "sm")}
-            href={telefone ? `tel:+${telefone.replace(/\D/g, "")}` : undefined}
+            href={telefone ? linkTelefone(telefone) : undefined}
             aria-disabled={!telefone}
           >
             <Phone className="size-4" aria-hidden="true" />

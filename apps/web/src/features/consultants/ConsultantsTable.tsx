@@ -1,5 +1,6 @@
 import { formatarData } from "@crm/domain/format";
 import { MSG } from "@crm/domain/messages";
+import { formatarTelefone } from "@crm/domain/phone";
 import type { TConsultor } from "@crm/domain/schemas/team";
 import { Pencil, Trash2 } from "lucide-react";
 import { Badge } from "../../ui/Badge";
@@ -34,7 +35,7 @@ export function ConsultantsTable({ consultores, onEditar, onDeletar }: Props) {
                 <p className="font-medium text-slate-900">{c.nome}</p>
                 <p className="text-xs text-slate-600">{c.email}</p>
               </Td>
-              <Td>{c.whatsapp ?? "—"}</Td>
+              <Td>{c.whatsapp ? formatarTelefone(c.whatsapp) : "—"}</Td>
               <Td>
                 <ConnectionStatusBadge status={c.status_conexao} />
               </Td>

@@ -1,4 +1,5 @@
 import { MSG } from "@crm/domain/messages";
+import { formatarTelefone } from "@crm/domain/phone";
 import { type TConsultor, type TEdicaoConsultor, ZEdicaoConsultor } from "@crm/domain/schemas/team";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
@@ -24,7 +25,7 @@ export function EditConsultantDialog({ consultor, onClose, alvo }: Props) {
   const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
-    if (consultor) form.reset({ nome: consultor.nome, whatsapp: consultor.whatsapp ?? "" });
+    if (consultor) form.reset({ nome: consultor.nome, whatsapp: formatarTelefone(consultor.whatsapp) });
     setErro(null);
   }, [consultor, form]);
 

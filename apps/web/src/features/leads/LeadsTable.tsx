@@ -1,4 +1,5 @@
 import { formatarBRL, formatarData } from "@crm/domain/format";
+import { formatarTelefone } from "@crm/domain/phone";
 import type { TFiltroLeads, TLeadLista, TOrdemLeads } from "@crm/domain/schemas/leads";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import type { ReactNode } from "react";
@@ -74,7 +75,7 @@ export function LeadsTable({ itens, filtro, onOrdenar, selecionados, onSeleciona
                 <p className="font-medium text-slate-900">{l.nome}</p>
                 {l.email && <p className="text-xs text-slate-600">{l.email}</p>}
               </Td>
-              <Td className="whitespace-nowrap">{l.telefone ?? "—"}</Td>
+              <Td className="whitespace-nowrap">{l.telefone ? formatarTelefone(l.telefone) : "—"}</Td>
               <Td>
                 <StatusBadge status={l.status_lead} />
               </Td>

@@ -1,6 +1,7 @@
 import { formatarData, formatarInteiro } from "@crm/domain/format";
 import { MSG } from "@crm/domain/messages";
 import { pode } from "@crm/domain/permissions";
+import { formatarTelefone } from "@crm/domain/phone";
 import { PAPEL } from "@crm/domain/roles";
 import {
   ETAPAS_ENCAMINHAMENTO,
@@ -193,7 +194,7 @@ function Encaminhamento({ alvo, podeEnviar }: { alvo: TAlvo; podeEnviar: boolean
                   <Tr key={l.id}>
                     <Td>
                       <p className="font-medium text-slate-900">{l.nome}</p>
-                      {l.telefone && <p className="text-xs text-slate-600">{l.telefone}</p>}
+                      {l.telefone && <p className="text-xs text-slate-600">{formatarTelefone(l.telefone)}</p>}
                     </Td>
                     <Td>
                       <Badge variante={VARIANTE_ETAPA[l.etapa]}>{ROTULO_ETAPA[l.etapa]}</Badge>

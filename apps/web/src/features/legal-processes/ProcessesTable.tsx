@@ -1,4 +1,5 @@
 import { formatarBRL, formatarDataHora } from "@crm/domain/format";
+import { formatarTelefone } from "@crm/domain/phone";
 import type { TFiltroProcessos, TOrdemProcessos, TProcesso } from "@crm/domain/schemas/processes";
 import { ArrowDown, ArrowUp, ArrowUpDown, MessageSquare, Pencil } from "lucide-react";
 import type { ReactNode } from "react";
@@ -55,7 +56,7 @@ export function ProcessesTable({ itens, ordem, onOrdenar, onAbrir, podeEditar, v
                 <p className="font-medium text-slate-900">{p.nome}</p>
                 {p.email && <p className="text-xs text-slate-600">{p.email}</p>}
               </Td>
-              <Td className="whitespace-nowrap">{p.telefone ?? "—"}</Td>
+              <Td className="whitespace-nowrap">{p.telefone ? formatarTelefone(p.telefone) : "—"}</Td>
               <Td className="text-right whitespace-nowrap tabular-nums">{formatarBRL(p.valor_contrato)}</Td>
               <Td className="text-right whitespace-nowrap tabular-nums">
                 {p.valor_contrato_fechado === null ? "—" : formatarBRL(p.valor_contrato_fechado)}

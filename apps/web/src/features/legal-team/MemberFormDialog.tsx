@@ -1,4 +1,5 @@
 import { MSG } from "@crm/domain/messages";
+import { formatarTelefone } from "@crm/domain/phone";
 import {
   type TMembroJuridico,
   type TNovoMembroJuridico,
@@ -51,7 +52,7 @@ export function MemberFormDialog({ membro, onClose, alvo }: Props) {
   useEffect(() => {
     setErro(null);
     if (membro === "novo") form.reset(VAZIO);
-    else if (membro) form.reset({ ...membro, enviarConvite: false });
+    else if (membro) form.reset({ ...membro, telefone: formatarTelefone(membro.telefone), enviarConvite: false });
   }, [membro, form]);
 
   const salvar = form.handleSubmit(async ({ enviarConvite, ...dados }) => {

@@ -1,4 +1,5 @@
 import { MSG } from "@crm/domain/messages";
+import { formatarTelefone } from "@crm/domain/phone";
 import { DURACAO_COPIADO_MS, type TMembroJuridico } from "@crm/domain/schemas/team";
 import { Mail, Pencil, Phone, Send, Trash2 } from "lucide-react";
 import { Badge } from "../../ui/Badge";
@@ -40,7 +41,7 @@ export function MemberRow({ m, convidando, onEditar, onRemover, onConvidar }: Pr
           </p>
           <p className="flex items-center gap-1.5 text-sm text-slate-600">
             <Phone className="size-3.5 shrink-0" aria-hidden="true" />
-            {m.telefone}
+            {formatarTelefone(m.telefone)}
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
             <Badge variante="roxo">{m.especialidade}</Badge>

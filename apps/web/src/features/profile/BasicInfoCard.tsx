@@ -1,4 +1,5 @@
 import { MSG } from "@crm/domain/messages";
+import { formatarTelefone } from "@crm/domain/phone";
 import { type TPerfil, type TPerfilBasico, type TPerfilBasicoEntrada, ZPerfilBasico } from "@crm/domain/schemas/profile";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
@@ -19,7 +20,7 @@ export function BasicInfoCard({ perfil }: { perfil: TPerfil }) {
   const qc = useQueryClient();
   const form = useForm<TPerfilBasicoEntrada, unknown, TPerfilBasico>({
     resolver: zodResolver(ZPerfilBasico),
-    values: { nome: perfil.nome, telefone: perfil.telefone ?? "" },
+    values: { nome: perfil.nome, telefone: formatarTelefone(perfil.telefone) },
   });
   const { errors, isSubmitting, isDirty } = form.formState;
 

@@ -1,3 +1,4 @@
+import { formatarTelefone } from "@crm/domain/phone";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
@@ -34,7 +35,7 @@ export function SearchBox() {
             id: `${id}-lead-${l.id}`,
             grupo: "Leads" as const,
             titulo: l.nome,
-            detalhe: [l.email, l.telefone].filter(Boolean).join(" · "),
+            detalhe: [l.email, formatarTelefone(l.telefone)].filter(Boolean).join(" · "),
             etiqueta: l.status_lead,
             destino: `/chat/${l.id}`,
           })),
