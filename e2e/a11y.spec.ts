@@ -2,9 +2,11 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { LoginPage } from "./support/pages";
 
-test("login, register and the dashboard shell have no serious accessibility violations", async ({ page }) => {
+test("login, register and the dashboard shell have no moderate or serious accessibility violations", async ({ page }) => {
   const serias = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    (await new AxeBuilder({ page }).analyze()).violations.filter(
+      (v) => v.impact === "serious" || v.impact === "critical" || v.impact === "moderate",
+    );
   await page.goto("/login");
   await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
   expect(await serias()).toEqual([]);
@@ -17,7 +19,7 @@ test("login, register and the dashboard shell have no serious accessibility viol
   expect(await serias()).toEqual([]);
 });
 
-test("/financeiro has no serious accessibility violations, its filters open", async ({ page }) => {
+test("/financeiro has no moderate or serious accessibility violations, its filters open", async ({ page }) => {
   const login = new LoginPage(page);
   await login.abrir();
   await login.entrarComDemo("Admin Empresa");
@@ -26,18 +28,20 @@ test("/financeiro has no serious accessibility violations, its filters open", as
   await expect(page.getByTestId("grafico-tendencia")).toBeVisible();
   await page.getByRole("button", { name: "Filtros avançados" }).click();
   const violacoes = (await new AxeBuilder({ page }).analyze()).violations.filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
+    (v) => v.impact === "serious" || v.impact === "critical" || v.impact === "moderate",
   );
   expect(violacoes).toEqual([]);
 });
 
-test("the legal dashboard, /juridico-leads and the read-only WhatsApp status have no serious accessibility violations", async ({
+test("the legal dashboard, /juridico-leads and the read-only WhatsApp status have no moderate or serious accessibility violations", async ({
   page,
 }) => {
   // three screens and two sign-ins: on a loaded machine this outlasts the default minute
   test.setTimeout(120_000);
   const serias = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    (await new AxeBuilder({ page }).analyze()).violations.filter(
+      (v) => v.impact === "serious" || v.impact === "critical" || v.impact === "moderate",
+    );
   const login = new LoginPage(page);
   await login.abrir();
   await login.entrarComDemo("Admin Empresa");
@@ -56,9 +60,13 @@ test("the legal dashboard, /juridico-leads and the read-only WhatsApp status hav
   expect(await serias()).toEqual([]);
 });
 
-test("/empresas, /empresa/{id} and /empresa/{id}/management have no serious accessibility violations", async ({ page }) => {
+test("/empresas, /empresa/{id} and /empresa/{id}/management have no moderate or serious accessibility violations", async ({
+  page,
+}) => {
   const serias = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    (await new AxeBuilder({ page }).analyze()).violations.filter(
+      (v) => v.impact === "serious" || v.impact === "critical" || v.impact === "moderate",
+    );
   const login = new LoginPage(page);
   await login.abrir();
   await login.entrarComDemo("Admin Plataforma");
@@ -73,21 +81,25 @@ test("/empresas, /empresa/{id} and /empresa/{id}/management have no serious acce
   expect(await serias()).toEqual([]);
 });
 
-test("'Meus prazos' (/prazos) has no serious accessibility violations, with its urgency groups", async ({ page }) => {
+test("'Meus prazos' (/prazos) has no moderate or serious accessibility violations, with its urgency groups", async ({ page }) => {
   const login = new LoginPage(page);
   await login.abrir();
   await login.entrarComDemo("Jurídico");
   await page.goto("/prazos");
   await expect(page.getByRole("list", { name: "Vencido" })).toBeVisible();
   const violacoes = (await new AxeBuilder({ page }).analyze()).violations.filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
+    (v) => v.impact === "serious" || v.impact === "critical" || v.impact === "moderate",
   );
   expect(violacoes).toEqual([]);
 });
 
-test("the platform admin's /dashboard, /analytics and /usuarios have no serious accessibility violations", async ({ page }) => {
+test("the platform admin's /dashboard, /analytics and /usuarios have no moderate or serious accessibility violations", async ({
+  page,
+}) => {
   const serias = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    (await new AxeBuilder({ page }).analyze()).violations.filter(
+      (v) => v.impact === "serious" || v.impact === "critical" || v.impact === "moderate",
+    );
   const login = new LoginPage(page);
   await login.abrir();
   await login.entrarComDemo("Admin Plataforma");
@@ -101,9 +113,11 @@ test("the platform admin's /dashboard, /analytics and /usuarios have no serious 
   expect(await serias()).toEqual([]);
 });
 
-test("/documentos and its preview dialog have no serious accessibility violations", async ({ page }) => {
+test("/documentos and its preview dialog have no moderate or serious accessibility violations", async ({ page }) => {
   const serias = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    (await new AxeBuilder({ page }).analyze()).violations.filter(
+      (v) => v.impact === "serious" || v.impact === "critical" || v.impact === "moderate",
+    );
   const login = new LoginPage(page);
   await login.abrir();
   await login.entrarComDemo("Jurídico");
@@ -121,9 +135,11 @@ test("/documentos and its preview dialog have no serious accessibility violation
   expect(await serias()).toEqual([]);
 });
 
-test("/assinatura and /planos have no serious accessibility violations", async ({ page }) => {
+test("/assinatura and /planos have no moderate or serious accessibility violations", async ({ page }) => {
   const serias = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    (await new AxeBuilder({ page }).analyze()).violations.filter(
+      (v) => v.impact === "serious" || v.impact === "critical" || v.impact === "moderate",
+    );
   const login = new LoginPage(page);
   await login.abrir();
   await login.entrarComDemo("Admin Empresa");
