@@ -31,6 +31,7 @@ const NAO_ALCANCADAS: Record<string, string> = {};
 /** Which of A's tables an id slot points at, by the slot's name (or, for `id`, by the url segment before it). */
 const PALAVRAS: [RegExp, string][] = [
   [/prazos-modelos/i, "prazos_modelos"],
+  [/chaves-api/i, "chaves_api"],
   [/prazo/i, "prazos_processo"],
   [/importa/i, "importacoes_leads"],
   [/modelo/i, "modelos_mensagem"],
@@ -85,7 +86,8 @@ async function lerDadosA(): Promise<TA> {
   const segredos = new Set<string>();
   for (const [tabela, rows] of linhas) {
     const doA = new Set<string>();
-    textosDe(rows, doA);
+    // empresas_busca (0031) holds suffixes of A's name and email: those are A's secrets whole, a fragment is not
+    if (tabela !== "empresas_busca") textosDe(rows, doA);
     for (const s of doA) {
       if (fora.has(s)) continue; // shared vocabulary (statuses, plan names, default texts): not A's
       if (UUID.test(s) || (s.length >= 8 && !DATA.test(s) && !/^[\d.,\s-]+$/.test(s))) segredos.add(s.toLowerCase());

@@ -116,6 +116,11 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
     await criarProfissionalJuridico(tx, { id_empresa_fk: empresaId, nome: `${marca} Advogada Fixa` });
     await criarCustoMarketing(tx, { id_empresa_fk: empresaId });
     await criarFatura(tx, { id_empresa_fk: empresaId });
+    // an API key (decision 1310): only its hash is stored
+    await tx.query(
+      "INSERT INTO chaves_api (id_empresa_fk, nome, prefixo, hash) VALUES ($1, $2, 'abc123…', encode(sha256(convert_to($2, 'UTF8')), 'hex'))",
+      [empresaId, `${marca} chave de API`],
+    );
     return criados;
   });
   await registrarTriagem(t, empresaId, leads[1].id, { decisao: "qualificado", motivo: `${marca} motivo da triagem` });
