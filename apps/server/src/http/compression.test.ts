@@ -9,6 +9,7 @@ import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead } from "../../test/factories.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { LIMIAR_COMPRESSAO, registrarCompressao } from "./compression.js";
+import { registrarCabecalhosSeguranca } from "./security-headers.js";
 import { ROBOTS_TXT, registerStatic } from "./static.js";
 
 const t = useTestApp();
@@ -95,6 +96,7 @@ describe("the built web (static files)", () => {
     }
     writeFileSync(path.join(dir, "assets/sem-copia-Xy9.txt"), grande);
     app = Fastify({ logger: false });
+    registrarCabecalhosSeguranca(app, { https: false });
     await registrarCompressao(app);
     await registerStatic(app, dir);
     await app.ready();
@@ -112,6 +114,9 @@ describe("the built web (static files)", () => {
     expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(js);
+    // document-only headers are left off scripts; nosniff stays
+    expect(br.headers["x-content-type-options"]).toBe("nosniff");
+    expect(br.headers["content-security-policy"]).toBeUndefined();
 
     const gz = await app.inject({ url: "/assets/index-AbC123.js", headers: { "accept-encoding": "gzip" } });
     expect(gz.headers["content-encoding"]).toBe("gzip");
@@ -129,6 +134,7 @@ describe("the built web (static files)", () => {
       expect(r.headers["cache-control"]).toBe("no-cache");
       expect(r.headers["content-type"]).toMatch(/text\/html/);
       expect(brotliDecompressSync(r.rawPayload).toString()).toContain('<div id="root">');
+      expect(r.headers["content-security-policy"]).toContain("default-src 'self'");
     }
   });
 

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from "react-router";
 import { RouteErrorBoundary } from "./ErrorBoundary";
 import { FullPageLoader } from "./FullPageLoader";
@@ -7,6 +8,9 @@ const dashboard = () => import("../features/dashboard/DashboardPage").then((m) =
 const conexaoWhatsApp = () => import("../features/whatsapp/ConnectionPage").then((m) => ({ Component: m.ConnectionPage }));
 const configuracoesEmpresa = () =>
   import("../features/company-settings/CompanySettingsPage").then((m) => ({ Component: m.CompanySettingsPage }));
+const NotificationBell = lazy(() =>
+  import("../features/notifications/NotificationBell").then((m) => ({ default: m.NotificationBell })),
+);
 const perfil = () => import("../features/profile/ProfilePage").then((m) => ({ Component: m.ProfilePage }));
 
 function Raiz() {
@@ -75,13 +79,21 @@ export const rotas: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            // the shell and the bell are separate features: composed here
+            // the shell and the bell are separate features: composed here. The bell (its menu, Radix's popper) loads
+            // after the shell's first paint, in its own chunk; a same-sized space keeps the top bar from shifting.
             lazy: async () => {
-              const [{ AppShell }, { NotificationBell }] = await Promise.all([
-                import("../features/shell/AppShell"),
-                import("../features/notifications/NotificationBell"),
-              ]);
-              return { element: <AppShell sino={<NotificationBell />} /> };
+              const { AppShell } = await import("../features/shell/AppShell");
+              return {
+                element: (
+                  <AppShell
+                    sino={
+                      <Suspense fallback={<span className="block size-9" aria-hidden="true" />}>
+                        <NotificationBell />
+                      </Suspense>
+                    }
+                  />
+                ),
+              };
             },
             children: [
               { index: true, handle: { menu: "/dashboard" }, lazy: dashboard },

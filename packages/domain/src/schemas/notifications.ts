@@ -14,7 +14,7 @@ export const ZNotificacao = z.object({
 export type TNotificacao = z.infer<typeof ZNotificacao>;
 
 /** The bell: 50 newest (000 §9) and the unread count. */
-export const LIMITE_SINO = 50;
+export { LIMITE_SINO } from "../notification-limits";
 export const ZSino = z.object({ itens: z.array(ZNotificacao), naoLidas: z.number().int() });
 export type TSino = z.infer<typeof ZSino>;
 

@@ -1,4 +1,5 @@
-import { LIMITE_SINO, type TSino } from "@crm/domain/schemas/notifications";
+import { LIMITE_SINO } from "@crm/domain/notification-limits";
+import type { TSino } from "@crm/domain/schemas/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { useEventoTempoReal } from "../../lib/tempoReal";

@@ -1,7 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { cn } from "../../lib/cn";
 import { useHandleRota } from "../../lib/rota";
@@ -11,6 +9,8 @@ import { SessionEvents } from "./SessionEvents";
 import { Sidebar } from "./Sidebar";
 import { TopBar } from "./TopBar";
 
+const MenuDrawer = lazy(() => import("./MenuDrawer"));
+
 /** The signed-in frame (000 §2.8): sidebar (a drawer under md), top bar, and the page. Owns the tab's WebSocket. */
 export function AppShell({ sino }: { sino?: ReactNode }) {
   const sessao = useSessaoAtual();
@@ -18,6 +18,8 @@ export function AppShell({ sino }: { sino?: ReactNode }) {
   const { pathname } = useLocation();
   const handle = useHandleRota();
   const [gavetaAberta, setGavetaAberta] = useState(false);
+  // the drawer's code loads on the first opening, then stays mounted (closing animates, focus returns to the button)
+  const [gavetaUsada, setGavetaUsada] = useState(false);
   const [saindo, setSaindo] = useState(false);
 
   const mainRef = useRef<HTMLElement>(null);
@@ -48,23 +50,21 @@ export function AppShell({ sino }: { sino?: ReactNode }) {
       </a>
       <div className="flex h-full">
         <aside className="hidden md:flex">{sidebar()}</aside>
-        <Dialog.Root open={gavetaAberta} onOpenChange={setGavetaAberta}>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 md:hidden" />
-            <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex md:hidden" aria-describedby={undefined}>
-              <Dialog.Title className="sr-only">Menu</Dialog.Title>
+        {gavetaUsada && (
+          <Suspense fallback={null}>
+            <MenuDrawer aberta={gavetaAberta} onMudar={setGavetaAberta}>
               {sidebar(() => setGavetaAberta(false))}
-              <Dialog.Close
-                className="absolute top-3 right-3 rounded-md p-1 text-slate-300 hover:bg-slate-800 hover:text-white"
-                aria-label="Fechar menu"
-              >
-                <X className="size-5" aria-hidden="true" />
-              </Dialog.Close>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+            </MenuDrawer>
+          </Suspense>
+        )}
         <div className="flex min-w-0 flex-1 flex-col">
-          <TopBar onAbrirMenu={() => setGavetaAberta(true)} sino={sino} />
+          <TopBar
+            onAbrirMenu={() => {
+              setGavetaUsada(true);
+              setGavetaAberta(true);
+            }}
+            sino={sino}
+          />
           <main
             ref={mainRef}
             id="conteudo"
