@@ -1,5 +1,6 @@
 import { formatarBRL, formatarData } from "@crm/domain/format";
 import { colunaDoStatus, STATUS_MENU_CARTAO } from "@crm/domain/leads-board";
+import { formatarTelefone } from "@crm/domain/phone";
 import type { TCartaoLead } from "@crm/domain/schemas/leads";
 import type { TStatusLead } from "@crm/domain/status";
 import { useDraggable } from "@dnd-kit/core";
@@ -89,7 +90,7 @@ export function CartaoLead({ lead, onStatus, refNo, alca, arrastando }: TCartao)
         </button>
         <div className="min-w-0 flex-1">
           <p className="font-semibold break-words text-slate-900">{lead.nome}</p>
-          {lead.telefone && !telefoneNoTitulo && <p className="text-xs text-slate-600">{lead.telefone}</p>}
+          {lead.telefone && !telefoneNoTitulo && <p className="text-xs text-slate-600">{formatarTelefone(lead.telefone)}</p>}
           {lead.email && <p className="text-xs break-all text-slate-600">{lead.email}</p>}
         </div>
       </div>
