@@ -1,35 +1,60 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const DIST = path.resolve("apps/web/dist");
 
+type TManifesto = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }>;
+
 /**
- * Gzip size of the JavaScript the /login page loads: the entry script, its modulepreloads, and the
- * lazily loaded chunks of the login route (found through the Vite manifest).
+ * The JavaScript a page loads before its first paint: the entry script and its static imports, plus the given route
+ * chunks and theirs (found through the Vite manifest). Dynamic imports (charts, the bell, validation) load later.
  */
-export async function loginBundleBench(): Promise<string> {
-  const manifest = JSON.parse(readFileSync(path.join(DIST, ".vite/manifest.json"), "utf8")) as Record<
-    string,
-    { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
-  >;
-  const files = new Set<string>();
-  const walk = (key: string) => {
-    const m = manifest[key];
-    if (!m || files.has(m.file)) return;
-    files.add(m.file);
-    for (const i of m.imports ?? []) walk(i);
+function medirRota(manifesto: TManifesto, chunks: RegExp[]) {
+  const arquivos = new Set<string>();
+  const visitar = (chave: string) => {
+    const m = manifesto[chave];
+    if (!m || arquivos.has(m.file)) return;
+    arquivos.add(m.file);
+    for (const i of m.imports ?? []) visitar(i);
   };
-  for (const [key, m] of Object.entries(manifest)) if (m.isEntry) walk(key);
-  const loginKey = Object.keys(manifest).find((k) => /LoginPage\.tsx$/.test(k));
-  if (loginKey) walk(loginKey);
-  let raw = 0;
-  let gz = 0;
-  for (const f of files) {
-    if (!f.endsWith(".js")) continue;
-    const buf = readFileSync(path.join(DIST, f));
-    raw += buf.length;
-    gz += gzipSync(buf, { level: 9 }).length;
+  for (const [chave, m] of Object.entries(manifesto)) if (m.isEntry) visitar(chave);
+  for (const re of chunks) {
+    const chave = Object.keys(manifesto).find((k) => re.test(k));
+    if (!chave) throw new Error(`chunk ${re} não está no manifesto (npm run build?)`);
+    visitar(chave);
   }
-  return `login page JS: ${(gz / 1024).toFixed(1)} KB gzip (${(raw / 1024).toFixed(1)} KB raw) in ${[...files].filter((f) => f.endsWith(".js")).length} files — goal ≤ 150 KB gzip`;
+  let cru = 0;
+  let gz = 0;
+  let br = 0;
+  let n = 0;
+  for (const f of arquivos) {
+    if (!f.endsWith(".js")) continue;
+    const dados = readFileSync(path.join(DIST, f));
+    n++;
+    cru += dados.length;
+    gz += gzipSync(dados, { level: 9 }).length;
+    br += brotliCompressSync(dados, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  }
+  const kb = (b: number) => (b / 1024).toFixed(1);
+  return `${kb(gz)} KB gzip, ${kb(br)} KB brotli as served (${kb(cru)} KB raw) in ${n} files`;
+}
+
+/** /login's JavaScript (issue 15: the page ≤ 150 KB transferred) and /dashboard's before its charts (issue 12: ≤ 150 KB gzip). */
+export async function loginBundleBench(): Promise<string[]> {
+  const manifesto = JSON.parse(readFileSync(path.join(DIST, ".vite/manifest.json"), "utf8")) as TManifesto;
+  const shell = /features\/shell\/AppShell\.tsx$/;
+  return [
+    `login page JS: ${medirRota(manifesto, [/features\/auth\/LoginPage\.tsx$/])}`,
+    `/dashboard JS before the charts' chunk (company admin; the bell's chunk loads after the first paint): ${medirRota(
+      manifesto,
+      [shell, /features\/dashboard\/DashboardPage\.tsx$/, /features\/dashboard\/CompanyDashboard\.tsx$/],
+    )} — goal ≤ 150 KB gzip`,
+    `/dashboard JS with the bell too: ${medirRota(manifesto, [
+      shell,
+      /features\/dashboard\/DashboardPage\.tsx$/,
+      /features\/notifications\/NotificationBell\.tsx$/,
+    ])}`,
+    `/leads JS: ${medirRota(manifesto, [shell, /features\/leads\/LeadsPage\.tsx$/])}`,
+  ];
 }
