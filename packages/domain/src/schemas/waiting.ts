@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EXPEDIENTE_PADRAO } from "../assignment";
 import { MSG } from "../messages";
 
 /** The waiting queue (issue 15 part 4, decision 1503): how many qualified leads have no consultant. */
@@ -25,9 +26,11 @@ export const ZConfigAtribuicao = ZConfigAtribuicaoSalva.extend({
   dias: z
     .array(z.coerce.number().int().min(0).max(6))
     .max(7)
+    .default([...EXPEDIENTE_PADRAO.dias])
     .transform((d) => [...new Set(d)].sort()),
-  inicio: hora,
-  fim: hora,
+  // left out: the default business hours
+  inicio: hora.default(EXPEDIENTE_PADRAO.inicio),
+  fim: hora.default(EXPEDIENTE_PADRAO.fim),
 })
   .refine((c) => c.inicio < c.fim, { message: MSG.expedienteFimAntesDoInicio, path: ["fim"] })
   .refine((c) => !c.atribuir_offline_expediente || c.dias.length > 0, { message: MSG.expedienteSemDias, path: ["dias"] });
