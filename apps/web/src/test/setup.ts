@@ -1,5 +1,5 @@
 // Component tests (jsdom): unmount after each test and give jsdom the few browser APIs Radix and the kit call.
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 
 afterEach(() => {
@@ -43,3 +43,5 @@ Blob.prototype.arrayBuffer ??= function (this: Blob) {
 Blob.prototype.text ??= function (this: Blob) {
   return lerComo<string>(this, "readAsText");
 };
+// the machine may be busy (tests run beside the server's): give findBy/waitFor time before calling a failure
+configure({ asyncUtilTimeout: 5_000 });
