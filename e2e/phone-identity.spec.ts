@@ -46,7 +46,7 @@ test("a phone typed without 55 is one identity: shown formatted, wa.me with 55, 
   await expect(page.getByRole("row").filter({ hasText: nome })).toBeVisible();
 
   // the top bar: the last 4 digits find it, with the phone formatted
-  const topo = page.getByRole("combobox");
+  const topo = page.getByRole("combobox", { name: "Buscar leads e consultores" });
   await topo.fill(ultimos4);
   const opcao = page.getByRole("option").filter({ hasText: nome });
   await expect(opcao).toBeVisible();
