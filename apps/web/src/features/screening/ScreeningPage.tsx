@@ -71,7 +71,10 @@ function Painel({ alvo }: { alvo: TAlvo }) {
       )}
       {p?.chaveConfigurada && (
         <p className="text-sm text-slate-700">
-          Motor da triagem: <Badge variante="roxo">IA (ChatGPT / compatível com OpenAI) · {p.modelo}</Badge>
+          Motor da triagem:{" "}
+          <Badge variante="roxo" className="whitespace-normal">
+            IA (ChatGPT / compatível com OpenAI) · {p.modelo}
+          </Badge>
         </p>
       )}
 
