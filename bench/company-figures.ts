@@ -46,6 +46,7 @@ const STATUS = [
 const ORIGENS = ["Manual", "Facebook Ads", "Google Ads", "WhatsApp", "Indicação", "Site"];
 const MODALIDADES = ["financiamento_veiculo", "credito_pessoal", "consignado_privado", "imobiliario", "outros"];
 const LOTE = 50_000;
+// consultants' ids derived from (company, n), shaped as version-4 UUIDs (the API's filters check the version)
 
 /**
  * `total` leads over the last 365 days, `naEmpresa` of them in the bench's company and the rest in 4 others,
@@ -70,7 +71,7 @@ async function gerar(b: TBancada, total: number, naEmpresa: number, custos: numb
   const empresas = [b.empresaId, ...rows.map((r) => r.id as string)];
   await b.dono.query(
     `INSERT INTO consultores (id, id_empresa_fk, nome, email)
-     SELECT md5(e::text || n)::uuid, e, 'Consultor ' || n, 'c' || n || '.' || e || '@bench.local'
+     SELECT overlay(overlay(md5(e::text || n) placing '4' from 13) placing '8' from 17)::uuid, e, 'Consultor ' || n, 'c' || n || '.' || e || '@bench.local'
        FROM unnest($1::uuid[]) e, generate_series(0, 19) n`,
     [empresas],
   );
@@ -82,7 +83,7 @@ async function gerar(b: TBancada, total: number, naEmpresa: number, custos: numb
          origem_lead, consultor_atribuido_id, created_at, updated_at, valor_contrato_fechado, campanha_origem, anuncio_id,
          modalidade_credito, valor_parcela, quantidade_parcelas, quantidade_parcelas_pagas, data_contrato)
        SELECT e, 'Lead ' || g, 'lead' || g || '@mail.com', '(11) 9' || lpad(g::text, 8, '0'), '55119' || lpad(g::text, 8, '0'),
-              v, st, o, CASE WHEN g % 3 = 0 THEN NULL ELSE md5(e::text || (g % 20))::uuid END,
+              v, st, o, CASE WHEN g % 3 = 0 THEN NULL ELSE overlay(overlay(md5(e::text || (g % 20)) placing '4' from 13) placing '8' from 17)::uuid END,
               criado, now(),
               CASE WHEN st = 'Convertido (Ganho)' THEN round(v * 0.9, 2) + 100 END,
               CASE WHEN o LIKE '%Ads' THEN ($6::text[])[1 + g % 5] END,

@@ -68,7 +68,7 @@ const DERIVADAS = ["revisional_razao", "revisional_faixa", "revisional_sobrepago
  * The work queue of that job (leads waiting for their analysis): filled by triggers, emptied by the job; and the
  * recoverable value's summary (0030), which triggers move when that job writes the analyses.
  */
-const FILAS_DE_TRABALHO = ["leads_revisional_pendentes", "financas_recuperavel_diaria"];
+const FILAS_DE_TRABALHO = ["leads_revisional_pendentes", "financas_recuperavel_diaria", "financas_recuperavel_dia"];
 
 /** md5 of each table's rows of the company, in a stable order (one round trip): a change anywhere changes its table's sum. */
 export async function checksumDaEmpresa(dono: pg.Client, empresaId: string): Promise<Record<string, string>> {

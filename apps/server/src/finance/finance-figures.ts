@@ -134,10 +134,15 @@ async function somarRecuperavel(tx: TTx, empresaId: string, f: TFiltroFinanceiro
         WHERE id_empresa_fk = $1 AND campanha_origem = $6 AND created_at >= $2::timestamptz AND created_at < $3::timestamptz
           AND ($4::text IS NULL OR origem_lead = $4) AND ($5::uuid IS NULL OR consultor_atribuido_id = $5)
           AND revisional_sobrepago_centavos IS NOT NULL AND financas_pipeline_aberto(status_lead)`
-    : `SELECT faixa, leads, sobrepago_total_centavos AS total, sobrepago_ate_agora_centavos AS ate
-         FROM financas_recuperavel_diaria
-        WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $3::date
-          AND ($4::text IS NULL OR origem_lead = $4) AND ($5::uuid IS NULL OR consultor_id = $5)`;
+    : f.origem || f.consultorId
+      ? `SELECT faixa, leads, sobrepago_total_centavos AS total, sobrepago_ate_agora_centavos AS ate
+           FROM financas_recuperavel_diaria
+          WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $3::date
+            AND ($4::text IS NULL OR origem_lead = $4) AND ($5::uuid IS NULL OR consultor_id = $5)`
+      : // no lead filter: the per-day × band totals ($4 and $5 are null)
+        `SELECT faixa, leads, sobrepago_total_centavos AS total, sobrepago_ate_agora_centavos AS ate
+           FROM financas_recuperavel_dia
+          WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $3::date AND $4::text IS NULL AND $5::uuid IS NULL`;
   const params = f.campanha
     ? [empresaId, atual.inicio, atual.fim, ...filtros, f.campanha]
     : [empresaId, isoDiaSP(atual.inicio), isoDiaSP(atual.fim), ...filtros];

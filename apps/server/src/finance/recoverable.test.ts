@@ -193,6 +193,15 @@ describe("the recoverable value's per-day summary (migration 0030) stays equal t
       });
       const { resumo, recontagem } = await resumoERecontagem(a.empresa.id);
       expect(resumo, `rodada ${rodada}`).toEqual(recontagem);
+      // the per-day × band totals the unfiltered card reads equal the detailed summary rolled up
+      const { rows: dif } = await t.dono.query(
+        `WITH d AS (SELECT id_empresa_fk, dia, faixa, sum(leads)::int AS n, sum(sobrepago_total_centavos) AS t,
+                           sum(sobrepago_ate_agora_centavos) AS a FROM financas_recuperavel_diaria GROUP BY 1, 2, 3),
+              p AS (SELECT id_empresa_fk, dia, faixa, leads AS n, sobrepago_total_centavos AS t, sobrepago_ate_agora_centavos AS a
+                      FROM financas_recuperavel_dia)
+         (SELECT * FROM d EXCEPT SELECT * FROM p) UNION ALL (SELECT * FROM p EXCEPT SELECT * FROM d)`,
+      );
+      expect(dif, `rodada ${rodada}`).toEqual([]);
     }
     const outra = await resumoERecontagem(b.empresa.id);
     expect(outra.resumo).toEqual(outra.recontagem);

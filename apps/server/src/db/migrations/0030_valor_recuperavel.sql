@@ -177,3 +177,45 @@ CREATE INDEX financas_leads_diaria_consultor_idx ON financas_leads_diaria (id_em
   INCLUDE (origem_lead, leads, convertidos, receita);
 CREATE INDEX financas_leads_diaria_origem_idx ON financas_leads_diaria (id_empresa_fk, origem_lead, dia)
   INCLUDE (consultor_id, leads, convertidos, receita);
+
+-- The recoverable value's summary holds a row per day × origin × consultant × band: in a busy company close to one per
+-- contributing lead. Without filters the card reads per-day × band totals instead, kept from it by a row trigger (each
+-- insert or update of a row above adds its delta), as financas_leads_dia is kept from 0019.
+CREATE TABLE financas_recuperavel_dia (
+  id_empresa_fk uuid NOT NULL,
+  dia date NOT NULL,
+  faixa text NOT NULL,
+  leads integer NOT NULL,
+  sobrepago_total_centavos bigint NOT NULL,
+  sobrepago_ate_agora_centavos bigint NOT NULL,
+  PRIMARY KEY (id_empresa_fk, dia, faixa)
+);
+ALTER TABLE financas_recuperavel_dia ENABLE ROW LEVEL SECURITY;
+ALTER TABLE financas_recuperavel_dia FORCE ROW LEVEL SECURITY;
+CREATE POLICY tenant ON financas_recuperavel_dia
+  USING (id_empresa_fk = (SELECT app_empresa_id()) OR (SELECT app_cruza_empresas()))
+  WITH CHECK (id_empresa_fk = (SELECT app_empresa_id()) OR (SELECT app_cruza_empresas()));
+GRANT SELECT, INSERT, UPDATE ON financas_recuperavel_dia TO crm_app;
+
+CREATE FUNCTION financas_recuperavel_propagar() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  n int := NEW.leads - CASE WHEN TG_OP = 'UPDATE' THEN OLD.leads ELSE 0 END;
+  t bigint := NEW.sobrepago_total_centavos - CASE WHEN TG_OP = 'UPDATE' THEN OLD.sobrepago_total_centavos ELSE 0 END;
+  a bigint := NEW.sobrepago_ate_agora_centavos - CASE WHEN TG_OP = 'UPDATE' THEN OLD.sobrepago_ate_agora_centavos ELSE 0 END;
+BEGIN
+  IF n = 0 AND t = 0 AND a = 0 THEN RETURN NULL; END IF;
+  INSERT INTO financas_recuperavel_dia AS f (id_empresa_fk, dia, faixa, leads, sobrepago_total_centavos, sobrepago_ate_agora_centavos)
+  VALUES (NEW.id_empresa_fk, NEW.dia, NEW.faixa, n, t, a)
+  ON CONFLICT (id_empresa_fk, dia, faixa) DO UPDATE
+    SET leads = f.leads + EXCLUDED.leads, sobrepago_total_centavos = f.sobrepago_total_centavos + EXCLUDED.sobrepago_total_centavos,
+        sobrepago_ate_agora_centavos = f.sobrepago_ate_agora_centavos + EXCLUDED.sobrepago_ate_agora_centavos;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER financas_recuperavel_propagar AFTER INSERT OR UPDATE ON financas_recuperavel_diaria
+  FOR EACH ROW EXECUTE FUNCTION financas_recuperavel_propagar();
+
+SELECT set_config('app.papel', 'sistema', true);
+INSERT INTO financas_recuperavel_dia (id_empresa_fk, dia, faixa, leads, sobrepago_total_centavos, sobrepago_ate_agora_centavos)
+SELECT id_empresa_fk, dia, faixa, sum(leads), sum(sobrepago_total_centavos), sum(sobrepago_ate_agora_centavos)
+  FROM financas_recuperavel_diaria GROUP BY 1, 2, 3;
+SELECT set_config('app.papel', '', true);
