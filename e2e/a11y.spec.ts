@@ -3,6 +3,8 @@ import { expect, test } from "@playwright/test";
 import { LoginPage } from "./support/pages";
 
 test("login, register and the dashboard shell have no moderate or serious accessibility violations", async ({ page }) => {
+  // three pages and a sign-in: on a loaded machine this outlasts the default minute
+  test.setTimeout(120_000);
   const serias = async () =>
     (await new AxeBuilder({ page }).analyze()).violations.filter(
       (v) => v.impact === "serious" || v.impact === "critical" || v.impact === "moderate",
