@@ -23,7 +23,7 @@ export function decidirNavegador({ temChromium, ehRoot, temApt }) {
       acao: "instalar",
       comandos: [
         ["apt-get", "update", "-qq"],
-        ["apt-get", "install", "-y", "-qq", "--no-install-recommends", ...PACOTES],
+        ["apt-get", "install", "-y", "-qq", ...PACOTES],
       ],
     };
   }
