@@ -47,10 +47,10 @@ async function processos(b: TBancada): Promise<number> {
         SET status_juridico_lead = ($1::text[])[1 + abs(hashtext(l.id::text)) % 6],
             convertido_em = l.created_at + interval '3 days',
             valor_contrato_fechado = CASE WHEN abs(hashtext(l.id::text)) % 3 = 0 THEN NULL ELSE l.valor_contrato * 0.9 END,
-            profissional_juridico_atribuido_id = CASE WHEN abs(hashtext(l.id::text)) % 6 = 0 THEN NULL
+            profissional_juridico_atribuido_id = CASE WHEN abs(hashtext(l.id::text)) % 6 = 0 OR l.id_empresa_fk <> $4 THEN NULL
               ELSE ($2::uuid[])[1 + abs(hashtext(l.id::text)) % 5] END
       WHERE l.status_lead = 'Convertido (Ganho)' AND abs(hashtext(l.id::text || 'f')) % 20 = $3`,
-          [JURIDICOS, juridicos.rows.map((r) => r.id), fatia],
+          [JURIDICOS, juridicos.rows.map((r) => r.id), fatia, b.empresaId],
         );
         break;
       } catch (e) {
