@@ -210,7 +210,7 @@ test("the Jurídico cancels a deadline after confirming; the admin's open proces
     .filter({ hasText: PRIMEIRO_CONTATO });
   // asked first; 'Voltar' changes nothing
   await tarefa.getByRole("button", { name: `Cancelar prazo ${PRIMEIRO_CONTATO}` }).click();
-  let confirmar = juridico.getByRole("dialog", { name: "Cancelar prazo" });
+  let confirmar = juridico.getByRole("dialog", { name: "Cancelar prazo", exact: true });
   await expect(confirmar).toContainText("Tem certeza que deseja cancelar este prazo?");
   expect(await violacoesSerias(juridico)).toEqual([]);
   await confirmar.getByRole("button", { name: "Voltar" }).click();
@@ -218,7 +218,7 @@ test("the Jurídico cancels a deadline after confirming; the admin's open proces
   await expect(tarefa).not.toContainText("Cancelado");
 
   await tarefa.getByRole("button", { name: `Cancelar prazo ${PRIMEIRO_CONTATO}` }).click();
-  confirmar = juridico.getByRole("dialog", { name: "Cancelar prazo" });
+  confirmar = juridico.getByRole("dialog", { name: "Cancelar prazo", exact: true });
   await confirmar.getByRole("button", { name: "Cancelar prazo", exact: true }).click();
   await expect(confirmar).toBeHidden();
   await expect(juridico.getByText("Prazo cancelado.")).toBeVisible();
