@@ -5,21 +5,22 @@ import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { PeriodSelector, SELECAO_PERIODO_PADRAO, type TSelecaoPeriodo } from "./PeriodSelector";
 
+function Tela({ inicial, mudou }: { inicial: TSelecaoPeriodo; mudou: (v: TSelecaoPeriodo) => void }) {
+  const [v, setV] = useState(inicial);
+  return (
+    <PeriodSelector
+      value={v}
+      onChange={(n) => {
+        mudou(n);
+        setV(n);
+      }}
+    />
+  );
+}
+
 function montar(inicial: TSelecaoPeriodo = SELECAO_PERIODO_PADRAO) {
   const mudou = vi.fn();
-  function Tela() {
-    const [v, setV] = useState(inicial);
-    return (
-      <PeriodSelector
-        value={v}
-        onChange={(n) => {
-          mudou(n);
-          setV(n);
-        }}
-      />
-    );
-  }
-  render(<Tela />);
+  render(<Tela inicial={inicial} mudou={mudou} />);
   const data = (rotulo: string, valor: string) => fireEvent.change(screen.getByLabelText(rotulo), { target: { value: valor } });
   return { mudou, data, u: userEvent.setup(), periodo: () => screen.getByLabelText("Período") as HTMLSelectElement };
 }
