@@ -124,7 +124,9 @@ for (const conta of CONTAS_DEMO) {
     const ids: Record<string, string> = {};
 
     test.beforeAll(async ({ browser }) => {
-      page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      // a context of its own (axe refuses a page made by browser.newPage())
+      const contexto = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      page = await contexto.newPage();
       const login = new LoginPage(page);
       await login.abrir();
       await login.entrarComDemo(conta.rotulo);
