@@ -97,10 +97,10 @@ test("a simulated lead writes; the consultant sees it live, replies, follows the
 test("a failed send shows the provider's reason and a retry action; templates fill the message box", async ({ browser }) => {
   const admin = await entrar(browser, "Admin Empresa");
   const marca = `${Date.now()}`;
-  // a new lead writes (area code 00 does not exist in the sandbox: sends to it fail)
+  // a new lead writes (mobiles starting 9 0000 do not exist in the sandbox: sends to them fail)
   await admin.goto("/test-validation");
   await admin.getByLabel("Nome no WhatsApp").fill(`Lead Inválido ${marca}`);
-  await simularComoLead(admin, "+55 (00) 91234-5678", `Oi ${marca}`);
+  await simularComoLead(admin, `+55 (11) 90000-${marca.slice(-4)}`, `Oi ${marca}`);
   await admin.goto("/conversas");
   await admin.getByRole("link", { name: new RegExp(`Conversa com Lead Inválido ${marca}`) }).click();
   const timeline = admin.getByRole("log", { name: "Mensagens" });

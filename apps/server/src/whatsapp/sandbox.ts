@@ -15,14 +15,14 @@ export const prefixoMidiaSandbox = (empresaId: string) => `sandbox/${empresaId}`
 
 /**
  * The built-in provider of the embedded default and the tests: no external account. It behaves like the
- * official API (ids, 24-hour window, approved templates, delivered then read reports); numbers with area
- * code 00 do not exist, so a failed send can be seen too.
+ * official API (ids, 24-hour window, approved templates, delivered then read reports); mobiles starting
+ * 9 0000 (e.g. (11) 90000-1234), and the old area code 00, do not exist, so a failed send can be seen too.
  */
 export function criarProvedorSandbox(cfg: TConfigWhatsApp, storage: TArmazenamento, emitir: TEmissorSandbox): TProvedor {
   return {
     tipo: "sandbox",
     async enviar(envio) {
-      if (/^5500/.test(envio.para)) {
+      if (/^55(00|\d{2}90000)/.test(envio.para)) {
         throw new ErroProvedor(
           `${MSG.whatsappErroEnviarMensagem}: (#131026) Mensagem não entregue: número inexistente no WhatsApp`,
           {
