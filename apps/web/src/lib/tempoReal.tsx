@@ -1,3 +1,5 @@
+import type { TEventoTempoReal } from "@crm/domain/realtime";
+import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import { useDeteccaoOcioso } from "./presenca";
 import { ConexaoTempoReal, type TOuvinteTempoReal } from "./realtime";
@@ -43,4 +45,24 @@ export function useRecusaTempoReal(fn: () => void) {
     ref.current = fn;
   });
   useEffect(() => conexao?.aoRecusar(() => ref.current()), [conexao]);
+}
+
+/**
+ * Refetches the queries under `chave` when one of the server events `tipos` arrives, and after a reconnection (what
+ * may have been missed); a burst of events is one refetch.
+ */
+export function useRecarregarAoVivo(chave: readonly unknown[], tipos: readonly TEventoTempoReal["tipo"][]) {
+  const qc = useQueryClient();
+  const pendente = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const atualizar = () => {
+    if (pendente.current) return;
+    pendente.current = setTimeout(() => {
+      pendente.current = null;
+      void qc.invalidateQueries({ queryKey: chave });
+    }, 150);
+  };
+  useEventoTempoReal((e) => {
+    if (tipos.includes(e.tipo)) atualizar();
+  });
+  useReconexaoTempoReal(atualizar);
 }

@@ -1,9 +1,5 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useRef } from "react";
-import { useEventoTempoReal, useReconexaoTempoReal } from "../../lib/tempoReal";
+import { useRecarregarAoVivo } from "../../lib/tempoReal";
 import { CHAVE_DASHBOARD_EMPRESA } from "./api";
-
-const EVENTOS = new Set(["leads.alterados", "lead.atualizado", "consultor.status", "equipe.atualizada", "triagem.atualizada"]);
 
 /**
  * The company dashboard follows the company live: when leads change anywhere (created, imported, assigned, moved),
@@ -11,15 +7,11 @@ const EVENTOS = new Set(["leads.alterados", "lead.atualizado", "consultor.status
  * reconnection the dashboard refetches what it may have missed.
  */
 export function useDashboardAoVivo() {
-  const qc = useQueryClient();
-  const pendente = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const recarregar = () => void qc.invalidateQueries({ queryKey: CHAVE_DASHBOARD_EMPRESA });
-  useEventoTempoReal((e) => {
-    if (!EVENTOS.has(e.tipo) || pendente.current) return;
-    pendente.current = setTimeout(() => {
-      pendente.current = null;
-      recarregar();
-    }, 250);
-  });
-  useReconexaoTempoReal(recarregar);
+  useRecarregarAoVivo(CHAVE_DASHBOARD_EMPRESA, [
+    "leads.alterados",
+    "lead.atualizado",
+    "consultor.status",
+    "equipe.atualizada",
+    "triagem.atualizada",
+  ]);
 }

@@ -1,6 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useRef } from "react";
-import { useEventoTempoReal, useReconexaoTempoReal } from "../../lib/tempoReal";
+import { useRecarregarAoVivo } from "../../lib/tempoReal";
 import { CHAVE_JURIDICO } from "./api";
 
 /**
@@ -8,18 +6,5 @@ import { CHAVE_JURIDICO } from "./api";
  * `leads.alterados` (lead-events), a new document its own event; the screens refetch, bursts coalesced.
  */
 export function useJuridicoAoVivo() {
-  const qc = useQueryClient();
-  const pendente = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const atualizar = () => {
-    if (pendente.current) return;
-    pendente.current = setTimeout(() => {
-      pendente.current = null;
-      void qc.invalidateQueries({ queryKey: CHAVE_JURIDICO });
-    }, 150);
-  };
-  useEventoTempoReal((e) => {
-    const tipo: string = e.tipo;
-    if (tipo === "leads.alterados" || tipo === "lead.atualizado" || tipo.startsWith("documento")) atualizar();
-  });
-  useReconexaoTempoReal(atualizar);
+  useRecarregarAoVivo(CHAVE_JURIDICO, ["leads.alterados", "lead.atualizado", "documentos.alterados"]);
 }

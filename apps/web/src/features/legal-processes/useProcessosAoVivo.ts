@@ -1,6 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useRef } from "react";
-import { useEventoTempoReal, useReconexaoTempoReal } from "../../lib/tempoReal";
+import { useRecarregarAoVivo } from "../../lib/tempoReal";
 import { CHAVE_PROCESSOS } from "./api";
 
 /**
@@ -8,17 +6,5 @@ import { CHAVE_PROCESSOS } from "./api";
  * change of a lead publishes `leads.alterados` (lead-events), the screen refetches. Bursts are coalesced.
  */
 export function useProcessosAoVivo() {
-  const qc = useQueryClient();
-  const pendente = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const atualizar = () => {
-    if (pendente.current) return;
-    pendente.current = setTimeout(() => {
-      pendente.current = null;
-      void qc.invalidateQueries({ queryKey: CHAVE_PROCESSOS });
-    }, 150);
-  };
-  useEventoTempoReal((e) => {
-    if (e.tipo === "leads.alterados" || e.tipo === "lead.atualizado") atualizar();
-  });
-  useReconexaoTempoReal(atualizar);
+  useRecarregarAoVivo(CHAVE_PROCESSOS, ["leads.alterados", "lead.atualizado"]);
 }
