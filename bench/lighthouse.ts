@@ -109,7 +109,7 @@ export async function lighthouseBench(): Promise<string[]> {
   try {
     await esperarSaudavel(base);
     const cookie = await entrarComoAdmin(base);
-    const linhas = ["Lighthouse 12, mobile preset (simulated slow 4G, 4× CPU), median of " + runs + " run(s):"];
+    const linhas = [`Lighthouse 12, mobile preset (simulated slow 4G, 4× CPU), median of ${runs} run(s):`];
     for (const pagina of PAGINAS) {
       const medidas: TMedida[] = [];
       for (let i = 0; i < runs; i++) medidas.push(await medir(`${base}${pagina}`, pagina === "/login" ? null : cookie));
