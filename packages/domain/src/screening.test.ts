@@ -51,6 +51,10 @@ describe("the model's answer", () => {
       taxa_juros: 2.5,
       interesse_confirmado: true,
       margem_disponivel: null,
+      valor_financiado: null,
+      quantidade_parcelas: null,
+      parcelas_pagas: null,
+      data_contrato: null,
     });
     expect(ZRespostaIa.parse({ decision: "dúvidas", nextQuestion: "Qual sua renda?" }).proximaPergunta).toBe("Qual sua renda?");
   });
