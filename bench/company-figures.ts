@@ -187,9 +187,6 @@ export async function companyFiguresBench(): Promise<string> {
   const custos = numeroEnv("FIGURAS_BENCH_CUSTOS", 4_000);
   const concorrencia = numeroEnv("FIGURAS_BENCH_CONCORRENCIA", 20);
   const segundos = numeroEnv("FIGURAS_BENCH_SEGUNDOS", 4);
-  // the server would generate its own secret and give crm_app another password, shutting out the direct calls' pool
-  // (leads-harness.ts logs crm_app in with this secret)
-  process.env.APP_SECRET ??= "bench-".repeat(6);
   const b = await iniciarBancada("figuras");
   try {
     const n = await gerar(b, total, naEmpresa, custos);

@@ -39,13 +39,16 @@ export function numeroEnv(nome: string, padrao: number): number {
 }
 
 export async function iniciarBancada(rotulo: string): Promise<TBancada> {
+  // the server child derives crm_app's password from APP_SECRET: the same secret as these pools', or the server would
+  // give crm_app another password and shut out the direct calls
+  process.env.APP_SECRET ??= "bench-".repeat(6);
   const dir = mkdtempSync(path.join(tmpdir(), `crm-bench-${rotulo}-`));
   const externo = process.env.LEADS_BENCH_DATABASE_URL;
   const pg = externo ? null : await startEmbeddedPostgres({ dir: path.join(dir, "pg"), password: "bench", persistent: false });
   const url = externo ?? (pg as { url: string }).url;
   const dono = new Pg.Pool({ connectionString: url, max: 4 });
   await migrate(dono);
-  const db = createDb(await prepararLoginDaAplicacao({ owner: dono, ownerUrl: url, appSecret: "bench-".repeat(6) }), { max: 25 });
+  const db = createDb(await prepararLoginDaAplicacao({ owner: dono, ownerUrl: url, appSecret: process.env.APP_SECRET }), { max: 25 });
 
   const { rows } = await dono.query(
     `INSERT INTO empresas (nome_empresa, email_contato, plano_assinatura) VALUES ($1, $2, 'Enterprise') RETURNING id`,

@@ -152,9 +152,6 @@ export async function legalBench(): Promise<string> {
   const naEmpresa = Math.min(total, numeroEnv("LEGAL_BENCH_EMPRESA", 200_000));
   const concorrencia = numeroEnv("LEGAL_BENCH_CONCORRENCIA", 20);
   const segundos = numeroEnv("LEGAL_BENCH_SEGUNDOS", 4);
-  // the server child derives crm_app's password from APP_SECRET: the same one as the harness's own pools, which
-  // the SQL-alone measurement uses after the server started (otherwise the two logins disagree)
-  process.env.APP_SECRET ??= "bench-".repeat(6);
   const b = await iniciarBancada("juridico");
   try {
     const leads = await gerar(b, total, naEmpresa);
