@@ -48,7 +48,9 @@ export async function iniciarBancada(rotulo: string): Promise<TBancada> {
   const url = externo ?? (pg as { url: string }).url;
   const dono = new Pg.Pool({ connectionString: url, max: 4 });
   await migrate(dono);
-  const db = createDb(await prepararLoginDaAplicacao({ owner: dono, ownerUrl: url, appSecret: process.env.APP_SECRET }), { max: 25 });
+  const db = createDb(await prepararLoginDaAplicacao({ owner: dono, ownerUrl: url, appSecret: process.env.APP_SECRET }), {
+    max: 25,
+  });
 
   const { rows } = await dono.query(
     `INSERT INTO empresas (nome_empresa, email_contato, plano_assinatura) VALUES ($1, $2, 'Enterprise') RETURNING id`,
