@@ -128,7 +128,7 @@ function Empresas() {
         </Card>
       ) : (
         <div className="space-y-4" aria-busy={q.isFetching}>
-          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Empresas">
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Empresas">
             {q.data.empresas.map((e) => (
               <li key={e.id}>
                 <CartaoEmpresa
@@ -197,7 +197,7 @@ function CartaoEmpresa({
           </h2>
           <p className="flex min-w-0 items-center gap-1 text-sm text-slate-600">
             <Mail className="size-3.5 shrink-0" aria-hidden="true" />
-            <span className="truncate">{e.email_contato}</span>
+            <span className="min-w-0 truncate">{e.email_contato}</span>
           </p>
         </div>
         <DropdownMenu>
