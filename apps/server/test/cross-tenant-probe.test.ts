@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { COOKIE_SESSAO } from "../src/auth/sessions.js";
 import { chaveRota, montarUrl, rotasDaApi, type TParte, type TRota } from "./api-routes.js";
 import { type TNavegador, useTestApp } from "./app.js";
-import { checksumDaEmpresa, checksumEstavel, conexaoDono, diferencas, linhasDaEmpresa } from "./company-rows.js";
+import { checksumDaEmpresa, checksumEstavel, conexaoDono, diferencas, esperarFilas, linhasDaEmpresa } from "./company-rows.js";
 import { emParalelo, multipart, semearEmpresa, textoDaResposta } from "./cross-tenant-support.js";
 import { criarEmpresaComUsuarios, entrar, type TEmpresaComUsuarios } from "./factories.js";
 import { camposDe, ehArray, ehUuid, exemplos, nomeDeId } from "./zod-examples.js";
@@ -248,6 +248,9 @@ describe("sonda entre empresas: cada rota × cada papel da empresa B, com os ids
     B = await criarEmpresaComUsuarios(t, { nome_empresa: "Beta Revisões Ltda" });
     // B gets the same kind of rows: shared vocabulary (statuses, default texts) then is not taken for A's
     await Promise.all([semearEmpresa(t, A, "Alfa"), semearEmpresa(t, B, "Beta")]);
+    // what the seeding queued (a conversion's deadline chain and its notices) is done in both companies before A's
+    // texts are read: a notice B gets later is shared vocabulary too
+    await esperarFilas(dono);
     dadosA = await lerDadosA();
     somaAntes = await checksumEstavel(dono, A.empresa.id);
     rotas = rotasDaApi(t);
