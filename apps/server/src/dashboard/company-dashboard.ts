@@ -1,6 +1,7 @@
 import {
   agrupamentoDoPeriodo,
   baldesDoPeriodo,
+  inicioDoBalde,
   ordenarFatias,
   STATUS_CONVERTIDOS_DASHBOARD,
   STATUS_EM_SERVICO,
@@ -11,117 +12,69 @@ import { taxaConversao } from "@crm/domain/formulas";
 import { MSG } from "@crm/domain/messages";
 import { diaSP, intervaloDoPeriodo, isoDiaSP, periodoAnterior, type TIntervalo } from "@crm/domain/period";
 import type { TDashboardEmpresa, TFiltroDashboardEmpresa } from "@crm/domain/schemas/dashboard";
+import { eficienciaIa } from "@crm/domain/screening";
 import type { TDeps } from "../core/deps.js";
-import { type TTx, withTenant } from "../db/tenant.js";
+import { preparada } from "../db/prepared.js";
+import { lerComTenant } from "../db/tenant.js";
 import { badRequest } from "../http/errors.js";
 import type { TCtxEmpresa } from "../membership/target-company.js";
-import { calcularEficienciaIa } from "../screening/ai-efficiency.js";
+import { sqlContagensEficienciaIa } from "../screening/ai-efficiency.js";
 
 const iso = (i: TIntervalo) => ({ inicio: i.inicio.toISOString(), fim: i.fim.toISOString() });
 
+type TContagem = { total: number; qualificados: number; em_atendimento: number; convertidos: number; juridicos: number };
+type TLinhaSerie = { k: string; total: number; qualificados: number; convertidos: number };
+type TResultado = {
+  cartoes: (TContagem & { atual: boolean })[] | null;
+  consultores: { atual: number; anterior: number; online: number };
+  ia_atual: { concluidas: number; mantidas: number };
+  ia_anterior: { concluidas: number; mantidas: number };
+  primeiro: string | null;
+  serie: TLinhaSerie[] | null;
+  status: { status: string; total: number }[] | null;
+  estatisticas: { total: number; este_mes: number; qualificados: number; convertidos: number };
+};
+
 /**
- * The header cards of both periods in one pass over the per-day status summary (leads_contagem_diaria, kept exact
- * by triggers; docs/decisions/1204-company-figures-speed.md): the periods are whole São Paulo days, so the days
- * [anterior.inicio, atual.fim) hold exactly the leads created in them, without reading a 200k-lead company's rows.
+ * The whole dashboard in one statement (docs/decisions/1204-company-figures-speed.md): every part reads a summary
+ * kept exact by triggers — the per-day status counts (leads_contagem_diaria, 0010), the screenings' day summary
+ * (0034), the company's all-time counts (empresas_resumo, 0031) — so a 200k-lead company reads a few thousand summary
+ * rows, in one round trip and one plan. The periods are whole São Paulo days: the days' sums are the counts.
+ * The chart's rows are per calendar day, Monday week or month (the domain's buckets, by inicioDoBalde).
  */
-async function contarCartoes(tx: TTx, empresaId: string, atual: TIntervalo, anterior: TIntervalo) {
-  const { rows } = await tx.query(
-    `SELECT dia >= $3::date AS atual,
-            sum(n)::int AS total,
-            coalesce(sum(n) FILTER (WHERE status_lead = ANY ($5::text[])), 0)::int AS qualificados,
-            coalesce(sum(n) FILTER (WHERE status_lead = ANY ($6::text[])), 0)::int AS em_atendimento,
-            coalesce(sum(n) FILTER (WHERE status_lead = ANY ($7::text[])), 0)::int AS convertidos,
-            coalesce(sum(n) FILTER (WHERE status_lead = $8), 0)::int AS juridicos
-       FROM leads_contagem_diaria
-      WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $4::date
-      GROUP BY 1`,
-    [
-      empresaId,
-      isoDiaSP(anterior.inicio),
-      isoDiaSP(atual.inicio),
-      isoDiaSP(atual.fim),
-      STATUS_QUALIFICADOS,
-      STATUS_EM_SERVICO,
-      STATUS_CONVERTIDOS_DASHBOARD,
-      STATUS_PROCESSO_JURIDICO,
-    ],
-  );
-  const zero = { total: 0, qualificados: 0, em_atendimento: 0, convertidos: 0, juridicos: 0 };
-  const de = (a: boolean) => rows.find((r) => r.atual === a) ?? zero;
-  return { atual: de(true), anterior: de(false) };
-}
-
-async function contarConsultores(tx: TTx, empresaId: string, atual: TIntervalo, anterior: TIntervalo) {
-  const { rows } = await tx.query(
-    `SELECT count(*) FILTER (WHERE created_at < $2)::int AS atual,
-            count(*) FILTER (WHERE created_at < $3)::int AS anterior,
-            count(*) FILTER (WHERE status_conexao IN ('Conectado', 'Ocupado'))::int AS online
-       FROM consultores WHERE id_empresa_fk = $1`,
-    [empresaId, atual.fim, anterior.fim],
-  );
-  return rows[0] as { atual: number; anterior: number; online: number };
-}
-
-/** Leads per bucket (total, qualified, converted): the buckets' bounds come from the domain, SQL sums the day summary. */
-async function contarSerie(tx: TTx, empresaId: string, intervalo: TIntervalo, total: boolean) {
-  const agrupamento = agrupamentoDoPeriodo(intervalo);
-  // 'Total' reaches 9999 days back: its chart starts at the company's first lead
-  const primeiro = total
-    ? (
-        await tx.query(
-          `SELECT min(dia)::text AS primeiro FROM leads_contagem_diaria
-            WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $3::date AND n <> 0`,
-          [empresaId, isoDiaSP(intervalo.inicio), isoDiaSP(intervalo.fim)],
-        )
-      ).rows[0]?.primeiro
-    : null;
-  const baldes = baldesDoPeriodo(intervalo, agrupamento, primeiro ? diaSP(primeiro) : null);
-  const { rows } = await tx.query(
-    `SELECT width_bucket(dia, $4::date[]) AS k,
-            sum(n)::int AS total,
-            coalesce(sum(n) FILTER (WHERE status_lead = ANY ($5::text[])), 0)::int AS qualificados,
-            coalesce(sum(n) FILTER (WHERE status_lead = ANY ($6::text[])), 0)::int AS convertidos
-       FROM leads_contagem_diaria
-      WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $3::date
-      GROUP BY 1`,
-    [
-      empresaId,
-      isoDiaSP(baldes[0]?.inicio ?? intervalo.inicio),
-      isoDiaSP(intervalo.fim),
-      baldes.map((b) => isoDiaSP(b.inicio)),
-      STATUS_QUALIFICADOS,
-      STATUS_CONVERTIDOS_DASHBOARD,
-    ],
-  );
-  const porBalde = new Map(rows.map((r) => [Number(r.k), r]));
-  return {
-    agrupamento,
-    pontos: baldes.map((b, i) => {
-      const r = porBalde.get(i + 1);
-      return {
-        inicio: b.inicio.toISOString(),
-        rotulo: b.rotulo,
-        total: r?.total ?? 0,
-        qualificados: r?.qualificados ?? 0,
-        convertidos: r?.convertidos ?? 0,
-      };
-    }),
-  };
-}
-
-/** Lead statistics (000 §2.10): every lead of the company, those of this São Paulo month, the overall conversion. */
-async function contarEstatisticas(tx: TTx, empresaId: string, inicioMes: Date) {
-  const { rows } = await tx.query(
-    `SELECT coalesce(sum(n), 0)::int AS total,
-            coalesce(sum(n) FILTER (WHERE dia >= $2::date), 0)::int AS este_mes,
-            coalesce(sum(n) FILTER (WHERE status_lead = ANY ($3::text[])), 0)::int AS qualificados,
-            coalesce(sum(n) FILTER (WHERE status_lead = ANY ($4::text[])), 0)::int AS convertidos
-       FROM leads_contagem_diaria WHERE id_empresa_fk = $1`,
-    [empresaId, isoDiaSP(inicioMes), STATUS_QUALIFICADOS, STATUS_CONVERTIDOS_DASHBOARD],
-  );
-  const r = rows[0];
-  return { total: r.total, esteMes: r.este_mes, taxaConversao: taxaConversao(r.convertidos, r.qualificados) };
-}
+const SQL_DASHBOARD = `
+SELECT json_build_object(
+  'cartoes', (SELECT json_agg(c) FROM (
+      SELECT dia >= $3::date AS atual, sum(n)::int AS total,
+             coalesce(sum(n) FILTER (WHERE status_lead = ANY ($5::text[])), 0)::int AS qualificados,
+             coalesce(sum(n) FILTER (WHERE status_lead = ANY ($6::text[])), 0)::int AS em_atendimento,
+             coalesce(sum(n) FILTER (WHERE status_lead = ANY ($7::text[])), 0)::int AS convertidos,
+             coalesce(sum(n) FILTER (WHERE status_lead = $8), 0)::int AS juridicos
+        FROM leads_contagem_diaria WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $4::date GROUP BY 1) c),
+  'consultores', (SELECT json_build_object(
+        'atual', count(*) FILTER (WHERE created_at < $9::timestamptz),
+        'anterior', count(*) FILTER (WHERE created_at < $10::timestamptz),
+        'online', count(*) FILTER (WHERE status_conexao IN ('Conectado', 'Ocupado')))
+      FROM consultores WHERE id_empresa_fk = $1),
+  'ia_atual', ${sqlContagensEficienciaIa("$1", "$3", "$4")},
+  'ia_anterior', ${sqlContagensEficienciaIa("$1", "$2", "$3")},
+  'primeiro', (SELECT min(dia)::text FROM leads_contagem_diaria WHERE id_empresa_fk = $1 AND dia >= $3::date AND dia < $4::date AND n <> 0),
+  'serie', (SELECT json_agg(s) FROM (
+      SELECT (CASE $11::text WHEN 'dia' THEN dia WHEN 'semana' THEN date_trunc('week', dia::timestamp)::date
+                             ELSE date_trunc('month', dia::timestamp)::date END)::text AS k,
+             sum(n)::int AS total,
+             coalesce(sum(n) FILTER (WHERE status_lead = ANY ($5::text[])), 0)::int AS qualificados,
+             coalesce(sum(n) FILTER (WHERE status_lead = ANY ($7::text[])), 0)::int AS convertidos
+        FROM leads_contagem_diaria WHERE id_empresa_fk = $1 AND dia >= $3::date AND dia < $4::date GROUP BY 1) s),
+  'status', (SELECT json_agg(s) FROM (
+      SELECT status_lead AS status, sum(n)::int AS total FROM leads_contagem_diaria
+       WHERE id_empresa_fk = $1 AND dia >= $3::date AND dia < $4::date GROUP BY status_lead) s),
+  'estatisticas', (SELECT json_build_object(
+        'total', coalesce(max(r.leads), 0), 'qualificados', coalesce(max(r.qualificados), 0),
+        'convertidos', coalesce(max(r.convertidos), 0),
+        'este_mes', (SELECT coalesce(sum(n), 0)::int FROM leads_contagem_diaria WHERE id_empresa_fk = $1 AND dia >= $12::date))
+      FROM empresas_resumo r WHERE r.id_empresa_fk = $1)
+) AS j`;
 
 /** The Admin Empresa dashboard (000 §2.10, §9): cards with the previous period, chart, status pie, statistics. */
 export async function lerDashboardEmpresa(
@@ -134,45 +87,72 @@ export async function lerDashboardEmpresa(
   if (!atual) throw badRequest(MSG.periodoPersonalizadoIncompleto);
   const anterior = periodoAnterior(atual);
   const empresaId = ctx.empresaId;
-  return withTenant(deps.db.app, ctx, async (tx) => {
-    const c = await contarCartoes(tx, empresaId, atual, anterior);
-    const consultores = await contarConsultores(tx, empresaId, atual, anterior);
-    const ia = {
-      atual: await calcularEficienciaIa(tx, empresaId, atual),
-      anterior: await calcularEficienciaIa(tx, empresaId, anterior),
-    };
-    const grafico = await contarSerie(tx, empresaId, atual, filtro.periodo === "all");
-    const { rows: status } = await tx.query(
-      `SELECT status_lead AS status, sum(n)::int AS total FROM leads_contagem_diaria
-        WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $3::date GROUP BY status_lead`,
-      [empresaId, isoDiaSP(atual.inicio), isoDiaSP(atual.fim)],
-    );
-    const mes = intervaloDoPeriodo("thisMonth", agora)!;
-    const par = (k: "total" | "qualificados" | "em_atendimento" | "convertidos" | "juridicos") => ({
-      atual: c.atual[k],
-      anterior: c.anterior[k],
-    });
-    return {
-      empresa: { id: empresaId, nome: ctx.empresaNome, plano: ctx.plano },
-      intervalo: iso(atual),
-      intervaloAnterior: iso(anterior),
-      cartoes: {
-        totalLeads: par("total"),
-        qualificados: par("qualificados"),
-        emAtendimento: par("em_atendimento"),
-        convertidos: par("convertidos"),
-        taxaConversao: {
-          atual: taxaConversao(c.atual.convertidos, c.atual.qualificados),
-          anterior: taxaConversao(c.anterior.convertidos, c.anterior.qualificados),
-        },
-        totalConsultores: { atual: consultores.atual, anterior: consultores.anterior },
-        consultoresOnline: { atual: consultores.online },
-        eficienciaIa: ia,
-        processosJuridicos: par("juridicos"),
+  const agrupamento = agrupamentoDoPeriodo(atual);
+  const mes = intervaloDoPeriodo("thisMonth", agora) as TIntervalo;
+  // one plan suits every value: each part is one range of a summary's (company, day) key
+  const { rows } = await lerComTenant(
+    deps.db.leitura,
+    ctx,
+    async () =>
+      preparada(SQL_DASHBOARD, [
+        empresaId,
+        isoDiaSP(anterior.inicio),
+        isoDiaSP(atual.inicio),
+        isoDiaSP(atual.fim),
+        STATUS_QUALIFICADOS,
+        STATUS_EM_SERVICO,
+        STATUS_CONVERTIDOS_DASHBOARD,
+        STATUS_PROCESSO_JURIDICO,
+        atual.fim.toISOString(),
+        anterior.fim.toISOString(),
+        agrupamento,
+        isoDiaSP(mes.inicio),
+      ]),
+    { planoGenerico: true },
+  );
+  const r = rows[0].j as TResultado;
+
+  const zero: TContagem = { total: 0, qualificados: 0, em_atendimento: 0, convertidos: 0, juridicos: 0 };
+  const cartao = (a: boolean) => r.cartoes?.find((c) => c.atual === a) ?? zero;
+  const [ca, cp] = [cartao(true), cartao(false)];
+  const par = (k: keyof TContagem) => ({ atual: ca[k], anterior: cp[k] });
+
+  // 'Total' reaches 9999 days back: its chart starts at the company's first lead
+  const baldes = baldesDoPeriodo(atual, agrupamento, filtro.periodo === "all" && r.primeiro ? diaSP(r.primeiro) : null);
+  const porBalde = new Map((r.serie ?? []).map((s) => [s.k, s]));
+  const est = r.estatisticas;
+  return {
+    empresa: { id: empresaId, nome: ctx.empresaNome, plano: ctx.plano },
+    intervalo: iso(atual),
+    intervaloAnterior: iso(anterior),
+    cartoes: {
+      totalLeads: par("total"),
+      qualificados: par("qualificados"),
+      emAtendimento: par("em_atendimento"),
+      convertidos: par("convertidos"),
+      taxaConversao: {
+        atual: taxaConversao(ca.convertidos, ca.qualificados),
+        anterior: taxaConversao(cp.convertidos, cp.qualificados),
       },
-      grafico,
-      status: ordenarFatias(status),
-      estatisticas: await contarEstatisticas(tx, empresaId, mes.inicio),
-    };
-  });
+      totalConsultores: { atual: r.consultores.atual, anterior: r.consultores.anterior },
+      consultoresOnline: { atual: r.consultores.online },
+      eficienciaIa: { atual: eficienciaIa(r.ia_atual), anterior: eficienciaIa(r.ia_anterior) },
+      processosJuridicos: par("juridicos"),
+    },
+    grafico: {
+      agrupamento,
+      pontos: baldes.map((b) => {
+        const s = porBalde.get(isoDiaSP(inicioDoBalde(b.inicio, agrupamento)));
+        return {
+          inicio: b.inicio.toISOString(),
+          rotulo: b.rotulo,
+          total: s?.total ?? 0,
+          qualificados: s?.qualificados ?? 0,
+          convertidos: s?.convertidos ?? 0,
+        };
+      }),
+    },
+    status: ordenarFatias(r.status ?? []),
+    estatisticas: { total: est.total, esteMes: est.este_mes, taxaConversao: taxaConversao(est.convertidos, est.qualificados) },
+  };
 }

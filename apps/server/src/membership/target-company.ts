@@ -3,7 +3,8 @@ import type { TPlano } from "@crm/domain/plans";
 import { PAPEL } from "@crm/domain/roles";
 import type { FastifyRequest } from "fastify";
 import type { TDeps } from "../core/deps.js";
-import { type TTenantCtx, withTenant } from "../db/tenant.js";
+import { preparada } from "../db/prepared.js";
+import { lerComTenant, type TTenantCtx } from "../db/tenant.js";
 import { contextoDe } from "../http/auth-context.js";
 import { badRequest, notFound } from "../http/errors.js";
 
@@ -22,10 +23,15 @@ export async function contextoEmpresa(deps: Pick<TDeps, "db">, req: FastifyReque
   const empresaId = auth.papel === PAPEL.plataforma ? pedido : auth.empresaId;
   if (!empresaId) throw badRequest(MSG.selecioneEmpresa);
   const ctx = { ...contextoDe(auth), empresaId };
-  const empresa = await withTenant(deps.db.app, ctx, async (tx) => {
-    const { rows } = await tx.query("SELECT nome_empresa, plano_assinatura FROM empresas WHERE id = $1", [empresaId]);
-    return rows[0];
-  });
+  // one round trip (BEGIN with the settings, the read, COMMIT pipelined): every company screen's request pays it
+  const {
+    rows: [empresa],
+  } = await lerComTenant(
+    deps.db.leitura,
+    ctx,
+    async () => preparada("SELECT nome_empresa, plano_assinatura FROM empresas WHERE id = $1", [empresaId]),
+    { planoGenerico: true },
+  );
   if (!empresa) throw notFound(MSG.empresaNaoEncontrada);
   return { ...ctx, empresaNome: empresa.nome_empresa, plano: empresa.plano_assinatura };
 }
