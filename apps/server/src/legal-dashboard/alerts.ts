@@ -1,111 +1,116 @@
 import { DIAS_ALERTA_DOCUMENTACAO, DIAS_ALERTA_SEM_CONTATO, diasEntre } from "@crm/domain/legal-dashboard";
 import { MSG } from "@crm/domain/messages";
 import type { TAlertaJuridico } from "@crm/domain/schemas/legal-dashboard";
-import type { TTx } from "../db/tenant.js";
-import { alertaSemProximoPrazo } from "../deadlines/dashboard-alert.js";
+import { ALERTA_SEM_PROXIMO_PRAZO } from "../deadlines/dashboard-alert.js";
 
-/** What an alert builder is given: the tenant transaction, the company and the moment (tests fix it). */
-export type TContextoAlerta = { tx: TTx; empresaId: string; agora: Date };
+/** What an alert's SQL answers: how many processes, and the oldest few (`desde`: a timestamp as JSON text). */
+export type TResultadoAlerta = { n: number; exemplos: { id: string; nome: string; desde: string }[] };
 
 /**
- * One alert of the legal dashboard, built from the company's data. Answers null when there is nothing to say.
- * A new alert is one more builder in ALERTAS_JURIDICOS (e.g. deadlines' 'processos sem próximo prazo').
+ * One alert of the legal dashboard, built from the company's data. `sql` is one scalar SQL expression the dashboard's
+ * single statement selects (over `$1` the company, `$2` the moment as timestamptz) answering TResultadoAlerta as
+ * json; `montar` makes the alert of it, or null when there is nothing to say. A new alert is one more builder in
+ * ALERTAS_JURIDICOS (e.g. deadlines' 'processos sem próximo prazo'); each must read an index or a summary, not every
+ * process (the dashboard runs on every visit and every live refresh).
  */
-export type TConstrutorAlerta = (c: TContextoAlerta) => Promise<TAlertaJuridico | null>;
+export type TConstrutorAlerta = {
+  sql: string;
+  montar: (r: TResultadoAlerta, agora: Date) => TAlertaJuridico | null;
+};
 
 /** How many of an alert's processes are named on the dashboard (the oldest first). */
 const EXEMPLOS = 3;
 
-type TLinha = { id: string; nome: string; desde: Date; total: number };
+/** `$2` (the moment) minus whole days, as exact hours (the JS limit it replaces: agora − N × 86,400,000 ms). */
+const haDias = (dias: number) => `($2::timestamptz - interval '${Math.trunc(dias) * 24} hours')`;
+
+/**
+ * json {n, exemplos} of an alert over the per-process flags of migration 0029 (`processos_sinais s`): `filtro` is the
+ * predicate of one of its partial indexes plus a range on its ordering column `coluna`, so the examples are that
+ * index's first rows; `contagem` is the count as an SQL expression (a summary's figure, or a bounded count).
+ */
+function sqlDoIndice(contagem: string, filtro: string, coluna: string): string {
+  return `SELECT json_build_object('n', ${contagem}, 'exemplos', coalesce((
+      SELECT json_agg(json_build_object('id', l.id, 'nome', l.nome, 'desde', x.desde) ORDER BY x.desde, x.id)
+        FROM (SELECT s.id_lead_fk AS id, s.${coluna} AS desde FROM processos_sinais s
+               WHERE s.id_empresa_fk = $1 AND ${filtro} ORDER BY s.${coluna}, s.id_lead_fk LIMIT ${EXEMPLOS}) x
+        JOIN leads_juros_check l ON l.id_empresa_fk = $1 AND l.id = x.id), '[]'))`;
+}
 
 function alerta(
   chave: string,
   nivel: TAlertaJuridico["nivel"],
-  titulo: string,
+  titulo: (n: number) => string,
   descricao: string,
-  linhas: TLinha[],
+  r: TResultadoAlerta,
   agora: Date,
 ): TAlertaJuridico | null {
-  if (!linhas.length) return null;
+  if (!r.n || !r.exemplos.length) return null;
   return {
     chave,
     nivel,
-    titulo,
+    titulo: titulo(r.n),
     descricao,
-    quantidade: linhas[0].total,
-    processos: linhas.map((l) => ({ id: l.id, nome: l.nome, dias: diasEntre(l.desde, agora) })),
+    quantidade: r.n,
+    processos: r.exemplos.map((p) => ({ id: p.id, nome: p.nome, dias: diasEntre(p.desde, agora) })),
   };
 }
 
-/**
- * The processes of one alert from the per-process flags of migration 0029 (`processos_sinais`): `cond` is the
- * predicate of one of its partial indexes and `desde` that index's ordering column, so the count is a bounded
- * index scan and the examples are the index's first rows.
- */
-async function doIndice(tx: TTx, empresaId: string, cond: string, desde: string, limite: Date | null): Promise<TLinha[]> {
-  const filtro = `s.id_empresa_fk = $1 AND ${cond}${limite ? ` AND s.${desde} < $2` : ""}`;
-  const valores = limite ? [empresaId, limite] : [empresaId];
-  const { rows: contagem } = await tx.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM processos_sinais s WHERE ${filtro}`,
-    valores,
-  );
-  const total = contagem[0].n;
-  if (!total) return [];
-  const { rows } = await tx.query<TLinha>(
-    `SELECT l.id, l.nome, coalesce(s.${desde}, l.updated_at) AS desde, $${valores.length + 1}::int AS total
-       FROM (SELECT s.id_lead_fk, s.${desde} FROM processos_sinais s WHERE ${filtro}
-              ORDER BY s.${desde}${desde === "convertido_em" ? " NULLS FIRST" : ""}, s.id_lead_fk LIMIT ${EXEMPLOS}) s
-       JOIN leads_juros_check l ON l.id_empresa_fk = $1 AND l.id = s.id_lead_fk
-      ORDER BY s.${desde}${desde === "convertido_em" ? " NULLS FIRST" : ""}, s.id_lead_fk`,
-    [...valores, total],
-  );
-  return rows;
-}
+const AGUARDANDO = "s.status_juridico_lead = 'Aguardando Contato Jurídico'";
+const limiteSemContato = haDias(DIAS_ALERTA_SEM_CONTATO);
 
-/** Processes still waiting for the first contact N days after they were opened. */
-export const semContatoJuridico: TConstrutorAlerta = async ({ tx, empresaId, agora }) => {
-  const limite = new Date(agora.getTime() - DIAS_ALERTA_SEM_CONTATO * 86_400_000);
-  const rows = await doIndice(tx, empresaId, "s.status_juridico_lead = 'Aguardando Contato Jurídico'", "convertido_em", limite);
-  return alerta(
-    "sem-contato",
-    "critico",
-    MSG.alertaSemContatoTitulo(rows[0]?.total ?? 0),
-    MSG.alertaSemContatoDescricao(DIAS_ALERTA_SEM_CONTATO),
-    rows,
-    agora,
-  );
+/**
+ * Processes still waiting for the first contact N days after they were opened. Counted as the processes waiting
+ * (0029's per-status summary) minus those opened within the N days or with no opening date: a range at the young end
+ * of `processos_sinais_sem_contato_idx`, bounded by N days of conversions whatever the company's history.
+ */
+export const semContatoJuridico: TConstrutorAlerta = {
+  sql: sqlDoIndice(
+    `((SELECT coalesce(sum(r.n), 0) FROM processos_resumo r
+        WHERE r.id_empresa_fk = $1 AND r.status_juridico_lead = 'Aguardando Contato Jurídico')
+      - (SELECT count(*) FROM processos_sinais s WHERE s.id_empresa_fk = $1 AND ${AGUARDANDO} AND s.convertido_em >= ${limiteSemContato})
+      - (SELECT count(*) FROM processos_sinais s WHERE s.id_empresa_fk = $1 AND ${AGUARDANDO} AND s.convertido_em IS NULL))::int`,
+    `${AGUARDANDO} AND s.convertido_em < ${limiteSemContato}`,
+    "convertido_em",
+  ),
+  montar: (r, agora) =>
+    alerta(
+      "sem-contato",
+      "critico",
+      MSG.alertaSemContatoTitulo,
+      MSG.alertaSemContatoDescricao(DIAS_ALERTA_SEM_CONTATO),
+      r,
+      agora,
+    ),
 };
 
 /** The predicate of `processos_sinais_documentacao_idx`: documentation requested, nothing received since. */
 const DOCUMENTACAO_SEM_RETORNO =
   "s.status_juridico_lead = 'Documentação Solicitada' AND (s.documento_recebido_em IS NULL OR s.documento_recebido_em < s.documentacao_pedida_em)";
+const limiteDocumentacao = haDias(DIAS_ALERTA_DOCUMENTACAO);
 
 /**
  * Processes in 'Documentação Solicitada' for more than N days (since their last move into it, from the history) with
- * no document uploaded to the lead since then: the flags kept by 0029's triggers on the history and the documents.
+ * no document uploaded to the lead since then: the flags kept by 0029's triggers on the history and the documents,
+ * counted over their partial index (only the processes waiting for documents are in it).
  */
-export const documentacaoSemRetorno: TConstrutorAlerta = async ({ tx, empresaId, agora }) => {
-  const limite = new Date(agora.getTime() - DIAS_ALERTA_DOCUMENTACAO * 86_400_000);
-  const rows = await doIndice(tx, empresaId, DOCUMENTACAO_SEM_RETORNO, "documentacao_pedida_em", limite);
-  return alerta(
-    "documentacao-sem-retorno",
-    "atencao",
-    MSG.alertaDocumentacaoTitulo(rows[0]?.total ?? 0),
-    MSG.alertaDocumentacaoDescricao(DIAS_ALERTA_DOCUMENTACAO),
-    rows,
-    agora,
-  );
+export const documentacaoSemRetorno: TConstrutorAlerta = {
+  sql: sqlDoIndice(
+    `(SELECT count(*)::int FROM processos_sinais s
+       WHERE s.id_empresa_fk = $1 AND ${DOCUMENTACAO_SEM_RETORNO} AND s.documentacao_pedida_em < ${limiteDocumentacao})`,
+    `${DOCUMENTACAO_SEM_RETORNO} AND s.documentacao_pedida_em < ${limiteDocumentacao}`,
+    "documentacao_pedida_em",
+  ),
+  montar: (r, agora) =>
+    alerta(
+      "documentacao-sem-retorno",
+      "atencao",
+      MSG.alertaDocumentacaoTitulo,
+      MSG.alertaDocumentacaoDescricao(DIAS_ALERTA_DOCUMENTACAO),
+      r,
+      agora,
+    ),
 };
 
 /** The dashboard's alerts, in this order. One line per alert. */
-export const ALERTAS_JURIDICOS: TConstrutorAlerta[] = [semContatoJuridico, documentacaoSemRetorno, alertaSemProximoPrazo];
-
-export async function construirAlertas(c: TContextoAlerta, construtores = ALERTAS_JURIDICOS): Promise<TAlertaJuridico[]> {
-  const alertas: TAlertaJuridico[] = [];
-  // one after the other: they share the request's transaction (one connection)
-  for (const construir of construtores) {
-    const a = await construir(c);
-    if (a) alertas.push(a);
-  }
-  return alertas;
-}
+export const ALERTAS_JURIDICOS: TConstrutorAlerta[] = [semContatoJuridico, documentacaoSemRetorno, ALERTA_SEM_PROXIMO_PRAZO];

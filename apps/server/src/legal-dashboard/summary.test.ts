@@ -5,8 +5,9 @@ import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/fa
 import { type TTx, unsafeWithSystem } from "../db/tenant.js";
 
 // Migration 0029: the legal summaries (per status, per month) and the per-process flags the dashboard's alerts read
-// are kept by triggers. After any sequence of random changes to leads, their legal status, history, documents and
-// deadlines (single- and multi-row statements, run as the app's role), they equal a recount from the rows.
+// are kept by triggers; migration 0033a: the company's counters of documents and of open processes with no pending
+// deadline. After any sequence of random changes to leads, their legal status, history, documents and deadlines
+// (single- and multi-row statements, run as the app's role), they equal a recount from the rows.
 
 const t = useTestApp();
 let empresas: TEmpresaComUsuarios[];
@@ -77,6 +78,14 @@ const op = fc.oneof(
   fc.record({ tipo: fc.constant("excluirHistorico" as const), alvo: fc.nat() }),
   fc.record({ tipo: fc.constant("documento" as const), alvo: fc.nat(), quando: momento }),
   fc.record({ tipo: fc.constant("excluirDocumento" as const), alvo: fc.nat() }),
+  // several documents in one statement, possibly of both companies; all of one lead's documents in one statement; a
+  // document moved to another lead (possibly of the other company)
+  fc.record({
+    tipo: fc.constant("documentos" as const),
+    linhas: fc.array(fc.record({ alvo: fc.nat(), quando: momento }), { minLength: 2, maxLength: 5 }),
+  }),
+  fc.record({ tipo: fc.constant("excluirDocumentosDoLead" as const), alvo: fc.nat() }),
+  fc.record({ tipo: fc.constant("moverDocumento" as const), alvo: fc.nat(), para: fc.nat() }),
   fc.record({ tipo: fc.constant("prazo" as const), alvo: fc.nat(), estado: fc.constantFrom(...ESTADOS) }),
   fc.record({ tipo: fc.constant("mudarPrazo" as const), alvo: fc.nat(), estado: fc.constantFrom(...ESTADOS) }),
   fc.record({ tipo: fc.constant("excluirPrazo" as const), alvo: fc.nat() }),
@@ -165,6 +174,35 @@ async function aplicar(tx: TTx, o: TOp): Promise<void> {
       if (d) await tx.query("DELETE FROM documentos WHERE id_empresa_fk = $1 AND id = $2", [d.id_empresa_fk, d.id]);
       return;
     }
+    case "documentos": {
+      const { rows } = await tx.query(LEADS, [empresas.map((e) => e.empresa.id)]);
+      if (!rows.length) return;
+      const linhas = o.linhas.map((d) => ({ ...rows[d.alvo % rows.length], quando: d.quando }));
+      await tx.query(
+        `INSERT INTO documentos (id_empresa_fk, id_lead_fk, nome_arquivo, tipo_arquivo, tamanho_arquivo, url_storage, data_upload)
+         SELECT x.id_empresa_fk, x.id, 'b.pdf', 'application/pdf', 10, 'teste/b', x.quando
+           FROM jsonb_to_recordset($1::jsonb) AS x(id_empresa_fk uuid, id uuid, quando timestamptz)`,
+        [JSON.stringify(linhas)],
+      );
+      return;
+    }
+    case "excluirDocumentosDoLead": {
+      const l = await escolher(tx, LEADS, o.alvo);
+      if (l) await tx.query("DELETE FROM documentos WHERE id_empresa_fk = $1 AND id_lead_fk = $2", [l.id_empresa_fk, l.id]);
+      return;
+    }
+    case "moverDocumento": {
+      const d = await escolher(tx, "SELECT id_empresa_fk, id FROM documentos WHERE id_empresa_fk = ANY($1) ORDER BY id", o.alvo);
+      const l = await escolher(tx, LEADS, o.para);
+      if (d && l)
+        await tx.query("UPDATE documentos SET id_empresa_fk = $3, id_lead_fk = $4 WHERE id_empresa_fk = $1 AND id = $2", [
+          d.id_empresa_fk,
+          d.id,
+          l.id_empresa_fk,
+          l.id,
+        ]);
+      return;
+    }
     case "prazo": {
       const l = await escolher(tx, LEADS, o.alvo);
       if (!l) return;
@@ -241,6 +279,18 @@ async function resumos(): Promise<[string[], string[]][]> {
                                AND p.id_lead_fk = l.id AND p.estado = 'pendente') AS prazos_pendentes
                       FROM leads_juros_check l WHERE l.id_empresa_fk = ANY($1) AND l.status_lead = 'Convertido (Ganho)'`),
     ],
+    [
+      await linhas(`SELECT id_empresa_fk, chave, n::int FROM processos_contagens WHERE id_empresa_fk = ANY($1) AND n <> 0`),
+      await linhas(`SELECT id_empresa_fk, 'documentos' AS chave, count(*)::int AS n FROM documentos
+                     WHERE id_empresa_fk = ANY($1) GROUP BY 1
+                    UNION ALL
+                    SELECT l.id_empresa_fk, 'sem_prazo', count(*)::int FROM leads_juros_check l
+                     WHERE l.id_empresa_fk = ANY($1) AND l.status_lead = 'Convertido (Ganho)'
+                       AND coalesce(l.status_juridico_lead, 'Aguardando Contato Jurídico') <> 'Finalizado Jurídico'
+                       AND NOT EXISTS (SELECT 1 FROM prazos_processo p WHERE p.id_empresa_fk = l.id_empresa_fk
+                                          AND p.id_lead_fk = l.id AND p.estado = 'pendente')
+                     GROUP BY 1`),
+    ],
   ];
 }
 
@@ -248,7 +298,7 @@ beforeAll(async () => {
   empresas = [await criarEmpresaComUsuarios(t), await criarEmpresaComUsuarios(t)];
 });
 
-describe("the legal summaries of migration 0029", () => {
+describe("the legal summaries of migrations 0029 and 0033a", () => {
   it("equal a recount after any random changes (statement by statement, as the app's role)", async () => {
     let passos = 0;
     await fc.assert(
@@ -266,8 +316,10 @@ describe("the legal summaries of migration 0029", () => {
     );
     expect(passos).toBeGreaterThan(200);
     // the runs built something worth comparing
-    const [[resumo], [mensal], [sinais]] = await resumos();
+    const [[resumo], [mensal], [sinais], [contagens]] = await resumos();
     expect(resumo.length).toBeGreaterThan(3);
+    expect(contagens.filter((c) => JSON.parse(c).chave === "documentos").length).toBe(2);
+    expect(contagens.some((c) => JSON.parse(c).chave === "sem_prazo")).toBe(true);
     expect(mensal.some((m) => JSON.parse(m).finalizados > 0)).toBe(true);
     expect(sinais.some((s) => JSON.parse(s).documentacao_pedida_em)).toBe(true);
   }, 120_000);
@@ -277,5 +329,19 @@ describe("the legal summaries of migration 0029", () => {
     const [[mantido, recontado]] = await resumos();
     expect(mantido).not.toEqual(recontado);
     await t.dono.query("UPDATE processos_resumo SET n = n - 1 WHERE id_empresa_fk = $1", [empresas[0].empresa.id]);
+    // and so for each counter of 0033a
+    for (const chave of ["documentos", "sem_prazo"]) {
+      await t.dono.query("UPDATE processos_contagens SET n = n + 1 WHERE id_empresa_fk = $1 AND chave = $2", [
+        empresas[1].empresa.id,
+        chave,
+      ]);
+      const [mantido, recontado] = (await resumos())[3];
+      expect(mantido).not.toEqual(recontado);
+      await t.dono.query("UPDATE processos_contagens SET n = n - 1 WHERE id_empresa_fk = $1 AND chave = $2", [
+        empresas[1].empresa.id,
+        chave,
+      ]);
+      expect((await resumos())[3][0]).toEqual((await resumos())[3][1]);
+    }
   });
 });

@@ -2,7 +2,7 @@ import type { TFiltroProcessos, TPaginaProcessos, TResumoProcessos } from "@crm/
 import { STATUS_JURIDICO, type TStatusJuridico } from "@crm/domain/status";
 import type { TDeps } from "../core/deps.js";
 import { preparada } from "../db/prepared.js";
-import { lerComTenant, type TTenantCtx, withTenant } from "../db/tenant.js";
+import { lerComTenant, type TTenantCtx } from "../db/tenant.js";
 import { condicaoProcessos, ordemProcessos } from "./filter-sql.js";
 import { COLUNAS_PROCESSO, JUNCOES_PROCESSO, paraProcesso } from "./process-row.js";
 
@@ -62,27 +62,30 @@ const semFiltros = (f: TFiltroProcessos) => f.periodo === "all" && !f.profission
 /**
  * The counters per legal status over every filter but the legal status, and the total the filters select. Without
  * other filters (what /processos shows first) they come from the company's summary (migration 0029, kept exact by
- * triggers): a handful of rows whatever the number of processes. With filters, the rows are counted.
+ * triggers): a handful of rows whatever the number of processes. With filters, the rows are counted. One round trip
+ * (lerComTenant, as the list), prepared per shape; a generic plan when no search or period makes the count's
+ * selectivity depend on the values (as the list).
  */
 export async function resumirProcessos(deps: Pick<TDeps, "db">, ctx: TCtx, f: TFiltroProcessos): Promise<TResumoProcessos> {
-  return withTenant(deps.db.app, ctx, async (tx) => {
-    let rows: { status: TStatusJuridico; n: number }[];
-    if (semFiltros(f)) {
-      ({ rows } = await tx.query<{ status: TStatusJuridico; n: number }>(
-        "SELECT status_juridico_lead AS status, n FROM processos_resumo WHERE id_empresa_fk = $1",
-        [ctx.empresaId],
-      ));
-    } else {
-      const { where, params } = await condicaoProcessos(tx, ctx.empresaId, f, true);
-      ({ rows } = await tx.query<{ status: TStatusJuridico; n: number }>(
+  const { rows } = await lerComTenant(
+    deps.db.leitura,
+    ctx,
+    async (c) => {
+      if (semFiltros(f))
+        return preparada("SELECT status_juridico_lead AS status, n FROM processos_resumo WHERE id_empresa_fk = $1", [
+          ctx.empresaId,
+        ]);
+      const { where, params } = await condicaoProcessos(c, ctx.empresaId, f, true);
+      return preparada(
         `SELECT coalesce(l.status_juridico_lead, 'Aguardando Contato Jurídico') AS status, count(*)::int AS n
            FROM leads_juros_check l WHERE ${where} GROUP BY 1`,
         params,
-      ));
-    }
-    const porStatus = Object.fromEntries(STATUS_JURIDICO.map((s) => [s, 0])) as Record<TStatusJuridico, number>;
-    for (const c of rows) if (c.status in porStatus) porStatus[c.status] += c.n;
-    const total = rows.reduce((a, c) => a + c.n, 0);
-    return { total: f.statusJuridico ? porStatus[f.statusJuridico] : total, contadores: { total, porStatus } };
-  });
+      );
+    },
+    { planoGenerico: !f.busca?.trim() && f.periodo === "all" },
+  );
+  const porStatus = Object.fromEntries(STATUS_JURIDICO.map((s) => [s, 0])) as Record<TStatusJuridico, number>;
+  for (const c of rows as { status: TStatusJuridico; n: number }[]) if (c.status in porStatus) porStatus[c.status] += c.n;
+  const total = (rows as { n: number }[]).reduce((a, c) => a + c.n, 0);
+  return { total: f.statusJuridico ? porStatus[f.statusJuridico] : total, contadores: { total, porStatus } };
 }
