@@ -6,7 +6,7 @@ import type { TTx } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
 import { gravarAtribuicoes, type TAutorAtribuicao, type TLeadAtribuido } from "../lead-events/assignment.js";
 import { notificar } from "../notifications/notify.js";
-import { contarAguardando, lerExpediente } from "./waiting-sql.js";
+import { alguemEsperaDesdeAntes, contarAguardando, lerExpediente } from "./waiting-sql.js";
 
 export type { TAutorAtribuicao };
 
@@ -37,13 +37,14 @@ async function travar(tx: TTx, empresaId: string, leadId: string): Promise<TLead
  * fewest open leads (STATUS_LEAD_ENCERRADOS do not count); ties go to whoever waited longest since their last
  * assignment. Nobody online: when the company allows it and `agora` is inside its business hours, any of its
  * consultants by the same rule (decision 1503); otherwise the lead stays unassigned, in the waiting queue, and the
- * admins are told once per waiting episode: when this lead is the first to wait (`avisar` false skips it, for
- * the queue's own job). A lead that already has a consultant keeps them.
+ * admins are told once per waiting episode: when no other lead waits (with `lote`, the leads that entered the queue
+ * with it in one status change, assigned after it by a job: when no other lead waits since before it); `avisar`
+ * false skips it, for the queue's own job. A lead that already has a consultant keeps them.
  */
 export async function atribuirAutomaticamente(
   deps: TDepsAtribuicao,
   tx: TTx,
-  p: { empresaId: string; leadId: string; autor: TAutorAtribuicao; agora?: Date; avisar?: boolean },
+  p: { empresaId: string; leadId: string; autor: TAutorAtribuicao; agora?: Date; avisar?: boolean; lote?: string[] },
 ): Promise<TResultadoAtribuicao> {
   const lead = await travar(tx, p.empresaId, p.leadId);
   if (lead.consultor_atribuido_id) return { atribuido: false, motivo: "ja_atribuido", consultorId: lead.consultor_atribuido_id };
@@ -72,8 +73,14 @@ export async function atribuirAutomaticamente(
     if (expediente && dentroDoExpediente(p.agora ?? new Date(), expediente)) escolhido = await candidatos(false);
   }
   if (!escolhido) {
-    // the company lock is held: two leads qualified at once cannot both see an empty queue
-    if (p.avisar !== false && (await contarAguardando(tx, p.empresaId, lead.id)) === 0)
+    // the company lock is held: of two leads qualified at once, the second sees the first waiting. A lead assigned
+    // by the job after its status change (`lote`) may take the lock after a lead that entered the queue later: it
+    // counts only the leads waiting since before it
+    const primeiroAEsperar = async () =>
+      p.lote
+        ? !(await alguemEsperaDesdeAntes(tx, p.empresaId, lead.id, p.lote))
+        : (await contarAguardando(tx, p.empresaId, lead.id)) === 0;
+    if (p.avisar !== false && (await primeiroAEsperar()))
       await notificar(deps, tx, {
         empresaId: p.empresaId,
         destino: { papeis: [PAPEL.admin] },

@@ -14,7 +14,7 @@ import type { TAuth } from "../http/auth-context.js";
 import { criarServicoPresenca } from "../presence/presence.js";
 import { conectar, desconectar, esperarAte, sql } from "../screening/testing.js";
 import { atribuirAutomaticamente, atribuirManualmente } from "./assign-lead.js";
-import { atribuirFilaDeEspera } from "./waiting-queue.js";
+import { atribuirFilaDeEspera, atribuirQualificados } from "./waiting-queue.js";
 import { contarAguardando } from "./waiting-sql.js";
 
 const t = useTestApp();
@@ -314,5 +314,168 @@ describe("assigning to offline consultants during business hours (PUT /api/empre
       consultorNome: x.consultor.nome,
     });
     expect(await consultorDe(lead.id)).toBe(x.consultor.id);
+  });
+});
+
+describe("a lead moved to 'Qualificado para Atendente' by hand is assigned like one the AI qualified", () => {
+  const historicoDeAtribuicao = (leadId: string) =>
+    sql<{ para: string; origem: string; motivo: string }>(
+      t,
+      `SELECT valor_novo AS para, origem, motivo FROM lead_status_historico
+        WHERE id_lead_fk = $1 AND campo = 'consultor_atribuido_id' ORDER BY created_at, id`,
+      [leadId],
+    );
+  const novoLead = (empresaId: string, nome: string) =>
+    unsafeWithSystem(t.deps.db.app, "teste", (tx) => criarLead(tx, { id_empresa_fk: empresaId, nome, status_lead: "Novo Lead" }));
+
+  it("with consultants online: the status change (/leads, the board) assigns it by the same rule, once, and no admin notice", async () => {
+    const x = await empresaNova();
+    // a second consultant, online too, with more open leads: the first gets the lead (fewest open leads)
+    const ocupado = await unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
+      const u = await criarUsuario(tx, { id_empresa_fk: x.empresa.id, papel: PAPEL.consultor });
+      const c = await criarConsultor(tx, { id_empresa_fk: x.empresa.id, id_usuario_fk: u.id, nome: "Cheio", email: u.email });
+      await criarLead(tx, { id_empresa_fk: x.empresa.id, status_lead: "Em Atendimento", consultor_atribuido_id: c.id });
+      return c;
+    });
+    await conectar(t, x.empresa.id, x.consultor.id);
+    await conectar(t, x.empresa.id, ocupado.id);
+    const lead = await novoLead(x.empresa.id, "Qualificado à Mão");
+    const res = await x.navegadores.admin.req({
+      method: "PATCH",
+      url: `/api/leads/${lead.id}/status`,
+      payload: { status: "Qualificado para Atendente" },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(
+      await esperarAte(
+        () => consultorDe(lead.id),
+        (c) => c !== null,
+        15_000,
+      ),
+    ).toBe(x.consultor.id);
+    expect(await historicoDeAtribuicao(lead.id)).toEqual([
+      { para: x.consultor.id, origem: "sistema", motivo: "Atribuição automática após qualificação" },
+    ]);
+    // told as any assignment; the admins are not (nothing waited)
+    const avisos = await sql(t, "SELECT 1 FROM notificacoes WHERE id_usuario_fk = $1 AND tipo = 'lead_assigned'", [
+      x.usuarios.consultor.id,
+    ]);
+    expect(avisos.length).toBe(1);
+    expect(await avisosDaFila(x)).toEqual([]);
+
+    // the board's drag and drop (PATCH /api/meus-leads/:id/status) too
+    const outro = await novoLead(x.empresa.id, "Arrastado no Quadro");
+    const q = await x.navegadores.admin.req({
+      method: "PATCH",
+      url: `/api/meus-leads/${outro.id}/status`,
+      payload: { status: "Qualificado para Atendente" },
+    });
+    expect(q.statusCode).toBe(204);
+    // both have one open lead now; 'Cheio' has waited longer since a last assignment (never): the tie is theirs
+    expect(
+      await esperarAte(
+        () => consultorDe(outro.id),
+        (c) => c !== null,
+        15_000,
+      ),
+    ).toBe(ocupado.id);
+    // a rerun of the job (pg-boss retry) assigns nothing twice
+    expect(await atribuirQualificados(t.deps, x.empresa.id, [lead.id, outro.id])).toBe(0);
+    expect((await historicoDeAtribuicao(lead.id)).length).toBe(1);
+    expect((await historicoDeAtribuicao(outro.id)).length).toBe(1);
+    expect((await fila(x)).corpo).toEqual({ aguardando: 0 });
+  });
+
+  it("a lead that already has a consultant keeps them (the consultant's own board)", async () => {
+    const x = await empresaNova();
+    await conectar(t, x.empresa.id, x.consultor.id);
+    const proprio = await unsafeWithSystem(t.deps.db.app, "teste", (tx) =>
+      criarLead(tx, { id_empresa_fk: x.empresa.id, status_lead: "Em Atendimento", consultor_atribuido_id: x.consultor.id }),
+    );
+    const r = await x.navegadores.consultor.req({
+      method: "PATCH",
+      url: `/api/meus-leads/${proprio.id}/status`,
+      payload: { status: "Qualificado para Atendente" },
+    });
+    expect(r.statusCode).toBe(204);
+    const jobs = await sql(t, "SELECT 1 FROM pgboss.job WHERE name = 'atribuicao.qualificados' AND data->>'empresaId' = $1", [
+      x.empresa.id,
+    ]);
+    expect(jobs.length).toBe(0);
+    expect(await historicoDeAtribuicao(proprio.id)).toEqual([]);
+  });
+
+  it("nobody online: a bulk change leaves them all waiting with one admin notice, a later one adds none; all are assigned when a consultant comes online", async () => {
+    const x = await empresaNova();
+    const leads = [];
+    for (const nome of ["Lote Um", "Lote Dois", "Lote Três"]) leads.push(await novoLead(x.empresa.id, nome));
+    const res = await x.navegadores.admin.req({
+      method: "POST",
+      url: "/api/leads/em-massa",
+      payload: { acao: "status", ids: leads.map((l) => l.id), status: "Qualificado para Atendente" },
+    });
+    expect(res.json()).toEqual({ afetados: 3 });
+    expect((await fila(x)).corpo).toEqual({ aguardando: 3 });
+    const avisos = await esperarAte(
+      () => avisosDaFila(x),
+      (a) => a.length > 0,
+      15_000,
+    );
+    expect(avisos.length).toBe(1);
+    await esperarAte(
+      () => sql(t, "SELECT 1 FROM pgboss.job WHERE name = 'atribuicao.qualificados' AND state <> 'completed'"),
+      (r) => r.length === 0,
+      15_000,
+    );
+    expect(avisos).toHaveLength(1);
+    expect((await avisosDaFila(x)).length).toBe(1);
+    expect(leads.map((l) => l.nome)).toContain(avisos[0].conteudo.split(" está")[0]);
+    // another lead moved by hand now: the three wait since before it, so the admins hear nothing new
+    const mais = await novoLead(x.empresa.id, "Lote Quatro");
+    await x.navegadores.admin.req({
+      method: "PATCH",
+      url: `/api/leads/${mais.id}/status`,
+      payload: { status: "Qualificado para Atendente" },
+    });
+    await esperarAte(
+      () => sql(t, "SELECT 1 FROM pgboss.job WHERE name = 'atribuicao.qualificados' AND state <> 'completed'"),
+      (r) => r.length === 0,
+      15_000,
+    );
+    expect((await avisosDaFila(x)).length).toBe(1);
+    leads.push(mais);
+    // the job again (a retry after a crash): still nobody, nothing assigned
+    expect(
+      await atribuirQualificados(
+        t.deps,
+        x.empresa.id,
+        leads.map((l) => l.id),
+      ),
+    ).toBe(0);
+    expect((await fila(x)).corpo).toEqual({ aguardando: 4 });
+    // the consultant comes online: the queue's pass assigns all four, once each
+    await conectar(t, x.empresa.id, x.consultor.id);
+    expect(await atribuirFilaDeEspera(t.deps, x.empresa.id)).toBe(4);
+    for (const l of leads) expect((await historicoDeAtribuicao(l.id)).map((h) => h.para)).toEqual([x.consultor.id]);
+  });
+
+  it("one notice per episode when a lead moved by hand and one the AI qualified wait together, whichever assignment runs first", async () => {
+    const x = await empresaNova();
+    // moved by hand a minute ago; its job has not run yet
+    const aMao = await leadEsperando(x.empresa.id, "Movido à Mão", 1);
+    // the AI qualifies another now: it sees one waiting, says nothing
+    const daIa = await leadEsperando(x.empresa.id, "Qualificado pela IA", 0);
+    expect(await atribuir(x.empresa.id, daIa.id)).toMatchObject({ atribuido: false });
+    expect(await avisosDaFila(x)).toEqual([]);
+    // the job of the lead moved by hand: nobody waits since before it, so it starts the episode and tells the admins
+    expect(await atribuirQualificados(t.deps, x.empresa.id, [aMao.id])).toBe(0);
+    expect((await avisosDaFila(x)).map((a) => a.conteudo.split(" está")[0])).toEqual(["Movido à Mão"]);
+    // the other order: the AI's lead waits first and told them; a lead moved by hand later adds nothing
+    const y = await empresaNova();
+    const primeiro = await leadEsperando(y.empresa.id, "Primeiro da IA", 2);
+    await atribuir(y.empresa.id, primeiro.id);
+    const depois = await leadEsperando(y.empresa.id, "Depois à Mão", 1);
+    await atribuirQualificados(t.deps, y.empresa.id, [depois.id]);
+    expect((await avisosDaFila(y)).map((a) => a.conteudo.split(" está")[0])).toEqual(["Primeiro da IA"]);
   });
 });

@@ -1,8 +1,10 @@
+import { dentroDoExpediente } from "@crm/domain/assignment";
 import type { TDeps } from "../core/deps.js";
-import { type TTx, withCompanyJob } from "../db/tenant.js";
+import { type TTx, unsafeWithSystem, withCompanyJob } from "../db/tenant.js";
 import type { TFila } from "../jobs/jobs.js";
+import { FILA_ATRIBUIR_QUALIFICADOS, type TTrabalhoAtribuirQualificados } from "../jobs/queues.js";
 import { atribuirAutomaticamente } from "./assign-lead.js";
-import { AGUARDANDO } from "./waiting-sql.js";
+import { AGUARDANDO, aguardandoDa, ENTRADA_NA_FILA } from "./waiting-sql.js";
 
 /**
  * The waiting queue (issue 15 part 4, decision 1503): qualified leads nobody has. Its count is shown on the admins'
@@ -42,9 +44,7 @@ export async function atribuirFilaDeEspera(
       const { rows } = await tx.query(
         `SELECT l.id FROM leads_juros_check l
           WHERE ${AGUARDANDO}
-          ORDER BY coalesce((SELECT max(h.created_at) FROM lead_status_historico h
-                              WHERE h.id_empresa_fk = l.id_empresa_fk AND h.id_lead_fk = l.id AND h.campo = 'status_lead'),
-                            l.created_at), l.created_at, l.id
+          ORDER BY ${ENTRADA_NA_FILA("l")}, l.created_at, l.id
           LIMIT 1 FOR UPDATE OF l SKIP LOCKED`,
         [empresaId],
       );
@@ -64,9 +64,83 @@ export async function atribuirFilaDeEspera(
   return atribuidos;
 }
 
+/**
+ * Leads a person (the board, /leads, the chat, the API) moved to the waiting status, as lead-events enqueued them
+ * (FILA_ATRIBUIR_QUALIFICADOS): each is assigned like a lead the screening qualified, by the one assign-lead, in a
+ * transaction of its own. The first that finds nobody stays in the queue, tells the admins if it starts a waiting
+ * episode (no lead waits since before it; the others of the same change do not count), and ends the pass: the
+ * rest wait with it. A lead that has a consultant by now, or left the status, is skipped; so a retried job assigns
+ * nothing twice. Returns how many were assigned.
+ */
+export async function atribuirQualificados(
+  deps: Pick<TDeps, "db" | "realtime">,
+  empresaId: string,
+  leadIds: string[],
+  opts: { agora?: Date } = {},
+): Promise<number> {
+  let atribuidos = 0;
+  for (const leadId of leadIds) {
+    const r = await withCompanyJob(deps.db.app, empresaId, "atribuir-qualificados", async (tx) => {
+      const { rows } = await tx.query(`SELECT l.id FROM leads_juros_check l WHERE ${AGUARDANDO} AND l.id = $2 FOR UPDATE OF l`, [
+        empresaId,
+        leadId,
+      ]);
+      if (!rows[0]) return "seguir" as const;
+      const a = await atribuirAutomaticamente(deps, tx, {
+        empresaId,
+        leadId,
+        agora: opts.agora,
+        lote: leadIds,
+        autor: { usuarioId: null, origem: "sistema", motivo: "Atribuição automática após qualificação" },
+      });
+      return a.atribuido ? ("ok" as const) : a.motivo === "ja_atribuido" ? ("seguir" as const) : ("parar" as const);
+    });
+    if (r === "ok") atribuidos++;
+    if (r === "parar") break;
+  }
+  return atribuidos;
+}
+
+/**
+ * Business hours begin (decision 1503): with the company's rule on, leads that waited outside the hours go to its
+ * offline consultants. Every minute (and once when an instance starts) one sweep across companies asks for a pass
+ * over the queue (FILA_ESPERA, one per company by its unique key) of each company whose rule is on, whose hours
+ * are open at `agora`, that has leads waiting and someone who can receive them. Inside the hours a lead only waits
+ * when it entered before they began (or nobody could receive it), so the sweep finds work at the hours' first
+ * minute and none after; several instances, or a restart mid-hours, ask for the same pass, which assigns each
+ * lead once. Returns the companies asked for.
+ */
+export const FILA_EXPEDIENTE: TFila = { nome: "atribuicao.expediente", politica: "stately", tentativas: 1, expiraSegundos: 120 };
+export const CRON_EXPEDIENTE = "* * * * *";
+
+export async function varrerInicioDoExpediente(deps: Pick<TDeps, "db" | "jobs">, agora = new Date()): Promise<string[]> {
+  const empresas = await unsafeWithSystem(deps.db.app, "atribuicao-expediente-varredura", async (tx) => {
+    const { rows } = await tx.query(
+      `SELECT e.id, e.expediente_dias AS dias, to_char(e.expediente_inicio, 'HH24:MI') AS inicio,
+              to_char(e.expediente_fim, 'HH24:MI') AS fim
+         FROM empresas e
+        WHERE e.atribuir_offline_expediente
+          AND EXISTS (SELECT 1 FROM leads_juros_check l WHERE ${aguardandoDa("e.id")})
+          AND EXISTS (SELECT 1 FROM consultores c JOIN usuarios_plataforma u ON u.id = c.id_usuario_fk AND u.ativo
+                       WHERE c.id_empresa_fk = e.id)`,
+    );
+    return rows as { id: string; dias: number[]; inicio: string; fim: string }[];
+  });
+  const abertas = empresas.filter((e) => dentroDoExpediente(agora, e)).map((e) => e.id);
+  for (const empresaId of abertas) await deps.jobs.enviar<TTrabalhoFilaEspera>(FILA_ESPERA, { empresaId }, { chave: empresaId });
+  return abertas;
+}
+
 /** This instance's workers of the queue (one line in deps.ts). */
 export async function iniciarTrabalhosFilaEspera(deps: TDeps): Promise<void> {
   await deps.jobs.trabalhar<TTrabalhoFilaEspera>(FILA_ESPERA, async (t) => {
     await atribuirFilaDeEspera(deps, t.dados.empresaId);
   });
+  await deps.jobs.trabalhar<TTrabalhoAtribuirQualificados>(FILA_ATRIBUIR_QUALIFICADOS, async (t) => {
+    await atribuirQualificados(deps, t.dados.empresaId, t.dados.leadIds);
+  });
+  await deps.jobs.trabalhar(FILA_EXPEDIENTE, async () => void (await varrerInicioDoExpediente(deps)));
+  await deps.jobs.agendar(FILA_EXPEDIENTE, CRON_EXPEDIENTE);
+  // and once now: an instance starting inside the hours (a restart, a deploy) does not wait for the next tick
+  await deps.jobs.enviar(FILA_EXPEDIENTE, {}, { chave: "inicio" });
 }

@@ -53,3 +53,19 @@ export const FILA_CADEIA_INICIAL: TFila = {
   backoff: true,
 };
 export type TTrabalhoCadeiaInicial = { empresaId: string; leadIds: string[]; autorId: string | null };
+
+/**
+ * A lead moved to the waiting status ('Qualificado para Atendente') by any path other than the screening, which
+ * assigns in its own transaction (issue 15 part 4, decision 1503): lead-events enqueues one job per status change
+ * (its leads that have no consultant) in the change's transaction; assignment/ works it with the screening's
+ * assign-lead, so the lead is assigned like one the AI qualified, or waits in the queue with its notice.
+ * Idempotent: a lead that has a consultant or left the status is skipped. Data: { empresaId, leadIds }.
+ */
+export const FILA_ATRIBUIR_QUALIFICADOS: TFila = {
+  nome: "atribuicao.qualificados",
+  politica: "standard",
+  tentativas: 5,
+  atrasoSegundos: 5,
+  backoff: true,
+};
+export type TTrabalhoAtribuirQualificados = { empresaId: string; leadIds: string[] };

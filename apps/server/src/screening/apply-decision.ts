@@ -108,6 +108,8 @@ export async function aplicarDesfecho(
     empresaId,
     leads: [lead],
     para: novoStatus,
+    // a qualified lead is assigned below, in this transaction
+    atribuiEmSeguida: true,
     autor: { usuarioId: null, origem: "ia", motivo: r ? r.motivo : desfecho.tipo === "erro" ? desfecho.erro : null },
   });
   let mensagens = 0;

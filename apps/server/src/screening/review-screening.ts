@@ -54,6 +54,8 @@ export async function revisarTriagem(
       leads: [lead],
       para: novo,
       autor: { usuarioId: ctx.usuarioId, origem: "usuario", motivo },
+      // a qualified lead is assigned below, in this transaction
+      atribuiEmSeguida: true,
     });
     if (r.decisao === "qualificado")
       await atribuirAutomaticamente(deps, tx, {
