@@ -1,4 +1,5 @@
 import { STATUS_EM_ANDAMENTO } from "@crm/domain/legal-dashboard";
+import { PAPEL } from "@crm/domain/roles";
 import type { TPaginaLeadsJuridicos, TPainelJuridico } from "@crm/domain/schemas/legal-dashboard";
 import type { TConexaoWhatsApp } from "@crm/domain/schemas/whatsapp";
 import { STATUS_JURIDICO } from "@crm/domain/status";
@@ -6,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { unsafeWithSystem } from "../db/tenant.js";
+import { lerPainelJuridico } from "./read-dashboard.js";
 
 const t = useTestApp();
 let a: TEmpresaComUsuarios;
@@ -155,6 +157,169 @@ describe("GET /api/juridico/painel: figures equal the data", () => {
     expect(docs?.quantidade).toBe(1);
     expect(docs?.processos.map((x) => x.id)).toEqual([docSemRetorno]);
     expect(docs?.processos.map((x) => x.id)).not.toContain(docComRetorno);
+  });
+});
+
+describe("the dashboard's counters and alerts (summaries kept by triggers) equal a recount from the rows", () => {
+  it("as documents, processes, legal statuses and deadlines are inserted, changed and deleted", async () => {
+    const c = await criarEmpresaComUsuarios(t);
+    const ctx = { empresaId: c.empresa.id, usuarioId: c.usuarios.juridico.id, papel: PAPEL.juridico };
+    const agora = new Date();
+    const doPainel = async () => {
+      const p = await lerPainelJuridico(t.deps, ctx, agora);
+      const alerta = (chave: string) => {
+        const x = p.alertas.find((a) => a.chave === chave);
+        return { n: x?.quantidade ?? 0, ids: x?.processos.map((y) => y.id) ?? [] };
+      };
+      return {
+        documentos: p.totalDocumentos,
+        recentes: p.documentosRecentes.map((d) => d.id),
+        porStatus: p.porStatus,
+        semContato: alerta("sem-contato"),
+        documentacao: alerta("documentacao-sem-retorno"),
+        semPrazo: alerta("sem-proximo-prazo"),
+      };
+    };
+    // the same figures from the raw rows: the alerts' definitions (decision 1104) written over leads, history,
+    // documents and deadlines, with no summary, flag or counter
+    const recontar = async () => {
+      const e = c.empresa.id;
+      const processos = `FROM leads_juros_check l WHERE l.id_empresa_fk = $1 AND l.status_lead = 'Convertido (Ganho)'`;
+      const alerta = async (cond: string, ordem: string) => {
+        const ids = await sql(`SELECT l.id ${processos} AND ${cond} ORDER BY ${ordem}, l.id`, [e, agora]);
+        return { n: ids.length, ids: ids.slice(0, 3).map((r) => r.id) };
+      };
+      const porStatus = await sql(
+        `SELECT coalesce(l.status_juridico_lead, 'Aguardando Contato Jurídico') AS s, count(*)::int AS n ${processos} GROUP BY 1`,
+        [e],
+      );
+      const pedida = `(SELECT max(h.created_at) FROM lead_status_historico h WHERE h.id_empresa_fk = l.id_empresa_fk
+         AND h.id_lead_fk = l.id AND h.campo = 'status_juridico_lead' AND h.valor_novo = 'Documentação Solicitada')`;
+      const recebido =
+        "(SELECT max(d.data_upload) FROM documentos d WHERE d.id_empresa_fk = l.id_empresa_fk AND d.id_lead_fk = l.id)";
+      return {
+        documentos: (await sql("SELECT count(*)::int AS n FROM documentos WHERE id_empresa_fk = $1", [e]))[0].n,
+        recentes: (
+          await sql("SELECT id FROM documentos WHERE id_empresa_fk = $1 ORDER BY data_upload DESC, id DESC LIMIT 5", [e])
+        ).map((r) => r.id),
+        porStatus: Object.fromEntries(STATUS_JURIDICO.map((s) => [s, porStatus.find((r) => r.s === s)?.n ?? 0])),
+        semContato: await alerta(
+          `$2::timestamptz IS NOT NULL AND coalesce(l.status_juridico_lead, 'Aguardando Contato Jurídico') = 'Aguardando Contato Jurídico'
+             AND l.convertido_em < $2::timestamptz - interval '72 hours'`,
+          "l.convertido_em",
+        ),
+        documentacao: await alerta(
+          `l.status_juridico_lead = 'Documentação Solicitada' AND ${pedida} < $2::timestamptz - interval '120 hours'
+             AND (${recebido} IS NULL OR ${recebido} < ${pedida})`,
+          pedida,
+        ),
+        semPrazo: await alerta(
+          `$2::timestamptz IS NOT NULL AND coalesce(l.status_juridico_lead, 'Aguardando Contato Jurídico') <> 'Finalizado Jurídico'
+             AND NOT EXISTS (SELECT 1 FROM prazos_processo p WHERE p.id_empresa_fk = l.id_empresa_fk AND p.id_lead_fk = l.id
+                               AND p.estado = 'pendente')`,
+          "l.convertido_em NULLS FIRST",
+        ),
+      };
+    };
+    const conferir = async (passo: string) => {
+      const [painel, recontado] = [await doPainel(), await recontar()];
+      expect(painel, passo).toEqual(recontado);
+      return painel;
+    };
+    const prazo = async (leadId: string, estado = "pendente") =>
+      (
+        await sql(
+          `INSERT INTO prazos_processo (id_empresa_fk, id_lead_fk, titulo, data_fatal, data_seguranca, estado, concluido_em)
+           VALUES ($1, $2, 'Tarefa', current_date + 10, current_date + 9, $3, CASE WHEN $3 = 'concluido' THEN now() END)
+           RETURNING id`,
+          [c.empresa.id, leadId, estado],
+        )
+      )[0].id as string;
+
+    const vazio = await conferir("empty company");
+    expect(vazio.documentos).toBe(0);
+    // five waiting long (more than the 3 named), one recent, one with no opening date
+    const esperando = [];
+    for (const d of [9, 12, 4, 30, 6]) esperando.push((await processo(c, "Aguardando Contato Jurídico", d)).id);
+    await processo(c, "Aguardando Contato Jurídico", 1);
+    const semData = (await processo(c, "Aguardando Contato Jurídico", 10, { convertido_em: null })).id;
+    const docs = [];
+    for (const d of [8, 20, 7, 15]) docs.push((await processo(c, "Documentação Solicitada", d)).id);
+    const fim = (await processo(c, "Finalizado Jurídico", 50)).id;
+    let p = await conferir("processes added");
+    expect(p.semContato.n).toBe(5);
+    expect(p.documentacao.n).toBe(4);
+    expect(p.semPrazo.n).toBe(11);
+
+    // documents: one answers a request, several in one statement, one deleted, one moved to another process
+    const respondido = await documento(c, docs[1], "resposta.pdf", haDias(1));
+    await sql(
+      `INSERT INTO documentos (id_empresa_fk, id_lead_fk, nome_arquivo, tipo_arquivo, tamanho_arquivo, url_storage, data_upload)
+       SELECT $1, x, 'lote.pdf', 'application/pdf', 10, 'teste/lote', now() - interval '40 days' FROM unnest($2::uuid[]) x`,
+      [c.empresa.id, [fim, fim, docs[0], semData]],
+    );
+    p = await conferir("documents added");
+    expect(p.documentos).toBe(5);
+    expect(p.documentacao.n).toBe(3);
+    await sql("DELETE FROM documentos WHERE id_empresa_fk = $1 AND id = $2", [c.empresa.id, respondido]);
+    expect((await conferir("a document deleted")).documentacao.n).toBe(4);
+    const outro = await documento(c, fim, "outro.pdf", haDias(0));
+    await sql("UPDATE documentos SET id_lead_fk = $3 WHERE id_empresa_fk = $1 AND id = $2", [c.empresa.id, outro, docs[2]]);
+    expect((await conferir("a document moved to another process")).documentacao.n).toBe(3);
+
+    // legal statuses: one waiting contacted, all documentation requests finished at once, one reopened
+    await sql("UPDATE leads_juros_check SET status_juridico_lead = 'Em Contato Jurídico' WHERE id_empresa_fk = $1 AND id = $2", [
+      c.empresa.id,
+      esperando[3],
+    ]);
+    expect((await conferir("a waiting process contacted")).semContato.n).toBe(4);
+    await sql(
+      `UPDATE leads_juros_check SET status_juridico_lead = 'Finalizado Jurídico'
+        WHERE id_empresa_fk = $1 AND status_juridico_lead = 'Documentação Solicitada'`,
+      [c.empresa.id],
+    );
+    p = await conferir("documentation requests finished in one statement");
+    expect([p.documentacao.n, p.semPrazo.n]).toEqual([0, 7]);
+    await sql("UPDATE leads_juros_check SET status_juridico_lead = 'Jurídico Pendente' WHERE id_empresa_fk = $1 AND id = $2", [
+      c.empresa.id,
+      fim,
+    ]);
+    expect((await conferir("a finished process reopened")).semPrazo.n).toBe(8);
+
+    // deadlines: a pending one takes a process off 'sem próximo prazo', completing it puts it back, deleting too
+    const pz = await prazo(esperando[0]);
+    await prazo(esperando[1], "concluido");
+    expect((await conferir("deadlines added")).semPrazo.n).toBe(7);
+    await sql("UPDATE prazos_processo SET estado = 'concluido', concluido_em = now() WHERE id_empresa_fk = $1 AND id = $2", [
+      c.empresa.id,
+      pz,
+    ]);
+    expect((await conferir("a deadline completed")).semPrazo.n).toBe(8);
+    await sql("UPDATE prazos_processo SET estado = 'pendente', concluido_em = NULL WHERE id_empresa_fk = $1 AND id = $2", [
+      c.empresa.id,
+      pz,
+    ]);
+    await conferir("a deadline reopened");
+    await sql("DELETE FROM prazos_processo WHERE id_empresa_fk = $1 AND id = $2", [c.empresa.id, pz]);
+    await conferir("a deadline deleted");
+
+    // processes: one leaves 'Convertido (Ganho)', one deleted with its documents, one comes back
+    await sql("UPDATE leads_juros_check SET status_lead = 'Em Negociação' WHERE id_empresa_fk = $1 AND id = $2", [
+      c.empresa.id,
+      esperando[2],
+    ]);
+    await conferir("a process left the legal team");
+    await sql("DELETE FROM leads_juros_check WHERE id_empresa_fk = $1 AND id = $2", [c.empresa.id, fim]);
+    p = await conferir("a process deleted with its documents");
+    expect(p.documentos).toBe(3);
+    await sql("UPDATE leads_juros_check SET status_lead = 'Convertido (Ganho)' WHERE id_empresa_fk = $1 AND id = $2", [
+      c.empresa.id,
+      esperando[2],
+    ]);
+    p = await conferir("a process came back");
+    expect(p.semContato.n).toBeGreaterThan(3);
+    expect(p.semContato.ids).toHaveLength(3);
+    expect(p.semContato.ids).not.toContain(semData);
   });
 });
 
