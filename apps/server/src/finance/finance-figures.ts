@@ -14,7 +14,8 @@ import { intervaloDoPeriodo, isoDiaSP, periodoAnterior, type TIntervalo } from "
 import { resumirRecuperavel, type TLinhaRecuperavel } from "@crm/domain/revisional/recoverable";
 import type { TFiltroFinanceiro, TFinanceiro } from "@crm/domain/schemas/finance";
 import type { TDeps } from "../core/deps.js";
-import { type TTx, withTenant } from "../db/tenant.js";
+import { preparada } from "../db/prepared.js";
+import { lerComTenant } from "../db/tenant.js";
 import { badRequest } from "../http/errors.js";
 import type { TCtxEmpresa } from "../membership/target-company.js";
 
@@ -23,42 +24,14 @@ const centavos = (v: string | number | null) => Math.round(Number(v ?? 0) * 100)
 const ultimoDia = (i: TIntervalo) => isoDiaSP(new Date(i.fim.getTime() - 1));
 
 type TLinha = { grupo: string; atual: boolean; chave: string | null; leads: number; convertidos: number; receita: string };
-
-/**
- * The leads' side of both periods in one pass (docs/decisions/1204): the per-day summary (or, with a campaign
- * filter, the leads of that campaign by its index), grouped four ways at once — per period, and for the current
- * period per day, per origin and per consultant.
- */
-async function somarLeads(tx: TTx, empresaId: string, f: TFiltroFinanceiro, atual: TIntervalo, anterior: TIntervalo) {
-  if (!f.campanha && !f.origem && !f.consultorId) return somarLeadsSemFiltro(tx, empresaId, atual, anterior);
-  const filtros = [isoDiaSP(atual.inicio), f.origem ?? null, f.consultorId ?? null];
-  let fonte: string;
-  let params: unknown[];
-  if (f.campanha) {
-    params = [empresaId, anterior.inicio, atual.fim, ...filtros, f.campanha];
-    fonte = `SELECT leads_dia_sp(created_at) AS dia, origem_lead, financas_consultor(consultor_atribuido_id) AS consultor_id,
-                    1 AS leads, (valor_contrato_fechado > 0)::int AS convertidos, coalesce(valor_contrato_fechado, 0) AS receita
-               FROM leads_juros_check
-              WHERE id_empresa_fk = $1 AND campanha_origem = $7 AND created_at >= $2::timestamptz AND created_at < $3::timestamptz
-                AND ($5::text IS NULL OR origem_lead = $5) AND ($6::uuid IS NULL OR consultor_atribuido_id = $6)`;
-  } else {
-    params = [empresaId, isoDiaSP(anterior.inicio), isoDiaSP(atual.fim), ...filtros];
-    fonte = `SELECT dia, origem_lead, consultor_id, leads, convertidos, receita FROM financas_leads_diaria
-              WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $3::date
-                AND ($5::text IS NULL OR origem_lead = $5) AND ($6::uuid IS NULL OR consultor_id = $6)`;
-  }
-  const { rows } = await tx.query<TLinha>(
-    `WITH fonte AS (${fonte}), marcada AS (SELECT *, dia >= $4::date AS atual FROM fonte)
-     SELECT CASE WHEN GROUPING(dia) = 0 THEN 'dia' WHEN GROUPING(origem_lead) = 0 THEN 'origem'
-                 WHEN GROUPING(consultor_id) = 0 THEN 'consultor' ELSE 'periodo' END AS grupo,
-            atual, coalesce(dia::text, origem_lead, consultor_id::text) AS chave,
-            sum(leads)::int AS leads, sum(convertidos)::int AS convertidos, sum(receita)::text AS receita
-       FROM marcada
-      GROUP BY GROUPING SETS ((atual), (atual, dia), (atual, origem_lead), (atual, consultor_id))`,
-    params,
-  );
-  return rows;
-}
+type TLinhaCusto = { grupo: string; atual: boolean; chave: string | null; valor: string };
+type TDados = {
+  leads: TLinha[] | null;
+  custos: TLinhaCusto[] | null;
+  consultores: { id: string; nome: string }[] | null;
+  campanhas: string[] | null;
+  recuperavel: { faixa: string; leads: number; total: string; ate: string }[] | null;
+};
 
 /** The first day of the month of an ISO day, and of the next month. */
 const inicioDoMes = (dia: string) => `${dia.slice(0, 7)}-01`;
@@ -67,20 +40,49 @@ function mesSeguinte(dia: string) {
   return m === 12 ? `${a + 1}-01-01` : `${a}-${String(m + 1).padStart(2, "0")}-01`;
 }
 
+/** Numbered parameters of one statement: `p(valor, tipo)` gives `$n::tipo` (the same value once per call). */
+function parametros() {
+  const valores: unknown[] = [];
+  const p = (v: unknown, tipo: string) => {
+    valores.push(v);
+    return `$${valores.length}::${tipo}`;
+  };
+  return { valores, p };
+}
+type TP = ReturnType<typeof parametros>["p"];
+
+/**
+ * The leads' side of both periods (docs/decisions/1204): with a campaign filter, the leads of that campaign by its
+ * index; with an origin or consultant filter, 0019's per-day rows of that origin or consultant; grouped four ways at
+ * once — per period, and for the current period per day, per origin and per consultant.
+ */
+function sqlLeadsFiltrados(p: TP, e: string, f: TFiltroFinanceiro, atual: TIntervalo, anterior: TIntervalo) {
+  const origem = f.origem ? `AND origem_lead = ${p(f.origem, "text")}` : "";
+  const consultor = f.consultorId ? `AND consultor_atribuido_id = ${p(f.consultorId, "uuid")}` : "";
+  const fonte = f.campanha
+    ? `SELECT leads_dia_sp(created_at) AS dia, origem_lead, financas_consultor(consultor_atribuido_id) AS consultor_id,
+              1 AS leads, (valor_contrato_fechado > 0)::int AS convertidos, coalesce(valor_contrato_fechado, 0) AS receita
+         FROM leads_juros_check
+        WHERE id_empresa_fk = ${e} AND campanha_origem = ${p(f.campanha, "text")}
+          AND created_at >= ${p(anterior.inicio.toISOString(), "timestamptz")} AND created_at < ${p(atual.fim.toISOString(), "timestamptz")}
+          ${origem} ${consultor}`
+    : `SELECT dia, origem_lead, consultor_id, leads, convertidos, receita FROM financas_leads_diaria
+        WHERE id_empresa_fk = ${e} AND dia >= ${p(isoDiaSP(anterior.inicio), "date")} AND dia < ${p(isoDiaSP(atual.fim), "date")}
+          ${origem} ${consultor.replace("consultor_atribuido_id", "consultor_id")}`;
+  return `SELECT CASE WHEN GROUPING(dia) = 0 THEN 'dia' WHEN GROUPING(origem_lead) = 0 THEN 'origem'
+                      WHEN GROUPING(consultor_id) = 0 THEN 'consultor' ELSE 'periodo' END AS grupo,
+                 atual, coalesce(dia::text, origem_lead, consultor_id::text) AS chave,
+                 sum(leads)::int AS leads, sum(convertidos)::int AS convertidos, sum(receita)::text AS receita
+            FROM (SELECT *, dia >= ${p(isoDiaSP(atual.inicio), "date")} AS atual FROM (${fonte}) f) marcada
+           GROUP BY GROUPING SETS ((atual), (atual, dia), (atual, origem_lead), (atual, consultor_id))`;
+}
+
 /**
  * Without lead filters (decision 1204): the KPIs of both periods and the trend from the per-day totals
  * (financas_leads_dia, a row a day), and the current period's origins and consultants from the monthly summary over
  * its whole months plus 0019's rows of the loose days at its ends. Same rows as the filtered path, far fewer read.
  */
-async function somarLeadsSemFiltro(tx: TTx, empresaId: string, atual: TIntervalo, anterior: TIntervalo) {
-  const { rows: dias } = await tx.query<TLinha>(
-    `SELECT CASE WHEN GROUPING(dia) = 0 THEN 'dia' ELSE 'periodo' END AS grupo, atual, dia::text AS chave,
-            sum(leads)::int AS leads, sum(convertidos)::int AS convertidos, sum(receita)::text AS receita
-       FROM (SELECT *, dia >= $4::date AS atual FROM financas_leads_dia
-              WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $3::date) d
-      GROUP BY GROUPING SETS ((atual), (atual, dia))`,
-    [empresaId, isoDiaSP(anterior.inicio), isoDiaSP(atual.fim), isoDiaSP(atual.inicio)],
-  );
+function sqlLeadsSemFiltro(p: TP, e: string, atual: TIntervalo, anterior: TIntervalo) {
   const ini = isoDiaSP(atual.inicio);
   const fim = isoDiaSP(atual.fim);
   // whole months [m1, m2) inside [ini, fim), loose days [ini, m1) and [m2, fim) at its ends
@@ -90,96 +92,84 @@ async function somarLeadsSemFiltro(tx: TTx, empresaId: string, atual: TIntervalo
     m1 = fim;
     m2 = fim;
   }
-  const { rows: partes } = await tx.query<TLinha>(
-    `WITH partes AS (
-       SELECT origem_lead, consultor_id, leads, convertidos, receita FROM financas_leads_mensal
-        WHERE id_empresa_fk = $1 AND mes >= $3::date AND mes < $4::date
-       UNION ALL
-       SELECT origem_lead, consultor_id, leads, convertidos, receita FROM financas_leads_diaria
-        WHERE id_empresa_fk = $1 AND ((dia >= $2::date AND dia < $3::date) OR (dia >= $4::date AND dia < $5::date)))
-     SELECT CASE WHEN GROUPING(origem_lead) = 0 THEN 'origem' ELSE 'consultor' END AS grupo, true AS atual,
-            coalesce(origem_lead, consultor_id::text) AS chave,
-            sum(leads)::int AS leads, sum(convertidos)::int AS convertidos, sum(receita)::text AS receita
-       FROM partes GROUP BY GROUPING SETS ((origem_lead), (consultor_id))`,
-    [empresaId, ini, m1, m2, fim],
-  );
-  return [...dias, ...partes];
+  const [pIni, pFim, pM1, pM2] = [p(ini, "date"), p(fim, "date"), p(m1, "date"), p(m2, "date")];
+  return `(SELECT CASE WHEN GROUPING(dia) = 0 THEN 'dia' ELSE 'periodo' END AS grupo, atual, dia::text AS chave,
+                  sum(leads)::int AS leads, sum(convertidos)::int AS convertidos, sum(receita)::text AS receita
+             FROM (SELECT *, dia >= ${pIni} AS atual FROM financas_leads_dia
+                    WHERE id_empresa_fk = ${e} AND dia >= ${p(isoDiaSP(anterior.inicio), "date")} AND dia < ${pFim}) d
+            GROUP BY GROUPING SETS ((atual), (atual, dia)))
+          UNION ALL
+          (SELECT CASE WHEN GROUPING(origem_lead) = 0 THEN 'origem' ELSE 'consultor' END, true,
+                  coalesce(origem_lead, consultor_id::text), sum(leads)::int, sum(convertidos)::int, sum(receita)::text
+             FROM (SELECT origem_lead, consultor_id, leads, convertidos, receita FROM financas_leads_mensal
+                    WHERE id_empresa_fk = ${e} AND mes >= ${pM1} AND mes < ${pM2}
+                   UNION ALL
+                   SELECT origem_lead, consultor_id, leads, convertidos, receita FROM financas_leads_diaria
+                    WHERE id_empresa_fk = ${e} AND ((dia >= ${pIni} AND dia < ${pM1}) OR (dia >= ${pM2} AND dia < ${pFim}))) partes
+            GROUP BY GROUPING SETS ((origem_lead), (consultor_id)))`;
 }
 
-/** Costs of both periods (001 §7: custos_marketing by company and date range), per period, day and platform. */
-async function somarCustos(tx: TTx, empresaId: string, f: TFiltroFinanceiro, atual: TIntervalo, anterior: TIntervalo) {
-  const { rows } = await tx.query<{ grupo: string; atual: boolean; chave: string | null; valor: string }>(
-    `WITH marcada AS (
-       SELECT data_custo AS dia, plataforma, valor_gasto, data_custo >= $4::date AS atual FROM custos_marketing
-        WHERE id_empresa_fk = $1 AND data_custo >= $2::date AND data_custo < $3::date AND ($5::text IS NULL OR plataforma = $5))
-     SELECT CASE WHEN GROUPING(dia) = 0 THEN 'dia' WHEN GROUPING(plataforma) = 0 THEN 'plataforma' ELSE 'periodo' END AS grupo,
-            atual, coalesce(dia::text, plataforma) AS chave, sum(valor_gasto)::text AS valor
-       FROM marcada GROUP BY GROUPING SETS ((atual), (atual, dia), (atual, plataforma))`,
-    [empresaId, isoDiaSP(anterior.inicio), isoDiaSP(atual.fim), isoDiaSP(atual.inicio), f.plataforma ?? null],
-  );
-  return rows;
+/** Costs of both periods (001 §7) per period, day and platform, from the per-day and platform summary (0034). */
+function sqlCustos(p: TP, e: string, f: TFiltroFinanceiro, atual: TIntervalo, anterior: TIntervalo) {
+  return `SELECT CASE WHEN GROUPING(dia) = 0 THEN 'dia' WHEN GROUPING(plataforma) = 0 THEN 'plataforma' ELSE 'periodo' END AS grupo,
+                 atual, coalesce(dia::text, plataforma) AS chave, sum(valor_gasto)::text AS valor
+            FROM (SELECT dia, plataforma, valor_gasto, dia >= ${p(isoDiaSP(atual.inicio), "date")} AS atual FROM custos_marketing_diaria
+                   WHERE id_empresa_fk = ${e} AND dia >= ${p(isoDiaSP(anterior.inicio), "date")} AND dia < ${p(isoDiaSP(atual.fim), "date")}
+                     AND lancamentos <> 0 ${f.plataforma ? `AND plataforma = ${p(f.plataforma, "text")}` : ""}) marcada
+           GROUP BY GROUPING SETS ((atual), (atual, dia), (atual, plataforma))`;
 }
 
 /**
  * 'Valor recuperável estimado' (decision 1404): the current period's open pipeline leads with a computed
- * pre-analysis, per band, from the per-day summary of migration 0030 (origin and consultant filters on it); with a
- * campaign filter, the same contributions from that campaign's leads. The platform filter narrows costs only.
+ * pre-analysis, per band, from the per-day summaries of migration 0030 (origin and consultant filters on 0030's
+ * detailed one); with a campaign filter, the same contributions from that campaign's leads. The platform filter
+ * narrows costs only.
  */
-async function somarRecuperavel(tx: TTx, empresaId: string, f: TFiltroFinanceiro, atual: TIntervalo) {
-  const filtros = [f.origem ?? null, f.consultorId ?? null];
+function sqlRecuperavel(p: TP, e: string, f: TFiltroFinanceiro, atual: TIntervalo) {
   const fonte = f.campanha
     ? `SELECT coalesce(revisional_faixa, 'sem_faixa') AS faixa, 1 AS leads, revisional_sobrepago_centavos AS total,
               financas_sobrepago_ate_agora(revisional_sobrepago_centavos, quantidade_parcelas, quantidade_parcelas_pagas) AS ate
          FROM leads_juros_check
-        WHERE id_empresa_fk = $1 AND campanha_origem = $6 AND created_at >= $2::timestamptz AND created_at < $3::timestamptz
-          AND ($4::text IS NULL OR origem_lead = $4) AND ($5::uuid IS NULL OR consultor_atribuido_id = $5)
+        WHERE id_empresa_fk = ${e} AND campanha_origem = ${p(f.campanha, "text")}
+          AND created_at >= ${p(atual.inicio.toISOString(), "timestamptz")} AND created_at < ${p(atual.fim.toISOString(), "timestamptz")}
+          ${f.origem ? `AND origem_lead = ${p(f.origem, "text")}` : ""}
+          ${f.consultorId ? `AND consultor_atribuido_id = ${p(f.consultorId, "uuid")}` : ""}
           AND revisional_sobrepago_centavos IS NOT NULL AND financas_pipeline_aberto(status_lead)`
-    : f.origem || f.consultorId
-      ? `SELECT faixa, leads, sobrepago_total_centavos AS total, sobrepago_ate_agora_centavos AS ate
-           FROM financas_recuperavel_diaria
-          WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $3::date
-            AND ($4::text IS NULL OR origem_lead = $4) AND ($5::uuid IS NULL OR consultor_id = $5)`
-      : // no lead filter: the per-day × band totals ($4 and $5 are null)
-        `SELECT faixa, leads, sobrepago_total_centavos AS total, sobrepago_ate_agora_centavos AS ate
-           FROM financas_recuperavel_dia
-          WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $3::date AND $4::text IS NULL AND $5::uuid IS NULL`;
-  const params = f.campanha
-    ? [empresaId, atual.inicio, atual.fim, ...filtros, f.campanha]
-    : [empresaId, isoDiaSP(atual.inicio), isoDiaSP(atual.fim), ...filtros];
-  const { rows } = await tx.query<{ faixa: string; leads: number; total: string; ate: string }>(
-    `SELECT faixa, sum(leads)::int AS leads, sum(total)::text AS total, sum(ate)::text AS ate
-       FROM (${fonte}) r GROUP BY faixa`,
-    params,
-  );
-  return resumirRecuperavel(
-    rows.map(
-      (r): TLinhaRecuperavel => ({
-        faixa: r.faixa,
-        leads: r.leads,
-        totalCentavos: Number(r.total),
-        ateAgoraCentavos: Number(r.ate),
-      }),
-    ),
-  );
+    : `SELECT faixa, leads, sobrepago_total_centavos AS total, sobrepago_ate_agora_centavos AS ate
+         FROM ${f.origem || f.consultorId ? "financas_recuperavel_diaria" : "financas_recuperavel_dia"}
+        WHERE id_empresa_fk = ${e} AND dia >= ${p(isoDiaSP(atual.inicio), "date")} AND dia < ${p(isoDiaSP(atual.fim), "date")}
+          ${f.origem ? `AND origem_lead = ${p(f.origem, "text")}` : ""}
+          ${f.consultorId ? `AND consultor_id = ${p(f.consultorId, "uuid")}` : ""}`;
+  return `SELECT faixa, sum(leads)::int AS leads, sum(total)::text AS total, sum(ate)::text AS ate FROM (${fonte}) r GROUP BY faixa`;
 }
 
-/** The advanced filters' choices: consultants by name; distinct campaigns by a loose scan of the campaign index. */
-async function lerOpcoes(tx: TTx, empresaId: string) {
-  const consultores = await tx.query<{ id: string; nome: string }>(
-    "SELECT id::text, nome FROM consultores WHERE id_empresa_fk = $1 ORDER BY nome, id",
-    [empresaId],
-  );
-  const campanhas = await tx.query<{ c: string }>(
-    `WITH RECURSIVE c AS (
-       (SELECT campanha_origem AS c FROM leads_juros_check WHERE id_empresa_fk = $1 AND campanha_origem IS NOT NULL
-         ORDER BY campanha_origem LIMIT 1)
-       UNION ALL
-       SELECT (SELECT campanha_origem FROM leads_juros_check WHERE id_empresa_fk = $1 AND campanha_origem > c.c
-                ORDER BY campanha_origem LIMIT 1) FROM c WHERE c.c IS NOT NULL)
-     SELECT c FROM c WHERE c IS NOT NULL LIMIT 500`,
-    [empresaId],
-  );
-  return { consultores: consultores.rows, campanhas: campanhas.rows.map((r) => r.c) };
+/**
+ * Everything /financeiro shows in one statement and one round trip (decision 1204): the leads' and costs' sums, the
+ * recoverable value, and the advanced filters' choices (consultants by name; distinct campaigns by a loose scan of
+ * the campaign index). One statement per filter shape, each prepared once per connection with one plan: every part
+ * is a range of a summary's (company, day) key or of the campaign index.
+ */
+function consultaFinanceiro(empresaId: string, f: TFiltroFinanceiro, atual: TIntervalo, anterior: TIntervalo) {
+  const { valores, p } = parametros();
+  const e = p(empresaId, "uuid");
+  const leads =
+    f.campanha || f.origem || f.consultorId
+      ? sqlLeadsFiltrados(p, e, f, atual, anterior)
+      : sqlLeadsSemFiltro(p, e, atual, anterior);
+  const texto = `SELECT json_build_object(
+      'leads', (SELECT json_agg(l) FROM (${leads}) l),
+      'custos', (SELECT json_agg(c) FROM (${sqlCustos(p, e, f, atual, anterior)}) c),
+      'recuperavel', (SELECT json_agg(r) FROM (${sqlRecuperavel(p, e, f, atual)}) r),
+      'consultores', (SELECT json_agg(c ORDER BY c.nome, c.id) FROM (SELECT id::text, nome FROM consultores WHERE id_empresa_fk = ${e}) c),
+      'campanhas', (WITH RECURSIVE c AS (
+           (SELECT campanha_origem AS c FROM leads_juros_check WHERE id_empresa_fk = ${e} AND campanha_origem IS NOT NULL
+             ORDER BY campanha_origem LIMIT 1)
+           UNION ALL
+           SELECT (SELECT campanha_origem FROM leads_juros_check WHERE id_empresa_fk = ${e} AND campanha_origem > c.c
+                    ORDER BY campanha_origem LIMIT 1) FROM c WHERE c.c IS NOT NULL)
+         SELECT json_agg(x.c) FROM (SELECT c FROM c WHERE c IS NOT NULL LIMIT 500) x)
+    ) AS j`;
+  return preparada(texto, valores);
 }
 
 /** /financeiro ('Dashboard Financeiro', 001 §3, §7, §9) for one company, period and filter. */
@@ -193,12 +183,23 @@ export async function lerFinanceiro(
   if (!atual) throw badRequest(MSG.periodoPersonalizadoIncompleto);
   const anterior = periodoAnterior(atual);
   const empresaId = ctx.empresaId;
-  const { leads, custos, opcoes, recuperavel } = await withTenant(deps.db.app, ctx, async (tx) => ({
-    leads: await somarLeads(tx, empresaId, f, atual, anterior),
-    custos: await somarCustos(tx, empresaId, f, atual, anterior),
-    opcoes: await lerOpcoes(tx, empresaId),
-    recuperavel: await somarRecuperavel(tx, empresaId, f, atual),
-  }));
+  const { rows } = await lerComTenant(deps.db.leitura, ctx, async () => consultaFinanceiro(empresaId, f, atual, anterior), {
+    planoGenerico: true,
+  });
+  const d = rows[0].j as TDados;
+  const leads = d.leads ?? [];
+  const custos = d.custos ?? [];
+  const opcoes = { consultores: d.consultores ?? [], campanhas: d.campanhas ?? [] };
+  const recuperavel = resumirRecuperavel(
+    (d.recuperavel ?? []).map(
+      (r): TLinhaRecuperavel => ({
+        faixa: r.faixa,
+        leads: r.leads,
+        totalCentavos: Number(r.total),
+        ateAgoraCentavos: Number(r.ate),
+      }),
+    ),
+  );
 
   const kpis = (a: boolean) => {
     const l = leads.find((r) => r.grupo === "periodo" && r.atual === a);
