@@ -116,7 +116,19 @@ function explicando(db: TDb): TDb {
           /^\s*(SELECT|WITH)/i.test(texto) &&
           /FROM (leads_juros_check|documentos|lead_status_historico|processos_)/.test(texto)
         ) {
-          const r = await query(`EXPLAIN (ANALYZE, BUFFERS) ${texto}`, valores);
+          // a prepared statement (lerComTenant's) is explained as one, with the transaction's plan mode (a generic plan
+          // when the caller forced it): PREPARE, EXPLAIN EXECUTE and DEALLOCATE in one text, so that it runs before the
+          // COMMIT lerComTenant has already queued behind it
+          const literal = (v: unknown) =>
+            v === null || v === undefined ? "NULL" : c.escapeLiteral(v instanceof Date ? v.toISOString() : String(v));
+          const r =
+            cfg && (cfg as { name?: string }).name
+              ? (
+                  (await query(
+                    `PREPARE bench_explicar AS ${texto}; EXPLAIN (ANALYZE, BUFFERS) EXECUTE bench_explicar(${(valores as unknown[]).map(literal).join(", ")}); DEALLOCATE bench_explicar`,
+                  )) as unknown as Pg.QueryResult[]
+                )[1]
+              : await query(`EXPLAIN (ANALYZE, BUFFERS) ${texto}`, valores);
           console.log(`\n${texto.replace(/\s+/g, " ").slice(0, 160)}\n${r.rows.map((x) => x["QUERY PLAN"]).join("\n")}`);
         }
         return query(...a);
