@@ -56,7 +56,7 @@ test("/analytics sorts the per-company table and changes its dates", async ({ pa
   await expect(page.getByRole("heading", { name: "Analytics" })).toBeVisible();
   const tabela = page.getByRole("region", { name: "Indicadores por empresa" });
   const primeira = () => tabela.getByRole("row").nth(1).getByRole("cell").first();
-  const api = (await (await page.request.get("/api/plataforma/indicadores")).json()) as TIndicadores;
+  const api = (await (await page.request.get("/api/plataforma/indicadores?porEmpresa=1")).json()) as TIndicadores;
   const porLeads = [...api.empresas].sort((a, b) => b.leads - a.leads || a.nome.localeCompare(b.nome, "pt-BR"));
   // by leads, most first
   await expect(primeira()).toHaveText(porLeads[0].nome);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   arrDoMrr,
+  crescimentoDeContagens,
   crescimentoPorMes,
   diaSeguinte,
   fatiasDoPeriodo,
@@ -10,6 +11,7 @@ import {
   periodoPadraoPlataforma,
   rotuloMes,
   somarMrr,
+  somarMrrContado,
 } from "./platform";
 
 describe("MRR and ARR from the plan table", () => {
@@ -17,6 +19,13 @@ describe("MRR and ARR from the plan table", () => {
     const mil = Array.from({ length: 1000 }, () => 165.83);
     expect(somarMrr(mil)).toBe(165830);
     expect(somarMrr([0.1, 0.2])).toBe(0.3);
+    expect(
+      somarMrrContado([
+        [415.83, 400],
+        [199, 350],
+        [0, 250],
+      ]),
+    ).toBe(somarMrr([...Array(400).fill(415.83), ...Array(350).fill(199)]));
     expect(arrDoMrr(199 + 415.83)).toBe(7377.96);
   });
 });
@@ -90,6 +99,19 @@ describe("the company-growth line", () => {
       { mes: "2025-02-01", rotulo: "fev/25", novas: 0, total: 3 },
       { mes: "2025-03-01", rotulo: "mar/25", novas: 1, total: 4 },
     ]);
+  });
+
+  it("gives the same line from the joins counted per month", () => {
+    const porMes: [string, number][] = [
+      ["2025-05-01", 1],
+      ["2024-06-01", 1],
+      ["2025-01-01", 2],
+      ["2025-03-01", 1],
+    ];
+    expect(crescimentoDeContagens(porMes, "2025-01-10", "2025-03-16")).toEqual(
+      crescimentoPorMes(["2024-06-10", "2025-01-01", "2025-01-31", "2025-03-15", "2025-05-02"], "2025-01-10", "2025-03-16"),
+    );
+    expect(crescimentoDeContagens([], "2025-01-10", "2025-02-16").map((m) => m.total)).toEqual([0, 0]);
   });
 });
 

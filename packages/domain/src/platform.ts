@@ -7,7 +7,12 @@
 
 /** The platform's MRR: the sum of its companies' (in cents, so 1000 yearly companies do not drift). */
 export function somarMrr(valores: number[]): number {
-  return Math.round(valores.reduce((s, v) => s + Math.round(v * 100), 0)) / 100;
+  return somarMrrContado(valores.map((v) => [v, 1]));
+}
+
+/** somarMrr of `n` companies paying `valor` each, per pair: companies grouped by plan, cycle and status. */
+export function somarMrrContado(pares: [valor: number, n: number][]): number {
+  return Math.round(pares.reduce((s, [v, n]) => s + Math.round(v * 100) * n, 0)) / 100;
 }
 
 /** Annual recurring revenue: twelve times the MRR. */
@@ -78,17 +83,31 @@ export function crescimentoPorMes(
   de: string,
   ate: string,
 ): { mes: string; rotulo: string; novas: number; total: number }[] {
-  const meses = mesesEntre(de, ate);
-  const ordenadas = adesoes.filter((d) => d <= ate).sort();
+  const porMes = new Map<string, number>();
+  for (const d of adesoes) if (d <= ate) porMes.set(inicioDoMes(d), (porMes.get(inicioDoMes(d)) ?? 0) + 1);
+  return crescimentoDeContagens([...porMes], de, ate);
+}
+
+/**
+ * crescimentoPorMes from the joins already counted per month ('YYYY-MM-01', companies that joined in it by `ate`):
+ * what the server reads from SQL, so the line costs one row per month instead of one per company.
+ */
+export function crescimentoDeContagens(
+  porMes: [mes: string, n: number][],
+  de: string,
+  ate: string,
+): { mes: string; rotulo: string; novas: number; total: number }[] {
+  const ordenados = [...porMes].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   let i = 0;
-  return meses.map((mes) => {
-    const fim = mesSeguinte(mes);
+  let total = 0;
+  return mesesEntre(de, ate).map((mes) => {
     let novas = 0;
-    while (i < ordenadas.length && ordenadas[i] < fim) {
-      if (ordenadas[i] >= mes) novas++;
+    while (i < ordenados.length && ordenados[i][0] <= mes) {
+      if (ordenados[i][0] === mes) novas += ordenados[i][1];
+      total += ordenados[i][1];
       i++;
     }
-    return { mes, rotulo: rotuloMes(mes), novas, total: i };
+    return { mes, rotulo: rotuloMes(mes), novas, total };
   });
 }
 

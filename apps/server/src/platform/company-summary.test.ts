@@ -203,7 +203,7 @@ describe("the per-company summaries of migration 0031", () => {
       ),
     );
     for (const de of [inicioMes, isoDiaSP(new Date(agora - 45 * 86_400_000))]) {
-      const res = await x.navegadores.plataforma.req({ url: `/api/plataforma/indicadores?de=${de}&ate=${hoje}` });
+      const res = await x.navegadores.plataforma.req({ url: `/api/plataforma/indicadores?de=${de}&ate=${hoje}&porEmpresa=1` });
       expect(res.statusCode, res.body).toBe(200);
       const f = res.json() as TIndicadoresPlataforma;
       const { rows } = await t.dono.query(
@@ -213,8 +213,8 @@ describe("the per-company summaries of migration 0031", () => {
         [de, hoje, STATUS_QUALIFICADOS, STATUS_CONVERTIDOS_DASHBOARD],
       );
       const esperado = new Map(rows.map((r) => [r.id, r]));
-      expect(f.empresas.find((e) => e.id === x.empresa.id)).toMatchObject({ leads: 2, qualificados: 2, convertidos: 1 });
-      for (const e of f.empresas) {
+      expect(f.empresas?.find((e) => e.id === x.empresa.id)).toMatchObject({ leads: 2, qualificados: 2, convertidos: 1 });
+      for (const e of f.empresas ?? []) {
         const r = esperado.get(e.id) ?? { leads: 0, qualificados: 0, convertidos: 0 };
         expect(e, `${e.nome} ${de}`).toMatchObject({ leads: r.leads, qualificados: r.qualificados, convertidos: r.convertidos });
       }

@@ -291,7 +291,7 @@ describe("the platform figures", () => {
     ["2024-01-01", "2026-12-31"],
   ]) {
     it(`equals the leads counted in SQL for ${de} to ${ate}`, async () => {
-      const f = await ok<TIndicadoresPlataforma>(op, { url: `/api/plataforma/indicadores?de=${de}&ate=${ate}` });
+      const f = await ok<TIndicadoresPlataforma>(op, { url: `/api/plataforma/indicadores?de=${de}&ate=${ate}&porEmpresa=1` });
       const sql = await esperado(de, ate);
       const soma = (k: string) => [...sql.values()].reduce((s, r) => s + r[k], 0);
       expect(f.cartoes).toMatchObject({
@@ -300,20 +300,30 @@ describe("the platform figures", () => {
         convertidos: soma("convertidos"),
       });
       expect(f.cartoes.taxaConversao).toBe(Math.round((soma("convertidos") / soma("qualificados")) * 100));
-      for (const e of f.empresas) {
+      const { rows: aderiram } = await t.dono.query("SELECT id FROM empresas WHERE data_adesao <= $1", [ate]);
+      expect(f.empresas?.map((e) => e.id).sort()).toEqual(aderiram.map((r) => r.id).sort());
+      for (const e of f.empresas ?? []) {
         const r = sql.get(e.id) ?? { leads: 0, qualificados: 0, convertidos: 0 };
         expect(e, e.nome).toMatchObject({ leads: r.leads, qualificados: r.qualificados, convertidos: r.convertidos });
       }
+      // /dashboard asks without the per-company rows and gets the same figures
+      const semLinhas = await ok<TIndicadoresPlataforma>(op, { url: `/api/plataforma/indicadores?de=${de}&ate=${ate}` });
+      expect(semLinhas.empresas).toBeUndefined();
+      expect({ ...semLinhas, empresas: f.empresas }).toEqual(f);
     });
   }
 
   it("counts companies, users, plans, growth and today's MRR/ARR", async () => {
-    const f = await ok<TIndicadoresPlataforma>(op, { url: "/api/plataforma/indicadores?de=2025-01-01&ate=2025-03-31" });
-    expect(f.empresas.map((e) => e.nome)).toEqual(["Alfa Revisões", "Beta Créditos"]);
+    const f = await ok<TIndicadoresPlataforma>(op, {
+      url: "/api/plataforma/indicadores?de=2025-01-01&ate=2025-03-31&porEmpresa=1",
+    });
+    expect(f.empresas?.map((e) => e.nome)).toEqual(["Alfa Revisões", "Beta Créditos"]);
     const usuariosSql = await t.dono.query(
       "SELECT id_empresa_fk AS id, count(*)::int AS n FROM usuarios_plataforma WHERE ativo AND id_empresa_fk IS NOT NULL GROUP BY 1",
     );
-    for (const r of usuariosSql.rows) expect(f.empresas.find((e) => e.id === r.id)?.usuarios).toBe(r.n);
+    for (const r of usuariosSql.rows) expect(f.empresas?.find((e) => e.id === r.id)?.usuarios).toBe(r.n);
+    expect(f.cartoes.usuarios).toBe(usuariosSql.rows.reduce((s, r) => s + r.n, 0));
+    expect(f.empresas?.map((e) => e.mrr)).toEqual([415.83, 199]);
     expect(f.cartoes).toMatchObject({ empresas: 2, ativas: 2, suspensas: 0, emTeste: 0 });
     // Premium yearly 4990/12 + Básico monthly 199
     expect(f.cartoes.mrr).toBe(614.83);
@@ -329,13 +339,21 @@ describe("the platform figures", () => {
       ["mar/25", 0, 2],
     ]);
     // a period that ends before Beta joined leaves it out
-    const antes = await ok<TIndicadoresPlataforma>(op, { url: "/api/plataforma/indicadores?de=2025-01-01&ate=2025-01-31" });
-    expect(antes.empresas.map((e) => e.nome)).toEqual(["Alfa Revisões"]);
+    const antes = await ok<TIndicadoresPlataforma>(op, {
+      url: "/api/plataforma/indicadores?de=2025-01-01&ate=2025-01-31&porEmpresa=1",
+    });
+    expect(antes.empresas?.map((e) => e.nome)).toEqual(["Alfa Revisões"]);
+    expect(antes.cartoes).toMatchObject({ empresas: 1, ativas: 1 });
+    expect(antes.planos.find((p) => p.plano === "Básico")?.empresas).toBe(0);
     // suspended and on trial: no revenue
     await t.dono.query("UPDATE empresas SET status_assinatura = 'Suspenso' WHERE id = $1", [b.empresa.id]);
     await t.dono.query("UPDATE empresas SET teste_ate = current_date + 3 WHERE id = $1", [a.empresa.id]);
-    const depois = await ok<TIndicadoresPlataforma>(op, { url: "/api/plataforma/indicadores" });
+    const depois = await ok<TIndicadoresPlataforma>(op, { url: "/api/plataforma/indicadores?porEmpresa=true" });
     expect(depois.cartoes).toMatchObject({ suspensas: 1, emTeste: 1, mrr: 0, arr: 0 });
+    expect(depois.empresas?.map((e) => [e.nome, e.status, e.emTeste, e.mrr])).toEqual([
+      ["Alfa Revisões", "Ativo", true, 0],
+      ["Beta Créditos", "Suspenso", false, 0],
+    ]);
     await t.dono.query("UPDATE empresas SET status_assinatura = 'Ativo', teste_ate = NULL WHERE id = ANY ($1)", [
       [a.empresa.id, b.empresa.id],
     ]);
@@ -347,6 +365,7 @@ describe("the platform figures", () => {
       ["de=2025-02-30", MSG.dataInvalida],
       ["de=ontem", MSG.dataInvalida],
       ["de=2000-01-01&ate=2025-01-01", MSG.periodoLongoDemais],
+      ["porEmpresa=talvez", MSG.dadosInvalidos],
     ]) {
       const res = await op.req({ url: `/api/plataforma/indicadores?${qs}` });
       expect(res.statusCode, qs).toBe(400);

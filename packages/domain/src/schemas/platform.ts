@@ -57,9 +57,12 @@ export type TResultadoAcaoUsuario = z.infer<typeof ZResultadoAcaoUsuario>;
 const dia = z.string().refine(diaValido, MSG.dataInvalida);
 const DIA_MS = 86_400_000;
 
-/** From/To, São Paulo days, both inclusive; both optional (the last twelve months by default). */
+/**
+ * From/To, São Paulo days, both inclusive; both optional (the last twelve months by default). `porEmpresa`: the
+ * per-company rows too (/analytics' table; /dashboard does not show them and gets none).
+ */
 export const ZPeriodoPlataforma = z
-  .object({ de: dia.optional(), ate: dia.optional() })
+  .object({ de: dia.optional(), ate: dia.optional(), porEmpresa: z.stringbool({ error: MSG.dadosInvalidos }).optional() })
   .refine((p) => !p.de || !p.ate || p.de <= p.ate, { message: MSG.periodoDeDepoisDoAte, path: ["ate"] })
   .refine((p) => !p.de || !p.ate || (Date.parse(p.ate) - Date.parse(p.de)) / DIA_MS <= DIAS_MAXIMOS_PERIODO_PLATAFORMA, {
     message: MSG.periodoLongoDemais,
@@ -107,7 +110,8 @@ export const ZIndicadoresPlataforma = z.object({
   /** companies by join month: new ones and the running total at the month's end */
   crescimento: z.array(z.object({ mes: z.string(), rotulo: z.string(), novas: z.number().int(), total: z.number().int() })),
   planos: z.array(z.object({ plano: z.enum(PLANOS), empresas: z.number().int() })),
-  empresas: z.array(ZEmpresaIndicadores),
+  /** one row per company that joined by To, by name: only when asked (`porEmpresa`) */
+  empresas: z.array(ZEmpresaIndicadores).optional(),
 });
 export type TIndicadoresPlataforma = z.infer<typeof ZIndicadoresPlataforma>;
 

@@ -21,7 +21,7 @@ export function AnalyticsPage() {
   if (!pode(usuario.papel, "plataforma.gerenciar")) return <AccessDenied mensagem={MSG.acessoNegado} />;
   return (
     <PlatformFigures titulo="Analytics" descricao="Indicadores da plataforma por período e por empresa.">
-      {(d) => <TabelaEmpresas empresas={d.empresas} />}
+      {(d) => <TabelaEmpresas empresas={d.empresas ?? []} />}
     </PlatformFigures>
   );
 }

@@ -21,7 +21,8 @@ const diaBR = (iso: string) => iso.split("-").reverse().join("/");
 
 /**
  * The platform's figures for a From/To period (000 §2.10): date inputs (300 ms debounce), a loading indicator, the
- * cards, the growth line and the plan pie; `children` renders more of the same figures (the /analytics table).
+ * cards, the growth line and the plan pie; `children` renders more of the same figures (the /analytics table), whose
+ * per-company rows are asked for only then.
  */
 export function PlatformFigures({
   titulo,
@@ -35,7 +36,7 @@ export function PlatformFigures({
   const [periodo, setPeriodo] = useState<TPeriodoTela>({ de: "", ate: "" });
   const atraso = useDebounce(periodo, 300);
   const invertido = !!atraso.de && !!atraso.ate && atraso.de > atraso.ate;
-  const q = useQuery({ ...indicadoresQuery(atraso), enabled: !invertido });
+  const q = useQuery({ ...indicadoresQuery(atraso, !!children), enabled: !invertido });
   const d = q.data;
   return (
     <div className="mx-auto max-w-6xl space-y-6">

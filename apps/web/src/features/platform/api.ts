@@ -14,13 +14,15 @@ export const CHAVE_PLATAFORMA = ["plataforma"] as const;
 /** From/To as typed; empty means the server's default (the last twelve months). */
 export type TPeriodoTela = { de: string; ate: string };
 
-export const indicadoresQuery = (p: TPeriodoTela) =>
+/** `porEmpresa`: with the per-company rows (/analytics' table); /dashboard asks without them. */
+export const indicadoresQuery = (p: TPeriodoTela, porEmpresa = false) =>
   queryOptions({
-    queryKey: [...CHAVE_PLATAFORMA, "indicadores", p],
+    queryKey: [...CHAVE_PLATAFORMA, "indicadores", p, porEmpresa],
     queryFn: ({ signal }) => {
       const q = new URLSearchParams();
       if (p.de) q.set("de", p.de);
       if (p.ate) q.set("ate", p.ate);
+      if (porEmpresa) q.set("porEmpresa", "1");
       return api<TIndicadoresPlataforma>(`/api/plataforma/indicadores?${q}`, { signal });
     },
     placeholderData: keepPreviousData,
