@@ -1,12 +1,14 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { chunks } from "./build/chunks.ts";
 import { precompress } from "./build/precompress.ts";
 
 const API = process.env.API_URL ?? "http://localhost:3000";
+const divisao = chunks();
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), divisao.plugin, precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -21,5 +23,7 @@ export default defineConfig({
     sourcemap: true,
     manifest: true,
     chunkSizeWarningLimit: 400,
+    // fewer, fuller chunks before a page's first paint (build/chunks.ts, decision 1504)
+    rolldownOptions: { output: { codeSplitting: divisao.codeSplitting } },
   },
 });

@@ -8,6 +8,7 @@ import {
   LIMITE_ATIVIDADES_EMPRESA,
   montarAtividades,
   ordenarFatias,
+  rotuloDoBalde,
   STATUS_CONVERTIDOS_DASHBOARD,
   STATUS_QUALIFICADOS,
   type TAgrupamento,
@@ -179,5 +180,17 @@ describe("montarAtividades (000 §9: from the 5 newest leads, capped at 10)", ()
     expect(a).toHaveLength(LIMITE_ATIVIDADES_EMPRESA);
     expect(a[0].descricao).toBe("Lead 5");
     expect(a.every((x, k) => k === 0 || a[k - 1].timestamp >= x.timestamp)).toBe(true);
+  });
+});
+
+describe("rotuloDoBalde", () => {
+  it("'dd/MM' for days and weeks, 'mmm/yy' for months, on São Paulo's calendar", () => {
+    expect(rotuloDoBalde(sp("2026-03-04"), "dia")).toBe("04/03");
+    expect(rotuloDoBalde(sp("2026-03-04"), "semana")).toBe("04/03");
+    expect(rotuloDoBalde(sp("2026-03-01"), "mes")).toBe("mar/26");
+    // 23:00 in São Paulo on New Year's Eve is already 1 January in UTC
+    expect(rotuloDoBalde(new Date("2026-01-01T02:00:00Z"), "dia")).toBe("31/12");
+    expect(rotuloDoBalde(new Date("2026-01-01T02:00:00Z"), "mes")).toBe("dez/25");
+    expect(rotuloDoBalde(sp("2009-10-05"), "mes")).toBe("out/09");
   });
 });

@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { addDays, format, startOfDay } from "date-fns";
+import { addDays, startOfDay } from "date-fns";
 
 /** Period presets (000 §4, §9; 001 §9) and their date ranges, computed in America/Sao_Paulo days. */
 export const PERIODOS = [
@@ -38,6 +38,8 @@ export const FUSO_SP = "America/Sao_Paulo";
 
 const emSP = (d: Date) => new TZDate(d.getTime(), FUSO_SP);
 const instante = (d: Date) => new Date(d.getTime());
+/** Two digits (date-fns' `format` weighs ~5 KB gzip in every page that shows a period: not used here). */
+const dois = (n: number) => String(n).padStart(2, "0");
 
 function inicioDoDiaSP(d: Date): Date {
   return instante(startOfDay(emSP(d)));
@@ -51,7 +53,8 @@ const somarDiasSP = (d: Date, dias: number) => instante(startOfDay(addDays(emSP(
 
 /** The São Paulo calendar day of an instant, 'YYYY-MM-DD' (a period's bounds are São Paulo midnights). */
 export function isoDiaSP(d: Date): string {
-  return format(emSP(d), "yyyy-MM-dd");
+  const l = emSP(d);
+  return `${String(l.getFullYear()).padStart(4, "0")}-${dois(l.getMonth() + 1)}-${dois(l.getDate())}`;
 }
 
 /** Parses 'YYYY-MM-DD' as a São Paulo calendar day. */
