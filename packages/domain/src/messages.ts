@@ -262,6 +262,12 @@ export const MSG = {
   filaEsperaTitulo: "Leads aguardando atribuição",
   filaEsperaConteudo: (nome: string) =>
     `${nome} está qualificado, mas nenhum consultor está conectado. Os leads que aguardam serão atribuídos assim que um consultor se conectar; você também pode atribuí-los manualmente em Leads.`,
+  // leads whose phones became equal when they were standardized (migration 0027, decision 1501)
+  telefonesRepetidos: (n: number) => (n === 1 ? "1 lead com telefone repetido" : `${n} leads com telefone repetido`),
+  telefonesRepetidosTitulo: "Telefones repetidos",
+  telefonesRepetidosDescricao:
+    "Após a padronização dos telefones, estes leads ficaram com o mesmo número de outro lead da empresa. Nenhum foi mesclado: revise cada par e atualize o telefone ou exclua o lead duplicado.",
+  telefonesRepetidosErro: "Não foi possível carregar os telefones repetidos.",
   horarioInvalido: "Informe um horário no formato HH:MM",
   expedienteFimAntesDoInicio: "O fim do expediente deve ser depois do início",
   expedienteSemDias: "Escolha ao menos um dia do expediente",

@@ -18,6 +18,7 @@ import {
   ZResultadoEmMassa,
   ZResumoLeads,
 } from "@crm/domain/schemas/leads";
+import { ZTelefonesRepetidos } from "@crm/domain/schemas/waiting";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { atribuirLeads } from "./assign-leads.js";
@@ -26,6 +27,7 @@ import { mudarStatusLeads } from "./change-status.js";
 import { contextoLeads } from "./context.js";
 import { criarLead } from "./create-lead.js";
 import { excluirLeads } from "./delete-leads.js";
+import { listarTelefonesRepetidos } from "./duplicate-phones.js";
 import { exportarLeads } from "./export-leads.js";
 import { lerImportacao, listarImportacoes } from "./import-status.js";
 import { listarHistoricoLead } from "./lead-history.js";
@@ -53,6 +55,9 @@ const gestaoRoutes: FastifyPluginAsyncZod = async (app) => {
     listarLeads(deps, await contextoLeads(deps, req), req.query),
   );
 
+  app.get("/telefones-repetidos", { config: gerenciar, schema: { response: { 200: ZTelefonesRepetidos } } }, async (req) =>
+    listarTelefonesRepetidos(deps, await contextoLeads(deps, req)),
+  );
   app.get("/resumo", { config: gerenciar, schema: { querystring: ZFiltroLeads, response: { 200: ZResumoLeads } } }, async (req) =>
     resumirLeads(deps, await contextoLeads(deps, req), req.query),
   );

@@ -35,3 +35,14 @@ export const ZConfigAtribuicao = ZConfigAtribuicaoSalva.extend({
   .refine((c) => c.inicio < c.fim, { message: MSG.expedienteFimAntesDoInicio, path: ["fim"] })
   .refine((c) => !c.atribuir_offline_expediente || c.dias.length > 0, { message: MSG.expedienteSemDias, path: ["dias"] });
 export type TConfigAtribuicao = z.input<typeof ZConfigAtribuicao>;
+
+/**
+ * Leads whose phone became equal to an older lead's of the company when phones were standardized (migration 0027,
+ * decision 1501): kept, never merged. Each pair while both leads still share the phone, the older lead first.
+ */
+const ZLeadDoPar = z.object({ id: z.string(), nome: z.string(), status_lead: z.string(), created_at: z.string() });
+export const ZTelefonesRepetidos = z.object({
+  total: z.number().int().min(0),
+  pares: z.array(z.object({ telefone: z.string(), original: ZLeadDoPar, repetido: ZLeadDoPar })),
+});
+export type TTelefonesRepetidos = z.infer<typeof ZTelefonesRepetidos>;
