@@ -55,7 +55,8 @@ export function rangesDoPeriodo(de: string, ate: string, hoje: string): (string 
 /**
  * Everything the two screens show, in one statement (decision 1307): `e` the companies with their active accounts
  * (0031's per-company summary), `l` the period's leads per company (ranges of rangesDoPeriodo; $9/$10 the 000 §9
- * sets for the daily rows), then as json: the companies grouped by what MRR, the cards and the pie need ($11 = To),
+ * sets for the daily rows), then as json: the companies grouped by what MRR, the cards and the pie need ($11 = To,
+ * $13 = today: whether the trial still runs),
  * the joins counted per month (the growth line), the leads' totals of the companies that joined by To, and — only
  * when $12 asks for it (/analytics) — one compact row per company, by name.
  */
@@ -79,9 +80,9 @@ WITH e AS (
    GROUP BY id_empresa_fk
 )
 SELECT
-  (SELECT json_agg(json_build_array(plano, ciclo, status, teste_ate, aderiu, n, usuarios))
-     FROM (SELECT plano, ciclo, status, teste_ate, data_adesao <= $11::date AS aderiu, count(*)::int AS n,
-                  sum(usuarios)::int AS usuarios
+  (SELECT json_agg(json_build_array(plano, ciclo, status, em_teste, aderiu, n, usuarios))
+     FROM (SELECT plano, ciclo, status, coalesce(teste_ate >= $13::date, false) AS em_teste,
+                  data_adesao <= $11::date AS aderiu, count(*)::int AS n, sum(usuarios)::int AS usuarios
              FROM e GROUP BY 1, 2, 3, 4, 5) g) AS grupos,
   (SELECT json_agg(json_build_array(mes, n))
      FROM (SELECT to_char(date_trunc('month', data_adesao), 'YYYY-MM-DD') AS mes, count(*)::int AS n
@@ -99,7 +100,7 @@ type TGrupo = [
   plano: TPlano,
   ciclo: TCiclo,
   status: TStatusAssinatura,
-  testeAte: string | null,
+  emTeste: boolean,
   aderiu: boolean,
   n: number,
   usuarios: number,
@@ -140,6 +141,7 @@ export async function lerIndicadoresPlataforma(
       STATUS_CONVERTIDOS_DASHBOARD,
       ate,
       !!p.porEmpresa,
+      hoje,
     ]),
   );
   const r = rows[0] as {
@@ -156,7 +158,10 @@ export async function lerIndicadoresPlataforma(
     testeAte,
   });
   // MRR and ARR are today's, of every company, whatever the period
-  const mrr = somarMrrContado(grupos.map((g) => [receitaMensal(estado(g[0], g[1], g[2], g[3]), hoje), g[5]]));
+  // a group's trial end stands for all of its companies': today when it has not passed (receitaMensal and
+  // diasRestantesTeste only compare it with today), none otherwise
+  const doGrupo = (g: TGrupo) => estado(g[0], g[1], g[2], g[3] ? hoje : null);
+  const mrr = somarMrrContado(grupos.map((g) => [receitaMensal(doGrupo(g), hoje), g[5]]));
   const aderiram = grupos.filter((g) => g[4]);
   const contar = (f: (g: TGrupo) => boolean) => aderiram.reduce((s, g) => s + (f(g) ? g[5] : 0), 0);
   const [leads, qualificados, convertidos] = r.leads;
@@ -166,7 +171,7 @@ export async function lerIndicadoresPlataforma(
       empresas: contar(() => true),
       ativas: contar((g) => g[2] === "Ativo"),
       suspensas: contar((g) => g[2] === "Suspenso"),
-      emTeste: contar((g) => diasRestantesTeste(estado(g[0], g[1], g[2], g[3]), hoje) !== null),
+      emTeste: contar((g) => diasRestantesTeste(doGrupo(g), hoje) !== null),
       usuarios: aderiram.reduce((s, g) => s + g[6], 0),
       leads,
       qualificados,
