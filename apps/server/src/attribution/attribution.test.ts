@@ -2,14 +2,14 @@ import { figurasDaCampanha, STATUS_QUALIFICADOS_IA } from "@crm/domain/attributi
 import { MSG } from "@crm/domain/messages";
 import type { TAtribuicao, TConversoesMeta } from "@crm/domain/schemas/attribution";
 import type { TConfiguracoes } from "@crm/domain/schemas/settings";
-import { STATUS_CONVERTIDOS } from "@crm/domain/status";
+import { STATUS_CONVERTIDOS, STATUS_LEAD } from "@crm/domain/status";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { iniciarConversoesFalsa, type TConversoesFalsa } from "../../../../e2e/support/fake-conversions.js";
 import { assinarGraph, webhookTexto } from "../../../../e2e/support/fake-graph.js";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import type { TConfig } from "../config/config.js";
-import { unsafeWithSystem } from "../db/tenant.js";
+import { unsafeWithSystem, withCompanyJob } from "../db/tenant.js";
 import { APP_SECRET_META, caminhoWebhook, configurarOficial, contar, linha } from "../whatsapp/testing/setup.js";
 import { esperarAte } from "../whatsapp/testing/wait.js";
 
@@ -274,6 +274,64 @@ describe("per-campaign figures", () => {
       roi: 564.5,
     });
     expect(r).toMatchObject({ inicio: "2026-10-01", fim: "2026-10-31" });
+  });
+
+  it("read a day summary (migration 0035) that equals a recount after status, value, ad, day changes and deletes", async () => {
+    const { rows: sets } = await t.dono.query(
+      "SELECT s, crm_status_aprovado_ia(s) AS q, crm_status_convertido(s) AS c FROM unnest($1::text[]) s",
+      [[...STATUS_LEAD, "Status desconhecido"]],
+    );
+    for (const x of sets) {
+      expect([x.s, x.q]).toEqual([x.s, STATUS_QUALIFICADOS_IA.includes(x.s) ? 1 : 0]);
+      expect([x.s, x.c]).toEqual([x.s, STATUS_CONVERTIDOS.includes(x.s) ? 1 : 0]);
+    }
+    const c = await criarEmpresaComUsuarios(t);
+    await withCompanyJob(t.deps.db.app, c.empresa.id, "teste", async (tx) => {
+      const e = { id_empresa_fk: c.empresa.id };
+      for (let i = 0; i < 12; i++)
+        await criarLead(tx, {
+          ...e,
+          campanha_origem: i % 3 ? `Camp ${i % 2}` : null,
+          anuncio_id: i % 4 ? `ad-${i % 3}` : null,
+          plataforma_anuncio: i % 4 ? "Facebook" : null,
+          created_at: new Date(Date.UTC(2026, 9, 10 + (i % 4), 2, 30)),
+          status_lead: i % 2 ? "Qualificado para Atendente" : "Novo Lead",
+          data_processamento_ia: i % 5 ? "2026-10-12T12:00:00Z" : null,
+        } as never);
+      const ids = (await tx.query("SELECT id FROM leads_juros_check ORDER BY id")).rows.map((r) => r.id);
+      await tx.query(
+        "UPDATE leads_juros_check SET status_lead = 'Convertido (Ganho)', valor_contrato_fechado = 1234.56 WHERE id = ANY ($1)",
+        [ids.slice(0, 4)],
+      );
+      await tx.query("UPDATE leads_juros_check SET valor_contrato_fechado = 99.99 WHERE id = $1", [ids[0]]);
+      await tx.query("UPDATE leads_juros_check SET anuncio_id = 'ad-novo', plataforma_anuncio = 'Instagram' WHERE id = $1", [
+        ids[5],
+      ]);
+      await tx.query("UPDATE leads_juros_check SET created_at = created_at + interval '1 hour' WHERE id = ANY ($1)", [
+        ids.slice(6, 9),
+      ]);
+      await tx.query("UPDATE leads_juros_check SET data_processamento_ia = NULL WHERE id = $1", [ids[9]]);
+      await tx.query("DELETE FROM leads_juros_check WHERE id = ANY ($1)", [ids.slice(10)]);
+    });
+    const { rows: dif } = await t.dono.query(
+      `WITH contagem AS (
+         SELECT id_empresa_fk, (created_at AT TIME ZONE 'America/Sao_Paulo')::date AS dia, coalesce(campanha_origem, '') AS campanha,
+                coalesce(anuncio_id, '') AS anuncio_id, coalesce(plataforma_anuncio, '') AS plataforma, count(*)::int AS leads,
+                count(*) FILTER (WHERE data_processamento_ia IS NOT NULL AND status_lead = ANY ($2))::int AS qualificados,
+                count(*) FILTER (WHERE status_lead = ANY ($3))::int AS conversoes,
+                coalesce(sum(valor_contrato_fechado) FILTER (WHERE status_lead = ANY ($3)), 0)::numeric(16,2) AS receita
+           FROM leads_juros_check WHERE id_empresa_fk = $1 GROUP BY 1, 2, 3, 4, 5),
+       resumo AS (SELECT id_empresa_fk, dia, campanha, anuncio_id, plataforma, leads, qualificados, conversoes, receita
+                    FROM campanhas_leads_diaria WHERE id_empresa_fk = $1 AND leads <> 0)
+       (SELECT * FROM contagem EXCEPT SELECT * FROM resumo) UNION ALL (SELECT * FROM resumo EXCEPT SELECT * FROM contagem)`,
+      [c.empresa.id, STATUS_QUALIFICADOS_IA, STATUS_CONVERTIDOS],
+    );
+    expect(dif).toEqual([]);
+    const { rows: n } = await t.dono.query(
+      "SELECT count(*)::int AS n FROM campanhas_leads_diaria WHERE id_empresa_fk = $1 AND leads <> 0",
+      [c.empresa.id],
+    );
+    expect(n[0].n).toBeGreaterThan(4);
   });
 
   it("a marketing cost names its campaign and ad through the form's route", async () => {

@@ -1,10 +1,10 @@
-import { figurasDaCampanha, STATUS_QUALIFICADOS_IA, type TContagensCampanha } from "@crm/domain/attribution";
+import { figurasDaCampanha, type TContagensCampanha } from "@crm/domain/attribution";
 import { MSG } from "@crm/domain/messages";
 import { intervaloDoPeriodo, isoDiaSP } from "@crm/domain/period";
 import type { TAtribuicao, TFiltroAtribuicao, TLinhaAtribuicao } from "@crm/domain/schemas/attribution";
-import { STATUS_CONVERTIDOS } from "@crm/domain/status";
 import type { TDeps } from "../core/deps.js";
-import { withTenant } from "../db/tenant.js";
+import { preparada } from "../db/prepared.js";
+import { lerComTenant } from "../db/tenant.js";
 import { badRequest } from "../http/errors.js";
 import type { TCtxEmpresa } from "../membership/target-company.js";
 
@@ -40,14 +40,45 @@ function linha(a: TAcumulado): TLinhaAtribuicao {
   };
 }
 
+type TLinhaLeads = {
+  campanha: string | null;
+  anuncio_id: string | null;
+  plataforma: string | null;
+  leads: number;
+  qualificados: number;
+  conversoes: number;
+  receita: string;
+};
+type TLinhaCustos = { campanha: string | null; anuncio_id: string | null; custo: string };
+
+/**
+ * Both sides in one statement (decision 1204, session 7): the leads from their per-day campaign summary (migration
+ * 0035, kept exact by triggers; '' stands for none in its key), the costs grouped by campaign and ad from the list
+ * index (which includes both since 0035: an index-only scan).
+ */
+const SQL_CAMPANHAS = `
+SELECT json_build_object(
+  'leads', (SELECT json_agg(x) FROM (
+      SELECT nullif(campanha, '') AS campanha, nullif(anuncio_id, '') AS anuncio_id, max(nullif(plataforma, '')) AS plataforma,
+             sum(leads)::int AS leads, sum(qualificados)::int AS qualificados, sum(conversoes)::int AS conversoes,
+             sum(receita)::text AS receita
+        FROM campanhas_leads_diaria
+       WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $3::date AND leads <> 0
+       GROUP BY campanha, anuncio_id) x),
+  'custos', (SELECT json_agg(x) FROM (
+      SELECT campanha, anuncio_id, sum(valor_gasto)::text AS custo FROM custos_marketing
+       WHERE id_empresa_fk = $1 AND data_custo BETWEEN $4::date AND $5::date
+       GROUP BY campanha, anuncio_id) x)
+) AS j`;
+
 /**
  * Per campaign and per ad (decision 1213), for the period: the leads that arrived in it (created_at, São Paulo days)
  * grouped by their first-touch campaign and ad — leads without a campaign are the organic row —, how many the AI
  * qualified (0602's approved), how many converted and their closed value; the spend of the period's costs naming the
  * campaign (or an ad of it) or the ad; and the ratios of the domain (cost per lead, per AI-qualified lead, per client,
- * ROI). Two grouped reads in one transaction.
+ * ROI). One round trip.
  */
-export function resultadosPorCampanha(
+export async function resultadosPorCampanha(
   deps: Pick<TDeps, "db">,
   ctx: TCtxEmpresa,
   f: TFiltroAtribuicao,
@@ -57,24 +88,16 @@ export function resultadosPorCampanha(
   if (!intervalo) throw badRequest(MSG.periodoPersonalizadoIncompleto);
   const inicioDia = isoDiaSP(intervalo.inicio);
   const fimDia = isoDiaSP(new Date(intervalo.fim.getTime() - 1));
-  return withTenant(deps.db.app, ctx, async (tx) => {
-    const { rows: leads } = await tx.query(
-      `SELECT campanha_origem AS campanha, anuncio_id, max(plataforma_anuncio) AS plataforma, count(*)::int AS leads,
-              count(*) FILTER (WHERE data_processamento_ia IS NOT NULL AND status_lead = ANY ($4::text[]))::int AS qualificados,
-              count(*) FILTER (WHERE status_lead = ANY ($5::text[]))::int AS conversoes,
-              coalesce(sum(valor_contrato_fechado) FILTER (WHERE status_lead = ANY ($5::text[])), 0)::text AS receita
-         FROM leads_juros_check
-        WHERE id_empresa_fk = $1 AND created_at >= $2 AND created_at < $3
-        GROUP BY campanha_origem, anuncio_id`,
-      [ctx.empresaId, intervalo.inicio, intervalo.fim, STATUS_QUALIFICADOS_IA, STATUS_CONVERTIDOS],
-    );
-    const { rows: custos } = await tx.query(
-      `SELECT campanha, anuncio_id, sum(valor_gasto)::text AS custo FROM custos_marketing
-        WHERE id_empresa_fk = $1 AND data_custo BETWEEN $2::date AND $3::date
-        GROUP BY campanha, anuncio_id`,
-      [ctx.empresaId, inicioDia, fimDia],
-    );
-
+  const { rows } = await lerComTenant(
+    deps.db.leitura,
+    ctx,
+    async () => preparada(SQL_CAMPANHAS, [ctx.empresaId, isoDiaSP(intervalo.inicio), isoDiaSP(intervalo.fim), inicioDia, fimDia]),
+    { planoGenerico: true },
+  );
+  const j = rows[0].j as { leads: TLinhaLeads[] | null; custos: TLinhaCustos[] | null };
+  const leads = j.leads ?? [];
+  const custos = j.custos ?? [];
+  {
     const campanhas = new Map<string, TAcumulado>();
     const anuncios = new Map<string, TAcumulado>();
     const organico = vazio(null, null);
@@ -98,7 +121,7 @@ export function resultadosPorCampanha(
         somar(organico);
         continue;
       }
-      const campanha = r.campanha ?? campanhaDoAnuncio.get(r.anuncio_id);
+      const campanha = r.campanha ?? (r.anuncio_id ? campanhaDoAnuncio.get(r.anuncio_id) : undefined);
       if (campanha) somar(daCampanha(campanha));
       if (r.anuncio_id) somar(doAnuncio(r.anuncio_id));
     }
@@ -122,5 +145,5 @@ export function resultadosPorCampanha(
       organico: linha(organico),
       custoSemCampanha: (semCampanha / 100).toFixed(2),
     };
-  });
+  }
 }
