@@ -116,9 +116,23 @@ describe("GET /api/empresas (search, filters, paging)", () => {
     expect(p2.empresas.map((e) => e.id)).toEqual(
       todas.slice(TAMANHO_PAGINA_EMPRESAS, 2 * TAMANHO_PAGINA_EMPRESAS).map((e) => e.id),
     );
+    // a page past the end: no cards, the total still said (count and page are one statement)
+    const alem = await listar(`?pagina=${Math.ceil(todas.length / TAMANHO_PAGINA_EMPRESAS) + 1}`);
+    expect(alem).toMatchObject({ empresas: [], total: todas.length });
+    expect(await listar("?busca=nada-assim&pagina=3")).toMatchObject({ empresas: [], total: 0 });
     const cartaoA = (await listar("?busca=agil")).empresas.find((e) => e.id === a.empresa.id);
     // 3 active users; 2 qualified (Qualificado para Atendente, Convertido), 1 converted: 50%
     expect(cartaoA).toMatchObject({ totalUsuarios: 3, totalLeads: 3, taxaConversao: 50 });
+    // every card's counts equal a recount of the rows
+    const contagens = await consultar<{ id: string; usuarios: number; leads: number }>(
+      t,
+      `SELECT e.id, (SELECT count(*)::int FROM usuarios_plataforma u WHERE u.id_empresa_fk = e.id AND u.ativo) AS usuarios,
+              (SELECT count(*)::int FROM leads_juros_check l WHERE l.id_empresa_fk = e.id) AS leads FROM empresas e`,
+    );
+    for (const c of [...p1.empresas, ...p2.empresas]) {
+      const r = contagens.find((x) => x.id === c.id);
+      expect([c.totalUsuarios, c.totalLeads], c.nome_empresa).toEqual([r?.usuarios, r?.leads]);
+    }
   });
 
   it("searches name or contact email ignoring case and accents, and filters by status and plan, as SQL does", async () => {
