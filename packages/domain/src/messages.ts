@@ -267,7 +267,6 @@ export const MSG = {
   telefonesRepetidosTitulo: "Telefones repetidos",
   telefonesRepetidosDescricao:
     "Após a padronização dos telefones, estes leads ficaram com o mesmo número de outro lead da empresa. Nenhum foi mesclado: revise cada par e atualize o telefone ou exclua o lead duplicado.",
-  telefonesRepetidosErro: "Não foi possível carregar os telefones repetidos.",
   horarioInvalido: "Informe um horário no formato HH:MM",
   expedienteFimAntesDoInicio: "O fim do expediente deve ser depois do início",
   expedienteSemDias: "Escolha ao menos um dia do expediente",

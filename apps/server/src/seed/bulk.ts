@@ -7,6 +7,7 @@ export type TTabela =
   | "consultores"
   | "profissionais_juridicos"
   | "leads_juros_check"
+  | "leads_telefones_migrados"
   | "lead_status_historico"
   | "mensagens_whatsapp"
   | "notificacoes"

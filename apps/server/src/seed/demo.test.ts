@@ -169,6 +169,26 @@ describe("seedDemoIfEmpty", () => {
     for (const l of linhas) expect(l.historia).toBeGreaterThan(0);
   });
 
+  it("shows migration 0027's duplicate report on the demo company: three pairs of leads that share a phone (decision 1501)", async () => {
+    const pares = await sistema<{ empresa: string; antigo: string; repetido: string; status: string; conversas: number }>(
+      bancos[0].db,
+      `SELECT e.nome_empresa AS empresa, o.created_at < l.created_at AS antigo, l.telefone_normalizado AS repetido,
+              l.status_lead AS status,
+              (SELECT count(*)::int FROM mensagens_whatsapp w WHERE w.id_lead_fk IN (l.id, o.id)) AS conversas
+         FROM leads_telefones_migrados m
+         JOIN empresas e ON e.id = m.id_empresa_fk
+         JOIN leads_juros_check l ON l.id_empresa_fk = m.id_empresa_fk AND l.id = m.id_lead_fk
+         JOIN leads_juros_check o ON o.id_empresa_fk = m.id_empresa_fk AND o.id = m.id_lead_duplicado_de_fk
+        WHERE l.telefone_normalizado = o.telefone_normalizado`,
+    );
+    expect(pares).toHaveLength(3);
+    for (const p of pares) {
+      expect(p.empresa).toBe("Revisão Demo Ltda");
+      expect(p.antigo).toBe(true);
+      expect(p.conversas).toBe(0); // no journey writes to them
+    }
+  });
+
   it("gives the demo Consultor leads of their own to work (My Leads rule)", async () => {
     const [u] = await sistema<{ id: string; id_empresa_fk: string }>(
       bancos[0].db,

@@ -14,6 +14,7 @@ import { DIA, diaISO, inicioDaHora, mais, type TEmpresaDemo, type TGeracao } fro
 import { gerarConversas } from "./demo-conversations.js";
 import { semearPrazos } from "./demo-deadlines.js";
 import { semearDocumentos } from "./demo-documents.js";
+import { gerarTelefonesRepetidos } from "./demo-duplicates.js";
 import { gerarCustos, gerarFaturas, gerarNotificacoes } from "./demo-extras.js";
 import { CAMPANHAS, gerarLeads } from "./demo-leads.js";
 import { semearTaxasDemo } from "./demo-rates.js";
@@ -177,6 +178,14 @@ async function semear(tx: TTx, hash: string, g: TGeracao, storage?: TArmazenamen
     ...semFilaDeEspera(rFila, empresaDemo, a.leads, a.historico),
     ...semFilaDeEspera(rFila, empresaCredito, b.leads, b.historico),
   ];
+  // migration 0027's duplicate report, on /leads of the demo company (decision 1501)
+  const comConversa = new Set(conversasA.comConversa.map((l) => l.id));
+  const telefonesRepetidos = gerarTelefonesRepetidos(
+    criarAleatorio(SEMENTE_DEMO + 1501),
+    a.leads,
+    (l) => !comConversa.has(l.id),
+    3,
+  );
   const leads = [...a.leads, ...b.leads].map((l) => l.linha);
   const historico = [...a.historico, ...b.historico, ...atribuicoes];
   const mensagens = [...conversasA.mensagens, ...conversasB.mensagens];
@@ -193,6 +202,7 @@ async function semear(tx: TTx, hash: string, g: TGeracao, storage?: TArmazenamen
   // screening history for 'Eficiência IA' (issue 12), from a random stream of its own
   await inserirVarios(tx, "triagens_ia", gerarTriagens(criarAleatorio(SEMENTE_DEMO + 12), [...a.leads, ...b.leads], historico));
   await inserirVarios(tx, "mensagens_whatsapp", mensagens);
+  await inserirVarios(tx, "leads_telefones_migrados", telefonesRepetidos);
   await inserirVarios(tx, "notificacoes", notificacoes);
   await inserirVarios(tx, "custos_marketing", custos);
   await inserirVarios(tx, "faturas", faturas);

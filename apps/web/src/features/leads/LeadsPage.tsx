@@ -22,6 +22,7 @@ import { baseLeads, consultoresQuery, paginaLeadsQuery, resumoLeadsQuery } from 
 import { BulkActionsBar } from "./BulkActionsBar";
 import { ChangeStatusDialog } from "./ChangeStatusDialog";
 import { DeleteLeadsDialog } from "./DeleteLeadsDialog";
+import { DuplicatePhonesNotice } from "./DuplicatePhonesNotice";
 import { ExportMenu } from "./ExportMenu";
 import { LeadHistoryDialog } from "./LeadHistoryDialog";
 import { LeadsCounters } from "./LeadsCounters";
@@ -99,6 +100,7 @@ function GestaoDeLeads({ base, empresaId }: { base: string; empresaId?: string }
       <PeriodBanner valor={filtro} onChange={(p) => mudar({ periodo: p.periodo, inicio: p.inicio, fim: p.fim })} />
       <LeadsCounters resumo={resumo.data} />
       <WaitingQueueBanner empresaId={empresaId} filtro={filtro} mudar={mudar} />
+      <DuplicatePhonesNotice base={base} />
 
       <div className="flex flex-wrap items-center gap-3">
         <SearchInput
