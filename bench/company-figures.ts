@@ -5,7 +5,8 @@
 //
 //   npx tsx bench/company-figures.ts                   (after `npm run build`; 200k leads in the database, 40k in the company)
 //   FIGURAS_BENCH_TOTAL=1000000 FIGURAS_BENCH_EMPRESA=200000 FIGURAS_BENCH_CUSTOS=20000 npx tsx bench/company-figures.ts
-// Other settings: FIGURAS_BENCH_CONCORRENCIA (20), FIGURAS_BENCH_SEGUNDOS (4), FIGURAS_BENCH_CASOS=1,3 (only those).
+// Other settings: FIGURAS_BENCH_CONCORRENCIA (20), FIGURAS_BENCH_SEGUNDOS (4), FIGURAS_BENCH_CASOS=1,3 (only those);
+// LEADS_BENCH_DATABASE_URL=… LEADS_BENCH_REUSAR=1 measures the data an earlier run generated in that database.
 //
 // The leads are written as a company would have them (closed values on the converted, campaigns and ads on the ads'
 // leads, contracts on most) in one INSERT per 50k rows, with every trigger on: the summaries are the triggers' work.
@@ -189,7 +190,9 @@ export async function companyFiguresBench(): Promise<string> {
   const segundos = numeroEnv("FIGURAS_BENCH_SEGUNDOS", 4);
   const b = await iniciarBancada("figuras");
   try {
-    const n = await gerar(b, total, naEmpresa, custos);
+    const n = b.reutilizada
+      ? (await b.dono.query("SELECT count(*)::int AS n FROM leads_juros_check WHERE id_empresa_fk = $1", [b.empresaId])).rows[0].n
+      : await gerar(b, total, naEmpresa, custos);
     const ctx: TCtxEmpresa = {
       empresaId: b.empresaId,
       usuarioId: b.usuarioId,

@@ -27,6 +27,8 @@ export type TBancada = {
   obter: (caminho: string) => Promise<{ status: number; corpo: string }>;
   empresaId: string;
   usuarioId: string;
+  /** true when LEADS_BENCH_REUSAR=1 found this bench's company from an earlier run in the external database */
+  reutilizada: boolean;
   fechar: () => Promise<void>;
 };
 
@@ -36,6 +38,25 @@ const SENHA = "bench-senha-123";
 export function numeroEnv(nome: string, padrao: number): number {
   const v = Number(process.env[nome]);
   return Number.isFinite(v) && v > 0 ? Math.floor(v) : padrao;
+}
+
+/**
+ * With LEADS_BENCH_DATABASE_URL and LEADS_BENCH_REUSAR=1, a bench that generated its data in that database before
+ * measures it again (the newest company named for `rotulo`, signed in as its admin) instead of generating anew:
+ * generating 1M leads with every trigger takes many minutes, measuring a few.
+ */
+async function bancadaAnterior(
+  dono: Pg.Pool,
+  rotulo: string,
+): Promise<{ empresaId: string; usuarioId: string; email: string } | null> {
+  if (!process.env.LEADS_BENCH_DATABASE_URL || process.env.LEADS_BENCH_REUSAR !== "1") return null;
+  const { rows } = await dono.query(
+    `SELECT e.id AS "empresaId", u.id AS "usuarioId", u.email FROM empresas e
+       JOIN usuarios_plataforma u ON u.id_empresa_fk = e.id AND u.papel = $2 AND u.email LIKE 'admin.%@bench.local'
+      WHERE e.nome_empresa LIKE $1 ORDER BY e.nome_empresa DESC LIMIT 1`,
+    [`Bench ${rotulo} %`, PAPEL.admin],
+  );
+  return rows[0] ?? null;
 }
 
 export async function iniciarBancada(rotulo: string): Promise<TBancada> {
@@ -52,17 +73,25 @@ export async function iniciarBancada(rotulo: string): Promise<TBancada> {
     max: 25,
   });
 
-  const { rows } = await dono.query(
-    `INSERT INTO empresas (nome_empresa, email_contato, plano_assinatura) VALUES ($1, $2, 'Enterprise') RETURNING id`,
-    [`Bench ${rotulo} ${Date.now()}`, `bench.${Date.now()}@bench.local`],
-  );
-  const empresaId = rows[0].id as string;
-  const email = `admin.${Date.now()}@bench.local`;
-  const u = await dono.query(
-    `INSERT INTO usuarios_plataforma (id_empresa_fk, email, nome, papel, senha_hash, email_confirmado_em)
-     VALUES ($1, $2, 'Admin Bench', $3, $4, now()) RETURNING id`,
-    [empresaId, email, PAPEL.admin, await hashSenha(SENHA)],
-  );
+  const anterior = await bancadaAnterior(dono, rotulo);
+  let empresaId: string;
+  let usuarioId: string;
+  let email: string;
+  if (anterior) ({ empresaId, usuarioId, email } = anterior);
+  else {
+    const { rows } = await dono.query(
+      `INSERT INTO empresas (nome_empresa, email_contato, plano_assinatura) VALUES ($1, $2, 'Enterprise') RETURNING id`,
+      [`Bench ${rotulo} ${Date.now()}`, `bench.${Date.now()}@bench.local`],
+    );
+    empresaId = rows[0].id as string;
+    email = `admin.${Date.now()}@bench.local`;
+    const u = await dono.query(
+      `INSERT INTO usuarios_plataforma (id_empresa_fk, email, nome, papel, senha_hash, email_confirmado_em)
+       VALUES ($1, $2, 'Admin Bench', $3, $4, now()) RETURNING id`,
+      [empresaId, email, PAPEL.admin, await hashSenha(SENHA)],
+    );
+    usuarioId = u.rows[0].id as string;
+  }
 
   const port = await freePort();
   const servidor = spawn(
@@ -99,7 +128,8 @@ export async function iniciarBancada(rotulo: string): Promise<TBancada> {
     csrf,
     obter,
     empresaId,
-    usuarioId: u.rows[0].id,
+    usuarioId,
+    reutilizada: !!anterior,
     async fechar() {
       cliente.fechar();
       await new Promise<void>((ok) => {
