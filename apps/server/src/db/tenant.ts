@@ -128,14 +128,29 @@ export const PAPEL_TRABALHO = "trabalho";
  * `motivo` documents why at the call site and shows up in pg_stat_activity.
  */
 export function unsafeWithSystem<T>(pool: pg.Pool, motivo: string, fn: (tx: TTx) => Promise<T>): Promise<T> {
-  return inTransaction(
-    pool,
-    [
-      ["app.empresa_id", ""],
-      ["app.usuario_id", ""],
-      ["app.papel", "sistema"],
-      ["application_name", `crm:${motivo}`.slice(0, 63)],
-    ],
-    fn,
-  );
+  return inTransaction(pool, doSistema(motivo), fn);
+}
+
+const doSistema = (motivo: string): [string, string][] => [
+  ["app.empresa_id", ""],
+  ["app.usuario_id", ""],
+  ["app.papel", "sistema"],
+  ["application_name", `crm:${motivo}`.slice(0, 63)],
+];
+
+/**
+ * unsafeWithSystem on a connection the caller holds (pool.connect()) and releases: for a system task that keeps a
+ * cursor WITH HOLD open past this transaction (revisional/recompute.ts). Sessions, users and companies are not its
+ * business: it does not read the mark that makes instances forget remembered sessions.
+ */
+export async function unsafeWithSystemOn<T>(client: TTx, motivo: string, fn: (tx: TTx) => Promise<T>): Promise<T> {
+  await client.query(iniciar(client, doSistema(motivo)));
+  try {
+    const result = await fn(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw err;
+  }
 }

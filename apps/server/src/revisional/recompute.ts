@@ -1,13 +1,12 @@
 import { preAnalisar, type TPreAnalise } from "@crm/domain/revisional/analysis";
 import { escolherReferencia, type TLerMes } from "@crm/domain/revisional/reference";
 import type pg from "pg";
-import { type TTx, unsafeWithSystem } from "../db/tenant.js";
+import { type TTx, unsafeWithSystem, unsafeWithSystemOn } from "../db/tenant.js";
 import { COLUNAS_CONTRATO, dadosDoContrato, lerTodosOsMeses, type TLinhaContrato } from "./contract-row.js";
 
 /** Public rates applied to every company's leads: a system task by nature (decision 1403). */
 const MOTIVO = "pré-análise revisional: recálculo dos leads";
 const LOTE = 5000;
-const ZERO = "00000000-0000-0000-0000-000000000000";
 
 /** What the lists keep of an analysis: the ratio, its band and the overpayment over the term (or nulls). */
 export function resumoParaLista(a: TPreAnalise): { razao: number | null; faixa: string | null; sobrepago: number | null } {
@@ -49,13 +48,18 @@ const COLUNAS_RECALCULO = `l.id_empresa_fk, l.id, e.revisional_limiar::float8 AS
   l.revisional_razao::float8 AS razao_atual, l.revisional_faixa AS faixa_atual,
   l.revisional_sobrepago_centavos::float8 AS sobrepago_atual, l.revisional_calculado_em IS NOT NULL AS calculado`;
 
+/** The lead's summary computed now, or null when it is the one already stored. */
+function resumoSeMudou(l: TLinhaRecalculo, lerMes: TLerMes, hoje: string) {
+  const s = analisar(l, lerMes, hoje);
+  return !l.calculado || s.razao !== l.razao_atual || s.faixa !== l.faixa_atual || s.sobrepago !== l.sobrepago_atual ? s : null;
+}
+
 /** Computes each lead and writes the summaries that changed (the result columns are in no index: HOT updates). */
 async function gravarLote(tx: TTx, linhas: TLinhaRecalculo[], lerMes: TLerMes, hoje: string): Promise<number> {
   const mudou: { e: string; i: string; razao: number | null; faixa: string | null; sobrepago: number | null }[] = [];
   for (const l of linhas) {
-    const s = analisar(l, lerMes, hoje);
-    if (!l.calculado || s.razao !== l.razao_atual || s.faixa !== l.faixa_atual || s.sobrepago !== l.sobrepago_atual)
-      mudou.push({ e: l.id_empresa_fk, i: l.id, ...s });
+    const s = resumoSeMudou(l, lerMes, hoje);
+    if (s) mudou.push({ e: l.id_empresa_fk, i: l.id, ...s });
   }
   if (mudou.length)
     await tx.query(
@@ -103,31 +107,98 @@ export async function recalcularPendentes(pool: pg.Pool, hoje = new Date().toISO
   }
 }
 
+type TMudanca = { e: string; i: string; versao: string; razao: number | null; faixa: string | null; sobrepago: number | null };
+
 /**
- * After the rates changed: every lead with a contract, in batches of 5,000 in key order, writing only the summaries
- * that changed. Returns how many changed.
+ * Writes the summaries of one batch in one transaction and one statement, each only if the lead's row is still the
+ * version that was read (xmin): a lead changed since it was read (its contract, or anything else) is left as it is
+ * and queued for the sweep, which computes it from what it is now. Returns how many were written.
  */
-export async function recalcularTodos(pool: pg.Pool, hoje = new Date().toISOString().slice(0, 10)): Promise<number> {
-  const lerMes = await unsafeWithSystem(pool, MOTIVO, lerTodosOsMeses);
-  let cursor: [string, string] = [ZERO, ZERO];
-  let gravados = 0;
-  for (;;) {
-    const r = await unsafeWithSystem(pool, MOTIVO, async (tx) => {
-      const { rows } = await tx.query<TLinhaRecalculo>(
-        `SELECT ${COLUNAS_RECALCULO} FROM leads_juros_check l JOIN empresas e ON e.id = l.id_empresa_fk
-          WHERE (l.id_empresa_fk, l.id) > ($1::uuid, $2::uuid) AND l.modalidade_credito IS NOT NULL
-          ORDER BY l.id_empresa_fk, l.id LIMIT ${LOTE}`,
-        cursor,
+export async function gravarResumos(pool: pg.Pool, mudou: TMudanca[]): Promise<number> {
+  return unsafeWithSystem(pool, MOTIVO, async (tx) => {
+    const { rows } = await tx.query<{ e: string; i: string }>(
+      `UPDATE leads_juros_check l SET revisional_razao = v.r, revisional_faixa = v.f, revisional_sobrepago_centavos = v.s,
+              revisional_calculado_em = now()
+         FROM unnest($1::uuid[], $2::uuid[], $3::xid[], $4::numeric[], $5::text[], $6::bigint[]) AS v(e, i, x, r, f, s)
+        WHERE l.id_empresa_fk = v.e AND l.id = v.i AND l.xmin = v.x
+        RETURNING l.id_empresa_fk AS e, l.id AS i`,
+      [
+        mudou.map((m) => m.e),
+        mudou.map((m) => m.i),
+        mudou.map((m) => m.versao),
+        mudou.map((m) => m.razao),
+        mudou.map((m) => m.faixa),
+        mudou.map((m) => m.sobrepago),
+      ],
+    );
+    if (rows.length < mudou.length) {
+      const feitos = new Set(rows.map((r) => `${r.e}|${r.i}`));
+      const outros = mudou.filter((m) => !feitos.has(`${m.e}|${m.i}`));
+      // a lead deleted meanwhile is simply not there any more
+      await tx.query(
+        `INSERT INTO leads_revisional_pendentes (id_empresa_fk, id_lead_fk)
+         SELECT l.id_empresa_fk, l.id FROM unnest($1::uuid[], $2::uuid[]) AS v(e, i)
+           JOIN leads_juros_check l ON l.id_empresa_fk = v.e AND l.id = v.i
+         ON CONFLICT DO NOTHING`,
+        [outros.map((m) => m.e), outros.map((m) => m.i)],
       );
-      const ultimo = rows.at(-1);
-      return {
-        n: rows.length,
-        gravados: await gravarLote(tx, rows, lerMes, hoje),
-        ultimo: ultimo ? ([ultimo.id_empresa_fk, ultimo.id] as [string, string]) : null,
-      };
+    }
+    return rows.length;
+  });
+}
+
+/**
+ * After the rates changed: every lead with a contract, computed by the domain batch by batch, and the summaries that
+ * changed written in a short transaction per batch while the next batch is read and computed (decision 1401).
+ * - One read: a cursor WITH HOLD runs one sequential scan at its COMMIT and keeps the rows, so no snapshot stays open
+ *   while the batches are written (one would keep every page from pruning the versions the batches leave behind). A
+ *   keyset page under row-level security cannot use the primary key (the row comparison is not leakproof) and
+ *   scanned the whole table for each batch of 5,000.
+ * - In the order of the rows' places within their pages, then of pages: a batch holds at most one or two rows of a
+ *   page, so each page has room for their new versions and the writes stay HOT (no index of the table is touched).
+ *   Writing whole pages at once turned most of them into updates of all 21 indexes.
+ * Returns how many summaries changed.
+ */
+export async function recalcularTodos(
+  pool: pg.Pool,
+  hoje = new Date().toISOString().slice(0, 10),
+  lote = LOTE,
+): Promise<number> {
+  const leitor = await pool.connect();
+  let perdida = false;
+  let escrita: Promise<number> | null = null;
+  try {
+    const lerMes = await unsafeWithSystemOn(leitor, MOTIVO, async (tx) => {
+      await tx.query(
+        `DECLARE revisional_todos NO SCROLL CURSOR WITH HOLD FOR
+         SELECT ${COLUNAS_RECALCULO}, l.xmin::text AS versao FROM leads_juros_check l JOIN empresas e ON e.id = l.id_empresa_fk
+          WHERE l.modalidade_credito IS NOT NULL
+          ORDER BY (l.ctid::text::point)[1], (l.ctid::text::point)[0]`,
+      );
+      return lerTodosOsMeses(tx);
     });
-    gravados += r.gravados;
-    if (!r.ultimo || r.n < LOTE) return gravados;
-    cursor = r.ultimo;
+    let gravados = 0;
+    for (;;) {
+      const { rows } = await leitor.query<TLinhaRecalculo & { versao: string }>(`FETCH ${Math.trunc(lote)} FROM revisional_todos`);
+      const mudou: TMudanca[] = [];
+      for (const l of rows) {
+        const s = resumoSeMudou(l, lerMes, hoje);
+        if (s) mudou.push({ e: l.id_empresa_fk, i: l.id, versao: l.versao, ...s });
+      }
+      // at most one write in flight: PostgreSQL writes it while this process reads and computes the next batch
+      if (escrita) gravados += await escrita;
+      escrita = mudou.length ? gravarResumos(pool, mudou) : null;
+      if (rows.length < lote) break;
+    }
+    if (escrita) gravados += await escrita;
+    escrita = null;
+    return gravados;
+  } finally {
+    // a failed read leaves a write in flight: let it end first
+    await escrita?.catch(() => {});
+    await leitor.query("CLOSE ALL").catch(() => {
+      perdida = true;
+    });
+    leitor.release(perdida);
   }
 }

@@ -1,0 +1,212 @@
+import { MODALIDADES_CREDITO } from "@crm/domain/revisional/modalities";
+import { STATUS_FORA_DO_PIPELINE, sobrepagoAteAgora } from "@crm/domain/revisional/recoverable";
+import { PAPEL } from "@crm/domain/roles";
+import { STATUS_LEAD } from "@crm/domain/status";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../../test/app.js";
+import { criarAleatorio, criarEmpresaComUsuarios, type TAleatorio, type TEmpresaComUsuarios } from "../../test/factories.js";
+import { unsafeWithSystem, withTenant } from "../db/tenant.js";
+import { inserirVarios } from "../seed/bulk.js";
+import { gerarTaxasDemo } from "../seed/demo-rates.js";
+import { linhaLead } from "../seed/factories.js";
+import { preAnaliseDoLead } from "./analyze-lead.js";
+import { gravarResumos, recalcularPendentes, recalcularTodos, resumoParaLista } from "./recompute.js";
+
+// Issue 14's recompute after a rates update (decision 1401): whatever the batches, their order and the writes in
+// flight, every lead ends with the summary the domain gives for it alone, and the recoverable value's summary
+// (migration 0030) stays equal to a recount of the leads.
+const t = useTestApp();
+const r = criarAleatorio(1401);
+let a: TEmpresaComUsuarios;
+let b: TEmpresaComUsuarios;
+const HOJE = new Date().toISOString().slice(0, 10);
+
+/** A contract as people fill it in: complete or not, absurd sometimes, of every modality, signed 2018–2026. */
+function contrato(x: TAleatorio) {
+  const valor = x.int(1_000, 200_000);
+  const prazo = x.int(1, 120);
+  const i = x.int(20, 800) / 10_000;
+  const parcela = Math.round(((valor * i) / (1 - (1 + i) ** -prazo)) * 100) / 100;
+  const mes = x.int(0, 12 * 8 - 6);
+  return {
+    modalidade_credito: x.chance(0.95) ? x.escolher(MODALIDADES_CREDITO) : null,
+    valor_contrato: x.chance(0.9) ? valor : 0,
+    valor_liberado: x.chance(0.2) ? Math.round(valor * 0.93) : null,
+    // now and then installments that add up to less than the amount (no rate), or none at all
+    valor_parcela: x.chance(0.9) ? (x.chance(0.05) ? Math.round(valor / prazo / 2) : parcela) : null,
+    quantidade_parcelas: x.chance(0.92) ? prazo : null,
+    quantidade_parcelas_pagas: x.chance(0.8) ? x.int(0, prazo) : null,
+    data_contrato: x.chance(0.93)
+      ? `${2018 + Math.floor(mes / 12)}-${String((mes % 12) + 1).padStart(2, "0")}-${String(x.int(1, 28)).padStart(2, "0")}`
+      : null,
+    taxa_informada_mensal: x.chance(0.15) ? x.int(50, 900) / 100 : null,
+  };
+}
+
+function lead(x: TAleatorio, e: TEmpresaComUsuarios) {
+  return linhaLead({
+    id: x.uuid(),
+    id_empresa_fk: e.empresa.id,
+    status_lead: x.escolher(STATUS_LEAD),
+    origem_lead: x.escolher(["Site", "Indicação", "WhatsApp", "Manual"]),
+    consultor_atribuido_id: x.chance(0.7) ? e.consultor.id : null,
+    created_at: new Date(Date.UTC(2025, 0, 1) + x.int(0, 300 * 86_400) * 1000),
+    ...contrato(x),
+  });
+}
+
+const armazenados = async () =>
+  (
+    await t.dono.query(
+      `SELECT id, id_empresa_fk, modalidade_credito, revisional_razao::float8 AS razao, revisional_faixa AS faixa,
+              revisional_sobrepago_centavos::float8 AS sobrepago, revisional_calculado_em IS NOT NULL AS calculado
+         FROM leads_juros_check WHERE id_empresa_fk = ANY ($1::uuid[]) ORDER BY id`,
+      [[a.empresa.id, b.empresa.id]],
+    )
+  ).rows;
+
+/** Each lead's analysis as GET /api/leads/{id}/pre-analise computes it alone, reduced to what the lists keep. */
+async function doDominio(linha: { id: string; id_empresa_fk: string }) {
+  const e = linha.id_empresa_fk === a.empresa.id ? a : b;
+  const ctx = { empresaId: e.empresa.id, usuarioId: e.usuarios.admin.id, papel: PAPEL.admin };
+  const p = await withTenant(t.deps.db.app, ctx, (tx) => preAnaliseDoLead(tx, ctx, linha.id));
+  return resumoParaLista(p.analise);
+}
+
+async function confereComODominio() {
+  const linhas = await armazenados();
+  let calculadas = 0;
+  for (const l of linhas) {
+    if (!l.modalidade_credito) continue;
+    const esperado = await doDominio(l);
+    expect({ razao: l.razao, faixa: l.faixa, sobrepago: l.sobrepago }, l.id).toEqual(esperado);
+    expect(l.calculado, l.id).toBe(true);
+    if (esperado.sobrepago !== null) calculadas++;
+  }
+  return calculadas;
+}
+
+/** The summary's non-zero rows against the same figures recounted from the leads (the domain's so-far rule). */
+async function confereResumoRecuperavel() {
+  for (const empresaId of [a.empresa.id, b.empresa.id]) {
+    const { rows: resumo } = await t.dono.query(
+      `SELECT dia::text || '|' || origem_lead || '|' || consultor_id || '|' || faixa AS k, leads,
+              sobrepago_total_centavos::float8 AS total, sobrepago_ate_agora_centavos::float8 AS ate
+         FROM financas_recuperavel_diaria
+        WHERE id_empresa_fk = $1 AND (leads, sobrepago_total_centavos, sobrepago_ate_agora_centavos) <> (0, 0, 0) ORDER BY 1`,
+      [empresaId],
+    );
+    const { rows: leads } = await t.dono.query(
+      `SELECT (created_at AT TIME ZONE 'America/Sao_Paulo')::date::text AS dia, origem_lead, consultor_atribuido_id,
+              status_lead, revisional_faixa, revisional_sobrepago_centavos::float8 AS total, quantidade_parcelas,
+              quantidade_parcelas_pagas
+         FROM leads_juros_check WHERE id_empresa_fk = $1`,
+      [empresaId],
+    );
+    const conta = new Map<string, { leads: number; total: number; ate: number }>();
+    for (const l of leads) {
+      if (l.total === null || STATUS_FORA_DO_PIPELINE.includes(l.status_lead)) continue;
+      const k = [
+        l.dia,
+        l.origem_lead,
+        l.consultor_atribuido_id ?? "00000000-0000-0000-0000-000000000000",
+        l.revisional_faixa ?? "sem_faixa",
+      ].join("|");
+      const s = conta.get(k) ?? { leads: 0, total: 0, ate: 0 };
+      s.leads += 1;
+      s.total += l.total;
+      s.ate += sobrepagoAteAgora(l.total, l.quantidade_parcelas, l.quantidade_parcelas_pagas);
+      conta.set(k, s);
+    }
+    const recontagem = [...conta]
+      .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+      .map(([k, s]) => ({ k, leads: s.leads, total: s.total, ate: s.ate }));
+    expect(resumo).toEqual(recontagem);
+    expect(resumo.length).toBeGreaterThan(5);
+  }
+}
+
+beforeAll(async () => {
+  a = await criarEmpresaComUsuarios(t);
+  b = await criarEmpresaComUsuarios(t);
+  const taxas = gerarTaxasDemo(new Date());
+  await t.dono.query(
+    `INSERT INTO taxas_bacen (codigo_serie, competencia, taxa_mensal, origem, ilustrativa)
+     SELECT c, m, t, 'demo', true FROM unnest($1::int[], $2::date[], $3::numeric[]) AS v(c, m, t)`,
+    [taxas.map((v) => v.codigo), taxas.map((v) => v.competencia), taxas.map((v) => v.taxa)],
+  );
+  await unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
+    await inserirVarios(
+      tx,
+      "leads_juros_check",
+      Array.from({ length: 420 }, () => lead(r, a)),
+    );
+    await inserirVarios(
+      tx,
+      "leads_juros_check",
+      Array.from({ length: 180 }, () => lead(r, b)),
+    );
+  });
+  await recalcularPendentes(t.deps.db.app, HOJE);
+});
+
+describe("the recompute after a rates update", () => {
+  it("gives every lead the summary the domain gives for it alone, in batches with writes in flight, and keeps the recoverable summary equal to a recount", async () => {
+    expect(await confereComODominio()).toBeGreaterThan(200);
+    // the refresh revises some series, lowers another by half, and a revised window loses two months
+    await t.dono.query(
+      `UPDATE taxas_bacen SET taxa_mensal = round(taxa_mensal * CASE codigo_serie WHEN 25467 THEN 0.5 ELSE 1.07 END, 4)
+        WHERE codigo_serie IN (25471, 25464, 25467)`,
+    );
+    await t.dono.query(
+      "DELETE FROM taxas_bacen WHERE codigo_serie = 25466 AND competencia IN ('2022-05-01', '2022-06-01', '2022-07-01')",
+    );
+    const antes = await armazenados();
+    // batches of 37: many FETCHes, each batch's write in flight while the next one is read and computed
+    const gravados = await recalcularTodos(t.deps.db.app, HOJE, 37);
+    const depois = await armazenados();
+    const mudaram = depois.filter(
+      (l, k) => l.razao !== antes[k].razao || l.faixa !== antes[k].faixa || l.sobrepago !== antes[k].sobrepago,
+    ).length;
+    expect(gravados).toBe(mudaram);
+    expect(gravados).toBeGreaterThan(100);
+    await confereComODominio();
+    await confereResumoRecuperavel();
+    // nothing is queued, and a second pass finds nothing to change
+    expect((await t.dono.query("SELECT count(*)::int AS n FROM leads_revisional_pendentes")).rows[0].n).toBe(0);
+    expect(await recalcularTodos(t.deps.db.app, HOJE)).toBe(0);
+  });
+
+  it("a lead changed after it was read keeps what it has and waits for the sweep; an unchanged one is written", async () => {
+    const { rows } = await t.dono.query(
+      `SELECT id_empresa_fk AS e, id AS i, xmin::text AS versao FROM leads_juros_check
+        WHERE id_empresa_fk = $1 AND modalidade_credito IS NOT NULL ORDER BY id LIMIT 2`,
+      [a.empresa.id],
+    );
+    const [mudou, igual] = rows;
+    // someone changes the first lead meanwhile (its contract or anything else: a new row version)
+    await t.dono.query("UPDATE leads_juros_check SET observacoes = 'ligar amanhã' WHERE id = $1", [mudou.i]);
+    const resumo = { razao: 9.8765, faixa: "acima_de_3", sobrepago: 123_400 };
+    expect(
+      await gravarResumos(t.deps.db.app, [
+        { ...mudou, ...resumo },
+        { ...igual, ...resumo },
+      ]),
+    ).toBe(1);
+    const { rows: depois } = await t.dono.query(
+      `SELECT l.id, l.revisional_razao::float8 AS razao, p.id_lead_fk IS NOT NULL AS na_fila
+         FROM leads_juros_check l LEFT JOIN leads_revisional_pendentes p ON p.id_empresa_fk = l.id_empresa_fk AND p.id_lead_fk = l.id
+        WHERE l.id = ANY ($1::uuid[])`,
+      [[mudou.i, igual.i]],
+    );
+    const porId = Object.fromEntries(depois.map((x) => [x.id, x]));
+    expect(porId[mudou.i].razao).not.toBe(9.8765);
+    expect(porId[mudou.i].na_fila).toBe(true);
+    expect(porId[igual.i]).toMatchObject({ razao: 9.8765, na_fila: false });
+    // the sweep puts both right: each holds what the domain gives for it
+    await t.dono.query("INSERT INTO leads_revisional_pendentes (id_empresa_fk, id_lead_fk) VALUES ($1, $2)", [igual.e, igual.i]);
+    await recalcularPendentes(t.deps.db.app, HOJE);
+    await confereComODominio();
+    await confereResumoRecuperavel();
+  });
+});
