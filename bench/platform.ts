@@ -1,6 +1,7 @@
 // The platform admin's screens (issue 13): /api/plataforma/indicadores (the platform /dashboard and /analytics),
 // /api/empresas search and /api/plataforma/usuarios with 1,000 companies and 1M leads: p95 through the API at a
-// few concurrent requests (one operator and a few tabs; printed as each case ends).
+// few concurrent requests (one operator and a few tabs), then the same work called directly (no HTTP); printed as
+// each case ends.
 //
 //   npx tsx bench/platform.ts                                  (after `npm run build`; 1,000 companies, 200k leads)
 //   PLATAFORMA_BENCH_LEADS=1000000 npx tsx bench/platform.ts   (the issue's full size)
@@ -9,6 +10,12 @@
 import { fileURLToPath } from "node:url";
 import { isoDiaSP } from "@crm/domain/period";
 import { PAPEL } from "@crm/domain/roles";
+import { ZFiltroEmpresas } from "@crm/domain/schemas/companies";
+import { ZPeriodoPlataforma } from "@crm/domain/schemas/platform";
+import { crossTenantListarEmpresas } from "../apps/server/src/companies/list-companies.js";
+import type { TTenantCtx } from "../apps/server/src/db/tenant.js";
+import { listarUsuariosPlataforma } from "../apps/server/src/platform/list-users.js";
+import { lerIndicadoresPlataforma } from "../apps/server/src/platform/platform-figures.js";
 import { carga, fmt, iniciarBancada, numeroEnv, percentis, type TBancada } from "./leads-harness.js";
 
 const STATUS = [
@@ -90,16 +97,34 @@ export async function platformBench(): Promise<string[]> {
     await new Promise((r) => setTimeout(r, 300));
     const hoje = isoDiaSP(new Date());
     const dias = (n: number) => isoDiaSP(new Date(Date.now() - n * 86_400_000));
-    const casos: [string, string][] = [
-      ["/dashboard (últimos 12 meses)", "/api/plataforma/indicadores"],
-      ["/analytics 2 anos", `/api/plataforma/indicadores?de=${dias(729)}&ate=${hoje}`],
-      ["/analytics 45 dias (meses e dias soltos)", `/api/plataforma/indicadores?de=${dias(44)}&ate=${hoje}`],
-      ["/empresas busca 'justa'", "/api/empresas?busca=justa"],
-      ["/empresas busca por email", "/api/empresas?busca=contato77%40"],
-      ["/empresas sem filtro", "/api/empresas"],
-      ["/usuarios busca 'ana'", "/api/plataforma/usuarios?busca=ana"],
+    // /dashboard asks without the per-company rows, /analytics with them (porEmpresa, decision 1307)
+    const ctx: TTenantCtx = { empresaId: null, usuarioId: b.usuarioId, papel: PAPEL.plataforma };
+    const deps = { db: b.db };
+    const indicadores = (qs: string) => (): Promise<unknown> =>
+      lerIndicadoresPlataforma(deps, ctx, ZPeriodoPlataforma.parse(Object.fromEntries(new URLSearchParams(qs))));
+    const listaEmpresas = (qs: string) => (): Promise<unknown> =>
+      crossTenantListarEmpresas(deps, ctx, ZFiltroEmpresas.parse(Object.fromEntries(new URLSearchParams(qs))));
+    const casos: [string, string, () => Promise<unknown>][] = [
+      ["/dashboard (últimos 12 meses)", "/api/plataforma/indicadores", indicadores("")],
+      ["/analytics (últimos 12 meses)", "/api/plataforma/indicadores?porEmpresa=1", indicadores("porEmpresa=1")],
+      ...[
+        ["/analytics 2 anos", `de=${dias(729)}&ate=${hoje}&porEmpresa=1`],
+        ["/analytics 45 dias (meses e dias soltos)", `de=${dias(44)}&ate=${hoje}&porEmpresa=1`],
+      ].map(([nome, qs]): [string, string, () => Promise<unknown>] => [
+        nome,
+        `/api/plataforma/indicadores?${qs}`,
+        indicadores(qs),
+      ]),
+      ["/empresas busca 'justa'", "/api/empresas?busca=justa", listaEmpresas("busca=justa")],
+      ["/empresas busca por email", "/api/empresas?busca=contato77%40", listaEmpresas("busca=contato77@")],
+      ["/empresas sem filtro", "/api/empresas", listaEmpresas("")],
+      [
+        "/usuarios busca 'ana'",
+        "/api/plataforma/usuarios?busca=ana",
+        () => listarUsuariosPlataforma(deps, ctx, { busca: "ana", pagina: 1 }),
+      ],
     ];
-    for (const [nome, caminho] of casos) {
+    for (const [nome, caminho, direto] of casos) {
       const r = await b.obter(caminho);
       if (r.status !== 200) throw new Error(`${caminho}: ${r.status} ${r.corpo.slice(0, 300)}`);
       // the issue's concurrency, then one request at a time (on a shared machine, what the server itself costs)
@@ -114,6 +139,12 @@ export async function platformBench(): Promise<string[]> {
         );
         console.log(linhas.at(-1));
       }
+      // the same work called directly (no HTTP, no serialization): what the API adds is the difference
+      const d = percentis(await carga(conc, segundos, async () => void (await direto())));
+      linhas.push(
+        `  ${nome} direto, sem HTTP [${conc} simultâneo(s)]: p50 ${fmt(d.p50)} ms, p95 ${fmt(d.p95)} ms (${d.n} chamadas)`,
+      );
+      console.log(linhas.at(-1));
     }
   } finally {
     await b.fechar();
