@@ -33,4 +33,18 @@ describe("lerSessao (crm_ler_sessao)", () => {
     const { rows } = await t.deps.db.app.query("SELECT current_setting('app.papel', true) AS papel");
     expect(rows[0].papel ?? "").toBe("");
   });
+
+  it("carries the company's plan, and the next request after a plan change sees the new one (migration 0036)", async () => {
+    const { empresa, navegadores } = await criarEmpresaComUsuarios(t);
+    const plano = async () =>
+      (await navegadores.admin.req({ url: "/api/dashboard/empresa?periodo=last30days" })).json().empresa.plano;
+    await unsafeWithSystem(t.deps.db.app, "teste", (tx) =>
+      tx.query("UPDATE empresas SET plano_assinatura = 'Básico' WHERE id = $1", [empresa.id]),
+    );
+    expect(await plano()).toBe("Básico");
+    await unsafeWithSystem(t.deps.db.app, "teste", (tx) =>
+      tx.query("UPDATE empresas SET plano_assinatura = 'Enterprise' WHERE id = $1", [empresa.id]),
+    );
+    expect(await plano()).toBe("Enterprise");
+  });
 });

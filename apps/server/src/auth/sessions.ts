@@ -45,6 +45,7 @@ export async function lerSessao(pool: pg.Pool, id: string): Promise<TAuth | null
     papel: r.usuario_papel as TPapel,
     empresaId: r.empresa_id,
     empresaNome: r.empresa_nome,
+    empresaPlano: r.empresa_plano ?? null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { MSG } from "@crm/domain/messages";
 import { pode, type TPermissao } from "@crm/domain/permissions";
+import type { TPlano } from "@crm/domain/plans";
 import { PAPEL, type TPapel } from "@crm/domain/roles";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import ipaddr from "ipaddr.js";
@@ -15,6 +16,8 @@ export type TAuth = {
   papel: TPapel;
   empresaId: string | null;
   empresaNome: string | null;
+  /** the company's plan, remembered with the session (forgotten when it changes, migration 0036) */
+  empresaPlano?: TPlano | null;
 };
 
 declare module "fastify" {

@@ -23,6 +23,9 @@ export async function contextoEmpresa(deps: Pick<TDeps, "db">, req: FastifyReque
   const empresaId = auth.papel === PAPEL.plataforma ? pedido : auth.empresaId;
   if (!empresaId) throw badRequest(MSG.selecioneEmpresa);
   const ctx = { ...contextoDe(auth), empresaId };
+  // a company's own people: the session carries its name and plan (kept fresh by migration 0036), no query
+  if (auth.papel !== PAPEL.plataforma && auth.empresaNome && auth.empresaPlano)
+    return { ...ctx, empresaNome: auth.empresaNome, plano: auth.empresaPlano };
   // one round trip (BEGIN with the settings, the read, COMMIT pipelined): every company screen's request pays it
   const {
     rows: [empresa],
