@@ -4,7 +4,7 @@ import { PAPEL } from "@crm/domain/roles";
 import type { TLeadLista } from "@crm/domain/schemas/leads";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Filter, Plus, Users } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { useSessaoAtual } from "../../lib/session";
 import { useDebounce } from "../../lib/useDebounce";
@@ -17,14 +17,10 @@ import { Pagination } from "../../ui/Pagination";
 import { SearchInput } from "../../ui/SearchInput";
 import { SelectCompanyFirst } from "../../ui/SelectCompanyFirst";
 import { Spinner } from "../../ui/Spinner";
-import { AssignLeadDialog } from "./AssignLeadDialog";
 import { baseLeads, consultoresQuery, paginaLeadsQuery, resumoLeadsQuery } from "./api";
 import { BulkActionsBar } from "./BulkActionsBar";
-import { ChangeStatusDialog } from "./ChangeStatusDialog";
-import { DeleteLeadsDialog } from "./DeleteLeadsDialog";
 import { DuplicatePhonesNotice } from "./DuplicatePhonesNotice";
 import { ExportMenu } from "./ExportMenu";
-import { LeadHistoryDialog } from "./LeadHistoryDialog";
 import { LeadsCounters } from "./LeadsCounters";
 import { LeadsFiltersPanel } from "./LeadsFiltersPanel";
 import { LeadsTable } from "./LeadsTable";
@@ -32,6 +28,12 @@ import { PeriodBanner } from "./PeriodBanner";
 import { temFiltros, useFiltroLeads } from "./useFiltroLeads";
 import { useLeadsAoVivo } from "./useLeadsAoVivo";
 import { WaitingQueueBanner } from "./WaitingQueueBanner";
+
+// the dialogs open on a click: their code (forms, Radix Dialog) is not part of the list's first paint
+const AssignLeadDialog = lazy(() => import("./AssignLeadDialog").then((m) => ({ default: m.AssignLeadDialog })));
+const ChangeStatusDialog = lazy(() => import("./ChangeStatusDialog").then((m) => ({ default: m.ChangeStatusDialog })));
+const DeleteLeadsDialog = lazy(() => import("./DeleteLeadsDialog").then((m) => ({ default: m.DeleteLeadsDialog })));
+const LeadHistoryDialog = lazy(() => import("./LeadHistoryDialog").then((m) => ({ default: m.LeadHistoryDialog })));
 
 type TDialogo = { tipo: "atribuir" | "status" | "excluir"; leads: TLeadLista[] } | { tipo: "historico"; lead: TLeadLista } | null;
 
@@ -169,16 +171,18 @@ function GestaoDeLeads({ base, empresaId }: { base: string; empresaId?: string }
         />
       )}
 
-      {dialogo?.tipo === "atribuir" && <AssignLeadDialog base={base} leads={dialogo.leads} onFechar={fechar} />}
-      {dialogo?.tipo === "status" && <ChangeStatusDialog base={base} leads={dialogo.leads} onFechar={fechar} />}
-      {dialogo?.tipo === "excluir" && <DeleteLeadsDialog base={base} leads={dialogo.leads} onFechar={fechar} />}
-      {dialogo?.tipo === "historico" && (
-        <LeadHistoryDialog
-          caminhoLead={`${base}/${dialogo.lead.id}`}
-          nome={dialogo.lead.nome}
-          onFechar={() => setDialogo(null)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {dialogo?.tipo === "atribuir" && <AssignLeadDialog base={base} leads={dialogo.leads} onFechar={fechar} />}
+        {dialogo?.tipo === "status" && <ChangeStatusDialog base={base} leads={dialogo.leads} onFechar={fechar} />}
+        {dialogo?.tipo === "excluir" && <DeleteLeadsDialog base={base} leads={dialogo.leads} onFechar={fechar} />}
+        {dialogo?.tipo === "historico" && (
+          <LeadHistoryDialog
+            caminhoLead={`${base}/${dialogo.lead.id}`}
+            nome={dialogo.lead.nome}
+            onFechar={() => setDialogo(null)}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }
