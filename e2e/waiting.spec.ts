@@ -1,15 +1,18 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { DIAS_DA_SEMANA } from "../packages/domain/src/assignment";
+import { CONTAS_DEMO } from "../packages/domain/src/demo";
 import { MENUS } from "../packages/domain/src/menus";
 import { MSG } from "../packages/domain/src/messages";
+import { formatarTelefone } from "../packages/domain/src/phone";
 import { PAPEL, type TPapel } from "../packages/domain/src/roles";
+import type { TTelefonesRepetidos } from "../packages/domain/src/schemas/waiting";
 import { csrfHeader, fecharContextos, LoginPage } from "./support/pages";
 
 test.afterEach(async ({ browser }) => fecharContextos(browser));
 
-async function entrar(browser: Browser, rotulo: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+async function entrar(browser: Browser, rotulo: string, largura?: number): Promise<Page> {
+  const page = await (await browser.newContext(largura ? { viewport: { width: largura, height: 844 } } : {})).newPage();
   const login = new LoginPage(page);
   await login.abrir();
   await login.entrarComDemo(rotulo);
@@ -19,7 +22,7 @@ async function entrar(browser: Browser, rotulo: string): Promise<Page> {
 const serias = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 
-type TConsultor = { email: string; status_conexao: string };
+type TConsultor = { email: string; nome: string; status_conexao: string };
 const aguardando = async (page: Page) =>
   ((await (await page.request.get("/api/atribuicao/fila")).json()) as { aguardando: number }).aguardando;
 
@@ -55,16 +58,12 @@ test("a qualified lead waits with nobody online: badge, banner and one notice; t
   expect(criado.status()).toBe(201);
   const { id } = (await criado.json()) as { id: string };
   const antes = await aguardando(admin);
+  // the status change itself asks for the automatic assignment (lead-events' job), which finds nobody
   const status = await admin.request.patch(`/api/leads/${id}/status`, {
     headers: await csrfHeader(admin),
     data: { status: "Qualificado para Atendente" },
   });
   expect(status.ok()).toBe(true);
-  const atribuicao = await admin.request.post("/api/testes/atribuir-lead", {
-    headers: await csrfHeader(admin),
-    data: { leadId: id },
-  });
-  expect(await atribuicao.json()).toMatchObject({ success: false, message: MSG.nenhumConsultorOnline });
   const n = antes + 1;
   expect(await aguardando(admin)).toBe(n);
 
@@ -97,6 +96,92 @@ test("a qualified lead waits with nobody online: badge, banner and one notice; t
   await expect(menu.getByRole("link", { name: "Leads", exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(banner).toContainText("nenhum lead aguardando");
   expect(await aguardando(admin)).toBe(0);
+});
+
+test("the admin moves a lead to 'Qualificado para Atendente' on /leads with the consultant online: it is assigned at once and lands on their board", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const admin = await entrar(browser, "Admin Empresa");
+  const nome = `Qualificado Manual ${Date.now().toString(36)}`;
+  const criado = await admin.request.post("/api/leads", {
+    headers: await csrfHeader(admin),
+    data: {
+      nome,
+      email: `manual.${Date.now()}@exemplo.com.br`,
+      telefone: `(41) 9${String((Date.now() + 7) % 1e8).padStart(8, "0")}`,
+      tipo_financiamento: "Carro",
+      valor_total_financiado: "R$ 30.000,00",
+      valor_parcela: "900,00",
+    },
+  });
+  expect(criado.status()).toBe(201);
+
+  // the consultant is working: their board is open, and presence shows them Conectado
+  const consultor = await entrar(browser, "Consultor");
+  await consultor.goto("/meus-leads");
+  const email = CONTAS_DEMO.find((c) => c.papel === PAPEL.consultor)?.email;
+  let nomeDoConsultor: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { consultores } = (await (await admin.request.get("/api/consultores")).json()) as { consultores: TConsultor[] };
+        const eu = consultores.find((c) => c.email === email);
+        nomeDoConsultor = eu?.nome;
+        return eu?.status_conexao;
+      },
+      { timeout: 30_000, intervals: [500] },
+    )
+    .toBe("Conectado");
+
+  // the admin finds the lead and changes its status from the row's 'Mais ações'
+  await admin.goto("/leads");
+  await admin.getByLabel("Buscar leads por nome, email ou telefone").fill(nome);
+  const linha = admin.getByRole("row").filter({ hasText: nome });
+  await expect(linha).toBeVisible();
+  await linha.getByRole("button", { name: `Mais ações de ${nome}` }).click();
+  await admin.getByRole("menuitem", { name: "Alterar status" }).click();
+  const dialogo = admin.getByRole("dialog", { name: "Alterar status" });
+  await dialogo.getByLabel("Status").selectOption("Qualificado para Atendente");
+  await dialogo.getByRole("button", { name: "Salvar" }).click();
+  await expect(dialogo).toBeHidden();
+
+  // assigned like a lead the AI qualified: on the consultant's board, live, and in the admin's row
+  const qualificados = consultor.getByRole("region", { name: "Qualificados" });
+  await expect(qualificados.getByRole("article", { name: nome })).toBeVisible({ timeout: 20_000 });
+  await expect(linha).toContainText(nomeDoConsultor as string, { timeout: 10_000 });
+  await expect(linha).not.toContainText("Não atribuído");
+});
+
+test("/leads tells the admin how many leads share a phone since phones were standardized, and lists each pair with links to both", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  for (const largura of [1366, 390]) {
+    const admin = await entrar(browser, "Admin Empresa", largura);
+    const relatorio = (await (await admin.request.get("/api/leads/telefones-repetidos")).json()) as TTelefonesRepetidos;
+    // the demo seeds three pairs (decision 1501)
+    expect(relatorio.total).toBeGreaterThan(0);
+    await admin.goto("/leads");
+    const aviso = admin.getByRole("region", { name: MSG.telefonesRepetidosTitulo });
+    await expect(aviso).toContainText(MSG.telefonesRepetidos(relatorio.total));
+    await aviso.getByRole("button", { name: "Ver telefones repetidos" }).click();
+    const dialogo = admin.getByRole("dialog", { name: MSG.telefonesRepetidosTitulo });
+    await expect(dialogo).toContainText(MSG.telefonesRepetidosDescricao);
+    const pares = dialogo.getByRole("list", { name: "Pares de leads com o mesmo telefone" }).getByRole("listitem");
+    await expect(pares).toHaveCount(relatorio.pares.length);
+    const [par] = relatorio.pares;
+    await expect(pares.first()).toContainText(formatarTelefone(par.telefone));
+    await expect(pares.first().getByRole("link", { name: par.original.nome })).toBeVisible();
+    expect(await serias(admin)).toEqual([]);
+    // no horizontal page scroll, at a phone's width too
+    expect(await admin.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(largura);
+    if (largura === 390) continue;
+    // each lead of the pair opens
+    await pares.first().getByRole("link", { name: par.repetido.nome }).click();
+    await expect(admin).toHaveURL(new RegExp(`/chat/${par.repetido.id}$`));
+    await expect(admin.getByText(par.repetido.nome).first()).toBeVisible();
+  }
 });
 
 test("the company settings save the business-hours rule, in pt-BR, with no serious accessibility violations", async ({
