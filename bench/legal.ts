@@ -5,6 +5,7 @@
 //   npx tsx bench/legal.ts                                         (after `npm run build`; 200k leads, 25k processes)
 //   LEGAL_BENCH_TOTAL=1000000 LEGAL_BENCH_EMPRESA=500000 npx tsx bench/legal.ts    (the issue's size: 50k processes)
 // Other settings: LEGAL_BENCH_CONCORRENCIA (20), LEGAL_BENCH_SEGUNDOS (4), LEGAL_BENCH_CASOS=1,3 (only those),
+// LEADS_BENCH_DATABASE_URL=… LEADS_BENCH_REUSAR=1 (measures the data an earlier run generated there),
 // LEGAL_BENCH_EXPLAIN=1 (prints each case's plans, measured under the tenant's row-level security), and
 // LEADS_BENCH_DATABASE_URL (the harness's external database).
 
@@ -166,8 +167,15 @@ export async function legalBench(): Promise<string> {
   const segundos = numeroEnv("LEGAL_BENCH_SEGUNDOS", 4);
   const b = await iniciarBancada("juridico");
   try {
-    const leads = await gerar(b, total, naEmpresa);
-    const n = await processos(b);
+    const contar = async (sql: string) => (await b.dono.query(sql, [b.empresaId])).rows[0].n as number;
+    const leads = b.reutilizada
+      ? await contar("SELECT count(*)::int AS n FROM leads_juros_check WHERE id_empresa_fk = $1")
+      : await gerar(b, total, naEmpresa);
+    const n = b.reutilizada
+      ? await contar(
+          "SELECT count(*)::int AS n FROM leads_juros_check WHERE id_empresa_fk = $1 AND status_juridico_lead IS NOT NULL",
+        )
+      : await processos(b);
     const ctx: TTenantCtx & { empresaId: string } = { empresaId: b.empresaId, usuarioId: b.usuarioId, papel: PAPEL.admin };
     const deps = { db: b.db };
     const linhas = [
