@@ -91,13 +91,17 @@ const limiteDocumentacao = haDias(DIAS_ALERTA_DOCUMENTACAO);
 
 /**
  * Processes in 'Documentação Solicitada' for more than N days (since their last move into it, from the history) with
- * no document uploaded to the lead since then: the flags kept by 0029's triggers on the history and the documents,
- * counted over their partial index (only the processes waiting for documents are in it).
+ * no document uploaded to the lead since then: the flags kept by 0029's triggers on the history and the documents.
+ * Counted as the processes in the index's predicate (the company's counter, 0033aa) minus those requested within the
+ * N days or with no request date: a range at the young end of `processos_sinais_documentacao_idx`.
  */
 export const documentacaoSemRetorno: TConstrutorAlerta = {
   sql: sqlDoIndice(
-    `(SELECT count(*)::int FROM processos_sinais s
-       WHERE s.id_empresa_fk = $1 AND ${DOCUMENTACAO_SEM_RETORNO} AND s.documentacao_pedida_em < ${limiteDocumentacao})`,
+    `((SELECT coalesce(sum(c.n), 0) FROM processos_contagens c WHERE c.id_empresa_fk = $1 AND c.chave = 'documentacao')
+      - (SELECT count(*) FROM processos_sinais s
+          WHERE s.id_empresa_fk = $1 AND ${DOCUMENTACAO_SEM_RETORNO} AND s.documentacao_pedida_em >= ${limiteDocumentacao})
+      - (SELECT count(*) FROM processos_sinais s
+          WHERE s.id_empresa_fk = $1 AND ${DOCUMENTACAO_SEM_RETORNO} AND s.documentacao_pedida_em IS NULL))::int`,
     `${DOCUMENTACAO_SEM_RETORNO} AND s.documentacao_pedida_em < ${limiteDocumentacao}`,
     "documentacao_pedida_em",
   ),
