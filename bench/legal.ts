@@ -65,11 +65,14 @@ async function processos(b: TBancada): Promise<number> {
             l.convertido_em + interval '2 days'
        FROM leads_juros_check l WHERE l.status_lead = 'Convertido (Ganho)'`,
   );
+  // half the processes have a document, whatever their legal status (a hash of its own: with the status's, every
+  // 'Documentação Solicitada' had one and the documentation alert was always empty)
   await b.dono.query(
     `INSERT INTO documentos (id_empresa_fk, id_lead_fk, id_usuario_upload_fk, nome_arquivo, tipo_arquivo, tamanho_arquivo,
                              url_storage, data_upload)
      SELECT l.id_empresa_fk, l.id, $2, 'contrato.pdf', 'application/pdf', 1000, 'bench/' || l.id, l.convertido_em + interval '4 days'
-       FROM leads_juros_check l WHERE l.status_lead = 'Convertido (Ganho)' AND l.id_empresa_fk = $1 AND abs(hashtext(l.id::text)) % 2 = 0`,
+       FROM leads_juros_check l WHERE l.status_lead = 'Convertido (Ganho)' AND l.id_empresa_fk = $1
+        AND abs(hashtext(l.id::text || 'd')) % 2 = 0`,
     [b.empresaId, juridicos.rows[0].id],
   );
   for (const t of [
@@ -80,6 +83,7 @@ async function processos(b: TBancada): Promise<number> {
     "processos_resumo",
     "processos_resumo_mensal",
     "processos_sinais",
+    "processos_contagens",
   ]) {
     await b.dono.query(`VACUUM ANALYZE ${t}`);
   }
