@@ -179,7 +179,7 @@ describe("the recompute after a rates update", () => {
 
   it("a lead changed after it was read keeps what it has and waits for the sweep; an unchanged one is written", async () => {
     const { rows } = await t.dono.query(
-      `SELECT id_empresa_fk AS e, id AS i, xmin::text AS versao FROM leads_juros_check
+      `SELECT id_empresa_fk AS e, id AS i, ctid::text AS lugar, xmin::text AS versao FROM leads_juros_check
         WHERE id_empresa_fk = $1 AND modalidade_credito IS NOT NULL ORDER BY id LIMIT 2`,
       [a.empresa.id],
     );

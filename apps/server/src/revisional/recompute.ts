@@ -107,24 +107,35 @@ export async function recalcularPendentes(pool: pg.Pool, hoje = new Date().toISO
   }
 }
 
-type TMudanca = { e: string; i: string; versao: string; razao: number | null; faixa: string | null; sobrepago: number | null };
+/** `lugar` and `versao`: the row's ctid and xmin when it was read. */
+type TMudanca = {
+  e: string;
+  i: string;
+  lugar: string;
+  versao: string;
+  razao: number | null;
+  faixa: string | null;
+  sobrepago: number | null;
+};
 
 /**
  * Writes the summaries of one batch in one transaction and one statement, each only if the lead's row is still the
- * version that was read (xmin): a lead changed since it was read (its contract, or anything else) is left as it is
- * and queued for the sweep, which computes it from what it is now. Returns how many were written.
+ * version that was read: found at its place (ctid, a TID scan instead of an index descent per row) with its xmin. A
+ * lead changed since it was read (its contract, or anything else) is left as it is and queued for the sweep, which
+ * computes it from what it is now. Returns how many were written.
  */
 export async function gravarResumos(pool: pg.Pool, mudou: TMudanca[]): Promise<number> {
   return unsafeWithSystem(pool, MOTIVO, async (tx) => {
     const { rows } = await tx.query<{ e: string; i: string }>(
       `UPDATE leads_juros_check l SET revisional_razao = v.r, revisional_faixa = v.f, revisional_sobrepago_centavos = v.s,
               revisional_calculado_em = now()
-         FROM unnest($1::uuid[], $2::uuid[], $3::xid[], $4::numeric[], $5::text[], $6::bigint[]) AS v(e, i, x, r, f, s)
-        WHERE l.id_empresa_fk = v.e AND l.id = v.i AND l.xmin = v.x
+         FROM unnest($1::uuid[], $2::uuid[], $3::tid[], $4::xid[], $5::numeric[], $6::text[], $7::bigint[]) AS v(e, i, c, x, r, f, s)
+        WHERE l.ctid = v.c AND l.id_empresa_fk = v.e AND l.id = v.i AND l.xmin = v.x
         RETURNING l.id_empresa_fk AS e, l.id AS i`,
       [
         mudou.map((m) => m.e),
         mudou.map((m) => m.i),
+        mudou.map((m) => m.lugar),
         mudou.map((m) => m.versao),
         mudou.map((m) => m.razao),
         mudou.map((m) => m.faixa),
@@ -159,11 +170,7 @@ export async function gravarResumos(pool: pg.Pool, mudou: TMudanca[]): Promise<n
  *   Writing whole pages at once turned most of them into updates of all 21 indexes.
  * Returns how many summaries changed.
  */
-export async function recalcularTodos(
-  pool: pg.Pool,
-  hoje = new Date().toISOString().slice(0, 10),
-  lote = LOTE,
-): Promise<number> {
+export async function recalcularTodos(pool: pg.Pool, hoje = new Date().toISOString().slice(0, 10), lote = LOTE): Promise<number> {
   const leitor = await pool.connect();
   let perdida = false;
   let escrita: Promise<number> | null = null;
@@ -171,7 +178,7 @@ export async function recalcularTodos(
     const lerMes = await unsafeWithSystemOn(leitor, MOTIVO, async (tx) => {
       await tx.query(
         `DECLARE revisional_todos NO SCROLL CURSOR WITH HOLD FOR
-         SELECT ${COLUNAS_RECALCULO}, l.xmin::text AS versao FROM leads_juros_check l JOIN empresas e ON e.id = l.id_empresa_fk
+         SELECT ${COLUNAS_RECALCULO}, l.ctid::text AS lugar, l.xmin::text AS versao FROM leads_juros_check l JOIN empresas e ON e.id = l.id_empresa_fk
           WHERE l.modalidade_credito IS NOT NULL
           ORDER BY (l.ctid::text::point)[1], (l.ctid::text::point)[0]`,
       );
@@ -179,11 +186,13 @@ export async function recalcularTodos(
     });
     let gravados = 0;
     for (;;) {
-      const { rows } = await leitor.query<TLinhaRecalculo & { versao: string }>(`FETCH ${Math.trunc(lote)} FROM revisional_todos`);
+      const { rows } = await leitor.query<TLinhaRecalculo & { lugar: string; versao: string }>(
+        `FETCH ${Math.trunc(lote)} FROM revisional_todos`,
+      );
       const mudou: TMudanca[] = [];
       for (const l of rows) {
         const s = resumoSeMudou(l, lerMes, hoje);
-        if (s) mudou.push({ e: l.id_empresa_fk, i: l.id, versao: l.versao, ...s });
+        if (s) mudou.push({ e: l.id_empresa_fk, i: l.id, lugar: l.lugar, versao: l.versao, ...s });
       }
       // at most one write in flight: PostgreSQL writes it while this process reads and computes the next batch
       if (escrita) gravados += await escrita;
