@@ -21,6 +21,13 @@ const COLUNAS = `id, nome, prefixo, to_char(created_at AT TIME ZONE 'UTC', 'YYYY
   to_char(ultimo_uso_em AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS ultimo_uso_em,
   to_char(revogada_em AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS revogada_em`;
 
+/** A new key of the company: the key itself (shown once), the prefix the list shows and the hash that is stored. */
+export function gerarChave(empresaId: string): { chave: string; prefixo: string; hash: string } {
+  const segredo = randomBytes(32).toString("base64url");
+  const chave = `crm_${empresaId.replaceAll("-", "")}_${segredo}`;
+  return { chave, prefixo: `${segredo.slice(0, 6)}…`, hash: hashDe(chave) };
+}
+
 export function listarChaves(deps: Pick<TDeps, "db">, ctx: TTenantCtx & { empresaId: string }): Promise<TChaveApi[]> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     const { rows } = await tx.query(
@@ -44,12 +51,11 @@ export function criarChave(
       [ctx.empresaId],
     );
     if (n[0].n >= MAX_CHAVES_API) throw conflict(`Limite de ${MAX_CHAVES_API} chaves ativas: revogue uma antes de criar outra.`);
-    const segredo = randomBytes(32).toString("base64url");
-    const chave = `crm_${ctx.empresaId.replaceAll("-", "")}_${segredo}`;
+    const { chave, prefixo, hash } = gerarChave(ctx.empresaId);
     const { rows } = await tx.query(
       `INSERT INTO chaves_api (id_empresa_fk, nome, prefixo, hash, criada_por_fk)
        VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUNAS}`,
-      [ctx.empresaId, nome, `${segredo.slice(0, 6)}…`, hashDe(chave), ctx.papel === PAPEL.plataforma ? null : ctx.usuarioId],
+      [ctx.empresaId, nome, prefixo, hash, ctx.papel === PAPEL.plataforma ? null : ctx.usuarioId],
     );
     return { ...(rows[0] as TChaveApi), chave };
   });

@@ -1,6 +1,7 @@
 import type { TPlano } from "@crm/domain/plans";
 import { PAPEL } from "@crm/domain/roles";
 import type { TStatusConexao } from "@crm/domain/status";
+import { gerarChave } from "../api-keys/keys.js";
 import type { TTx } from "../db/tenant.js";
 import { inserirVarios, type TLinha } from "./bulk.js";
 import { DIA, diaISO, mais, type TEmpresaDemo, type TGeracao } from "./demo-context.js";
@@ -23,6 +24,8 @@ export type TEmpresaPlataformaDemo = {
   leads: number;
   consultores: TStatusConexao[];
   whatsapp: "connected" | "disconnected" | "qr_ready";
+  /** Enterprise 'API personalizada' (decision 1310): API keys already made by its admin, by name */
+  chavesApi?: readonly { nome: string; diasCriada: number; horasDesdeUso: number | null; revogada?: boolean }[];
 };
 
 /**
@@ -41,6 +44,10 @@ export const EMPRESAS_PLATAFORMA_DEMO: readonly TEmpresaPlataformaDemo[] = [
     leads: 140,
     consultores: ["Conectado", "Conectado", "Ocupado", "Desconectado"],
     whatsapp: "connected",
+    chavesApi: [
+      { nome: "Formulário do site", diasCriada: 120, horasDesdeUso: 3 },
+      { nome: "Parceiro antigo", diasCriada: 250, horasDesdeUso: 24 * 95, revogada: true },
+    ],
   },
   {
     nome: "Balança Justa Revisional",
@@ -195,6 +202,7 @@ export async function semearEmpresasPlataforma(tx: TTx, g: TGeracao, hash: strin
        ON CONFLICT (id_empresa_fk) DO UPDATE SET status = EXCLUDED.status`,
       [empresa.id, e.whatsapp],
     );
+    await semearChavesApi(tx, g, empresa.id, admin.id, e.chavesApi ?? []);
     resumo.empresas++;
     resumo.usuarios++;
     resumo.consultores += linhas.length;
@@ -203,4 +211,28 @@ export async function semearEmpresasPlataforma(tx: TTx, g: TGeracao, hash: strin
     resumo.faturas += faturas.length;
   }
   return resumo;
+}
+
+/**
+ * The Enterprise company's API keys on /configuracoes. Each is a real key of a random secret that is never shown
+ * nor kept (only its SHA-256 is stored, as for a key the admin creates): the demo lists them, and a usable key is
+ * created on /configuracoes ('Criar chave', shown once; README, demo accounts).
+ */
+async function semearChavesApi(
+  tx: TTx,
+  g: TGeracao,
+  empresaId: string,
+  adminId: string,
+  chaves: NonNullable<TEmpresaPlataformaDemo["chavesApi"]>,
+): Promise<void> {
+  for (const c of chaves) {
+    const { prefixo, hash } = gerarChave(empresaId);
+    const criada = new Date(g.agora.getTime() - c.diasCriada * DIA);
+    const uso = c.horasDesdeUso === null ? null : new Date(g.agora.getTime() - c.horasDesdeUso * 3_600_000);
+    await tx.query(
+      `INSERT INTO chaves_api (id_empresa_fk, nome, prefixo, hash, criada_por_fk, created_at, ultimo_uso_em, revogada_em)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [empresaId, c.nome, prefixo, hash, adminId, criada, uso, c.revogada ? new Date(g.agora.getTime() - 90 * DIA) : null],
+    );
+  }
 }

@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import { CONTAS_DEMO, DEMO_SENHA } from "@crm/domain/demo";
+import { PAPEL } from "@crm/domain/roles";
 import { ORIGENS_LEAD, STATUS_LEAD } from "@crm/domain/status";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../test/db.js";
+import { listarChaves } from "../api-keys/keys.js";
 import { verificarSenha } from "../auth/password.js";
 import { createDb, type TDb } from "../db/pool.js";
 import { unsafeWithSystem, withTenant } from "../db/tenant.js";
@@ -105,6 +107,35 @@ describe("seedDemoIfEmpty", () => {
       expect(l.consultores).toBeGreaterThan(0);
       expect(l.leads).toBeGreaterThan(0);
     }
+  });
+
+  it("gives the Enterprise company API keys its admin sees on /configuracoes, stored only as hashes", async () => {
+    const [enterprise] = await sistema<{ id: string; admin: string }>(
+      bancos[0].db,
+      `SELECT e.id, u.id AS admin FROM empresas e JOIN usuarios_plataforma u ON u.id_empresa_fk = e.id AND u.papel = 'Admin Empresa'
+        WHERE e.plano_assinatura = 'Enterprise' AND e.status_assinatura = 'Ativo' ORDER BY e.nome_empresa LIMIT 1`,
+    );
+    const chaves = await listarChaves(
+      { db: bancos[0].db },
+      { empresaId: enterprise.id, usuarioId: enterprise.admin, papel: PAPEL.admin },
+    );
+    expect(chaves.map((c) => [c.nome, c.revogada_em === null])).toEqual([
+      ["Formulário do site", true],
+      ["Parceiro antigo", false],
+    ]);
+    expect(chaves[0].ultimo_uso_em).not.toBeNull();
+    const guardadas = await sistema<{ hash: string; prefixo: string }>(bancos[0].db, "SELECT hash, prefixo FROM chaves_api");
+    expect(guardadas).toHaveLength(2);
+    for (const g of guardadas) {
+      expect(g.hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(g.prefixo).toMatch(/^[A-Za-z0-9_-]{6}…$/);
+    }
+    // no other company has keys: the feature is Enterprise's
+    const outras = await sistema<{ n: number }>(
+      bancos[0].db,
+      "SELECT count(*)::int AS n FROM chaves_api c JOIN empresas e ON e.id = c.id_empresa_fk WHERE e.plano_assinatura <> 'Enterprise'",
+    );
+    expect(outras[0].n).toBe(0);
   });
 
   it("signs in every demo account with the demo password", async () => {
