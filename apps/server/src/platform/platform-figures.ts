@@ -56,10 +56,21 @@ export function rangesDoPeriodo(de: string, ate: string, hoje: string): (string 
  * Everything the two screens show, in one statement (decision 1307): `e` the companies with their active accounts
  * (0031's per-company summary), `l` the period's leads per company (ranges of rangesDoPeriodo; $9/$10 the 000 §9
  * sets for the daily rows), then as json: the companies grouped by what MRR, the cards and the pie need ($11 = To,
- * $13 = today: whether the trial still runs),
- * the joins counted per month (the growth line), the leads' totals of the companies that joined by To, and — only
- * when $12 asks for it (/analytics) — one compact row per company, by name.
+ * $13 = today: whether the trial still runs), the joins counted per month (the growth line), the leads' totals of
+ * the companies that joined by To, and — only when $12 asks for it (/analytics) — one compact row per company, by
+ * name. Without the rows the totals are one sum over the counters' rows (`UNIAO`), not per company first.
  */
+const UNIAO = `
+  SELECT id_empresa_fk, leads AS total, qualificados, convertidos
+    FROM empresas_resumo_mensal WHERE mes >= $1::date AND mes < $2::date
+  UNION ALL
+  SELECT id_empresa_fk, sign * n, sign * n * (status_lead = ANY ($9::text[]))::int,
+         sign * n * (status_lead = ANY ($10::text[]))::int
+    FROM (SELECT id_empresa_fk, status_lead, n,
+                 CASE WHEN dia >= $7::date AND dia < $8::date THEN -1 ELSE 1 END AS sign
+            FROM leads_contagem_diaria
+           WHERE (dia >= $3::date AND dia < $4::date) OR (dia >= $5::date AND dia < $6::date)
+              OR (dia >= $7::date AND dia < $8::date)) d`;
 const SQL_INDICADORES = `
 WITH e AS (
   SELECT e.id, e.nome_empresa, e.plano_assinatura AS plano, e.status_assinatura AS status, e.ciclo_cobranca AS ciclo,
@@ -67,16 +78,7 @@ WITH e AS (
     FROM empresas e LEFT JOIN empresas_resumo r ON r.id_empresa_fk = e.id
 ), l AS (
   SELECT id_empresa_fk AS id, sum(total)::int AS total, sum(qualificados)::int AS qualificados, sum(convertidos)::int AS convertidos
-    FROM (SELECT id_empresa_fk, leads AS total, qualificados, convertidos
-            FROM empresas_resumo_mensal WHERE mes >= $1::date AND mes < $2::date
-          UNION ALL
-          SELECT id_empresa_fk, sign * n, sign * n * (status_lead = ANY ($9::text[]))::int,
-                 sign * n * (status_lead = ANY ($10::text[]))::int
-            FROM (SELECT id_empresa_fk, status_lead, n,
-                         CASE WHEN dia >= $7::date AND dia < $8::date THEN -1 ELSE 1 END AS sign
-                    FROM leads_contagem_diaria
-                   WHERE (dia >= $3::date AND dia < $4::date) OR (dia >= $5::date AND dia < $6::date)
-                      OR (dia >= $7::date AND dia < $8::date)) d) c
+    FROM (${UNIAO}) c
    GROUP BY id_empresa_fk
 )
 SELECT
@@ -87,8 +89,13 @@ SELECT
   (SELECT json_agg(json_build_array(mes, n))
      FROM (SELECT to_char(date_trunc('month', data_adesao), 'YYYY-MM-DD') AS mes, count(*)::int AS n
              FROM e WHERE data_adesao <= $11::date GROUP BY 1) m) AS adesoes,
-  (SELECT json_build_array(coalesce(sum(l.total), 0), coalesce(sum(l.qualificados), 0), coalesce(sum(l.convertidos), 0))
-     FROM l JOIN e ON e.id = l.id WHERE e.data_adesao <= $11::date) AS leads,
+  CASE WHEN $12::boolean THEN
+    (SELECT json_build_array(coalesce(sum(l.total), 0), coalesce(sum(l.qualificados), 0), coalesce(sum(l.convertidos), 0))
+       FROM l JOIN e ON e.id = l.id WHERE e.data_adesao <= $11::date)
+  ELSE
+    (SELECT json_build_array(coalesce(sum(c.total), 0), coalesce(sum(c.qualificados), 0), coalesce(sum(c.convertidos), 0))
+       FROM (${UNIAO}) c WHERE c.id_empresa_fk IN (SELECT id FROM e WHERE data_adesao <= $11::date))
+  END AS leads,
   CASE WHEN $12::boolean THEN
     (SELECT coalesce(json_agg(json_build_array(e.id, e.nome_empresa, e.plano, e.status, e.ciclo, e.teste_ate, e.usuarios,
                                                coalesce(l.total, 0), coalesce(l.qualificados, 0), coalesce(l.convertidos, 0))

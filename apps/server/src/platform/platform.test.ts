@@ -345,6 +345,25 @@ describe("the platform figures", () => {
     expect(antes.empresas?.map((e) => e.nome)).toEqual(["Alfa Revisões"]);
     expect(antes.cartoes).toMatchObject({ empresas: 1, ativas: 1 });
     expect(antes.planos.find((p) => p.plano === "Básico")?.empresas).toBe(0);
+    // a lead Beta has from before it joined counts only once Beta is in the period's list, with or without the rows
+    const cedo = await t.dono.query(
+      "INSERT INTO leads_juros_check (id_empresa_fk, nome, status_lead, created_at) VALUES ($1, 'Antes da adesão', 'Convertido', '2025-01-15T15:00:00Z') RETURNING id",
+      [b.empresa.id],
+    );
+    const soDeA = await t.dono.query(
+      `SELECT count(*)::int AS n FROM leads_juros_check
+        WHERE id_empresa_fk = $1 AND (created_at AT TIME ZONE 'America/Sao_Paulo')::date BETWEEN '2025-01-01' AND '2025-01-31'`,
+      [a.empresa.id],
+    );
+    for (const qs of ["", "&porEmpresa=1"]) {
+      const jan = await ok<TIndicadoresPlataforma>(op, { url: `/api/plataforma/indicadores?de=2025-01-01&ate=2025-01-31${qs}` });
+      expect(jan.cartoes.leads, qs).toBe(soDeA.rows[0].n);
+      const ateMarco = await ok<TIndicadoresPlataforma>(op, {
+        url: `/api/plataforma/indicadores?de=2025-01-01&ate=2025-03-31${qs}`,
+      });
+      expect(ateMarco.cartoes.leads, qs).toBe(f.cartoes.leads + 1);
+    }
+    await t.dono.query("DELETE FROM leads_juros_check WHERE id = $1", [cedo.rows[0].id]);
     // suspended and on trial: no revenue
     await t.dono.query("UPDATE empresas SET status_assinatura = 'Suspenso' WHERE id = $1", [b.empresa.id]);
     await t.dono.query("UPDATE empresas SET teste_ate = current_date + 3 WHERE id = $1", [a.empresa.id]);
