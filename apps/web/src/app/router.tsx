@@ -1,8 +1,10 @@
 import { lazy, Suspense } from "react";
 import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from "react-router";
+import { configPublicaQuery } from "../features/auth/api";
 import { RouteErrorBoundary } from "./ErrorBoundary";
 import { FullPageLoader } from "./FullPageLoader";
 import { PublicOnly, RequireAuth } from "./guards";
+import { queryClient } from "./queryClient";
 
 const dashboard = () => import("../features/dashboard/DashboardPage").then((m) => ({ Component: m.DashboardPage }));
 const conexaoWhatsApp = () => import("../features/whatsapp/ConnectionPage").then((m) => ({ Component: m.ConnectionPage }));
@@ -32,7 +34,14 @@ export const rotas: RouteObject[] = [
       {
         element: <PublicOnly />,
         children: [
-          { path: "/login", lazy: () => import("../features/auth/LoginPage").then((m) => ({ Component: m.LoginPage })) },
+          {
+            path: "/login",
+            // the public config (demo accounts, dev mailbox) is asked for with the page's code, not after it renders
+            lazy: () => {
+              void queryClient.prefetchQuery(configPublicaQuery);
+              return import("../features/auth/LoginPage").then((m) => ({ Component: m.LoginPage }));
+            },
+          },
           { path: "/register", lazy: () => import("../features/auth/RegisterPage").then((m) => ({ Component: m.RegisterPage })) },
           {
             path: "/forgot-password",
