@@ -1,6 +1,6 @@
 import type { TTelefonesRepetidos } from "@crm/domain/schemas/waiting";
 import type { TDeps } from "../core/deps.js";
-import { withTenant } from "../db/tenant.js";
+import { lerComTenant } from "../db/tenant.js";
 import type { TCtxLeads } from "./context.js";
 
 /** The dialog lists this many pairs at most; the notice counts them all. */
@@ -9,12 +9,12 @@ export const MAX_PARES = 200;
 /**
  * Migration 0027's duplicate report (decision 1501): leads whose phone became equal to an older lead's of the
  * company, as `leads_telefones_migrados` marked them; only while both leads exist and still share the phone (an
- * admin who fixed a phone or deleted the duplicate sees the pair go). One statement: the count and the pairs.
+ * admin who fixed a phone or deleted the duplicate sees the pair go). One statement, one round trip (it refetches
+ * with the lead list): the count and the pairs, by the report's partial index of marked duplicates.
  */
 export async function listarTelefonesRepetidos(deps: Pick<TDeps, "db">, ctx: TCtxLeads): Promise<TTelefonesRepetidos> {
-  return withTenant(deps.db.app, ctx, async (tx) => {
-    const { rows } = await tx.query(
-      `WITH pares AS (
+  const { rows } = await lerComTenant(deps.db.app, ctx, async () => ({
+    text: `WITH pares AS (
        SELECT l.telefone_normalizado AS telefone,
               json_build_object('id', o.id, 'nome', o.nome, 'status_lead', o.status_lead, 'created_at', o.created_at) AS original,
               json_build_object('id', l.id, 'nome', l.nome, 'status_lead', l.status_lead, 'created_at', l.created_at) AS repetido,
@@ -28,8 +28,7 @@ export async function listarTelefonesRepetidos(deps: Pick<TDeps, "db">, ctx: TCt
             coalesce((SELECT json_agg(json_build_object('telefone', p.telefone, 'original', p.original, 'repetido', p.repetido)
                                       ORDER BY p.o_criado, p.l_criado, p.l_id)
                         FROM (SELECT * FROM pares ORDER BY o_criado, l_criado, l_id LIMIT $2) p), '[]'::json) AS pares`,
-      [ctx.empresaId, MAX_PARES],
-    );
-    return rows[0] as TTelefonesRepetidos;
-  });
+    values: [ctx.empresaId, MAX_PARES],
+  }));
+  return rows[0] as TTelefonesRepetidos;
 }
