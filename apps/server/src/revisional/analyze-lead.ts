@@ -1,9 +1,11 @@
 import { MSG } from "@crm/domain/messages";
 import { preAnalisar } from "@crm/domain/revisional/analysis";
-import { escolherReferencia } from "@crm/domain/revisional/reference";
+import { escolherReferencia, type TLerMes } from "@crm/domain/revisional/reference";
 import { PAPEL } from "@crm/domain/roles";
 import type { TContratoLead, TPreAnaliseLead } from "@crm/domain/schemas/revisional";
-import type { TTenantCtx, TTx } from "../db/tenant.js";
+import type pg from "pg";
+import { preparada } from "../db/prepared.js";
+import { lerComTenant, type TTenantCtx, type TTx } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
 import { COLUNAS_CONTRATO, dadosDoContrato, lerMesesDoContrato, type TLinhaContrato } from "./contract-row.js";
 
@@ -20,28 +22,21 @@ async function lerLead(tx: TTx, auth: TTenantCtx, leadId: string, travar = false
     [leadId, plataforma ? null : auth.empresaId],
   );
   if (!rows[0]) throw naoEncontrado();
-  return rows[0] as TLinhaContrato & {
-    id: string;
-    nome: string;
-    id_empresa_fk: string;
-    limiar: number;
-    revisional_avisado_em: Date | null;
-  };
+  return rows[0] as TLinhaLead;
 }
 
-/** The pre-analysis of one lead, computed now from its contract and the stored rates (issue 14 parts 2 and 4). */
-export async function preAnaliseDoLead(
-  tx: TTx,
-  auth: TTenantCtx,
-  leadId: string,
-): Promise<TPreAnaliseLead & { empresaId: string }> {
-  const l = await lerLead(tx, auth, leadId);
+type TLinhaLead = TLinhaContrato & {
+  id: string;
+  nome: string;
+  id_empresa_fk: string;
+  limiar: number;
+  /** a Date on the application's pool, ISO text on the read pool (db/pool.ts) */
+  revisional_avisado_em: Date | string | null;
+};
+
+function montarPreAnalise(l: TLinhaLead, lerMes: TLerMes): TPreAnaliseLead & { empresaId: string } {
   const dados = dadosDoContrato(l);
-  const { referencia, motivo } = escolherReferencia(
-    dados.modalidade,
-    dados.dataContrato,
-    await lerMesesDoContrato(tx, l.data_contrato),
-  );
+  const { referencia, motivo } = escolherReferencia(dados.modalidade, dados.dataContrato, lerMes);
   return {
     empresaId: l.id_empresa_fk,
     leadId: l.id,
@@ -59,8 +54,53 @@ export async function preAnaliseDoLead(
     },
     analise: preAnalisar(dados, referencia, l.limiar),
     motivoSemReferencia: motivo,
-    avisadoNaTriagemEm: l.revisional_avisado_em?.toISOString() ?? null,
+    avisadoNaTriagemEm:
+      typeof l.revisional_avisado_em === "string" ? l.revisional_avisado_em : (l.revisional_avisado_em?.toISOString() ?? null),
   };
+}
+
+/** The pre-analysis of one lead, computed now from its contract and the stored rates (issue 14 parts 2 and 4). */
+export async function preAnaliseDoLead(
+  tx: TTx,
+  auth: TTenantCtx,
+  leadId: string,
+): Promise<TPreAnaliseLead & { empresaId: string }> {
+  const l = await lerLead(tx, auth, leadId);
+  return montarPreAnalise(l, await lerMesesDoContrato(tx, l.data_contrato));
+}
+
+// the lead and the months its contract may use (its month and the two before), in one statement
+const SQL_PRE_ANALISE = `SELECT l.id, l.nome, l.id_empresa_fk, e.revisional_limiar::float8 AS limiar, l.revisional_avisado_em,
+  ${COLUNAS_CONTRATO},
+  (SELECT json_agg(json_build_array(t.codigo_serie, to_char(t.competencia, 'YYYY-MM-DD'), t.taxa_mensal::float8, t.ilustrativa))
+     FROM taxas_bacen t
+    WHERE t.competencia BETWEEN date_trunc('month', l.data_contrato) - interval '2 months' AND date_trunc('month', l.data_contrato)
+  ) AS meses
+  FROM leads_juros_check l JOIN empresas e ON e.id = l.id_empresa_fk
+ WHERE l.id = $1 AND ($2::uuid IS NULL OR l.id_empresa_fk = $2)`;
+
+/**
+ * preAnaliseDoLead for GET /api/leads/{id}/pre-analise in one round trip (lerComTenant: BEGIN READ ONLY with the
+ * caller's settings, one prepared statement with one plan for every lead, COMMIT), on the read pool.
+ */
+export async function lerPreAnalise(
+  pool: pg.Pool,
+  auth: TTenantCtx,
+  leadId: string,
+): Promise<TPreAnaliseLead & { empresaId: string }> {
+  const plataforma = auth.papel === PAPEL.plataforma;
+  const naoEncontrado = () => notFound(plataforma ? MSG.leadNaoEncontrado : MSG.leadNaoEncontradoNestaEmpresa);
+  if (!UUID.test(leadId)) throw naoEncontrado();
+  const { rows } = await lerComTenant(
+    pool,
+    auth,
+    async () => preparada(SQL_PRE_ANALISE, [leadId, plataforma ? null : auth.empresaId]),
+    { planoGenerico: true },
+  );
+  const l = rows[0] as (TLinhaLead & { meses: [number, string, number, boolean][] | null }) | undefined;
+  if (!l) throw naoEncontrado();
+  const meses = new Map((l.meses ?? []).map(([c, m, t, i]) => [`${c}|${m}`, { taxa: t, ilustrativa: i }]));
+  return montarPreAnalise(l, (codigo, competencia) => meses.get(`${codigo}|${competencia}`));
 }
 
 /** Saves the contract data of a lead (scope first, then write); the trigger marks its stored analysis stale. */

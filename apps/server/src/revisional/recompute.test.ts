@@ -9,7 +9,7 @@ import { unsafeWithSystem, withTenant } from "../db/tenant.js";
 import { inserirVarios } from "../seed/bulk.js";
 import { gerarTaxasDemo } from "../seed/demo-rates.js";
 import { linhaLead } from "../seed/factories.js";
-import { preAnaliseDoLead } from "./analyze-lead.js";
+import { lerPreAnalise, preAnaliseDoLead } from "./analyze-lead.js";
 import { gravarResumos, recalcularPendentes, recalcularTodos, resumoParaLista } from "./recompute.js";
 
 // Issue 14's recompute after a rates update (decision 1401): whatever the batches, their order and the writes in
@@ -70,6 +70,8 @@ async function doDominio(linha: { id: string; id_empresa_fk: string }) {
   const e = linha.id_empresa_fk === a.empresa.id ? a : b;
   const ctx = { empresaId: e.empresa.id, usuarioId: e.usuarios.admin.id, papel: PAPEL.admin };
   const p = await withTenant(t.deps.db.app, ctx, (tx) => preAnaliseDoLead(tx, ctx, linha.id));
+  // and the GET route's one-round-trip read gives the same, to the last field
+  expect(await lerPreAnalise(t.deps.db.leitura, ctx, linha.id)).toEqual(p);
   return resumoParaLista(p.analise);
 }
 

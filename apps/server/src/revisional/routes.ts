@@ -5,7 +5,7 @@ import { z } from "zod";
 import { withTenant } from "../db/tenant.js";
 import { contexto } from "../http/auth-context.js";
 import { contextoEmpresa } from "../membership/target-company.js";
-import { preAnaliseDoLead, salvarContrato } from "./analyze-lead.js";
+import { lerPreAnalise, preAnaliseDoLead, salvarContrato } from "./analyze-lead.js";
 import { gerarPreLaudo } from "./pre-laudo.js";
 import { gravarResumo } from "./recompute.js";
 
@@ -20,7 +20,7 @@ export const revisionalRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { permissao: "revisional.ver" }, schema: { params: ZId, response: { 200: ZPreAnaliseLead } } },
     async (req) => {
       const auth = contexto(req);
-      return withTenant(deps.db.app, auth, (tx) => preAnaliseDoLead(tx, auth, req.params.id));
+      return lerPreAnalise(deps.db.leitura, auth, req.params.id);
     },
   );
 
