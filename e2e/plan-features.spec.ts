@@ -50,6 +50,10 @@ test("an Enterprise admin creates an API key, a lead arrives through POST /api/v
   await login.entrar("admin@justarevisao.com.br", "demo1234");
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/configuracoes");
+  // the demo's keys (seed/companies.ts): listed by name and prefix, their secrets never shown
+  await expect(page.getByRole("listitem").filter({ hasText: "Formulário do site" })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Parceiro antigo" }).getByText("Revogada")).toBeVisible();
+  await expect(page.locator("code").filter({ hasText: /^crm_/ })).toHaveCount(0);
   const nome = `Site ${Date.now()}`;
   await page.getByLabel("Nome da chave").fill(nome);
   await page.getByRole("button", { name: "Criar chave" }).click();
