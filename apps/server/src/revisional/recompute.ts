@@ -160,7 +160,7 @@ export async function gravarResumos(pool: pg.Pool, mudou: TMudanca[]): Promise<n
 
 /**
  * After the rates changed: every lead with a contract, computed by the domain batch by batch, and the summaries that
- * changed written in a short transaction per batch while the next batch is read and computed (decision 1401).
+ * changed written in a short transaction per batch while the next batch is read and computed (decision 1403).
  * - One read: a cursor WITH HOLD runs one sequential scan at its COMMIT and keeps the rows, so no snapshot stays open
  *   while the batches are written (one would keep every page from pruning the versions the batches leave behind). A
  *   keyset page under row-level security cannot use the primary key (the row comparison is not leakproof) and
@@ -197,6 +197,8 @@ export async function recalcularTodos(pool: pg.Pool, hoje = new Date().toISOStri
       // at most one write in flight: PostgreSQL writes it while this process reads and computes the next batch
       if (escrita) gravados += await escrita;
       escrita = mudou.length ? gravarResumos(pool, mudou) : null;
+      // handled now (a failure while the next batch is read must not be an unhandled rejection); thrown when awaited
+      escrita?.catch(() => {});
       if (rows.length < lote) break;
     }
     if (escrita) gravados += await escrita;
