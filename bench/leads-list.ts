@@ -46,13 +46,15 @@ export async function gerar(b: TBancada, total: number, naEmpresa: number): Prom
     [empresas],
   );
   const t0 = performance.now();
+  // status and origin follow g / k, not g: the company's leads are every k-th g, and with g % 8 a company at k = 2 had
+  // only even statuses (no 'Convertido (Ganho)', so the legal bench had no process at its issue's size)
   for (let de = 1; de <= total; de += LOTE) {
     const ate = Math.min(total, de + LOTE - 1);
     await b.dono.query(
       `INSERT INTO leads_juros_check (id_empresa_fk, nome, email, telefone, telefone_normalizado, valor_contrato, status_lead,
          origem_lead, consultor_atribuido_id, created_at, updated_at)
        SELECT e, n.nome, 'lead' || g || '@mail.com', '55119' || lpad(g::text, 8, '0'), '55119' || lpad(g::text, 8, '0'),
-              (g % 9000) * 10.5, ($4::text[])[1 + g % 8], ($5::text[])[1 + g % 6],
+              (g % 9000) * 10.5, ($4::text[])[1 + (g / $6) % 8], ($5::text[])[1 + (g / $6) % 6],
               CASE WHEN g % 3 = 0 THEN NULL ELSE md5(e::text || (g % 20))::uuid END,
               now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second', now()
          FROM generate_series($1::int, $2::int) g
