@@ -40,17 +40,26 @@ type TResultado = {
  * kept exact by triggers — the per-day status counts (leads_contagem_diaria, 0010), the screenings' day summary
  * (0034), the company's all-time counts (empresas_resumo, 0031) — so a 200k-lead company reads a few thousand summary
  * rows, in one round trip and one plan. The periods are whole São Paulo days: the days' sums are the counts.
- * The chart's rows are per calendar day, Monday week or month (the domain's buckets, by inicioDoBalde).
+ * The day rows are first summed per status (both periods) and per chart bucket and status, so the status sets are
+ * tested on a few dozen rows, not on every day's. The chart's rows are per calendar day, Monday week or month (the
+ * domain's buckets, by inicioDoBalde).
  */
-const SQL_DASHBOARD = `
+export const SQL_DASHBOARD = `
+WITH por_status AS MATERIALIZED (
+  SELECT dia >= $3::date AS atual, status_lead, sum(n)::int AS n FROM leads_contagem_diaria
+   WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $4::date GROUP BY 1, 2),
+por_balde AS MATERIALIZED (
+  SELECT (CASE $11::text WHEN 'dia' THEN dia WHEN 'semana' THEN date_trunc('week', dia::timestamp)::date
+                         ELSE date_trunc('month', dia::timestamp)::date END)::text AS k, status_lead, sum(n)::int AS n
+    FROM leads_contagem_diaria WHERE id_empresa_fk = $1 AND dia >= $3::date AND dia < $4::date GROUP BY 1, 2)
 SELECT json_build_object(
   'cartoes', (SELECT json_agg(c) FROM (
-      SELECT dia >= $3::date AS atual, sum(n)::int AS total,
+      SELECT atual, sum(n)::int AS total,
              coalesce(sum(n) FILTER (WHERE status_lead = ANY ($5::text[])), 0)::int AS qualificados,
              coalesce(sum(n) FILTER (WHERE status_lead = ANY ($6::text[])), 0)::int AS em_atendimento,
              coalesce(sum(n) FILTER (WHERE status_lead = ANY ($7::text[])), 0)::int AS convertidos,
              coalesce(sum(n) FILTER (WHERE status_lead = $8), 0)::int AS juridicos
-        FROM leads_contagem_diaria WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $4::date GROUP BY 1) c),
+        FROM por_status GROUP BY atual) c),
   'consultores', (SELECT json_build_object(
         'atual', count(*) FILTER (WHERE created_at < $9::timestamptz),
         'anterior', count(*) FILTER (WHERE created_at < $10::timestamptz),
@@ -60,15 +69,11 @@ SELECT json_build_object(
   'ia_anterior', ${sqlContagensEficienciaIa("$1", "$2", "$3")},
   'primeiro', (SELECT min(dia)::text FROM leads_contagem_diaria WHERE id_empresa_fk = $1 AND dia >= $3::date AND dia < $4::date AND n <> 0),
   'serie', (SELECT json_agg(s) FROM (
-      SELECT (CASE $11::text WHEN 'dia' THEN dia WHEN 'semana' THEN date_trunc('week', dia::timestamp)::date
-                             ELSE date_trunc('month', dia::timestamp)::date END)::text AS k,
-             sum(n)::int AS total,
+      SELECT k, sum(n)::int AS total,
              coalesce(sum(n) FILTER (WHERE status_lead = ANY ($5::text[])), 0)::int AS qualificados,
              coalesce(sum(n) FILTER (WHERE status_lead = ANY ($7::text[])), 0)::int AS convertidos
-        FROM leads_contagem_diaria WHERE id_empresa_fk = $1 AND dia >= $3::date AND dia < $4::date GROUP BY 1) s),
-  'status', (SELECT json_agg(s) FROM (
-      SELECT status_lead AS status, sum(n)::int AS total FROM leads_contagem_diaria
-       WHERE id_empresa_fk = $1 AND dia >= $3::date AND dia < $4::date GROUP BY status_lead) s),
+        FROM por_balde GROUP BY k) s),
+  'status', (SELECT json_agg(json_build_object('status', status_lead, 'total', n)) FROM por_status WHERE atual),
   'estatisticas', (SELECT json_build_object(
         'total', coalesce(max(r.leads), 0), 'qualificados', coalesce(max(r.qualificados), 0),
         'convertidos', coalesce(max(r.convertidos), 0),
