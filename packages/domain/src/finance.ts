@@ -3,12 +3,10 @@
  * formulas, the trend's buckets, the consultant ranking, the origins and their colours, the CSV of a period's
  * figures. One source for the server (which computes) and the web app (which shows). docs/decisions/1202–1204.
  */
-import { TZDate } from "@date-fns/tz";
-import { addDays, startOfDay } from "date-fns";
 import { variacaoPercentual } from "./formulas";
 import { SEPARADOR_EXPORTACAO, textoSeguro } from "./leads-export";
 import { formatarNumeroBR } from "./leads-money";
-import { FUSO_SP, isoDiaSP, type TIntervalo } from "./period";
+import { diaSP, isoDiaSP, somarDiasSP, type TIntervalo } from "./period";
 
 // ---------------------------------------------------------------- KPIs (001 §9)
 
@@ -103,9 +101,6 @@ export type TAgrupamentoTendencia = "dia" | "semana";
 /** 001 §9: daily points, or 7-day buckets when the range exceeds 30 days. */
 export const DIAS_MAXIMOS_DIARIOS = 30;
 
-const emSP = (d: Date) => new TZDate(d.getTime(), FUSO_SP);
-const somarDiasSP = (d: Date, dias: number) => new Date(startOfDay(addDays(emSP(d), dias)).getTime());
-
 /** São Paulo days in [inicio, fim) (both are São Paulo midnights). */
 export function diasNoIntervalo({ inicio, fim }: TIntervalo): number {
   return Math.round((fim.getTime() - inicio.getTime()) / 86_400_000);
@@ -128,7 +123,7 @@ export function baldesTendencia(i: TIntervalo, primeiroDia?: string | null): TBa
   const fimDia = isoDiaSP(i.fim);
   let b = i.inicio;
   if (primeiroDia && primeiroDia > isoDiaSP(i.inicio) && primeiroDia < fimDia) {
-    const pulos = Math.floor(Math.round((diaParaData(primeiroDia).getTime() - i.inicio.getTime()) / 86_400_000) / passo);
+    const pulos = Math.floor(Math.round((diaSP(primeiroDia).getTime() - i.inicio.getTime()) / 86_400_000) / passo);
     b = somarDiasSP(i.inicio, pulos * passo);
   }
   const baldes: TBaldeTendencia[] = [];
@@ -136,16 +131,12 @@ export function baldesTendencia(i: TIntervalo, primeiroDia?: string | null): TBa
     const prox = somarDiasSP(b, passo);
     const fim = prox < i.fim ? isoDiaSP(prox) : fimDia;
     const ini = isoDiaSP(b);
-    baldes.push({ inicio: ini, ultimo: isoDiaSP(new Date(diaParaData(fim).getTime() - 1)), fim, rotulo: rotuloDia(ini) });
+    baldes.push({ inicio: ini, ultimo: isoDiaSP(new Date(diaSP(fim).getTime() - 1)), fim, rotulo: rotuloDia(ini) });
     b = prox;
   }
   return baldes;
 }
 
-const diaParaData = (iso: string) => {
-  const [a, m, d] = iso.split("-").map(Number);
-  return new Date(new TZDate(a, m - 1, d, FUSO_SP).getTime());
-};
 /** 'YYYY-MM-DD' → 'dd/MM' (a bucket's first day). */
 export const rotuloDia = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
 

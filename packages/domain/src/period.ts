@@ -49,18 +49,44 @@ const inicioMesSP = (ano: number, mes: number) => instante(new TZDate(ano, mes, 
  * `dias` São Paulo days after a São Paulo midnight (a day is not always 24 h where there is DST). Taken to the
  * day's start again: where DST began at midnight, that day started at 01:00 and the next one at 00:00.
  */
-const somarDiasSP = (d: Date, dias: number) => instante(startOfDay(addDays(emSP(d), dias)));
+export function somarDiasSP(d: Date, dias: number): Date {
+  return new Date(lembrado(somados, `${d.getTime()}|${dias}`, () => startOfDay(addDays(emSP(d), dias)).getTime()));
+}
+
+/**
+ * The time zone's rules are read through Intl on every @date-fns/tz call (~10 µs each): a two-year trend made hundreds
+ * of them per request, a third of /financeiro's CPU. These conversions are pure functions of their input and the same
+ * days come back request after request, so their results are remembered (each map emptied past 20k entries).
+ */
+const dias = new Map<number, string>();
+const meiasNoites = new Map<string, number>();
+const somados = new Map<string, number>();
+function lembrado<K, V>(mapa: Map<K, V>, chave: K, calcular: () => V): V {
+  let v = mapa.get(chave);
+  if (v === undefined) {
+    if (mapa.size >= 20_000) mapa.clear();
+    v = calcular();
+    mapa.set(chave, v);
+  }
+  return v;
+}
 
 /** The São Paulo calendar day of an instant, 'YYYY-MM-DD' (a period's bounds are São Paulo midnights). */
 export function isoDiaSP(d: Date): string {
-  const l = emSP(d);
-  return `${String(l.getFullYear()).padStart(4, "0")}-${dois(l.getMonth() + 1)}-${dois(l.getDate())}`;
+  return lembrado(dias, d.getTime(), () => {
+    const l = emSP(d);
+    return `${String(l.getFullYear()).padStart(4, "0")}-${dois(l.getMonth() + 1)}-${dois(l.getDate())}`;
+  });
 }
 
 /** Parses 'YYYY-MM-DD' as a São Paulo calendar day. */
 export function diaSP(iso: string): Date {
-  const [a, m, d] = iso.split("-").map(Number);
-  return instante(new TZDate(a, m - 1, d, FUSO_SP));
+  return new Date(
+    lembrado(meiasNoites, iso, () => {
+      const [a, m, d] = iso.split("-").map(Number);
+      return new TZDate(a, m - 1, d, FUSO_SP).getTime();
+    }),
+  );
 }
 
 /** The wall-clock time of São Paulo as a Date whose UTC fields show it: spreadsheets have no time zones. */

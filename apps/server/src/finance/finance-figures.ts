@@ -219,16 +219,29 @@ export async function lerFinanceiro(
   for (const r of custos) if (r.grupo === "dia" && r.atual && r.chave) custoDia.set(r.chave, centavos(r.valor));
   const dias = [...receitaDia.keys(), ...custoDia.keys()].sort();
   const baldes = baldesTendencia(atual, f.periodo === "all" ? (dias[0] ?? isoDiaSP(new Date(atual.fim.getTime() - 1))) : null);
-  const somaBalde = (m: Map<string, number>, ini: string, fim: string) => {
-    let s = 0;
-    for (const [d, v] of m) if (d >= ini && d < fim) s += v;
-    return s;
+  // each day's figure into the bucket that holds it (buckets are consecutive, sorted by their first day)
+  const somarPorBalde = (m: Map<string, number>) => {
+    const somas = baldes.map(() => 0);
+    for (const [d, v] of m) {
+      let lo = 0;
+      let hi = baldes.length - 1;
+      while (lo < hi) {
+        const meio = (lo + hi + 1) >> 1;
+        if (baldes[meio].inicio <= d) lo = meio;
+        else hi = meio - 1;
+      }
+      if (baldes.length && d >= baldes[lo].inicio && d < baldes[lo].fim) somas[lo] += v;
+    }
+    return somas;
   };
-  const pontos = baldes.map((b) => {
-    const receita = somaBalde(receitaDia, b.inicio, b.fim);
-    const custo = somaBalde(custoDia, b.inicio, b.fim);
-    return { ...b, receita: receita / 100, custos: custo / 100, lucro: (receita - custo) / 100 };
-  });
+  const receitas = somarPorBalde(receitaDia);
+  const custosBalde = somarPorBalde(custoDia);
+  const pontos = baldes.map((b, k) => ({
+    ...b,
+    receita: receitas[k] / 100,
+    custos: custosBalde[k] / 100,
+    lucro: (receitas[k] - custosBalde[k]) / 100,
+  }));
 
   const nomes = new Map(opcoes.consultores.map((c) => [c.id, c.nome]));
   const ranking = rankingConsultores(
