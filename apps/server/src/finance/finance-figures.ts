@@ -23,8 +23,16 @@ const SEM_CONSULTOR = "00000000-0000-0000-0000-000000000000";
 const centavos = (v: string | number | null) => Math.round(Number(v ?? 0) * 100);
 const ultimoDia = (i: TIntervalo) => isoDiaSP(new Date(i.fim.getTime() - 1));
 
-type TLinha = { grupo: string; atual: boolean; chave: string | null; leads: number; convertidos: number; receita: string };
-type TLinhaCusto = { grupo: string; atual: boolean; chave: string | null; valor: string };
+type TLinha = {
+  grupo: string;
+  atual: boolean;
+  chave: string | null;
+  primeiro: string | null;
+  leads: number;
+  convertidos: number;
+  receita: string;
+};
+type TLinhaCusto = { grupo: string; atual: boolean; chave: string | null; primeiro: string | null; valor: string };
 type TDados = {
   leads: TLinha[] | null;
   custos: TLinhaCusto[] | null;
@@ -52,6 +60,17 @@ function parametros() {
 type TP = ReturnType<typeof parametros>["p"];
 
 /**
+ * The trend's bucket of a current-period day, in SQL: its São Paulo days since the period's first day, divided by the
+ * step of baldesTendencia (1 or 7); null for the previous period's days. The buckets leave SQL summed (~100 rows for
+ * two years instead of ~900 day rows), and the period group carries its first day (where 'Total' starts its trend).
+ */
+function sqlBalde(p: TP, atual: TIntervalo) {
+  const passo = agrupamentoTendencia(atual) === "semana" ? 7 : 1;
+  const ini = p(isoDiaSP(atual.inicio), "date");
+  return `CASE WHEN dia >= ${ini} THEN (dia - ${ini}) / ${p(passo, "int")} END`;
+}
+
+/**
  * The leads' side of both periods (docs/decisions/1204): with a campaign filter, the leads of that campaign by its
  * index; with an origin or consultant filter, 0019's per-day rows of that origin or consultant; grouped four ways at
  * once — per period, and for the current period per day, per origin and per consultant.
@@ -69,12 +88,12 @@ function sqlLeadsFiltrados(p: TP, e: string, f: TFiltroFinanceiro, atual: TInter
     : `SELECT dia, origem_lead, consultor_id, leads, convertidos, receita FROM financas_leads_diaria
         WHERE id_empresa_fk = ${e} AND dia >= ${p(isoDiaSP(anterior.inicio), "date")} AND dia < ${p(isoDiaSP(atual.fim), "date")}
           ${origem} ${consultor.replace("consultor_atribuido_id", "consultor_id")}`;
-  return `SELECT CASE WHEN GROUPING(dia) = 0 THEN 'dia' WHEN GROUPING(origem_lead) = 0 THEN 'origem'
+  return `SELECT CASE WHEN GROUPING(balde) = 0 THEN 'balde' WHEN GROUPING(origem_lead) = 0 THEN 'origem'
                       WHEN GROUPING(consultor_id) = 0 THEN 'consultor' ELSE 'periodo' END AS grupo,
-                 atual, coalesce(dia::text, origem_lead, consultor_id::text) AS chave,
+                 atual, coalesce(balde::text, origem_lead, consultor_id::text) AS chave, min(dia)::text AS primeiro,
                  sum(leads)::int AS leads, sum(convertidos)::int AS convertidos, sum(receita)::text AS receita
-            FROM (SELECT *, dia >= ${p(isoDiaSP(atual.inicio), "date")} AS atual FROM (${fonte}) f) marcada
-           GROUP BY GROUPING SETS ((atual), (atual, dia), (atual, origem_lead), (atual, consultor_id))`;
+            FROM (SELECT *, dia >= ${p(isoDiaSP(atual.inicio), "date")} AS atual, ${sqlBalde(p, atual)} AS balde FROM (${fonte}) f) marcada
+           GROUP BY GROUPING SETS ((atual), (atual, balde), (atual, origem_lead), (atual, consultor_id))`;
 }
 
 /**
@@ -93,14 +112,15 @@ function sqlLeadsSemFiltro(p: TP, e: string, atual: TIntervalo, anterior: TInter
     m2 = fim;
   }
   const [pIni, pFim, pM1, pM2] = [p(ini, "date"), p(fim, "date"), p(m1, "date"), p(m2, "date")];
-  return `(SELECT CASE WHEN GROUPING(dia) = 0 THEN 'dia' ELSE 'periodo' END AS grupo, atual, dia::text AS chave,
-                  sum(leads)::int AS leads, sum(convertidos)::int AS convertidos, sum(receita)::text AS receita
-             FROM (SELECT *, dia >= ${pIni} AS atual FROM financas_leads_dia
+  return `(SELECT CASE WHEN GROUPING(balde) = 0 THEN 'balde' ELSE 'periodo' END AS grupo, atual, balde::text AS chave,
+                  min(dia)::text AS primeiro, sum(leads)::int AS leads, sum(convertidos)::int AS convertidos,
+                  sum(receita)::text AS receita
+             FROM (SELECT *, dia >= ${pIni} AS atual, ${sqlBalde(p, atual)} AS balde FROM financas_leads_dia
                     WHERE id_empresa_fk = ${e} AND dia >= ${p(isoDiaSP(anterior.inicio), "date")} AND dia < ${pFim}) d
-            GROUP BY GROUPING SETS ((atual), (atual, dia)))
+            GROUP BY GROUPING SETS ((atual), (atual, balde)))
           UNION ALL
           (SELECT CASE WHEN GROUPING(origem_lead) = 0 THEN 'origem' ELSE 'consultor' END, true,
-                  coalesce(origem_lead, consultor_id::text), sum(leads)::int, sum(convertidos)::int, sum(receita)::text
+                  coalesce(origem_lead, consultor_id::text), null, sum(leads)::int, sum(convertidos)::int, sum(receita)::text
              FROM (SELECT origem_lead, consultor_id, leads, convertidos, receita FROM financas_leads_mensal
                     WHERE id_empresa_fk = ${e} AND mes >= ${pM1} AND mes < ${pM2}
                    UNION ALL
@@ -111,12 +131,13 @@ function sqlLeadsSemFiltro(p: TP, e: string, atual: TIntervalo, anterior: TInter
 
 /** Costs of both periods (001 §7) per period, day and platform, from the per-day and platform summary (0034). */
 function sqlCustos(p: TP, e: string, f: TFiltroFinanceiro, atual: TIntervalo, anterior: TIntervalo) {
-  return `SELECT CASE WHEN GROUPING(dia) = 0 THEN 'dia' WHEN GROUPING(plataforma) = 0 THEN 'plataforma' ELSE 'periodo' END AS grupo,
-                 atual, coalesce(dia::text, plataforma) AS chave, sum(valor_gasto)::text AS valor
-            FROM (SELECT dia, plataforma, valor_gasto, dia >= ${p(isoDiaSP(atual.inicio), "date")} AS atual FROM custos_marketing_diaria
+  return `SELECT CASE WHEN GROUPING(balde) = 0 THEN 'balde' WHEN GROUPING(plataforma) = 0 THEN 'plataforma' ELSE 'periodo' END AS grupo,
+                 atual, coalesce(balde::text, plataforma) AS chave, min(dia)::text AS primeiro, sum(valor_gasto)::text AS valor
+            FROM (SELECT dia, plataforma, valor_gasto, dia >= ${p(isoDiaSP(atual.inicio), "date")} AS atual,
+                         ${sqlBalde(p, atual)} AS balde FROM custos_marketing_diaria
                    WHERE id_empresa_fk = ${e} AND dia >= ${p(isoDiaSP(anterior.inicio), "date")} AND dia < ${p(isoDiaSP(atual.fim), "date")}
                      AND lancamentos <> 0 ${f.plataforma ? `AND plataforma = ${p(f.plataforma, "text")}` : ""}) marcada
-           GROUP BY GROUPING SETS ((atual), (atual, dia), (atual, plataforma))`;
+           GROUP BY GROUPING SETS ((atual), (atual, balde), (atual, plataforma))`;
 }
 
 /**
@@ -212,36 +233,33 @@ export async function lerFinanceiro(
     });
   };
 
-  // the trend: São Paulo days summed into the domain's buckets; 'Total' starts at the first day with figures
-  const receitaDia = new Map<string, number>();
-  const custoDia = new Map<string, number>();
-  for (const r of leads) if (r.grupo === "dia" && r.atual && r.chave) receitaDia.set(r.chave, centavos(r.receita));
-  for (const r of custos) if (r.grupo === "dia" && r.atual && r.chave) custoDia.set(r.chave, centavos(r.valor));
-  const dias = [...receitaDia.keys(), ...custoDia.keys()].sort();
-  const baldes = baldesTendencia(atual, f.periodo === "all" ? (dias[0] ?? isoDiaSP(new Date(atual.fim.getTime() - 1))) : null);
-  // each day's figure into the bucket that holds it (buckets are consecutive, sorted by their first day)
-  const somarPorBalde = (m: Map<string, number>) => {
-    const somas = baldes.map(() => 0);
-    for (const [d, v] of m) {
-      let lo = 0;
-      let hi = baldes.length - 1;
-      while (lo < hi) {
-        const meio = (lo + hi + 1) >> 1;
-        if (baldes[meio].inicio <= d) lo = meio;
-        else hi = meio - 1;
-      }
-      if (baldes.length && d >= baldes[lo].inicio && d < baldes[lo].fim) somas[lo] += v;
-    }
-    return somas;
+  // the trend: SQL summed the days per bucket of baldesTendencia's step from the period's first day; 'Total' starts
+  // at the first day with figures
+  const porBalde = (linhas: { grupo: string; atual: boolean; chave: string | null }[], valor: (i: number) => number) => {
+    const m = new Map<number, number>();
+    linhas.forEach((r, i) => {
+      if (r.grupo === "balde" && r.atual && r.chave !== null) m.set(Number(r.chave), valor(i));
+    });
+    return m;
   };
-  const receitas = somarPorBalde(receitaDia);
-  const custosBalde = somarPorBalde(custoDia);
-  const pontos = baldes.map((b, k) => ({
-    ...b,
-    receita: receitas[k] / 100,
-    custos: custosBalde[k] / 100,
-    lucro: (receitas[k] - custosBalde[k]) / 100,
-  }));
+  const receitas = porBalde(leads, (i) => centavos(leads[i].receita));
+  const custosBalde = porBalde(custos, (i) => centavos(custos[i].valor));
+  const primeiros = [...leads, ...custos]
+    .filter((r) => r.grupo === "periodo" && r.atual && r.primeiro)
+    .map((r) => r.primeiro as string)
+    .sort();
+  const baldes = baldesTendencia(
+    atual,
+    f.periodo === "all" ? (primeiros[0] ?? isoDiaSP(new Date(atual.fim.getTime() - 1))) : null,
+  );
+  const passo = agrupamentoTendencia(atual) === "semana" ? 7 : 1;
+  const inicioMs = Date.parse(isoDiaSP(atual.inicio));
+  const pontos = baldes.map((b) => {
+    const k = Math.round((Date.parse(b.inicio) - inicioMs) / 86_400_000 / passo);
+    const receita = receitas.get(k) ?? 0;
+    const custo = custosBalde.get(k) ?? 0;
+    return { ...b, receita: receita / 100, custos: custo / 100, lucro: (receita - custo) / 100 };
+  });
 
   const nomes = new Map(opcoes.consultores.map((c) => [c.id, c.nome]));
   const ranking = rankingConsultores(
