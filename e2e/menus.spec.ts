@@ -9,10 +9,10 @@ for (const conta of CONTAS_DEMO) {
     await login.abrir();
     await login.entrarComDemo(conta.rotulo);
     const menu = page.getByRole("navigation", { name: "Menu principal" });
-    // the entry's own words (a count badge, like the admin's waiting leads, is not part of them)
-    const labels = await menu.locator("[data-rotulo-menu]").allTextContents();
+    // the entry's own words (a count badge, like the admin's waiting leads, is not part of them); waited for: the
+    // shell renders its menu after the sign-in's navigation (CI once read it while it was still empty)
     const esperado = [...MENUS[conta.papel].map((m) => m.label), "Meu Perfil"];
-    expect(labels.map((l) => l.trim())).toEqual(esperado);
+    await expect(menu.locator("[data-rotulo-menu]")).toHaveText(esperado);
     await expect(page.getByText(conta.email).first()).toBeVisible();
     await expect(page.getByText(conta.papel).first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
