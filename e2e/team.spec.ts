@@ -81,8 +81,8 @@ test("an admin invites a consultant, who completes the emailed link in another b
   const loginConsultor = new LoginPage(convite);
   await loginConsultor.entrar(convidado, "marina123");
   await expect(convite).toHaveURL(/\/dashboard$/);
-  const labels = await new Shell(convite).menu().getByRole("link").allTextContents();
-  expect(labels.map((l) => l.trim())).toEqual([...MENUS.Consultor.map((m) => m.label), "Meu Perfil"]);
+  // waited for: the shell renders its menu after the navigation
+  await expect(new Shell(convite).menu().getByRole("link")).toHaveText([...MENUS.Consultor.map((m) => m.label), "Meu Perfil"]);
   await expect(convite.getByRole("heading", { name: "Meu Dashboard" })).toBeVisible();
   await expect(convite.getByText("Leads Atribuídos", { exact: true })).toBeVisible();
 
