@@ -1,4 +1,4 @@
-import { STATUS_FORA_DO_PIPELINE, sobrepagoAteAgora } from "@crm/domain/revisional/recoverable";
+import { STATUS_FORA_DO_PIPELINE } from "@crm/domain/revisional/recoverable";
 import type { TFinanceiro } from "@crm/domain/schemas/finance";
 import { STATUS_LEAD } from "@crm/domain/status";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +12,7 @@ import {
   type TConsultor,
   type TEmpresaComUsuarios,
 } from "../../test/factories.js";
+import { resumoERecontagemRecuperavel } from "../../test/recoverable-recount.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { inserirVarios } from "../seed/bulk.js";
 
@@ -55,42 +56,7 @@ function lead(x: TAleatorio, empresaId: string, cs: TConsultor[]) {
   });
 }
 
-/** The summary's rows of a company (non-zero) and the same figures recounted from the leads (no trigger, no summary). */
-async function resumoERecontagem(empresaId: string) {
-  const chave = "dia::text || '|' || origem_lead || '|' || consultor_id || '|' || faixa";
-  const { rows: resumo } = await t.dono.query(
-    `SELECT ${chave} AS k, leads, sobrepago_total_centavos::text AS total, sobrepago_ate_agora_centavos::text AS ate
-       FROM financas_recuperavel_diaria WHERE id_empresa_fk = $1 AND (leads, sobrepago_total_centavos, sobrepago_ate_agora_centavos) <> (0, 0, 0)
-      ORDER BY 1`,
-    [empresaId],
-  );
-  const { rows: leads } = await t.dono.query(
-    `SELECT (created_at AT TIME ZONE '${FUSO}')::date::text AS dia, origem_lead, consultor_atribuido_id, status_lead,
-            revisional_faixa, revisional_sobrepago_centavos::float8 AS total, quantidade_parcelas, quantidade_parcelas_pagas
-       FROM leads_juros_check WHERE id_empresa_fk = $1`,
-    [empresaId],
-  );
-  const conta = new Map<string, { leads: number; total: number; ate: number }>();
-  for (const l of leads) {
-    if (l.total === null || STATUS_FORA_DO_PIPELINE.includes(l.status_lead)) continue;
-    const k = [
-      l.dia,
-      l.origem_lead,
-      l.consultor_atribuido_id ?? "00000000-0000-0000-0000-000000000000",
-      l.revisional_faixa ?? "sem_faixa",
-    ].join("|");
-    const s = conta.get(k) ?? { leads: 0, total: 0, ate: 0 };
-    s.leads += 1;
-    s.total += l.total;
-    s.ate += sobrepagoAteAgora(l.total, l.quantidade_parcelas, l.quantidade_parcelas_pagas);
-    conta.set(k, s);
-  }
-  const recontagem = [...conta]
-    .filter(([, s]) => s.leads !== 0)
-    .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
-    .map(([k, s]) => ({ k, leads: s.leads, total: String(s.total), ate: String(s.ate) }));
-  return { resumo, recontagem };
-}
+const resumoERecontagem = (empresaId: string) => resumoERecontagemRecuperavel(t.dono, empresaId);
 
 beforeAll(async () => {
   a = await criarEmpresaComUsuarios(t);

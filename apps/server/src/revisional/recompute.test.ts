@@ -1,10 +1,10 @@
 import { MODALIDADES_CREDITO } from "@crm/domain/revisional/modalities";
-import { STATUS_FORA_DO_PIPELINE, sobrepagoAteAgora } from "@crm/domain/revisional/recoverable";
 import { PAPEL } from "@crm/domain/roles";
 import { STATUS_LEAD } from "@crm/domain/status";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarAleatorio, criarEmpresaComUsuarios, type TAleatorio, type TEmpresaComUsuarios } from "../../test/factories.js";
+import { resumoERecontagemRecuperavel } from "../../test/recoverable-recount.js";
 import { unsafeWithSystem, withTenant } from "../db/tenant.js";
 import { inserirVarios } from "../seed/bulk.js";
 import { gerarTaxasDemo } from "../seed/demo-rates.js";
@@ -91,38 +91,7 @@ async function confereComODominio(ids?: string[]) {
 /** The summary's non-zero rows against the same figures recounted from the leads (the domain's so-far rule). */
 async function confereResumoRecuperavel() {
   for (const empresaId of [a.empresa.id, b.empresa.id]) {
-    const { rows: resumo } = await t.dono.query(
-      `SELECT dia::text || '|' || origem_lead || '|' || consultor_id || '|' || faixa AS k, leads,
-              sobrepago_total_centavos::float8 AS total, sobrepago_ate_agora_centavos::float8 AS ate
-         FROM financas_recuperavel_diaria
-        WHERE id_empresa_fk = $1 AND (leads, sobrepago_total_centavos, sobrepago_ate_agora_centavos) <> (0, 0, 0) ORDER BY 1`,
-      [empresaId],
-    );
-    const { rows: leads } = await t.dono.query(
-      `SELECT (created_at AT TIME ZONE 'America/Sao_Paulo')::date::text AS dia, origem_lead, consultor_atribuido_id,
-              status_lead, revisional_faixa, revisional_sobrepago_centavos::float8 AS total, quantidade_parcelas,
-              quantidade_parcelas_pagas
-         FROM leads_juros_check WHERE id_empresa_fk = $1`,
-      [empresaId],
-    );
-    const conta = new Map<string, { leads: number; total: number; ate: number }>();
-    for (const l of leads) {
-      if (l.total === null || STATUS_FORA_DO_PIPELINE.includes(l.status_lead)) continue;
-      const k = [
-        l.dia,
-        l.origem_lead,
-        l.consultor_atribuido_id ?? "00000000-0000-0000-0000-000000000000",
-        l.revisional_faixa ?? "sem_faixa",
-      ].join("|");
-      const s = conta.get(k) ?? { leads: 0, total: 0, ate: 0 };
-      s.leads += 1;
-      s.total += l.total;
-      s.ate += sobrepagoAteAgora(l.total, l.quantidade_parcelas, l.quantidade_parcelas_pagas);
-      conta.set(k, s);
-    }
-    const recontagem = [...conta]
-      .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
-      .map(([k, s]) => ({ k, leads: s.leads, total: s.total, ate: s.ate }));
+    const { resumo, recontagem } = await resumoERecontagemRecuperavel(t.dono, empresaId);
     expect(resumo).toEqual(recontagem);
     expect(resumo.length).toBeGreaterThan(5);
   }
