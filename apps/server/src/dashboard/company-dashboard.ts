@@ -44,7 +44,7 @@ type TResultado = {
  * tested on a few dozen rows, not on every day's. The chart's rows are per calendar day, Monday week or month (the
  * domain's buckets, by inicioDoBalde).
  */
-export const SQL_DASHBOARD = `
+const SQL_DASHBOARD = `
 WITH por_status AS MATERIALIZED (
   SELECT dia >= $3::date AS atual, status_lead, sum(n)::int AS n FROM leads_contagem_diaria
    WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $4::date GROUP BY 1, 2),

@@ -170,7 +170,7 @@ function sqlRecuperavel(p: TP, e: string, f: TFiltroFinanceiro, atual: TInterval
  * the campaign index). One statement per filter shape, each prepared once per connection with one plan: every part
  * is a range of a summary's (company, day) key or of the campaign index.
  */
-export function consultaFinanceiro(empresaId: string, f: TFiltroFinanceiro, atual: TIntervalo, anterior: TIntervalo) {
+function consultaFinanceiro(empresaId: string, f: TFiltroFinanceiro, atual: TIntervalo, anterior: TIntervalo) {
   const { valores, p } = parametros();
   const e = p(empresaId, "uuid");
   const leads =
