@@ -8,8 +8,11 @@ import type { TTx } from "../db/tenant.js";
 import { badRequest } from "../http/errors.js";
 import type { TCtxLeads } from "./context.js";
 
-/** A WHERE over `leads_juros_check l` and its parameters ($1 is always the company). */
-export type TCondicao = { where: string; params: unknown[] };
+/**
+ * A WHERE over `leads_juros_check l` and its parameters ($1 is always the company). With `telefoneAParte`, a phone
+ * search is left out of `where` and given as `telefone`: its ranges over `s.sufixo` of `leads_telefone_busca s`.
+ */
+export type TCondicao = { where: string; params: unknown[]; telefone?: string };
 
 /** Above every character: 'abc' <= x < 'abc' || FIM_PREFIXO is "x starts with abc" in byte order. */
 const FIM_PREFIXO = String.fromCodePoint(0x10ffff);
@@ -23,7 +26,13 @@ type TFiltroBase = Partial<Omit<TFiltroLeads, "periodo">> & { periodo: TPeriodo;
  * (leads_telefone_busca, 0027), so any run of 4+ digits of a phone finds it.
  * A Consultor only ever sees the company's unassigned leads and their own (001 §6 My Leads).
  */
-export async function montarCondicao(tx: TTx, ctx: TCtxLeads, f: TFiltroBase, agora = new Date()): Promise<TCondicao> {
+export async function montarCondicao(
+  tx: TTx,
+  ctx: TCtxLeads,
+  f: TFiltroBase,
+  agora = new Date(),
+  opts: { telefoneAParte?: boolean } = {},
+): Promise<TCondicao> {
   const intervalo = intervaloDoPeriodo(f.periodo, agora, { inicio: f.inicio, fim: f.fim });
   if (!intervalo) throw badRequest(MSG.periodoPersonalizadoIncompleto);
   // 'Total' (9999 days back, 000 §9) spans every lead a company can have: no date condition, so a sort of the whole
@@ -52,8 +61,20 @@ export async function montarCondicao(tx: TTx, ctx: TCtxLeads, f: TFiltroBase, ag
       (SELECT c.id FROM consultores c WHERE c.id_empresa_fk = $1 AND c.id_usuario_fk = ${p(ctx.usuarioId)}))`);
   }
   const busca = f.busca?.trim();
+  const telefone = busca && opts.telefoneAParte ? faixasDoTelefone(busca, p) : null;
+  if (telefone) return { where: where.join(" AND "), params, telefone };
   if (busca) where.push(...(await condicoesDaBusca(tx, busca, p)));
   return { where: where.join(" AND "), params };
+}
+
+/**
+ * A phone-shaped search (any run of 4+ digits, a whole number also by its canonical digits) as ranges over the
+ * suffixes `s.sufixo` of `leads_telefone_busca s` (a run anywhere in the phone starts one of its suffixes), or null.
+ */
+function faixasDoTelefone(busca: string, p: (v: unknown) => string): string | null {
+  const telefones = trechosTelefoneBusca(busca);
+  if (!telefones) return null;
+  return telefones.map((t) => `(s.sufixo >= ${p(t)} AND s.sufixo < ${p(t + FIM_PREFIXO)})`).join(" OR ");
 }
 
 /**
@@ -63,12 +84,8 @@ export async function montarCondicao(tx: TTx, ctx: TCtxLeads, f: TFiltroBase, ag
  */
 export async function condicoesDaBusca(tx: TTx, busca: string, p: (v: unknown) => string): Promise<string[]> {
   // (part of) a phone typed in any format: any run of 4+ digits, a whole number also by its canonical digits
-  const telefones = trechosTelefoneBusca(busca);
-  if (telefones) {
-    // a run of digits anywhere in the phone is the beginning of one of its suffixes
-    const faixas = telefones.map((t) => `(s.sufixo >= ${p(t)} AND s.sufixo < ${p(t + FIM_PREFIXO)})`);
-    return [`l.id IN (SELECT s.id_lead_fk FROM leads_telefone_busca s WHERE s.id_empresa_fk = $1 AND (${faixas.join(" OR ")}))`];
-  }
+  const faixas = faixasDoTelefone(busca, p);
+  if (faixas) return [`l.id IN (SELECT s.id_lead_fk FROM leads_telefone_busca s WHERE s.id_empresa_fk = $1 AND (${faixas}))`];
   const { rows } = await tx.query("SELECT leads_palavras_consulta($1) AS palavras", [busca]);
   const palavras: string[] = rows[0].palavras;
   // text with no searchable word (only punctuation) matches nothing rather than everything

@@ -1,4 +1,6 @@
+import { trechosTelefoneBusca } from "@crm/domain/phone";
 import type { TFiltroLeads, TLeadLista, TPaginaLeads } from "@crm/domain/schemas/leads";
+import type pg from "pg";
 import type { TDeps } from "../core/deps.js";
 import { preparada } from "../db/prepared.js";
 import { lerComTenant } from "../db/tenant.js";
@@ -10,6 +12,12 @@ import { COLUNAS_LISTA, JUNCAO_CONSULTOR } from "./row.js";
 const SALTO_PROFUNDO = 100;
 
 /**
+ * A phone search with fewer matching suffixes than this reads its matches and sorts them; with more, it walks the
+ * list's order and checks each lead's own suffixes. The two cost alike near √(26 × leads) matches (~2,300 at 200k).
+ */
+export const TELEFONE_RARO = 3000;
+
+/**
  * One page of /leads (000 §2.12), sorted server-side. It asks for one row more than the page to know whether
  * another page follows, so paging never waits for a count (the total comes with the counters).
  */
@@ -17,15 +25,21 @@ export async function listarLeads(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f: TF
   // without filters one plan suits every value: newest first is one range scan of the period index whatever the
   // period, and 'Total' in any order one walk of that column's index. Other sorts of a period stay planned per
   // values: for a short period sorting its few rows beats walking a 200k-lead name or value index.
-  const padrao = !temFiltros(f) && (f.ordem === "created_at" || f.periodo === "all");
+  // A search for (part of) a phone alone keeps one plan too: its strategy is in its text (paginaPorTelefone).
   const pular = (f.pagina - 1) * f.tamanho;
+  const porTelefone = !!trechosTelefoneBusca(f.busca?.trim() ?? "");
+  const generico =
+    (f.ordem === "created_at" || f.periodo === "all") &&
+    pular < SALTO_PROFUNDO &&
+    !temFiltros(porTelefone ? { ...f, busca: undefined } : f);
   const { rows } = await lerComTenant(
     deps.db.leitura,
     ctx,
     async (c) => {
-      const { where, params } = await montarCondicao(c, ctx, f);
-      const n = params.length;
+      const { where, params, telefone } = await montarCondicao(c, ctx, f, undefined, { telefoneAParte: true });
       const ordem = ordemSql(f.ordem, f.direcao);
+      if (telefone) return paginaPorTelefone({ where, params, telefone }, ordem, f.tamanho + 1, pular, generico);
+      const n = params.length;
       const limite = `LIMIT $${n + 1} OFFSET $${n + 2}`;
       const valores = [...params, f.tamanho + 1, pular];
       if (pular < SALTO_PROFUNDO) {
@@ -45,7 +59,7 @@ export async function listarLeads(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f: TF
     },
     // a deep page is planned for its values: a generic plan cannot know its LIMIT and took the page's ids for a
     // tenth of the company, joining them by a scan of all its leads (~0.9 s at 200k)
-    { planoGenerico: padrao && pular < SALTO_PROFUNDO },
+    { planoGenerico: generico },
   );
   return {
     itens: rows.slice(0, f.tamanho) as TLeadLista[],
@@ -53,4 +67,50 @@ export async function listarLeads(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f: TF
     tamanho: f.tamanho,
     temMais: rows.length > f.tamanho,
   };
+}
+
+/**
+ * A page of a phone search (any run of 4+ digits, decision 1501), exact either way and in one statement. Left to the
+ * planner, the choice between reading every match then sorting and walking the page's order checking each lead's own
+ * suffixes followed the estimated number of matches, and that estimate is coarse for a 4-digit range (2,533 for a
+ * fragment 60 leads have: a walk of 95k leads, ~4 s at 200k) and it under-priced the walk (1,140 real matches:
+ * ~4,600 leads walked, 18k buffers, where the matches' own rows were 4.6k). Here the count decides: the first
+ * TELEFONE_RARO suffixes in range are read (index-only); fewer than that is every match, and those leads are read by
+ * id and sorted; as many means a common fragment, and the list's order is walked with each lead's suffixes checked
+ * (a SubPlan: OFFSET 0 keeps PostgreSQL from turning it back into a join), which finds a page after ~26 × leads /
+ * matches steps. Only one branch runs (a one-time filter); the page's rows are then read with their consultants.
+ * With no other filter, one plan suits every value (the strategy is in the text), so it is planned once: `generico`
+ * also puts LIMIT and OFFSET in the text, as a generic plan blind to them sized the final join for 10% of the company.
+ */
+function paginaPorTelefone(
+  c: { where: string; params: unknown[]; telefone: string },
+  ordem: string,
+  limite: number,
+  pular: number,
+  generico: boolean,
+): pg.QueryConfig {
+  const valores = [...c.params, TELEFONE_RARO];
+  const raros = `$${valores.length}`;
+  let pagina = `LIMIT ${limite} OFFSET ${pular}`;
+  if (!generico) {
+    valores.push(limite, pular);
+    pagina = `LIMIT $${valores.length - 1} OFFSET $${valores.length}`;
+  }
+  return preparada(
+    `WITH trechos AS MATERIALIZED (
+       SELECT s.id_lead_fk FROM leads_telefone_busca s WHERE s.id_empresa_fk = $1 AND (${c.telefone}) LIMIT ${raros})
+     SELECT ${COLUNAS_LISTA} FROM (
+       (SELECT l.id FROM leads_juros_check l
+         WHERE ${c.where} AND (SELECT count(*) FROM trechos) < ${raros} AND l.id = ANY (ARRAY(SELECT t.id_lead_fk FROM trechos t))
+         ORDER BY ${ordem} ${pagina})
+       UNION ALL
+       (SELECT l.id FROM leads_juros_check l
+         WHERE ${c.where} AND (SELECT count(*) FROM trechos) >= ${raros}
+           AND EXISTS (SELECT 1 FROM leads_telefone_busca s
+                        WHERE s.id_empresa_fk = $1 AND s.id_lead_fk = l.id AND (${c.telefone}) OFFSET 0)
+         ORDER BY ${ordem} ${pagina})
+     ) pagina JOIN leads_juros_check l ON l.id_empresa_fk = $1 AND l.id = pagina.id ${JUNCAO_CONSULTOR}
+     ORDER BY ${ordem}`,
+    valores,
+  );
 }
