@@ -40,7 +40,7 @@ export async function revisionalBench(): Promise<string[]> {
     );
     const taxas = gerarTaxasDemo(new Date());
     await dono.query(
-      `INSERT INTO taxas_bacen (codigo_serie, competencia, taxa_mensal, origem, ilustrativa)
+      `INSERT INTO taxas_bacen (codigo_serie, competencia, taxa, origem, ilustrativa)
        SELECT c, m, t, 'demo', true FROM unnest($1::int[], $2::date[], $3::numeric[]) AS v(c, m, t)`,
       [taxas.map((v) => v.codigo), taxas.map((v) => v.competencia), taxas.map((v) => v.taxa)],
     );
@@ -63,12 +63,12 @@ export async function revisionalBench(): Promise<string[]> {
     const primeira = performance.now() - t1;
 
     // a rates update: every month of every series 1% higher, then the job that follows it
-    await dono.query("UPDATE taxas_bacen SET taxa_mensal = round(taxa_mensal * 1.01, 4)");
+    await dono.query("UPDATE taxas_bacen SET taxa = round(taxa * 1.01, 4)");
     const t2 = performance.now();
     const refeitos = await recalcularTodos(db.app);
     const depoisDasTaxas = performance.now() - t2;
     // and the next update (the leads' pages as the first recompute left them)
-    await dono.query("UPDATE taxas_bacen SET taxa_mensal = round(taxa_mensal * 0.99, 4)");
+    await dono.query("UPDATE taxas_bacen SET taxa = round(taxa * 0.99, 4)");
     const t3 = performance.now();
     const refeitos2 = await recalcularTodos(db.app);
     const segunda = performance.now() - t3;

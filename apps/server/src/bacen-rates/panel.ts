@@ -11,7 +11,7 @@ export async function lerPainelTaxas(tx: TTx): Promise<Omit<TPainelTaxas, "atual
             count(t.*)::int AS meses,
             to_char(min(t.competencia), 'YYYY-MM-DD') AS primeira,
             to_char(max(t.competencia), 'YYYY-MM-DD') AS ultima,
-            (array_agg(t.taxa_mensal ORDER BY t.competencia DESC))[1]::float8 AS ultima_taxa,
+            (array_agg(t.taxa ORDER BY t.competencia DESC))[1]::float8 AS ultima_taxa,
             (count(*) FILTER (WHERE t.ilustrativa))::int AS ilustrativos,
             a.created_at, a.origem, a.resultado, a.mensagem, a.valores
        FROM unnest($1::int[]) AS s(codigo)
@@ -31,6 +31,7 @@ export async function lerPainelTaxas(tx: TTx): Promise<Omit<TPainelTaxas, "atual
       codigo: s.codigo,
       codigoAnual: s.codigoAnual,
       titulo: s.titulo,
+      unidade: s.unidade,
       modalidade,
       faixaPlausivel: s.faixaPlausivel,
       meses: r?.meses ?? 0,
@@ -52,10 +53,10 @@ export async function lerPainelTaxas(tx: TTx): Promise<Omit<TPainelTaxas, "atual
   return { series, tetosInss: [...TETOS_INSS] };
 }
 
-/** A series' months, newest first (at most 10 years: the table shows the recent ones). */
+/** A series' months as published (in the series' unit), newest first (at most 10 years: the table shows the recent ones). */
 export async function lerValoresSerie(tx: TTx, codigo: number): Promise<TValoresSerie> {
   const { rows } = await tx.query(
-    `SELECT to_char(competencia, 'YYYY-MM-DD') AS competencia, taxa_mensal::float8 AS taxa, origem, ilustrativa
+    `SELECT to_char(competencia, 'YYYY-MM-DD') AS competencia, taxa::float8 AS taxa, origem, ilustrativa
        FROM taxas_bacen WHERE codigo_serie = $1 ORDER BY competencia DESC LIMIT 120`,
     [codigo],
   );

@@ -23,7 +23,7 @@ beforeAll(async () => {
 const rapido = { esperaMs: 1, timeoutMs: 2000 };
 const taxa = async (codigo: number, competencia: string) =>
   (
-    await t.dono.query("SELECT taxa_mensal::float8 AS t, origem FROM taxas_bacen WHERE codigo_serie = $1 AND competencia = $2", [
+    await t.dono.query("SELECT taxa::float8 AS t, origem FROM taxas_bacen WHERE codigo_serie = $1 AND competencia = $2", [
       codigo,
       competencia,
     ])
@@ -31,11 +31,14 @@ const taxa = async (codigo: number, competencia: string) =>
 
 describe("BACEN rates from SGS", () => {
   it("reads every series since 2011 in windows of at most 10 years and stores each month once", async () => {
+    // each series at its own level, in its own unit: imobiliário's 20772 in % a.a.
+    const nivel = (c: number) => (c === 25464 ? 5 : c === 20772 ? 11.2 : 1.9);
     for (const c of CODIGOS_SERIES)
       sgs.series.set(
         c,
-        mesesSgs("2011-03", 189, (k) => (c === 25464 ? 5 : 1.9) + (k % 7) / 100),
+        mesesSgs("2011-03", 189, (k) => nivel(c) + (k % 7) / 100),
       );
+    expect(CODIGOS_SERIES).toContain(20772);
     sgs.pedidos.length = 0;
     const r = await atualizarTaxasBacen(t.deps, { hoje: "2026-11-24", sgs: rapido });
     expect(r.every((s) => s.ok && s.gravados === 189)).toBe(true);
@@ -44,6 +47,14 @@ describe("BACEN rates from SGS", () => {
     expect(sgs.pedidos[0].consulta.get("dataInicial")).toBe("01/03/2011");
     expect(sgs.pedidos[0].consulta.get("dataFinal")).toBe("28/02/2021");
     expect(await taxa(25471, "2026-11-01")).toEqual({ t: 1.9 + (188 % 7) / 100, origem: "sgs" });
+    // 20772 was read in the same two windows and stored as SGS publishes it, in % a.a.
+    const imob = sgs.pedidos.filter((p) => p.caminho.includes("bcdata.sgs.20772/"));
+    expect(imob.map((p) => [p.consulta.get("dataInicial"), p.consulta.get("dataFinal")])).toEqual([
+      ["01/03/2011", "28/02/2021"],
+      ["01/03/2021", "24/11/2026"],
+    ]);
+    expect(await taxa(20772, "2026-11-01")).toEqual({ t: 11.2 + (188 % 7) / 100, origem: "sgs" });
+    expect(await taxa(20772, "2011-03-01")).toEqual({ t: 11.2, origem: "sgs" });
     const { rows } = await t.dono.query("SELECT count(*)::int AS n FROM taxas_bacen");
     expect(rows[0].n).toBe(189 * CODIGOS_SERIES.length);
   });
@@ -83,6 +94,22 @@ describe("BACEN rates from SGS", () => {
     serie[serie.length - 1] = { ...serie[serie.length - 1], valor: "1.80" };
   });
 
+  it("imobiliário's range is checked in % a.a.: a monthly-looking value there is refused and logged, nothing stored", async () => {
+    const antes = await taxa(20772, "2026-11-01");
+    const serie = sgs.series.get(20772) ?? [];
+    const certo = serie[serie.length - 1].valor;
+    serie[serie.length - 1] = { ...serie[serie.length - 1], valor: "0.94" };
+    await expect(atualizarTaxasBacen(t.deps, { hoje: "2026-11-24", sgs: rapido })).rejects.toThrow(
+      "A série 20772 trouxe 0.94% a.a. em 01/11/2026, fora da faixa plausível (4–30% a.a.): confira o código da série.",
+    );
+    expect(await taxa(20772, "2026-11-01")).toEqual(antes);
+    const { rows } = await t.dono.query(
+      "SELECT resultado FROM taxas_bacen_atualizacoes WHERE codigo_serie = 20772 ORDER BY id DESC LIMIT 1",
+    );
+    expect(rows[0].resultado).toBe("erro");
+    serie[serie.length - 1] = { ...serie[serie.length - 1], valor: certo };
+  });
+
   it("a refused 10-year window is an error named in pt-BR, not a crash", async () => {
     const { lerSerieSgs } = await import("./sgs-client.js");
     // the client never asks for more than 10 years; a server with a shorter window refuses and says so
@@ -109,6 +136,17 @@ describe("/api/taxas-bacen", () => {
     expect(veiculos).toMatchObject({ meses: 189, ultimaCompetencia: "2026-11-01", modalidade: "financiamento_veiculo" });
     expect(veiculos.ultimaAtualizacao.resultado).toBe("ok");
     expect(r.json().tetosInss.length).toBeGreaterThan(5);
+    // imobiliário: its own unit, no '% a.a.' companion (it is one), its range in % a.a.
+    expect(r.json().series.find((s: { codigo: number }) => s.codigo === 20772)).toMatchObject({
+      modalidade: "imobiliario",
+      unidade: "% a.a.",
+      codigoAnual: null,
+      faixaPlausivel: [4, 30],
+      ultimaTaxa: 11.2 + (188 % 7) / 100,
+    });
+    expect(veiculos).toMatchObject({ unidade: "% a.m.", codigoAnual: 20749 });
+    const meses = await a.navegadores.plataforma.req({ url: "/api/taxas-bacen/20772/valores" });
+    expect(meses.json().valores[0]).toMatchObject({ competencia: "2026-11-01", taxa: 11.2 + (188 % 7) / 100, origem: "sgs" });
   });
 
   it("imports the SGS's own CSV export; a bad file is refused whole with its lines", async () => {
@@ -130,6 +168,23 @@ describe("/api/taxas-bacen", () => {
     expect(ruim.statusCode).toBe(422);
     expect(ruim.json().erros).toEqual(["Linha 3: valor '99' fora da faixa plausível da série 25464 (1,5–10% a.m.)."]);
     expect(await taxa(25464, "2027-01-01")).toBeUndefined();
+
+    // imobiliário's 20772 in % a.a., as published; its range is in % a.a.
+    const imob = await plat.req({
+      method: "POST",
+      url: "/api/taxas-bacen/importacao",
+      payload: { codigo: 20772, csv: '"data";"valor"\n"01/12/2026";"12,68"\n' },
+    });
+    expect(imob.json()).toEqual({ importados: 1 });
+    expect(await taxa(20772, "2026-12-01")).toEqual({ t: 12.68, origem: "csv" });
+    const imobRuim = await plat.req({
+      method: "POST",
+      url: "/api/taxas-bacen/importacao",
+      payload: { codigo: 20772, csv: '"data";"valor"\n"01/01/2027";"1,05"\n' },
+    });
+    expect(imobRuim.statusCode).toBe(422);
+    expect(imobRuim.json().erros).toEqual(["Linha 2: valor '1,05' fora da faixa plausível da série 20772 (4–30% a.a.)."]);
+    expect(await taxa(20772, "2027-01-01")).toBeUndefined();
   });
 
   it("the refresh button queues one job that the worker runs, logged with who asked", async () => {

@@ -3,16 +3,19 @@ import type { TTx } from "../db/tenant.js";
 
 export type TOrigemTaxa = "sgs" | "csv" | "demo";
 
-/** Upserts a series' months in one statement; a real value replaces an illustrative one. */
+/**
+ * Upserts a series' months in one statement, each value as the series publishes it (in its unit: % a.m., or % a.a.
+ * for imobiliário); a real value replaces an illustrative one.
+ */
 export async function gravarValores(tx: TTx, valores: TValorSerie[], origem: TOrigemTaxa): Promise<number> {
   if (!valores.length) return 0;
   const { rowCount } = await tx.query(
-    `INSERT INTO taxas_bacen (codigo_serie, competencia, taxa_mensal, origem, ilustrativa)
+    `INSERT INTO taxas_bacen (codigo_serie, competencia, taxa, origem, ilustrativa)
      SELECT c, m, t, $4, $4 = 'demo' FROM unnest($1::int[], $2::date[], $3::numeric[]) AS v(c, m, t)
      ON CONFLICT (codigo_serie, competencia) DO UPDATE
-        SET taxa_mensal = excluded.taxa_mensal, origem = excluded.origem, ilustrativa = excluded.ilustrativa,
+        SET taxa = excluded.taxa, origem = excluded.origem, ilustrativa = excluded.ilustrativa,
             atualizado_em = now()
-      WHERE taxas_bacen.taxa_mensal IS DISTINCT FROM excluded.taxa_mensal
+      WHERE taxas_bacen.taxa IS DISTINCT FROM excluded.taxa
          OR taxas_bacen.origem IS DISTINCT FROM excluded.origem`,
     [valores.map((v) => v.codigo), valores.map((v) => v.competencia), valores.map((v) => v.taxa), origem],
   );

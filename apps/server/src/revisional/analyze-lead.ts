@@ -72,7 +72,7 @@ export async function preAnaliseDoLead(
 // the lead and the months its contract may use (its month and the two before), in one statement
 const SQL_PRE_ANALISE = `SELECT l.id, l.nome, l.id_empresa_fk, e.revisional_limiar::float8 AS limiar, l.revisional_avisado_em,
   ${COLUNAS_CONTRATO},
-  (SELECT json_agg(json_build_array(t.codigo_serie, to_char(t.competencia, 'YYYY-MM-DD'), t.taxa_mensal::float8, t.ilustrativa))
+  (SELECT json_agg(json_build_array(t.codigo_serie, to_char(t.competencia, 'YYYY-MM-DD'), t.taxa::float8, t.ilustrativa))
      FROM taxas_bacen t
     WHERE t.competencia BETWEEN date_trunc('month', l.data_contrato) - interval '2 months' AND date_trunc('month', l.data_contrato)
   ) AS meses

@@ -38,7 +38,7 @@ export function dadosDoContrato(r: TLinhaContrato): TDadosContrato {
 /** Every stored month of every series, for many leads at once (a few thousand rows: read once per batch). */
 export async function lerTodosOsMeses(tx: Pick<TTx, "query">): Promise<TLerMes> {
   const { rows } = await tx.query(
-    "SELECT codigo_serie, to_char(competencia, 'YYYY-MM-DD') AS m, taxa_mensal::float8 AS t, ilustrativa FROM taxas_bacen",
+    "SELECT codigo_serie, to_char(competencia, 'YYYY-MM-DD') AS m, taxa::float8 AS t, ilustrativa FROM taxas_bacen",
   );
   const meses = new Map(
     rows.map((r) => [`${r.codigo_serie}|${r.m}`, { taxa: r.t as number, ilustrativa: r.ilustrativa as boolean }]),
@@ -50,7 +50,7 @@ export async function lerTodosOsMeses(tx: Pick<TTx, "query">): Promise<TLerMes> 
 export async function lerMesesDoContrato(tx: TTx, dataContrato: string | null): Promise<TLerMes> {
   if (!dataContrato) return () => undefined;
   const { rows } = await tx.query(
-    `SELECT codigo_serie, to_char(competencia, 'YYYY-MM-DD') AS m, taxa_mensal::float8 AS t, ilustrativa FROM taxas_bacen
+    `SELECT codigo_serie, to_char(competencia, 'YYYY-MM-DD') AS m, taxa::float8 AS t, ilustrativa FROM taxas_bacen
       WHERE competencia BETWEEN date_trunc('month', $1::date) - interval '2 months' AND date_trunc('month', $1::date)`,
     [dataContrato],
   );

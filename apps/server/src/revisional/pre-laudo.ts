@@ -2,7 +2,7 @@ import { formatarBRL, formatarDataHora } from "@crm/domain/format";
 import { formatarRazao, LIMITES_FAIXA, ROTULO_FAIXA } from "@crm/domain/revisional/bands";
 import { ROTULO_MODALIDADE } from "@crm/domain/revisional/modalities";
 import { SERIES_BACEN, serieDoCodigo } from "@crm/domain/revisional/series";
-import { CAMPOS_CONTRATO, TEXTO_REVISIONAL } from "@crm/domain/revisional/texts";
+import { CAMPOS_CONTRATO, ressalvaDaModalidade, TEXTO_REVISIONAL } from "@crm/domain/revisional/texts";
 import type { TPreAnaliseLead } from "@crm/domain/schemas/revisional";
 import PDFDocument from "pdfkit";
 
@@ -71,7 +71,7 @@ export function gerarPreLaudo(
       const r = a.referencia;
       linha(
         r.tipo === "teto_inss" ? "Teto do consignado INSS" : `Taxa média BACEN (${r.competencia.split("-").reverse().join("/")})`,
-        `${pct(r.taxaMensal)} a.m.${r.ilustrativa ? ` — ${TEXTO_REVISIONAL.ilustrativa}` : ""}`,
+        `${pct(r.taxaMensal)} a.m.${r.taxaAnualPublicada === null ? "" : ` (equivalente aos ${pct(r.taxaAnualPublicada, 2)} a.a. publicados pela série)`}${r.ilustrativa ? ` — ${TEXTO_REVISIONAL.ilustrativa}` : ""}`,
       );
     } else doc.text(p.motivoSemReferencia ?? TEXTO_REVISIONAL.semReferencia);
     if (a.razao !== null && a.faixa) {
@@ -86,6 +86,8 @@ export function gerarPreLaudo(
     if (a.sobrepagoAteAgoraCentavos !== null) linha("Pago a mais até agora", reais(a.sobrepagoAteAgoraCentavos));
     if (a.sobrepagoTotalCentavos !== null) linha("A mais no contrato todo", reais(a.sobrepagoTotalCentavos));
     linha("Dados usados", a.usados.map((k) => CAMPOS_CONTRATO[k]).join(", "));
+    const ressalva = ressalvaDaModalidade(c.modalidade_credito);
+    if (ressalva) doc.moveDown(0.3).fillColor("#92400e").text(ressalva).fillColor("black");
   }
 
   titulo("Fórmulas");
@@ -93,6 +95,10 @@ export function gerarPreLaudo(
   doc.text("pelo método de Newton com salvaguarda por bissecção (converge sempre; tolerância 1e-12).");
   doc.text("Taxa anual equivalente: (1 + i)^12 − 1. Parcela à taxa de referência: PMT = PV × i ÷ (1 − (1 + i)^−n).");
   doc.text("Pago a mais: (parcela do contrato − parcela à referência) × parcelas pagas (ou × prazo, no contrato todo).");
+  if (a.estado === "calculada" && a.referencia?.taxaAnualPublicada != null)
+    doc.text(
+      "Referência publicada em % a.a. (a): comparada pela taxa mensal equivalente i = (1 + a)^(1/12) − 1, a mesma capitalização composta da taxa anual do contrato.",
+    );
   doc.text(
     "Tarifas e IOF ficam fora da equação, como na Calculadora do Cidadão do Banco Central; o cálculo sobre o valor liberado mostra o efeito das tarifas financiadas.",
   );
@@ -103,7 +109,9 @@ export function gerarPreLaudo(
       ? serieDoCodigo(Number(a.referencia.fonte.replace(/\D/g, "")))
       : undefined;
   if (serie) {
-    doc.text(`Banco Central do Brasil, SGS série ${serie.codigo}: ${serie.titulo} (% a.m.); série anual ${serie.codigoAnual}.`);
+    doc.text(
+      `Banco Central do Brasil, SGS série ${serie.codigo}: ${serie.titulo} (${serie.unidade})${serie.codigoAnual === null ? "" : `; série anual ${serie.codigoAnual}`}.`,
+    );
     if (serieAtualizada) doc.text(`Série atualizada em ${formatarDataHora(serieAtualizada)}.`);
   } else if (a.estado === "calculada" && a.referencia?.tipo === "teto_inss") {
     doc.text(a.referencia.fonte);

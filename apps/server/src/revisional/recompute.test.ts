@@ -102,7 +102,7 @@ beforeAll(async () => {
   b = await criarEmpresaComUsuarios(t);
   const taxas = gerarTaxasDemo(new Date());
   await t.dono.query(
-    `INSERT INTO taxas_bacen (codigo_serie, competencia, taxa_mensal, origem, ilustrativa)
+    `INSERT INTO taxas_bacen (codigo_serie, competencia, taxa, origem, ilustrativa)
      SELECT c, m, t, 'demo', true FROM unnest($1::int[], $2::date[], $3::numeric[]) AS v(c, m, t)`,
     [taxas.map((v) => v.codigo), taxas.map((v) => v.competencia), taxas.map((v) => v.taxa)],
   );
@@ -127,10 +127,16 @@ describe("the recompute after a rates update", () => {
       "SELECT count(*)::int AS n FROM leads_juros_check WHERE revisional_sobrepago_centavos IS NOT NULL",
     );
     expect(calculados[0].n).toBeGreaterThan(200);
-    // the refresh revises some series, lowers another by half, and a revised window loses two months
+    // imobiliário's leads are compared with 20772, a series in % a.a., like the others
+    const { rows: imob } = await t.dono.query(
+      "SELECT count(*)::int AS n FROM leads_juros_check WHERE modalidade_credito = 'imobiliario' AND revisional_razao IS NOT NULL",
+    );
+    expect(imob[0].n).toBeGreaterThan(20);
+    // the refresh revises some series (imobiliário's yearly one too), lowers another by half, and a revised window
+    // loses two months
     await t.dono.query(
-      `UPDATE taxas_bacen SET taxa_mensal = round(taxa_mensal * CASE codigo_serie WHEN 25467 THEN 0.5 ELSE 1.07 END, 4)
-        WHERE codigo_serie IN (25471, 25464, 25467)`,
+      `UPDATE taxas_bacen SET taxa = round(taxa * CASE codigo_serie WHEN 25467 THEN 0.5 ELSE 1.07 END, 4)
+        WHERE codigo_serie IN (25471, 25464, 25467, 20772)`,
     );
     await t.dono.query(
       "DELETE FROM taxas_bacen WHERE codigo_serie = 25466 AND competencia IN ('2022-05-01', '2022-06-01', '2022-07-01')",
@@ -144,6 +150,10 @@ describe("the recompute after a rates update", () => {
     ).length;
     expect(gravados).toBe(mudaram);
     expect(gravados).toBeGreaterThan(100);
+    const imobMudaram = depois.filter(
+      (l, k) => l.modalidade_credito === "imobiliario" && (l.razao !== antes[k].razao || l.sobrepago !== antes[k].sobrepago),
+    ).length;
+    expect(imobMudaram).toBeGreaterThan(20);
     expect(await confereComODominio()).toBeGreaterThan(200);
     await confereResumoRecuperavel();
     // nothing is queued, and a second pass finds nothing to change

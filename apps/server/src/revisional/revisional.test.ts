@@ -1,3 +1,5 @@
+import { inflateSync } from "node:zlib";
+import { TEXTO_REVISIONAL } from "@crm/domain/revisional/texts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
@@ -14,7 +16,7 @@ beforeAll(async () => {
   b = await criarEmpresaComUsuarios(t);
   // the vehicle series: 1,50% a.m. in March 2024
   await t.dono.query(
-    "INSERT INTO taxas_bacen (codigo_serie, competencia, taxa_mensal, origem) VALUES (25471, '2024-03-01', 1.5, 'sgs')",
+    "INSERT INTO taxas_bacen (codigo_serie, competencia, taxa, origem) VALUES (25471, '2024-03-01', 1.5, 'sgs')",
   );
   const lead = await unsafeWithSystem(t.deps.db.app, "teste", (tx) =>
     criarLead(tx, {
@@ -165,7 +167,7 @@ describe("contract data and pre-analysis of a lead", () => {
   });
 
   it("after the rates change, one pass recomputes every stored summary", async () => {
-    await t.dono.query("UPDATE taxas_bacen SET taxa_mensal = 1.0 WHERE codigo_serie = 25471 AND competencia = '2024-03-01'");
+    await t.dono.query("UPDATE taxas_bacen SET taxa = 1.0 WHERE codigo_serie = 25471 AND competencia = '2024-03-01'");
     const gravados = await recalcularTodos(t.deps.db.app);
     expect(gravados).toBeGreaterThanOrEqual(1);
     expect(await linha()).toMatchObject({ faixa: "de_2_a_3" });
@@ -230,5 +232,96 @@ describe("Pré-laudo", () => {
     expect(r.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     expect(r.rawPayload.length).toBeGreaterThan(2000);
     expect((await b.navegadores.juridico.req({ url: `/api/leads/${leadId}/pre-laudo` })).statusCode).toBe(404);
+  });
+});
+
+/** The text pdfkit wrote (its content streams inflated, each TJ's hex strings decoded), lines joined by spaces. */
+function textoDoPdf(pdf: Buffer): string {
+  const partes: string[] = [];
+  for (const m of pdf.toString("latin1").matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let conteudo: string;
+    try {
+      conteudo = inflateSync(Buffer.from(m[1], "latin1")).toString("latin1");
+    } catch {
+      continue;
+    }
+    for (const tj of conteudo.matchAll(/\[([^\]]*)\]\s*TJ/g))
+      partes.push([...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], "hex").toString("latin1")).join(""));
+  }
+  return partes.join(" ").replace(/\s+/g, " ");
+}
+
+describe("imobiliário against SGS 20772 (% a.a.)", () => {
+  let imovelId: string;
+  const linhaImovel = async () =>
+    (
+      await t.dono.query(
+        "SELECT revisional_razao::float8 AS razao, revisional_faixa AS faixa, revisional_sobrepago_centavos::float8 AS sobrepago FROM leads_juros_check WHERE id = $1",
+        [imovelId],
+      )
+    ).rows[0];
+
+  beforeAll(async () => {
+    // March 2024 of the real-estate series, as SGS publishes it: 12,68% a.a.
+    await t.dono.query(
+      "INSERT INTO taxas_bacen (codigo_serie, competencia, taxa, origem) VALUES (20772, '2024-03-01', 12.68, 'sgs')",
+    );
+    const lead = await unsafeWithSystem(t.deps.db.app, "teste", (tx) =>
+      criarLead(tx, { id_empresa_fk: a.empresa.id, nome: "Comprador Imóvel", tipo_financiamento: "Casa" } as never),
+    );
+    imovelId = lead.id;
+  });
+
+  it("compares the contract with the equivalent monthly rate of the month's yearly average, stored and shown", async () => {
+    const r = await a.navegadores.consultor.req({
+      method: "PUT",
+      url: `/api/leads/${imovelId}/contrato`,
+      payload: {
+        ...contrato,
+        modalidade_credito: "imobiliario",
+        valor_contrato: "200.000,00",
+        valor_parcela: "2.500,00",
+        quantidade_parcelas: "360",
+        quantidade_parcelas_pagas: "24",
+      },
+    });
+    expect(r.statusCode).toBe(200);
+    const { analise } = r.json();
+    // worked by hand in packages/domain/src/revisional/analysis.test.ts: 12,68% a.a. → 0,99981% a.m.; the contract
+    // 1,23494% a.m.; ratio 1,2352; installment at the reference R$ 2.056,88; 443,12 a month above it
+    expect(analise.referencia).toMatchObject({ tipo: "media_bacen", competencia: "2024-03", fonte: "BACEN/SGS série 20772" });
+    expect(analise.referencia.taxaMensal).toBeCloseTo(0.009998130389220764, 14);
+    expect(analise.referencia.taxaAnualPublicada).toBeCloseTo(0.1268, 14);
+    expect(analise.razao).toBeCloseTo(1.235166152624808, 9);
+    expect(analise.faixa).toBe("de_1_1_a_1_5");
+    expect(analise.prestacaoNaReferenciaCentavos).toBe(205688);
+    expect(analise.sobrepagoAteAgoraCentavos).toBe(44312 * 24);
+    expect(await linhaImovel()).toEqual({ razao: 1.2352, faixa: "de_1_1_a_1_5", sobrepago: 44312 * 360 });
+  });
+
+  it("the Pré-laudo states the conversion, its formula, the series' unit and the Price caveat", async () => {
+    const r = await a.navegadores.juridico.req({ url: `/api/leads/${imovelId}/pre-laudo` });
+    expect(r.statusCode).toBe(200);
+    const texto = textoDoPdf(r.rawPayload);
+    expect(texto).toContain("equivalente aos 12,68% a.a. publicados pela série");
+    expect(texto).toContain("i = (1 + a)^(1/12)");
+    expect(texto).toContain("SGS série 20772");
+    expect(texto).toContain("(% a.a.)");
+    expect(texto).toContain(TEXTO_REVISIONAL.ressalvaImobiliario.slice(0, 60));
+    // a vehicle contract's Pré-laudo carries neither
+    const veiculo = textoDoPdf((await a.navegadores.juridico.req({ url: `/api/leads/${leadId}/pre-laudo` })).rawPayload);
+    expect(veiculo).toContain("SGS série 25471");
+    expect(veiculo).not.toContain("Tabela Price), mas");
+    expect(veiculo).not.toContain("(1 + a)^(1/12)");
+  });
+
+  it("a rates update of 20772 is recomputed for imobiliário leads by the one pass", async () => {
+    // revised to 9,5% a.a. (0,7591% a.m.): the same contract is now 1,63× the average
+    await t.dono.query("UPDATE taxas_bacen SET taxa = 9.5 WHERE codigo_serie = 20772 AND competencia = '2024-03-01'");
+    expect(await recalcularTodos(t.deps.db.app)).toBeGreaterThanOrEqual(1);
+    const depois = await linhaImovel();
+    expect(depois.faixa).toBe("de_1_5_a_2");
+    expect(depois.razao).toBeCloseTo(0.012349352246294985 / (1.095 ** (1 / 12) - 1), 4);
+    expect(await recalcularTodos(t.deps.db.app)).toBe(0);
   });
 });

@@ -46,7 +46,7 @@ export async function contratoNaTriagem(
   if (!l || l.regra === "desligada") return { avisar: false, encerrar: false };
   const dados = dadosDoContrato(l);
   const { referencia } = escolherReferencia(dados.modalidade, dados.dataContrato, await lerMesesDoContrato(tx, l.data_contrato));
-  return decidirPelaPreAnalise(preAnalisar(dados, referencia, l.limiar), l.regra, l.avisado);
+  return decidirPelaPreAnalise(preAnalisar(dados, referencia, l.limiar), l.regra, l.avisado, dados.modalidade);
 }
 
 /** The mark: the lead was told, once, that the contract looks within the average. */

@@ -7,9 +7,10 @@ import type { TTx } from "../db/tenant.js";
  * The demo's snapshot of the BACEN series (issue 14 part 3, decision 1402). This machine cannot reach the Central
  * Bank, so these are ILLUSTRATIVE values around each modality's usual level, stored with origem 'demo' and
  * ilustrativa = true: every screen and the Pré-laudo label them 'valores ilustrativos, não oficiais', and the first
- * SGS refresh replaces them with the real series.
+ * SGS refresh replaces them with the real series. Each level is in its series' unit: % a.m., and % a.a. for
+ * imobiliário's 20772 (11,35% a.a. ≈ 0,9% a.m., the level the demo's Casa contracts are drawn around).
  */
-const NIVEL: Record<number, number> = { 25471: 1.85, 25464: 5.6, 25468: 1.72, 25467: 1.62, 25466: 3.05 };
+const NIVEL: Record<number, number> = { 25471: 1.85, 25464: 5.6, 25468: 1.72, 25467: 1.62, 25466: 3.05, 20772: 11.35 };
 
 export function gerarTaxasDemo(ate: Date): TValorSerie[] {
   const valores: TValorSerie[] = [];

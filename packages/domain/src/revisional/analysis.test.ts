@@ -19,6 +19,7 @@ const media: TReferenciaTaxa = {
   competencia: "2024-03",
   fonte: "BACEN/SGS série 25471",
   ilustrativa: false,
+  taxaAnualPublicada: null,
 };
 const HOJE = "2026-11-24";
 
@@ -150,7 +151,80 @@ describe("the reference of a contract", () => {
       tipo: "teto_inss",
       taxaMensal: 0.0168,
     });
+    // imobiliário has its series (20772) but no value in these months
     expect(escolherReferencia("imobiliario", "2024-05-02", ler).motivo).toBe(TEXTO_REVISIONAL.semReferencia);
+    expect(escolherReferencia("outros", "2024-05-02", ler).motivo).toBe(TEXTO_REVISIONAL.semReferencia);
     expect(escolherReferencia(null, "2024-05-02", ler)).toEqual({ referencia: null, motivo: null });
+  });
+});
+
+describe("imobiliário: a series published in % a.a. (SGS 20772)", () => {
+  it("converts a yearly value to its equivalent monthly rate and back", async () => {
+    const { SERIES_BACEN, taxaMensalDaSerie } = await import("./series");
+    const { taxaAnualEquivalente } = await import("./price");
+    const imob = SERIES_BACEN.imobiliario;
+    expect(imob).toMatchObject({ codigo: 20772, unidade: "% a.a.", codigoAnual: null });
+    // 12,6825030131969720…% a.a. is exactly 1% a.m. compounded: (1,01)^12 − 1
+    expect(taxaMensalDaSerie({ unidade: "% a.a." }, 12.68250301319697)).toBeCloseTo(0.01, 14);
+    expect(taxaAnualEquivalente(taxaMensalDaSerie({ unidade: "% a.a." }, 12.68)) * 100).toBeCloseTo(12.68, 12);
+    // as SGS publishes it, two decimals: 12,68% a.a. → 0,99981303892% a.m. (Python decimal, 40 digits)
+    expect(taxaMensalDaSerie({ unidade: "% a.a." }, 12.68)).toBeCloseTo(0.009998130389220764, 15);
+    // a '% a.m.' series is only scaled
+    expect(taxaMensalDaSerie({ unidade: "% a.m." }, 1.85)).toBeCloseTo(0.0185, 15);
+  });
+
+  it("the reference of an imobiliário contract is the month's yearly value as a monthly rate, the published one kept", async () => {
+    const { escolherReferencia } = await import("./reference");
+    const meses = new Map([["20772|2024-03-01", { taxa: 12.68, ilustrativa: false }]]);
+    const { referencia, motivo } = escolherReferencia("imobiliario", "2024-03-15", (c, m) => meses.get(`${c}|${m}`));
+    expect(motivo).toBeNull();
+    expect(referencia).toMatchObject({ tipo: "media_bacen", competencia: "2024-03", fonte: "BACEN/SGS série 20772" });
+    expect(referencia?.taxaMensal).toBeCloseTo(0.009998130389220764, 15);
+    expect(referencia?.taxaAnualPublicada).toBeCloseTo(0.1268, 15);
+    // a '% a.m.' series keeps no yearly value
+    const veic = escolherReferencia("financiamento_veiculo", "2024-03-15", () => ({ taxa: 1.5, ilustrativa: false }));
+    expect(veic.referencia?.taxaAnualPublicada).toBeNull();
+  });
+
+  it("analyses a contract against a known % a.a. value, checked by hand", async () => {
+    const { escolherReferencia } = await import("./reference");
+    const { referencia } = escolherReferencia("imobiliario", "2024-03-15", (c, m) =>
+      c === 20772 && m === "2024-03-01" ? { taxa: 12.68, ilustrativa: false } : undefined,
+    );
+    const imovel: TDadosContrato = {
+      modalidade: "imobiliario",
+      valorFinanciado: 200_000,
+      valorLiberado: null,
+      prestacao: 2_500,
+      prazoMeses: 360,
+      parcelasPagas: 24,
+      dataContrato: "2024-03-15",
+      taxaInformadaMensal: null,
+    };
+    const r = preAnalisar(imovel, referencia, 1.5, HOJE);
+    if (r.estado !== "calculada") throw new Error(r.estado);
+    // By hand (Python decimal, 40 digits, bisection on PV = PMT·(1 − (1+i)^−n)/i):
+    //   reference 12,68% a.a. → i_ref = 1,1268^(1/12) − 1 = 0,9998130389% a.m.
+    //   200.000,00 in 360 × 2.500,00 → i = 1,2349352246% a.m. (15,868% a.a.)
+    //   ratio 1,2349352246 / 0,9998130389 = 1,23516615 → band 1,1×–1,5×, within the 1,5× threshold
+    //   installment at i_ref: 20.000.000 cents × i_ref / (1 − (1 + i_ref)^−360) = 205.687,98 → 205.688 cents
+    //   excess 250.000 − 205.688 = 44.312 cents; × 24 paid = 1.063.488; × 360 = 15.952.320
+    expect(r.taxa.mensal).toBeCloseTo(0.012349352246294985, 12);
+    expect(r.taxa.anual).toBeCloseTo(0.1586837380641915, 10);
+    expect(r.razao).toBeCloseTo(1.235166152624808, 9);
+    expect(r.faixa).toBe("de_1_1_a_1_5");
+    expect(r.acimaDoLimiar).toBe(false);
+    expect(r.prestacaoNaReferenciaCentavos).toBe(205688);
+    expect(r.excessoPorParcelaCentavos).toBe(44312);
+    expect(r.sobrepagoAteAgoraCentavos).toBe(1_063_488);
+    expect(r.sobrepagoTotalCentavos).toBe(15_952_320);
+  });
+
+  it("its analysis carries the Price caveat; other modalities carry none", async () => {
+    const { ressalvaDaModalidade } = await import("./texts");
+    expect(ressalvaDaModalidade("imobiliario")).toBe(TEXTO_REVISIONAL.ressalvaImobiliario);
+    expect(TEXTO_REVISIONAL.ressalvaImobiliario).toMatch(/Tabela Price.*SAC.*TR.*IPCA/);
+    expect(ressalvaDaModalidade("financiamento_veiculo")).toBeNull();
+    expect(ressalvaDaModalidade(null)).toBeNull();
   });
 });

@@ -27,6 +27,11 @@ export type TReferenciaTaxa = {
   fonte: string;
   /** true when the demo's values are illustrative, not the Central Bank's */
   ilustrativa: boolean;
+  /**
+   * fraction a year, as published, when the series is '% a.a.' (imobiliário, SGS 20772): taxaMensal is then its
+   * equivalent monthly rate (1 + a)^(1/12) − 1; null for a '% a.m.' series or the INSS ceiling
+   */
+  taxaAnualPublicada: number | null;
 };
 
 export type TTaxa = { mensal: number; anual: number };

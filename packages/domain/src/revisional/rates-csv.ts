@@ -15,7 +15,8 @@ const normalizar = (h: string) =>
 /**
  * A CSV of monthly rates, as the SGS itself exports a series (`formato=csv`: `"data";"valor"`, dd/MM/aaaa and a
  * decimal comma) for the series chosen on the screen, or with a `codigo` column to carry several series. Dates
- * may also be mm/aaaa or aaaa-mm. All or nothing: any bad line refuses the file, each error with its line.
+ * may also be mm/aaaa or aaaa-mm. Values are in the series' unit, as SGS publishes it (% a.m., or % a.a. for
+ * imobiliário's 20772), and checked against its range in that unit. All or nothing: any bad line refuses the file, each error with its line.
  */
 export function lerCsvTaxas(texto: string, codigoPadrao: number | null): TImportacaoTaxas {
   const separador = detectarSeparadorCsv(texto, ["data", "valor"], normalizar);
@@ -43,7 +44,7 @@ export function lerCsvTaxas(texto: string, codigoPadrao: number | null): TImport
     const taxa = /^\d+(\.\d+)?$/.test(texto) ? Number(texto) : Number.NaN;
     if (Number.isNaN(taxa) || taxa < serie.faixaPlausivel[0] || taxa > serie.faixaPlausivel[1]) {
       erros.push(
-        `Linha ${r.linha}: valor '${cel("valor")}' fora da faixa plausível da série ${serie.codigo} (${faixaTexto(serie.faixaPlausivel)}% a.m.).`,
+        `Linha ${r.linha}: valor '${cel("valor")}' fora da faixa plausível da série ${serie.codigo} (${faixaTexto(serie.faixaPlausivel)}${serie.unidade}).`,
       );
       continue;
     }

@@ -2,7 +2,10 @@
 export const TEXTO_TAXAS = {
   titulo: "Taxas médias BACEN",
   descricao:
-    "Taxa média mensal de juros (% a.m.) das operações de crédito com recursos livres para pessoas físicas, por modalidade, do Sistema Gerenciador de Séries Temporais (SGS) do Banco Central. A pré-análise revisional compara cada contrato com o mês da sua assinatura.",
+    "Taxa média de juros das operações de crédito para pessoas físicas, por modalidade, do Sistema Gerenciador de Séries Temporais (SGS) do Banco Central: recursos livres em % a.m. e financiamento imobiliário com taxas de mercado em % a.a. A pré-análise revisional compara cada contrato com o mês da sua assinatura.",
+  serieAnual: "Publicada em % a.a.: a pré-análise usa a taxa mensal equivalente, (1 + a)^(1/12) − 1.",
+  formatoCsv:
+    'Formato do SGS: colunas "data" (dd/mm/aaaa, dia 01) e "valor" (vírgula decimal), na unidade da série: % a.m., ou % a.a. no imobiliário.',
   atualizar: "Atualizar agora",
   atualizando: "Atualizando…",
   atualizacaoAgendada: "Atualização agendada: as séries são lidas do Banco Central em segundo plano.",

@@ -1,10 +1,10 @@
 import type { TReferenciaTaxa } from "./analysis";
 import { tetoInssEm } from "./inss-ceiling";
 import type { TModalidadeCredito } from "./modalities";
-import { SERIES_BACEN } from "./series";
+import { SERIES_BACEN, taxaMensalDaSerie } from "./series";
 import { TEXTO_REVISIONAL } from "./texts";
 
-/** A stored month of a series: % a.m. and whether it is the demo's illustrative value. */
+/** A stored month of a series: its value as published (series' unit) and whether it is the demo's illustrative one. */
 export type TMesSerie = { taxa: number; ilustrativa: boolean };
 export type TLerMes = (codigo: number, competencia: string) => TMesSerie | undefined;
 
@@ -15,7 +15,8 @@ export type TEscolhaReferencia = { referencia: TReferenciaTaxa | null; motivo: s
 
 /**
  * The rate a contract is compared with (decision 1402): for consignado INSS the ceiling in force on the contract
- * date; otherwise the modality's series in the contract's month (or up to two months before, named as such).
+ * date; otherwise the modality's series in the contract's month (or up to two months before, named as such), as a
+ * monthly rate (a series published in % a.a. by its equivalent monthly rate, the published value kept beside it).
  */
 export function escolherReferencia(
   modalidade: TModalidadeCredito | null,
@@ -33,6 +34,7 @@ export function escolherReferencia(
           competencia: teto.desde,
           fonte: `Teto do consignado INSS: ${teto.fonte}`,
           ilustrativa: false,
+          taxaAnualPublicada: null,
         },
         motivo: null,
       };
@@ -47,10 +49,12 @@ export function escolherReferencia(
       return {
         referencia: {
           tipo: "media_bacen",
-          taxaMensal: mes.taxa / 100,
+          // a '% a.a.' series (imobiliário) is compared by its equivalent monthly rate
+          taxaMensal: taxaMensalDaSerie(serie, mes.taxa),
           competencia: competencia.slice(0, 7),
           fonte: `BACEN/SGS série ${serie.codigo}`,
           ilustrativa: mes.ilustrativa,
+          taxaAnualPublicada: serie.unidade === "% a.a." ? mes.taxa / 100 : null,
         },
         motivo: null,
       };

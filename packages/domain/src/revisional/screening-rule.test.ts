@@ -113,4 +113,15 @@ describe("decidirPelaPreAnalise", () => {
       encerrar: false,
     });
   });
+
+  it("never tells an imobiliário lead 'within the average' (Price assumed; SAC and indexed contracts are common)", () => {
+    expect(decidirPelaPreAnalise(calculada(0.9, false), "encerrar", false, "imobiliario")).toEqual({
+      avisar: false,
+      encerrar: false,
+    });
+    expect(decidirPelaPreAnalise(calculada(0.9, false), "avisar", false, "financiamento_veiculo")).toEqual({
+      avisar: true,
+      encerrar: false,
+    });
+  });
 });

@@ -99,13 +99,22 @@ export function contratoDosFatos(f: TFatosTriagem, hoje: string = new Date().toI
   };
 }
 
+/**
+ * Modalities whose pre-analysis the screening never turns into a message to the lead: imobiliário's rests on fixed
+ * installments (Price), while these contracts are often SAC and indexed (TR/IPCA), so 'within the average' could be
+ * wrong; people see the analysis with its caveat on the card and the Pré-laudo (decision 1402).
+ */
+export const MODALIDADES_FORA_DO_AVISO: readonly TModalidadeCredito[] = ["imobiliario"];
+
 /** What the rule asks of this screening round: tell the lead (once), and whether the screening ends. */
 export function decidirPelaPreAnalise(
   analise: TPreAnalise,
   regra: TRegraTriagemRevisional,
   jaAvisado: boolean,
+  modalidade: TModalidadeCredito | null = null,
 ): { avisar: boolean; encerrar: boolean } {
   const dentroDoLimiar = analise.estado === "calculada" && analise.razao !== null && analise.acimaDoLimiar === false;
+  if (modalidade !== null && MODALIDADES_FORA_DO_AVISO.includes(modalidade)) return { avisar: false, encerrar: false };
   if (regra === "desligada" || !dentroDoLimiar || jaAvisado) return { avisar: false, encerrar: false };
   return { avisar: true, encerrar: regra === "encerrar" };
 }

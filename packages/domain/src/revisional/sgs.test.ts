@@ -19,6 +19,22 @@ describe("SGS answers and windows", () => {
     expect(fora.ok === false && fora.erro).toContain("fora da faixa plausível");
   });
 
+  it("reads imobiliário's 20772 as published, in % a.a., and checks its range in % a.a.", () => {
+    expect(lerRespostaSgs(20772, [{ data: "01/06/2026", valor: "11.25" }])).toEqual({
+      ok: true,
+      valores: [{ codigo: 20772, competencia: "2026-06-01", taxa: 11.25 }],
+    });
+    // a % a.m.-looking value (0,9) is not this series: refused, in the series' unit
+    const mensal = lerRespostaSgs(20772, [{ data: "01/06/2026", valor: "0.90" }]);
+    expect(mensal).toEqual({
+      ok: false,
+      erro: "A série 20772 trouxe 0.90% a.a. em 01/06/2026, fora da faixa plausível (4–30% a.a.): confira o código da série.",
+    });
+    expect(lerRespostaSgs(20772, [{ data: "01/06/2026", valor: "31.00" }]).ok).toBe(false);
+    // and 11,25 would be far outside a '% a.m.' series' range
+    expect(lerRespostaSgs(25471, [{ data: "01/06/2026", valor: "11.25" }]).ok).toBe(false);
+  });
+
   it("splits a range into windows of at most 10 years that cover it without gaps", () => {
     const j = janelasSgs("2011-03-01", "2026-11-24");
     expect(j).toEqual([
@@ -49,6 +65,18 @@ describe("rates CSV", () => {
       [25464, "2024-03-01"],
       [25468, "2024-03-01"],
     ]);
+  });
+
+  it("imports imobiliário's 20772 in % a.a., refusing a value outside its range in % a.a.", () => {
+    expect(lerCsvTaxas('"data";"valor"\n"01/03/2024";"12,68"\n', 20772)).toEqual({
+      ok: true,
+      valores: [{ codigo: 20772, competencia: "2024-03-01", taxa: 12.68 }],
+    });
+    expect(lerCsvTaxas("codigo;data;valor\n20772;03/2024;11,2\n25471;03/2024;1,5\n", null).ok).toBe(true);
+    expect(lerCsvTaxas('"data";"valor"\n"01/03/2024";"0,95"\n', 20772)).toEqual({
+      ok: false,
+      erros: ["Linha 2: valor '0,95' fora da faixa plausível da série 20772 (4–30% a.a.)."],
+    });
   });
 
   it("refuses the whole file, naming each bad line", () => {

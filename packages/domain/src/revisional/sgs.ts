@@ -1,6 +1,9 @@
 import { faixaTexto, serieDoCodigo } from "./series";
 
-/** One month of a series: competencia is the month's first day (yyyy-mm-01), taxa is % a.m. */
+/**
+ * One month of a series: competencia is the month's first day (yyyy-mm-01), taxa the value as the series publishes
+ * it, in its unit (% a.m., or % a.a. for imobiliário: series.ts).
+ */
 export type TValorSerie = { codigo: number; competencia: string; taxa: number };
 
 /** The SGS API refuses windows longer than 10 years since March 2025 (HTTP 406, 'janela de consulta'). */
@@ -51,7 +54,7 @@ export function lerRespostaSgs(codigo: number, corpo: unknown): TLeituraSgs {
     if (serie && (taxa < serie.faixaPlausivel[0] || taxa > serie.faixaPlausivel[1]))
       return {
         ok: false,
-        erro: `A série ${codigo} trouxe ${item.valor}% a.m. em ${item.data}, fora da faixa plausível (${faixaTexto(serie.faixaPlausivel)}%): confira o código da série.`,
+        erro: `A série ${codigo} trouxe ${item.valor}${serie.unidade} em ${item.data}, fora da faixa plausível (${faixaTexto(serie.faixaPlausivel)}${serie.unidade}): confira o código da série.`,
       };
     valores.push({ codigo, competencia: `${data[3]}-${data[2]}-01`, taxa });
   }

@@ -1,3 +1,5 @@
+import type { TModalidadeCredito } from "./modalities";
+
 /** Every pt-BR text of the pre-analysis, in one place (issue 14 part 5: honest wording). */
 export const TEXTO_REVISIONAL = {
   titulo: "Pré-análise revisional",
@@ -14,6 +16,11 @@ export const TEXTO_REVISIONAL = {
   dataFutura: "A data do contrato está no futuro.",
   taxaInformadaAbsurda: "A taxa informada precisa estar entre 0% e 30% ao mês.",
   dentroDaMedia: "A taxa do contrato está dentro da média de mercado para a modalidade e o mês.",
+  // imobiliário (decision 1402): the series is yearly, and these contracts are often SAC and indexed
+  equivalenteMensal: (anual: string) =>
+    `Série publicada em % a.a. (${anual} a.a.); a comparação usa a taxa mensal equivalente, (1 + a)^(1/12) − 1.`,
+  ressalvaImobiliario:
+    "A pré-análise supõe parcelas fixas (Tabela Price), mas financiamentos imobiliários costumam usar SAC e correção pela TR ou pelo IPCA: confira o sistema de amortização e o índice do contrato antes de usar esta comparação.",
   // the company's settings (decision 1405)
   configTitulo: "Pré-análise revisional",
   configDescricao:
@@ -25,6 +32,11 @@ export const TEXTO_REVISIONAL = {
   erroCarregarConfig: "Erro ao carregar as configurações da pré-análise. Tente novamente.",
   erroSalvarConfig: "Erro ao salvar as configurações da pré-análise. Tente novamente.",
 } as const;
+
+/** The caveat a modality's analysis carries wherever it is shown (card, Pré-laudo), or null. */
+export function ressalvaDaModalidade(modalidade: TModalidadeCredito | null): string | null {
+  return modalidade === "imobiliario" ? TEXTO_REVISIONAL.ressalvaImobiliario : null;
+}
 
 /** Names of the inputs, as the card lists those it used and those missing. */
 export const CAMPOS_CONTRATO = {

@@ -13,13 +13,18 @@ const ZAtualizacao = z.object({
 
 export const ZSerieResumo = z.object({
   codigo: z.number().int(),
-  codigoAnual: z.number().int(),
+  /** the yearly companion of a '% a.m.' series; null when the series itself is '% a.a.' */
+  codigoAnual: z.number().int().nullable(),
   titulo: z.string(),
+  /** the unit the series is published and stored in (imobiliário's 20772 is '% a.a.') */
+  unidade: z.enum(["% a.m.", "% a.a."]),
   modalidade: z.enum(MODALIDADES_CREDITO),
+  /** in the series' unit */
   faixaPlausivel: z.tuple([z.number(), z.number()]),
   meses: z.number().int(),
   primeiraCompetencia: z.string().nullable(),
   ultimaCompetencia: z.string().nullable(),
+  /** as published, in the series' unit */
   ultimaTaxa: z.number().nullable(),
   /** months of the demo's illustrative snapshot still in the series */
   mesesIlustrativos: z.number().int(),

@@ -107,6 +107,7 @@ const ZReferencia = z.object({
   competencia: z.string(),
   fonte: z.string(),
   ilustrativa: z.boolean(),
+  taxaAnualPublicada: z.number().nullable(),
 });
 const ZCampo = z.enum([
   "modalidade",

@@ -56,7 +56,7 @@ export function ImportRatesForm({ series }: { series: TSerieResumo[] }) {
           <Select id={`${id}-serie`} value={codigo} onChange={(e) => setCodigo(e.target.value)} className="mt-1 w-full">
             {series.map((s) => (
               <option key={s.codigo} value={s.codigo}>
-                {ROTULO_MODALIDADE[s.modalidade]} (SGS {s.codigo})
+                {ROTULO_MODALIDADE[s.modalidade]} (SGS {s.codigo}, {s.unidade})
               </option>
             ))}
             <option value="">Coluna 'codigo' do arquivo</option>
@@ -75,9 +75,7 @@ export function ImportRatesForm({ series }: { series: TSerieResumo[] }) {
           />
         </div>
       </div>
-      <p className="text-xs text-slate-600">
-        Formato do SGS: colunas "data" (dd/mm/aaaa, dia 01) e "valor" (% a.m., vírgula decimal).
-      </p>
+      <p className="text-xs text-slate-600">{TEXTO_TAXAS.formatoCsv}</p>
       {erro && (
         <Alert tipo="erro">
           <p>{erro.erro}</p>

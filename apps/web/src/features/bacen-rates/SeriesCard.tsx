@@ -16,16 +16,17 @@ export function SeriesCard({ serie, aberta, aoAbrir }: { serie: TSerieResumo; ab
         <div className="min-w-0">
           <h2 className="font-semibold text-slate-900">{ROTULO_MODALIDADE[serie.modalidade]}</h2>
           <p className="text-xs text-slate-600">
-            SGS {serie.codigo} (% a.m.) · {serie.codigoAnual} (% a.a.)
+            SGS {serie.codigo} ({serie.unidade}){serie.codigoAnual !== null && ` · ${serie.codigoAnual} (% a.a.)`}
           </p>
         </div>
         {serie.mesesIlustrativos > 0 && <Badge variante="amarelo">{TEXTO_TAXAS.ilustrativas}</Badge>}
       </div>
       <p className="text-xs text-slate-600">{serie.titulo}</p>
+      {serie.unidade === "% a.a." && <p className="text-xs text-slate-700">{TEXTO_TAXAS.serieAnual}</p>}
       <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-600">Último mês</dt>
         <dd className="font-medium text-slate-900">
-          {mesBR(serie.ultimaCompetencia)}: {taxaBR(serie.ultimaTaxa)}
+          {mesBR(serie.ultimaCompetencia)}: {taxaBR(serie.ultimaTaxa, serie.unidade)}
         </dd>
         <dt className="text-slate-600">Meses</dt>
         <dd className="text-slate-900">
@@ -33,7 +34,8 @@ export function SeriesCard({ serie, aberta, aoAbrir }: { serie: TSerieResumo; ab
         </dd>
         <dt className="text-slate-600">Faixa plausível</dt>
         <dd className="text-slate-900">
-          {serie.faixaPlausivel[0].toLocaleString("pt-BR")}–{serie.faixaPlausivel[1].toLocaleString("pt-BR")}% a.m.
+          {serie.faixaPlausivel[0].toLocaleString("pt-BR")}–{serie.faixaPlausivel[1].toLocaleString("pt-BR")}
+          {serie.unidade}
         </dd>
       </dl>
       {a && (

@@ -2,7 +2,7 @@ import { formatarBRL } from "@crm/domain/format";
 import { formatarRazao, ROTULO_FAIXA } from "@crm/domain/revisional/bands";
 import { ROTULO_MODALIDADE } from "@crm/domain/revisional/modalities";
 import { MARCA_AVISADO_DENTRO_DA_MEDIA } from "@crm/domain/revisional/screening-rule";
-import { CAMPOS_CONTRATO, TEXTO_REVISIONAL } from "@crm/domain/revisional/texts";
+import { CAMPOS_CONTRATO, ressalvaDaModalidade, TEXTO_REVISIONAL } from "@crm/domain/revisional/texts";
 import { useQuery } from "@tanstack/react-query";
 import { Calculator, FileDown } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -62,6 +62,7 @@ export function PreAnalysisCard({ leadId, podeEditar = true }: { leadId: string;
       </section>
     );
   const { analise: a, contrato } = q.data;
+  const ressalva = ressalvaDaModalidade(contrato.modalidade_credito);
   return (
     <section className="px-4 py-3" aria-labelledby={`pre-analise-${leadId}`} data-testid="pre-analise">
       {titulo}
@@ -116,6 +117,14 @@ export function PreAnalysisCard({ leadId, podeEditar = true }: { leadId: string;
               <Linha rotulo="A mais no contrato todo" valor={reais(a.sobrepagoTotalCentavos)} />
             )}
           </dl>
+          {a.referencia?.taxaAnualPublicada != null && (
+            <p className="text-xs text-slate-600">{TEXTO_REVISIONAL.equivalenteMensal(pct(a.referencia.taxaAnualPublicada))}</p>
+          )}
+          {ressalva && (
+            <p className="text-xs text-amber-900" data-testid="ressalva-modalidade">
+              {ressalva}
+            </p>
+          )}
           {a.referencia && (
             <p className="text-xs text-slate-600">
               Fonte: {a.referencia.fonte}
