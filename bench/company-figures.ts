@@ -60,7 +60,7 @@ async function gerar(b: TBancada, total: number, naEmpresa: number, custos: numb
   const outras = k > 1 ? 4 : 0;
   const taxas = gerarTaxasDemo(new Date());
   await b.dono.query(
-    `INSERT INTO taxas_bacen (codigo_serie, competencia, taxa_mensal, origem, ilustrativa)
+    `INSERT INTO taxas_bacen (codigo_serie, competencia, taxa, origem, ilustrativa)
      SELECT c, m, t, 'demo', true FROM unnest($1::int[], $2::date[], $3::numeric[]) AS v(c, m, t) ON CONFLICT DO NOTHING`,
     [taxas.map((v) => v.codigo), taxas.map((v) => v.competencia), taxas.map((v) => v.taxa)],
   );
