@@ -6,7 +6,9 @@
 //   npx tsx bench/company-figures.ts                   (after `npm run build`; 200k leads in the database, 40k in the company)
 //   FIGURAS_BENCH_TOTAL=1000000 FIGURAS_BENCH_EMPRESA=200000 FIGURAS_BENCH_CUSTOS=20000 npx tsx bench/company-figures.ts
 // Other settings: FIGURAS_BENCH_CONCORRENCIA (20), FIGURAS_BENCH_SEGUNDOS (4), FIGURAS_BENCH_CASOS=1,3 (only those);
-// LEADS_BENCH_DATABASE_URL=… LEADS_BENCH_REUSAR=1 measures the data an earlier run generated in that database.
+// LEADS_BENCH_DATABASE_URL=… LEADS_BENCH_REUSAR=1 measures the data an earlier run generated in that database;
+// FIGURAS_BENCH_EXPLAIN=n prints each case's statement plan n times (EXPLAIN (ANALYZE, BUFFERS) under the tenant's RLS)
+// before measuring it.
 //
 // The leads are written as a company would have them (closed values on the converted, campaigns and ads on the ads'
 // leads, contracts on most) in one INSERT per 50k rows, with every trigger on: the summaries are the triggers' work.
@@ -29,7 +31,7 @@ import { listarCustos } from "../apps/server/src/marketing/list-costs.js";
 import type { TCtxEmpresa } from "../apps/server/src/membership/target-company.js";
 import { recalcularPendentes } from "../apps/server/src/revisional/recompute.js";
 import { gerarTaxasDemo } from "../apps/server/src/seed/demo-rates.js";
-import { carga, fmt, iniciarBancada, numeroEnv, percentis, type TBancada } from "./leads-harness.js";
+import { carga, explicando, fmt, iniciarBancada, numeroEnv, percentis, type TBancada } from "./leads-harness.js";
 
 const PLATAFORMAS = ["Facebook", "Google", "Instagram", "LinkedIn", "TikTok", "Outro"];
 const CAMPANHAS = ["Revisão Já", "Juros Abusivos", "Carro Quitado", "Consignado INSS", "Black Friday"];
@@ -160,6 +162,7 @@ const campanhas = (nome: string, s: string): TCaso => ({
   direto: (ctx, b) => resultadosPorCampanha({ db: b.db }, ctx, ZFiltroAtribuicao.parse(qs(s))),
 });
 
+let campanhaDoBench = CAMPANHAS[1];
 const CASOS: TCaso[] = [
   dashboard("dashboard (últimos 30 dias)", "periodo=last30days"),
   dashboard("dashboard (Este Ano)", "periodo=thisYear"),
@@ -173,7 +176,7 @@ const CASOS: TCaso[] = [
   financeiro("financeiro (Este Ano)", () => "periodo=thisYear"),
   financeiro("financeiro (Total)", () => "periodo=all"),
   financeiro("financeiro (Total, por consultor)", (c) => `periodo=all&consultorId=${c}`),
-  financeiro("financeiro (Total, por campanha)", () => `periodo=all&campanha=${encodeURIComponent(CAMPANHAS[1])}`),
+  financeiro("financeiro (Total, por campanha)", () => `periodo=all&campanha=${encodeURIComponent(campanhaDoBench)}`),
   financeiro("financeiro (Total, plataforma + origem)", () => "periodo=all&plataforma=Google&origem=Google%20Ads"),
   marketing("marketing (últimos 30 dias)", "periodo=last30days"),
   marketing("marketing (Total)", "periodo=all"),
@@ -200,8 +203,16 @@ export async function companyFiguresBench(): Promise<string> {
       empresaNome: "Bench",
       plano: "Enterprise",
     };
-    const { rows } = await b.dono.query("SELECT id FROM consultores WHERE id_empresa_fk = $1 ORDER BY id LIMIT 1", [b.empresaId]);
-    const consultor = rows[0].id as string;
+    // the consultant and the campaign with the most leads of the company (the generator's modulos leave some without any)
+    const { rows } = await b.dono.query(
+      `SELECT (SELECT consultor_atribuido_id FROM leads_juros_check WHERE id_empresa_fk = $1 AND consultor_atribuido_id IS NOT NULL
+                GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1) AS consultor,
+              (SELECT campanha_origem FROM leads_juros_check WHERE id_empresa_fk = $1 AND campanha_origem IS NOT NULL
+                GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1) AS campanha`,
+      [b.empresaId],
+    );
+    const consultor = rows[0].consultor as string;
+    campanhaDoBench = (rows[0].campanha as string | null) ?? CAMPANHAS[1];
     const linhas = [
       `company figures API: ${n.toLocaleString("pt-BR")} leads and ${custos.toLocaleString("pt-BR")} cost rows in the company, ${total.toLocaleString("pt-BR")} leads in the database, ${concorrencia} concurrent, ${segundos} s per case`,
       `  load average before the cases (2 cores, shared): ${loadavg()
@@ -212,6 +223,12 @@ export async function companyFiguresBench(): Promise<string> {
     const escolhidos = process.env.FIGURAS_BENCH_CASOS?.split(",").map(Number);
     for (const [k, c] of CASOS.entries()) {
       if (escolhidos && !escolhidos.includes(k + 1)) continue;
+      if (process.env.FIGURAS_BENCH_EXPLAIN) {
+        console.log(`\n=== ${c.nome}`);
+        // several times: the machine is shared, the least execution time is the statement's own
+        for (let i = 0; i < numeroEnv("FIGURAS_BENCH_EXPLAIN", 1); i++)
+          await c.direto(ctx, { ...b, db: explicando(b.db, /json_build_object/) }, consultor);
+      }
       const api = await carga(concorrencia, segundos, async () => {
         const { status, corpo } = await b.obter(c.url(consultor));
         if (status !== 200) throw new Error(`${c.nome}: ${status} ${corpo}`);

@@ -29,6 +29,8 @@ export type TBancada = {
   usuarioId: string;
   /** true when LEADS_BENCH_REUSAR=1 found this bench's company from an earlier run in the external database */
   reutilizada: boolean;
+  /** the server child's process id (its CPU time per request: bench/legal.ts) */
+  servidorPid: number;
   fechar: () => Promise<void>;
 };
 
@@ -130,6 +132,7 @@ export async function iniciarBancada(rotulo: string): Promise<TBancada> {
     empresaId,
     usuarioId,
     reutilizada: !!anterior,
+    servidorPid: servidor.pid as number,
     async fechar() {
       cliente.fechar();
       await new Promise<void>((ok) => {
@@ -293,3 +296,56 @@ export async function carga(concorrencia: number, segundos: number, fn: (i: numb
 }
 
 export const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "—");
+
+/**
+ * The app's pools, with every SELECT whose text matches `filtro` explained first (LEGAL_BENCH_EXPLAIN,
+ * FIGURAS_BENCH_EXPLAIN): EXPLAIN (ANALYZE, BUFFERS) under the tenant's row-level security, as the request runs it.
+ */
+export function explicando(db: TDb, filtro: RegExp): TDb {
+  const pool = (base: Pg.Pool): Pg.Pool => {
+    const connect = base.connect.bind(base);
+    const proxy = Object.create(base) as Pg.Pool;
+    (proxy as unknown as { connect: () => Promise<Pg.PoolClient> }).connect = async () => {
+      const c = await connect();
+      const original = c.query;
+      const release = c.release;
+      const query = c.query.bind(c) as (...a: unknown[]) => Promise<Pg.QueryResult>;
+      // the client goes back to the pool as it came: only this call's queries are explained
+      c.release = (...a: Parameters<typeof release>) => {
+        c.query = original;
+        c.release = release;
+        return release.apply(c, a);
+      };
+      (c as unknown as { query: unknown }).query = async (...a: unknown[]) => {
+        // text, or a prepared statement's config (the list's): explained as text with its values
+        const cfg = typeof a[0] === "object" && a[0] ? (a[0] as { text?: string; values?: unknown[] }) : null;
+        const texto = typeof a[0] === "string" ? a[0] : (cfg?.text ?? "");
+        const valores = cfg ? cfg.values : a[1];
+        if (/^\s*(SELECT|WITH)/i.test(texto) && filtro.test(texto)) {
+          // a prepared statement (lerComTenant's) is explained as one, with the transaction's plan mode (a generic plan
+          // when the caller forced it): PREPARE, EXPLAIN EXECUTE and DEALLOCATE in one text, so that it runs before the
+          // COMMIT lerComTenant has already queued behind it
+          const literal = (v: unknown): string =>
+            v === null || v === undefined
+              ? "NULL"
+              : Array.isArray(v)
+                ? c.escapeLiteral(`{${v.map((x) => `"${String(x).replace(/(["\\])/g, "\\$1")}"`).join(",")}}`)
+                : c.escapeLiteral(v instanceof Date ? v.toISOString() : String(v));
+          const r =
+            cfg && (cfg as { name?: string }).name
+              ? (
+                  (await query(
+                    `PREPARE bench_explicar AS ${texto}; EXPLAIN (ANALYZE, BUFFERS) EXECUTE bench_explicar(${(valores as unknown[]).map(literal).join(", ")}); DEALLOCATE bench_explicar`,
+                  )) as unknown as Pg.QueryResult[]
+                )[1]
+              : await query(`EXPLAIN (ANALYZE, BUFFERS) ${texto}`, valores);
+          console.log(`\n${texto.replace(/\s+/g, " ").slice(0, 160)}\n${r.rows.map((x) => x["QUERY PLAN"]).join("\n")}`);
+        }
+        return query(...a);
+      };
+      return c;
+    };
+    return proxy;
+  };
+  return { ...db, app: pool(db.app), leitura: pool(db.leitura) };
+}

@@ -3,21 +3,23 @@
 // ratio; goal ≤ 30 ms and ≤ 1.5x), its counters, and the legal dashboard (goal ≤ 100 ms p95).
 //
 //   npx tsx bench/legal.ts                                         (after `npm run build`; 200k leads, 25k processes)
-//   LEGAL_BENCH_TOTAL=1000000 LEGAL_BENCH_EMPRESA=500000 npx tsx bench/legal.ts    (the issue's size: 50k processes)
+//   LEGAL_BENCH_TOTAL=1000000 LEGAL_BENCH_EMPRESA=500000 LEGAL_BENCH_PROCESSOS=50000 npx tsx bench/legal.ts
+//                                                     (the issue's size: 1M leads, 500k in the company, 50k processes)
+// The generator makes an eighth of the company's leads 'Convertido (Ganho)' (62,500 of 500k); LEGAL_BENCH_PROCESSOS
+// moves the surplus to 'Convertido' (a converted lead that is not a process) so the company has that many processes.
 // Other settings: LEGAL_BENCH_CONCORRENCIA (20), LEGAL_BENCH_SEGUNDOS (4), LEGAL_BENCH_CASOS=1,3 (only those),
 // LEADS_BENCH_DATABASE_URL=… LEADS_BENCH_REUSAR=1 (measures the data an earlier run generated there),
 // LEGAL_BENCH_EXPLAIN=1 (prints each case's plans, measured under the tenant's row-level security), and
 // LEADS_BENCH_DATABASE_URL (the harness's external database).
 
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PAPEL } from "@crm/domain/roles";
 import { type TFiltroProcessos, ZFiltroProcessos } from "@crm/domain/schemas/processes";
-import type Pg from "pg";
-import type { TDb } from "../apps/server/src/db/pool.js";
 import type { TTenantCtx } from "../apps/server/src/db/tenant.js";
 import { lerPainelJuridico } from "../apps/server/src/legal-dashboard/read-dashboard.js";
 import { listarProcessos, resumirProcessos } from "../apps/server/src/legal-processes/list-processes.js";
-import { carga, fmt, iniciarBancada, numeroEnv, percentis, type TBancada } from "./leads-harness.js";
+import { carga, explicando, fmt, iniciarBancada, numeroEnv, percentis, type TBancada } from "./leads-harness.js";
 import { gerar } from "./leads-list.js";
 
 const JURIDICOS = [
@@ -29,9 +31,22 @@ const JURIDICOS = [
   "Jurídico Pendente",
 ];
 
-/** Turns the generated 'Convertido (Ganho)' leads into processes: legal status, dates, professional, history, documents. */
-async function processos(b: TBancada): Promise<number> {
+/**
+ * Turns the generated 'Convertido (Ganho)' leads into processes: legal status, dates, professional, history,
+ * documents. With `limite`, the company's surplus converted leads (by a hash of their id) become 'Convertido' first.
+ */
+async function processos(b: TBancada, limite: number | null): Promise<number> {
   const t0 = performance.now();
+  if (limite !== null) {
+    const r = await b.dono.query(
+      `UPDATE leads_juros_check l SET status_lead = 'Convertido'
+        WHERE l.id_empresa_fk = $1 AND l.id IN (
+          SELECT id FROM leads_juros_check WHERE id_empresa_fk = $1 AND status_lead = 'Convertido (Ganho)'
+           ORDER BY hashtext(id::text), id OFFSET $2)`,
+      [b.empresaId, limite],
+    );
+    console.log(`  ${r.rowCount?.toLocaleString("pt-BR")} leads 'Convertido (Ganho)' a mais passados a 'Convertido'`);
+  }
   const juridicos = await b.dono.query(
     `INSERT INTO usuarios_plataforma (id_empresa_fk, email, nome, papel, senha_hash, email_confirmado_em)
      SELECT $1, 'juridico' || n || '.' || $2 || '@bench.local', 'Jurídico ' || n, 'Jurídico', 'x', now()
@@ -96,53 +111,62 @@ async function processos(b: TBancada): Promise<number> {
   return n.rows[0].n;
 }
 
-/** The app's pools, with every SELECT explained first (LEGAL_BENCH_EXPLAIN): plans under the tenant's RLS. */
-function explicando(db: TDb): TDb {
-  const pool = (base: Pg.Pool): Pg.Pool => {
-    const connect = base.connect.bind(base);
-    const proxy = Object.create(base) as Pg.Pool;
-    (proxy as unknown as { connect: () => Promise<Pg.PoolClient> }).connect = async () => {
-      const c = await connect();
-      const original = c.query;
-      const release = c.release;
-      const query = c.query.bind(c) as (...a: unknown[]) => Promise<Pg.QueryResult>;
-      // the client goes back to the pool as it came: only this call's queries are explained
-      c.release = (...a: Parameters<typeof release>) => {
-        c.query = original;
-        c.release = release;
-        return release.apply(c, a);
-      };
-      (c as unknown as { query: unknown }).query = async (...a: unknown[]) => {
-        // text, or a prepared statement's config (the list's): explained as text with its values
-        const cfg = typeof a[0] === "object" && a[0] ? (a[0] as { text?: string; values?: unknown[] }) : null;
-        const texto = typeof a[0] === "string" ? a[0] : (cfg?.text ?? "");
-        const valores = cfg ? cfg.values : a[1];
-        if (
-          /^\s*(SELECT|WITH)/i.test(texto) &&
-          /FROM (leads_juros_check|documentos|lead_status_historico|processos_)/.test(texto)
-        ) {
-          // a prepared statement (lerComTenant's) is explained as one, with the transaction's plan mode (a generic plan
-          // when the caller forced it): PREPARE, EXPLAIN EXECUTE and DEALLOCATE in one text, so that it runs before the
-          // COMMIT lerComTenant has already queued behind it
-          const literal = (v: unknown) =>
-            v === null || v === undefined ? "NULL" : c.escapeLiteral(v instanceof Date ? v.toISOString() : String(v));
-          const r =
-            cfg && (cfg as { name?: string }).name
-              ? (
-                  (await query(
-                    `PREPARE bench_explicar AS ${texto}; EXPLAIN (ANALYZE, BUFFERS) EXECUTE bench_explicar(${(valores as unknown[]).map(literal).join(", ")}); DEALLOCATE bench_explicar`,
-                  )) as unknown as Pg.QueryResult[]
-                )[1]
-              : await query(`EXPLAIN (ANALYZE, BUFFERS) ${texto}`, valores);
-          console.log(`\n${texto.replace(/\s+/g, " ").slice(0, 160)}\n${r.rows.map((x) => x["QUERY PLAN"]).join("\n")}`);
-        }
-        return query(...a);
-      };
-      return c;
-    };
-    return proxy;
+/**
+ * Until the server's revisional recalculation (a background job marking every generated lead) has nothing left: it
+ * updates leads, and measuring while it runs measured it too.
+ */
+async function esperarRecalculo(b: TBancada): Promise<void> {
+  const t0 = performance.now();
+  while ((await b.dono.query("SELECT EXISTS (SELECT 1 FROM leads_revisional_pendentes) AS ha")).rows[0].ha) {
+    if (performance.now() - t0 > 30 * 60_000) throw new Error("o recálculo revisional não terminou em 30 min");
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  if (performance.now() - t0 > 1000)
+    console.log(`  recálculo revisional esperado: ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+/** CPU time (ms, user + system) these processes have used so far, from /proc (Linux); 0 for a pid that is gone. */
+function cpuMs(pids: Iterable<number>): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const campos = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(campos[11]) + Number(campos[12]); // utime, stime (fields 14 and 15), in 1/100 s
+    } catch {}
+  }
+  return ticks * 10;
+}
+
+/**
+ * Runs `carregar` and says how much CPU each call cost: the server (the API side), the bench process itself (its HTTP
+ * client, or the direct calls' pg client) and PostgreSQL's backends. Unlike the percentiles these hardly depend on
+ * what else the machine runs. PostgreSQL's share is 0 when its processes are not on this machine.
+ */
+async function comCpu(
+  b: TBancada,
+  carregar: (contar: () => void) => Promise<number[]>,
+): Promise<{ tempos: number[]; servidor: number; bancada: number; banco: number }> {
+  const backends = async () =>
+    (await b.dono.query("SELECT pid FROM pg_stat_activity WHERE backend_type = 'client backend'")).rows.map(
+      (r) => r.pid as number,
+    );
+  const bancoAntes = new Map((await backends()).map((pid) => [pid, cpuMs([pid])]));
+  const servidorAntes = cpuMs([b.servidorPid]);
+  const bancadaAntes = process.cpuUsage();
+  let n = 0;
+  const tempos = await carregar(() => n++);
+  const bancada = process.cpuUsage(bancadaAntes);
+  const servidor = cpuMs([b.servidorPid]) - servidorAntes;
+  let banco = 0;
+  for (const pid of await backends()) banco += cpuMs([pid]) - (bancoAntes.get(pid) ?? 0);
+  const porChamada = (ms: number) => (n ? ms / n : Number.NaN);
+  return {
+    tempos,
+    servidor: porChamada(servidor),
+    bancada: porChamada((bancada.user + bancada.system) / 1000),
+    banco: porChamada(banco),
   };
-  return { ...db, app: pool(db.app), leitura: pool(db.leitura) };
 }
 
 type TCaso = { nome: string; rota: string; qs: (i: number) => string };
@@ -169,43 +193,65 @@ export async function legalBench(): Promise<string> {
   const naEmpresa = Math.min(total, numeroEnv("LEGAL_BENCH_EMPRESA", 200_000));
   const concorrencia = numeroEnv("LEGAL_BENCH_CONCORRENCIA", 20);
   const segundos = numeroEnv("LEGAL_BENCH_SEGUNDOS", 4);
+  const limite = process.env.LEGAL_BENCH_PROCESSOS ? numeroEnv("LEGAL_BENCH_PROCESSOS", 50_000) : null;
   const b = await iniciarBancada("juridico");
   try {
     const contar = async (sql: string) => (await b.dono.query(sql, [b.empresaId])).rows[0].n as number;
     const leads = b.reutilizada
       ? await contar("SELECT count(*)::int AS n FROM leads_juros_check WHERE id_empresa_fk = $1")
       : await gerar(b, total, naEmpresa);
+    await esperarRecalculo(b);
     const n = b.reutilizada
       ? await contar(
           "SELECT count(*)::int AS n FROM leads_juros_check WHERE id_empresa_fk = $1 AND status_juridico_lead IS NOT NULL",
         )
-      : await processos(b);
+      : await processos(b, limite);
+    await esperarRecalculo(b);
     const ctx: TTenantCtx & { empresaId: string } = { empresaId: b.empresaId, usuarioId: b.usuarioId, papel: PAPEL.admin };
     const deps = { db: b.db };
     const linhas = [
       `legal processes: ${n.toLocaleString("pt-BR")} processes and ${leads.toLocaleString("pt-BR")} leads in the company, ${total.toLocaleString("pt-BR")} leads in the database, ${concorrencia} concurrent, ${segundos} s per case`,
-      "  case                                          API p50 / p95 (ms)   SQL p50 / p95 (ms)   p95 ratio   API req/s",
+      "  case                                          API p50 / p95 (ms)   SQL p50 / p95 (ms)   p95 ratio   API req/s   CPU ms/req: API (server + PG) | direct (bench + PG)",
     ];
     const escolhidos = process.env.LEGAL_BENCH_CASOS?.split(",").map(Number);
-    for (const [k, c] of CASOS.entries()) {
-      if (escolhidos && !escolhidos.includes(k + 1)) continue;
-      const direto = (i: number, d = deps) => {
-        if (c.rota === "/api/juridico/painel") return lerPainelJuridico(d, ctx);
-        const f: TFiltroProcessos = ZFiltroProcessos.parse(Object.fromEntries(new URLSearchParams(c.qs(i))));
-        return c.rota === "/api/processos/resumo" ? resumirProcessos(d, ctx, f) : listarProcessos(d, ctx, f);
-      };
-      if (process.env.LEGAL_BENCH_EXPLAIN) await direto(0, { db: explicando(b.db) });
-      const api = await carga(concorrencia, segundos, async (i) => {
-        const { status, corpo } = await b.obter(`${c.rota}?${c.qs(i)}`);
-        if (status !== 200) throw new Error(`${c.nome}: ${status} ${corpo}`);
-      });
-      const sql = await carga(concorrencia, segundos, async (i) => {
-        await direto(i);
-      });
-      const a = percentis(api);
-      const s = percentis(sql);
+    const casos = CASOS.filter((_, k) => !escolhidos || escolhidos.includes(k + 1));
+    // the direct side is the very function the route calls (same statement, same round trips, same pool settings);
+    // only Fastify, the HTTP hop and the session are left out of it
+    const direto = (c: TCaso, i: number, d = deps) => {
+      if (c.rota === "/api/juridico/painel") return lerPainelJuridico(d, ctx);
+      const f: TFiltroProcessos = ZFiltroProcessos.parse(Object.fromEntries(new URLSearchParams(c.qs(i))));
+      return c.rota === "/api/processos/resumo" ? resumirProcessos(d, ctx, f) : listarProcessos(d, ctx, f);
+    };
+    const pelaApi = (c: TCaso) => async (i: number) => {
+      const { status, corpo } = await b.obter(`${c.rota}?${c.qs(i)}`);
+      if (status !== 200) throw new Error(`${c.nome}: ${status} ${corpo}`);
+    };
+    // a fresh server's first requests are slow (JIT, the read pool's connections opened, each statement prepared and
+    // its first plan made on each of them): every case runs a moment both ways before the first one is measured
+    for (const c of casos) {
+      await carga(concorrencia, 0, pelaApi(c));
+      await carga(concorrencia, 0, async (i) => void (await direto(c, i)));
+    }
+    for (const c of casos) {
+      if (process.env.LEGAL_BENCH_EXPLAIN)
+        await direto(c, 0, { db: explicando(b.db, /FROM (leads_juros_check|documentos|lead_status_historico|processos_)/) });
+      const api = await comCpu(b, (contar) =>
+        carga(concorrencia, segundos, async (i) => {
+          await pelaApi(c)(i);
+          contar();
+        }),
+      );
+      const sql = await comCpu(b, (contar) =>
+        carga(concorrencia, segundos, async (i) => {
+          await direto(c, i);
+          contar();
+        }),
+      );
+      const a = percentis(api.tempos);
+      const s = percentis(sql.tempos);
+      const cpu = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "—");
       linhas.push(
-        `  ${c.nome.padEnd(44)}  ${fmt(a.p50).padStart(6)} / ${fmt(a.p95).padStart(6)}      ${fmt(s.p50).padStart(6)} / ${fmt(s.p95).padStart(6)}     ${(a.p95 / s.p95).toFixed(2).padStart(5)}x     ${(a.n / segundos).toFixed(0).padStart(6)}`,
+        `  ${c.nome.padEnd(44)}  ${fmt(a.p50).padStart(6)} / ${fmt(a.p95).padStart(6)}      ${fmt(s.p50).padStart(6)} / ${fmt(s.p95).padStart(6)}     ${(a.p95 / s.p95).toFixed(2).padStart(5)}x     ${(a.n / segundos).toFixed(0).padStart(6)}      ${cpu(api.servidor)} + ${cpu(api.banco)} | ${cpu(sql.bancada)} + ${cpu(sql.banco)}`,
       );
       console.log(linhas.at(-1));
     }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DIAS_TOTAL, horaLocalSP, intervaloDoPeriodo, isoDiaSP, PERIODOS, periodoAnterior } from "./period";
+import { DIAS_TOTAL, horaLocalSP, intervaloDoPeriodo, isoDiaSP, PERIODOS, partesMensais, periodoAnterior } from "./period";
 
 // 2026-03-15 10:00 in São Paulo (UTC−3)
 const agora = new Date("2026-03-15T13:00:00Z");
@@ -76,5 +76,47 @@ describe("property: every preset is whole São Paulo days ending after now", () 
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("partesMensais: whole months plus or minus loose days", () => {
+  const dia = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+  const peso = (d: string) => (Number(d.slice(8, 10)) * 31 + Number(d.slice(5, 7)) * 7 + Number(d.slice(2, 4))) % 13;
+  /** a value per day (and its month's total), summed as a summary would: months, then each run with its sign */
+  const somaPorPartes = (de: string, ate: string) => {
+    const p = partesMensais(de, ate);
+    let s = 0;
+    for (let d = dia(-400); d < dia(1200); d = dia(Math.round((Date.parse(d) - Date.UTC(2024, 0, 1)) / 86_400_000) + 1)) {
+      const mes = `${d.slice(0, 7)}-01`;
+      if (mes >= p.meses.de && mes < p.meses.ate) s += peso(d);
+      for (const r of [p.inicio, p.fim]) if (d >= r.de && d < r.ate) s += r.sinal * peso(d);
+    }
+    return { s, p };
+  };
+  it("adds up to the period's days for any period, reading few loose days", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 700 }), fc.integer({ min: 1, max: 400 }), (a, n) => {
+        const [de, ate] = [dia(a), dia(a + n)];
+        let esperado = 0;
+        for (let k = a; k < a + n; k++) esperado += peso(dia(k));
+        const { s, p } = somaPorPartes(de, ate);
+        expect(s).toBe(esperado);
+        expect(p.meses.de <= p.meses.ate).toBe(true);
+        const soltos = [p.inicio, p.fim].reduce((t, r) => t + (Date.parse(r.ate) - Date.parse(r.de)) / 86_400_000, 0);
+        expect(soltos).toBeLessThanOrEqual(Math.min(n, 32));
+      }),
+      { numRuns: 200 },
+    );
+  });
+  it("a period ending today subtracts the rest of the month; whole months read no day", () => {
+    expect(partesMensais("2024-01-01", "2026-11-25")).toEqual({
+      meses: { de: "2024-01-01", ate: "2026-12-01" },
+      inicio: { de: "2024-01-01", ate: "2024-01-01", sinal: 1 },
+      fim: { de: "2026-11-25", ate: "2026-12-01", sinal: -1 },
+    });
+    expect(partesMensais("2026-03-01", "2026-05-01")).toMatchObject({ meses: { de: "2026-03-01", ate: "2026-05-01" } });
+    expect(partesMensais("2026-10-05", "2026-10-20")).toMatchObject({
+      inicio: { de: "2026-10-05", ate: "2026-10-20", sinal: 1 },
+    });
   });
 });

@@ -141,3 +141,53 @@ export function periodoAnterior({ inicio, fim }: TIntervalo): TIntervalo {
   const len = fim.getTime() - inicio.getTime();
   return { inicio: new Date(inicio.getTime() - len), fim: inicio };
 }
+
+/** A run of São Paulo days [de, ate) ('YYYY-MM-DD', ate exclusive) added (1) or subtracted (-1); empty when de = ate. */
+export type TDiasSoltos = { de: string; ate: string; sinal: 1 | -1 };
+/** How a monthly summary plus two runs of day rows add up to a period of whole days (see partesMensais). */
+export type TPartesMensais = { meses: { de: string; ate: string }; inicio: TDiasSoltos; fim: TDiasSoltos };
+
+const diasEntre = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
+const inicioDoMesIso = (dia: string) => `${dia.slice(0, 7)}-01`;
+function mesSeguinteIso(dia: string) {
+  const [a, m] = dia.split("-").map(Number);
+  return m === 12 ? `${a + 1}-01-01` : `${a}-${String(m + 1).padStart(2, "0")}-01`;
+}
+
+/**
+ * The days [inicio, fim) ('YYYY-MM-DD', fim exclusive) as the whole months [meses.de, meses.ate) of a monthly summary
+ * plus or minus one run of loose days at each end (decision 1204): at the start either the days up to the next month
+ * are added or the days since the month began are subtracted from that whole month, and likewise at the end — the
+ * cheaper of each (a month counts as one day's rows). A period ending today subtracts the rest of this month (days
+ * with no rows yet) instead of adding every day so far. Exact in every case: the signed sums add up to the period.
+ */
+export function partesMensais(inicio: string, fim: string): TPartesMensais {
+  const nada = (d: string): TDiasSoltos => ({ de: d, ate: d, sinal: 1 });
+  const custo = (p: TPartesMensais) =>
+    diasEntre(p.inicio.de, p.inicio.ate) + diasEntre(p.fim.de, p.fim.ate) + Math.round(diasEntre(p.meses.de, p.meses.ate) / 30);
+  let melhor: TPartesMensais = { meses: { de: fim, ate: fim }, inicio: { de: inicio, ate: fim, sinal: 1 }, fim: nada(fim) };
+  if (fim <= inicio) return { meses: { de: fim, ate: fim }, inicio: nada(fim), fim: nada(fim) };
+  const m0 = inicioDoMesIso(inicio);
+  const lados =
+    inicio === m0
+      ? [{ mes: inicio, dias: nada(inicio) }]
+      : [
+          { mes: mesSeguinteIso(inicio), dias: { de: inicio, ate: mesSeguinteIso(inicio), sinal: 1 } as TDiasSoltos },
+          { mes: m0, dias: { de: m0, ate: inicio, sinal: -1 } as TDiasSoltos },
+        ];
+  const f0 = inicioDoMesIso(fim);
+  const ladosFim =
+    fim === f0
+      ? [{ mes: fim, dias: nada(fim) }]
+      : [
+          { mes: f0, dias: { de: f0, ate: fim, sinal: 1 } as TDiasSoltos },
+          { mes: mesSeguinteIso(fim), dias: { de: fim, ate: mesSeguinteIso(fim), sinal: -1 } as TDiasSoltos },
+        ];
+  for (const a of lados)
+    for (const b of ladosFim) {
+      if (a.mes > b.mes) continue;
+      const p: TPartesMensais = { meses: { de: a.mes, ate: b.mes }, inicio: a.dias, fim: b.dias };
+      if (custo(p) < custo(melhor)) melhor = p;
+    }
+  return melhor;
+}

@@ -1,6 +1,6 @@
 import { figurasDaCampanha, type TContagensCampanha } from "@crm/domain/attribution";
 import { MSG } from "@crm/domain/messages";
-import { intervaloDoPeriodo, isoDiaSP } from "@crm/domain/period";
+import { intervaloDoPeriodo, isoDiaSP, partesMensais } from "@crm/domain/period";
 import type { TAtribuicao, TFiltroAtribuicao, TLinhaAtribuicao } from "@crm/domain/schemas/attribution";
 import type { TDeps } from "../core/deps.js";
 import { preparada } from "../db/prepared.js";
@@ -52,9 +52,10 @@ type TLinhaLeads = {
 type TLinhaCustos = { campanha: string | null; anuncio_id: string | null; custo: string };
 
 /**
- * Both sides in one statement (decision 1204, session 7): the leads from their per-day campaign summary (migration
- * 0035, kept exact by triggers; '' stands for none in its key), the costs grouped by campaign and ad from the list
- * index (which includes both since 0035: an index-only scan).
+ * Both sides in one statement (decision 1204, sessions 7 and 8): the period's whole months from the monthly summaries
+ * (migration 0038) and the loose days at each end, added or subtracted with their sign ($6, $9), from 0035's per-day
+ * rows (leads) and from the list index (costs; campaign and ad included since 0035: an index-only scan). '' stands for
+ * none in the summaries' keys. Groups that net to no lead (or no cost entry) are left out, as rows of none were.
  */
 const SQL_CAMPANHAS = `
 SELECT json_build_object(
@@ -62,13 +63,29 @@ SELECT json_build_object(
       SELECT nullif(campanha, '') AS campanha, nullif(anuncio_id, '') AS anuncio_id, max(nullif(plataforma, '')) AS plataforma,
              sum(leads)::int AS leads, sum(qualificados)::int AS qualificados, sum(conversoes)::int AS conversoes,
              sum(receita)::text AS receita
-        FROM campanhas_leads_diaria
-       WHERE id_empresa_fk = $1 AND dia >= $2::date AND dia < $3::date AND leads <> 0
+        FROM (SELECT campanha, anuncio_id, plataforma, sum(leads) AS leads, sum(qualificados) AS qualificados,
+                     sum(conversoes) AS conversoes, sum(receita) AS receita
+                FROM (SELECT campanha, anuncio_id, plataforma, leads, qualificados, conversoes, receita FROM campanhas_leads_mensal
+                       WHERE id_empresa_fk = $1 AND mes >= $2::date AND mes < $3::date
+                      UNION ALL
+                      SELECT campanha, anuncio_id, plataforma, $6::int * leads, $6::int * qualificados, $6::int * conversoes, $6::int * receita
+                        FROM campanhas_leads_diaria WHERE id_empresa_fk = $1 AND dia >= $4::date AND dia < $5::date
+                      UNION ALL
+                      SELECT campanha, anuncio_id, plataforma, $9::int * leads, $9::int * qualificados, $9::int * conversoes, $9::int * receita
+                        FROM campanhas_leads_diaria WHERE id_empresa_fk = $1 AND dia >= $7::date AND dia < $8::date) partes
+               GROUP BY campanha, anuncio_id, plataforma HAVING sum(leads) <> 0) p
        GROUP BY campanha, anuncio_id) x),
   'custos', (SELECT json_agg(x) FROM (
-      SELECT campanha, anuncio_id, sum(valor_gasto)::text AS custo FROM custos_marketing
-       WHERE id_empresa_fk = $1 AND data_custo BETWEEN $4::date AND $5::date
-       GROUP BY campanha, anuncio_id) x)
+      SELECT nullif(campanha, '') AS campanha, nullif(anuncio_id, '') AS anuncio_id, sum(valor)::text AS custo
+        FROM (SELECT campanha, anuncio_id, lancamentos AS n, valor_gasto AS valor FROM custos_campanhas_mensal
+               WHERE id_empresa_fk = $1 AND mes >= $2::date AND mes < $3::date
+              UNION ALL
+              SELECT coalesce(campanha, ''), coalesce(anuncio_id, ''), $6::int, $6::int * valor_gasto FROM custos_marketing
+               WHERE id_empresa_fk = $1 AND data_custo >= $4::date AND data_custo < $5::date
+              UNION ALL
+              SELECT coalesce(campanha, ''), coalesce(anuncio_id, ''), $9::int, $9::int * valor_gasto FROM custos_marketing
+               WHERE id_empresa_fk = $1 AND data_custo >= $7::date AND data_custo < $8::date) partes
+       GROUP BY campanha, anuncio_id HAVING sum(n) <> 0) x)
 ) AS j`;
 
 /**
@@ -88,10 +105,22 @@ export async function resultadosPorCampanha(
   if (!intervalo) throw badRequest(MSG.periodoPersonalizadoIncompleto);
   const inicioDia = isoDiaSP(intervalo.inicio);
   const fimDia = isoDiaSP(new Date(intervalo.fim.getTime() - 1));
+  const { meses, inicio: soltosInicio, fim: soltosFim } = partesMensais(inicioDia, isoDiaSP(intervalo.fim));
   const { rows } = await lerComTenant(
     deps.db.leitura,
     ctx,
-    async () => preparada(SQL_CAMPANHAS, [ctx.empresaId, isoDiaSP(intervalo.inicio), isoDiaSP(intervalo.fim), inicioDia, fimDia]),
+    async () =>
+      preparada(SQL_CAMPANHAS, [
+        ctx.empresaId,
+        meses.de,
+        meses.ate,
+        soltosInicio.de,
+        soltosInicio.ate,
+        soltosInicio.sinal,
+        soltosFim.de,
+        soltosFim.ate,
+        soltosFim.sinal,
+      ]),
     { planoGenerico: true },
   );
   const j = rows[0].j as { leads: TLinhaLeads[] | null; custos: TLinhaCustos[] | null };

@@ -10,7 +10,14 @@ import {
   variacaoKpi,
 } from "@crm/domain/finance";
 import { MSG } from "@crm/domain/messages";
-import { intervaloDoPeriodo, isoDiaSP, periodoAnterior, type TIntervalo } from "@crm/domain/period";
+import {
+  intervaloDoPeriodo,
+  isoDiaSP,
+  partesMensais,
+  periodoAnterior,
+  type TDiasSoltos,
+  type TIntervalo,
+} from "@crm/domain/period";
 import { resumirRecuperavel, type TLinhaRecuperavel } from "@crm/domain/revisional/recoverable";
 import type { TFiltroFinanceiro, TFinanceiro } from "@crm/domain/schemas/finance";
 import type { TDeps } from "../core/deps.js";
@@ -40,13 +47,6 @@ type TDados = {
   campanhas: string[] | null;
   recuperavel: { faixa: string; leads: number; total: string; ate: string }[] | null;
 };
-
-/** The first day of the month of an ISO day, and of the next month. */
-const inicioDoMes = (dia: string) => `${dia.slice(0, 7)}-01`;
-function mesSeguinte(dia: string) {
-  const [a, m] = dia.split("-").map(Number);
-  return m === 12 ? `${a + 1}-01-01` : `${a}-${String(m + 1).padStart(2, "0")}-01`;
-}
 
 /** Numbered parameters of one statement: `p(valor, tipo)` gives `$n::tipo` (the same value once per call). */
 function parametros() {
@@ -97,35 +97,78 @@ function sqlLeadsFiltrados(p: TP, e: string, f: TFiltroFinanceiro, atual: TInter
 }
 
 /**
+ * The loose days of a period's ends in SQL (decision 1204, session 8): `partesMensais` splits the current period into a
+ * monthly summary's whole months and two runs of day rows, each added or subtracted with its sign. Returns the
+ * months' condition and the two runs' (condition, sign) for a day column.
+ */
+function sqlPartes(p: TP, atual: TIntervalo) {
+  const { meses, inicio, fim } = partesMensais(isoDiaSP(atual.inicio), isoDiaSP(atual.fim));
+  const corrida = (r: TDiasSoltos) => ({
+    onde: `dia >= ${p(r.de, "date")} AND dia < ${p(r.ate, "date")}`,
+    sinal: p(r.sinal, "int"),
+  });
+  return { meses: `mes >= ${p(meses.de, "date")} AND mes < ${p(meses.ate, "date")}`, corridas: [corrida(inicio), corrida(fim)] };
+}
+
+/**
+ * The current period's rows (`colunas`, then the sums) of the leads matching `filtro`: the monthly summary's whole
+ * months plus or minus 0019's rows of the loose days at the period's ends, to be grouped by the caller.
+ */
+function sqlPorMesesESoltos(p: TP, e: string, atual: TIntervalo, colunas: string, filtro: string) {
+  const { meses, corridas } = sqlPartes(p, atual);
+  const soltos = corridas.map(
+    (c) => `UNION ALL
+          SELECT ${colunas}, ${c.sinal} * leads, ${c.sinal} * convertidos, ${c.sinal} * receita FROM financas_leads_diaria
+           WHERE id_empresa_fk = ${e} ${filtro} AND ${c.onde}`,
+  );
+  return `SELECT ${colunas}, leads, convertidos, receita FROM financas_leads_mensal WHERE id_empresa_fk = ${e} ${filtro} AND ${meses}
+          ${soltos.join("\n")}`;
+}
+
+/**
+ * With one origin or one consultant filter (no campaign): the KPIs of both periods, the trend and that origin's or
+ * consultant's own group from its per-day summary (migration 0039, ≤ 1 row a day), and the current period's other
+ * dimension (the origins of a consultant's leads, the consultants of an origin's) from the monthly summary plus loose
+ * days. The same rows as the filtered path over 0019, far fewer read.
+ */
+function sqlLeadsDeUmFiltro(p: TP, e: string, f: TFiltroFinanceiro, atual: TIntervalo, anterior: TIntervalo) {
+  const porOrigem = !!f.origem;
+  const [tabela, coluna, outra, valor] = porOrigem
+    ? (["financas_leads_dia_origem", "origem_lead", "consultor_id", p(f.origem, "text")] as const)
+    : (["financas_leads_dia_consultor", "consultor_id", "origem_lead", p(f.consultorId, "uuid")] as const);
+  const [grupo, grupoOutra] = porOrigem ? ["origem", "consultor"] : ["consultor", "origem"];
+  return `(SELECT CASE WHEN GROUPING(balde) = 0 THEN 'balde' WHEN GROUPING(chave) = 0 THEN '${grupo}' ELSE 'periodo' END AS grupo,
+                  atual, coalesce(balde::text, chave) AS chave, min(dia)::text AS primeiro, sum(leads)::int AS leads,
+                  sum(convertidos)::int AS convertidos, sum(receita)::text AS receita
+             FROM (SELECT dia, ${coluna}::text AS chave, leads, convertidos, receita, dia >= ${p(isoDiaSP(atual.inicio), "date")} AS atual,
+                          ${sqlBalde(p, atual)} AS balde FROM ${tabela}
+                    WHERE id_empresa_fk = ${e} AND ${coluna} = ${valor}
+                      AND dia >= ${p(isoDiaSP(anterior.inicio), "date")} AND dia < ${p(isoDiaSP(atual.fim), "date")}) d
+            GROUP BY GROUPING SETS ((atual), (atual, balde), (atual, chave)))
+          UNION ALL
+          (SELECT '${grupoOutra}', true, ${outra}::text, null, sum(leads)::int, sum(convertidos)::int, sum(receita)::text
+             FROM (${sqlPorMesesESoltos(p, e, atual, outra, `AND ${coluna} = ${valor}`)}) partes
+            GROUP BY ${outra} HAVING sum(leads) <> 0)`;
+}
+
+/**
  * Without lead filters (decision 1204): the KPIs of both periods and the trend from the per-day totals
  * (financas_leads_dia, a row a day), and the current period's origins and consultants from the monthly summary over
- * its whole months plus 0019's rows of the loose days at its ends. Same rows as the filtered path, far fewer read.
+ * its whole months plus or minus 0019's rows of the loose days at its ends. Same rows as the filtered path, far fewer
+ * read.
  */
 function sqlLeadsSemFiltro(p: TP, e: string, atual: TIntervalo, anterior: TIntervalo) {
-  const ini = isoDiaSP(atual.inicio);
-  const fim = isoDiaSP(atual.fim);
-  // whole months [m1, m2) inside [ini, fim), loose days [ini, m1) and [m2, fim) at its ends
-  let m1 = ini.endsWith("-01") ? ini : mesSeguinte(ini);
-  let m2 = inicioDoMes(fim);
-  if (m1 >= m2) {
-    m1 = fim;
-    m2 = fim;
-  }
-  const [pIni, pFim, pM1, pM2] = [p(ini, "date"), p(fim, "date"), p(m1, "date"), p(m2, "date")];
+  const pIni = p(isoDiaSP(atual.inicio), "date");
   return `(SELECT CASE WHEN GROUPING(balde) = 0 THEN 'balde' ELSE 'periodo' END AS grupo, atual, balde::text AS chave,
                   min(dia)::text AS primeiro, sum(leads)::int AS leads, sum(convertidos)::int AS convertidos,
                   sum(receita)::text AS receita
              FROM (SELECT *, dia >= ${pIni} AS atual, ${sqlBalde(p, atual)} AS balde FROM financas_leads_dia
-                    WHERE id_empresa_fk = ${e} AND dia >= ${p(isoDiaSP(anterior.inicio), "date")} AND dia < ${pFim}) d
+                    WHERE id_empresa_fk = ${e} AND dia >= ${p(isoDiaSP(anterior.inicio), "date")} AND dia < ${p(isoDiaSP(atual.fim), "date")}) d
             GROUP BY GROUPING SETS ((atual), (atual, balde)))
           UNION ALL
           (SELECT CASE WHEN GROUPING(origem_lead) = 0 THEN 'origem' ELSE 'consultor' END, true,
                   coalesce(origem_lead, consultor_id::text), null, sum(leads)::int, sum(convertidos)::int, sum(receita)::text
-             FROM (SELECT origem_lead, consultor_id, leads, convertidos, receita FROM financas_leads_mensal
-                    WHERE id_empresa_fk = ${e} AND mes >= ${pM1} AND mes < ${pM2}
-                   UNION ALL
-                   SELECT origem_lead, consultor_id, leads, convertidos, receita FROM financas_leads_diaria
-                    WHERE id_empresa_fk = ${e} AND ((dia >= ${pIni} AND dia < ${pM1}) OR (dia >= ${pM2} AND dia < ${pFim}))) partes
+             FROM (${sqlPorMesesESoltos(p, e, atual, "origem_lead, consultor_id", "")}) partes
             GROUP BY GROUPING SETS ((origem_lead), (consultor_id)))`;
 }
 
@@ -142,11 +185,19 @@ function sqlCustos(p: TP, e: string, f: TFiltroFinanceiro, atual: TIntervalo, an
 
 /**
  * 'Valor recuperável estimado' (decision 1404): the current period's open pipeline leads with a computed
- * pre-analysis, per band, from the per-day summaries of migration 0030 (origin and consultant filters on 0030's
- * detailed one); with a campaign filter, the same contributions from that campaign's leads. The platform filter
- * narrows costs only.
+ * pre-analysis, per band, from the per-day summaries of migration 0030 (one origin or one consultant: 0039's per-day
+ * summary of that origin or consultant; both: 0030's detailed one); with a campaign filter, the same contributions
+ * from that campaign's leads. The platform filter narrows costs only.
  */
 function sqlRecuperavel(p: TP, e: string, f: TFiltroFinanceiro, atual: TIntervalo) {
+  const tabela =
+    f.origem && f.consultorId
+      ? "financas_recuperavel_diaria"
+      : f.origem
+        ? "financas_recuperavel_dia_origem"
+        : f.consultorId
+          ? "financas_recuperavel_dia_consultor"
+          : "financas_recuperavel_dia";
   const fonte = f.campanha
     ? `SELECT coalesce(revisional_faixa, 'sem_faixa') AS faixa, 1 AS leads, revisional_sobrepago_centavos AS total,
               financas_sobrepago_ate_agora(revisional_sobrepago_centavos, quantidade_parcelas, quantidade_parcelas_pagas) AS ate
@@ -157,7 +208,7 @@ function sqlRecuperavel(p: TP, e: string, f: TFiltroFinanceiro, atual: TInterval
           ${f.consultorId ? `AND consultor_atribuido_id = ${p(f.consultorId, "uuid")}` : ""}
           AND revisional_sobrepago_centavos IS NOT NULL AND financas_pipeline_aberto(status_lead)`
     : `SELECT faixa, leads, sobrepago_total_centavos AS total, sobrepago_ate_agora_centavos AS ate
-         FROM ${f.origem || f.consultorId ? "financas_recuperavel_diaria" : "financas_recuperavel_dia"}
+         FROM ${tabela}
         WHERE id_empresa_fk = ${e} AND dia >= ${p(isoDiaSP(atual.inicio), "date")} AND dia < ${p(isoDiaSP(atual.fim), "date")}
           ${f.origem ? `AND origem_lead = ${p(f.origem, "text")}` : ""}
           ${f.consultorId ? `AND consultor_id = ${p(f.consultorId, "uuid")}` : ""}`;
@@ -174,9 +225,11 @@ function consultaFinanceiro(empresaId: string, f: TFiltroFinanceiro, atual: TInt
   const { valores, p } = parametros();
   const e = p(empresaId, "uuid");
   const leads =
-    f.campanha || f.origem || f.consultorId
+    f.campanha || (f.origem && f.consultorId)
       ? sqlLeadsFiltrados(p, e, f, atual, anterior)
-      : sqlLeadsSemFiltro(p, e, atual, anterior);
+      : f.origem || f.consultorId
+        ? sqlLeadsDeUmFiltro(p, e, f, atual, anterior)
+        : sqlLeadsSemFiltro(p, e, atual, anterior);
   const texto = `SELECT json_build_object(
       'leads', (SELECT json_agg(l) FROM (${leads}) l),
       'custos', (SELECT json_agg(c) FROM (${sqlCustos(p, e, f, atual, anterior)}) c),
