@@ -23,6 +23,10 @@ test("the platform admin keeps the BACEN series: illustrative snapshot labelled,
   await expect(page.getByRole("heading", { name: "Taxas médias BACEN" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Financiamento de veículo" })).toBeVisible();
   await expect(page.getByText("valores ilustrativos, não oficiais").first()).toBeVisible();
+  // imobiliário's series is yearly: shown in % a.a., with the conversion the analysis uses
+  await expect(page.getByRole("heading", { name: "Imobiliário" })).toBeVisible();
+  await expect(page.getByText("SGS 20772 (% a.a.)")).toBeVisible();
+  await expect(page.getByText("a pré-análise usa a taxa mensal equivalente")).toBeVisible();
   expect(await serias(page)).toEqual([]);
 
   // March 2024 of the vehicle series, as the SGS exports it
@@ -123,6 +127,67 @@ test("a consultant fills a lead's contract in the chat and sees the pre-analysis
       .subarray(0, 5)
       .toString(),
   ).toBe("%PDF-");
+});
+
+test("an imobiliário lead is compared with SGS 20772 (% a.a.) by its monthly equivalent, with the Price caveat", async ({
+  page,
+  browser,
+}) => {
+  // March 2024 of the real-estate series at a known 12,68% a.a. (0,9998% a.m.)
+  const ctx = await browser.newContext();
+  const plataforma = await ctx.newPage();
+  await entrar(plataforma, "Admin Plataforma");
+  const taxa = await plataforma.request.post("/api/taxas-bacen/importacao", {
+    headers: await csrfHeader(plataforma),
+    data: { codigo: 20772, csv: '"data";"valor"\n"01/03/2024";"12,68"\n' },
+  });
+  expect(taxa.status()).toBe(200);
+  await ctx.close();
+
+  const ctxAdmin = await browser.newContext();
+  const admin = await ctxAdmin.newPage();
+  await entrar(admin, "Admin Empresa");
+  const sufixo = Date.now() % 1e8;
+  const criado = await admin.request.post("/api/leads", {
+    headers: await csrfHeader(admin),
+    data: {
+      nome: `Imóvel Teste ${sufixo}`,
+      telefone: `(31) 9${String(sufixo).padStart(8, "0")}`,
+      email: `imovel.${sufixo}@exemplo.com.br`,
+      tipo_financiamento: "Casa",
+      valor_total_financiado: "200.000,00",
+      valor_parcela: "2.500,00",
+    },
+  });
+  expect(criado.status()).toBe(201);
+  const { id } = (await criado.json()) as { id: string };
+  const contrato = await admin.request.put(`/api/leads/${id}/contrato`, {
+    headers: await csrfHeader(admin),
+    data: {
+      modalidade_credito: "imobiliario",
+      valor_contrato: "200.000,00",
+      valor_liberado: "",
+      valor_parcela: "2.500,00",
+      quantidade_parcelas: "360",
+      quantidade_parcelas_pagas: "24",
+      data_contrato: "2024-03-15",
+      banco: "Banco Exemplo",
+      taxa_informada_mensal: "",
+    },
+  });
+  expect(contrato.status()).toBe(200);
+  await ctxAdmin.close();
+
+  await entrar(page, "Consultor");
+  await page.goto(`/chat/${id}`);
+  const card = page.getByTestId("pre-analise");
+  // 200.000,00 in 360 × 2.500,00 → 1,23% a.m.; against 0,9998% a.m. (12,68% a.a.) → 1,24×
+  await expect(card).toContainText("1,24×");
+  await expect(card).toContainText("De 1,1× a 1,5× a média");
+  await expect(card).toContainText("Série publicada em % a.a. (12,68% a.a.)");
+  await expect(card.getByTestId("ressalva-modalidade")).toContainText("Tabela Price");
+  await expect(card).toContainText("Não é parecer jurídico");
+  expect(await serias(page)).toEqual([]);
 });
 
 test("the company admin sets the screening threshold and what the AI screening does within it", async ({ page }) => {
