@@ -117,12 +117,12 @@ describe(`figure summaries of migration 0034 (RESUMOS_SEED=${SEMENTE})`, () => {
 });
 
 /**
- * Migration 0039's summaries — per month and campaign/ad (leads and costs), per day and origin, per day and consultant
- * (leads and the recoverable value) — and the day summaries their triggers now share (0019, 0030, 0035) must equal a
+ * Migrations 0039's and 0040's summaries — per month and campaign/ad (leads and costs), per day and origin, per day and consultant
+ * (leads and the recoverable value), per campaign for /financeiro — and the day summaries their triggers now share (0019, 0030, 0035) must equal a
  * recount after random batches of inserts, updates (status, closed value, AI processing, consultant, origin, campaign,
  * ad, platform, pre-analysis, moves across São Paulo midnights and month ends) and deletes, under each company's RLS.
  */
-describe(`figure summaries of migration 0039 (RESUMOS_SEED=${SEMENTE})`, () => {
+describe(`figure summaries of migrations 0039 and 0040 (RESUMOS_SEED=${SEMENTE})`, () => {
   it("monthly campaign and per-filter summaries equal a recount after random batches of writes in two companies", async () => {
     const r = criarAleatorio(SEMENTE + 39);
     const ee = [await criarEmpresaComUsuarios(t), await criarEmpresaComUsuarios(t)];
@@ -286,6 +286,37 @@ describe(`figure summaries of migration 0039 (RESUMOS_SEED=${SEMENTE})`, () => {
           WHERE id_empresa_fk = ANY ($1::uuid[]) AND (leads, convertidos, receita) <> (0, 0, 0)`,
         [],
       );
+    // /financeiro's campaign summaries (0040): per day, per day × origin × consultant, per month × origin × consultant
+    for (const [tabela, tempo, chave, recontada] of [
+      ["financas_campanha_dia", "dia", "", ""],
+      ["financas_campanha_diaria", "dia", ", origem_lead, consultor_id", ", origem_lead, cons"],
+      ["financas_campanha_mensal", "mes", ", origem_lead, consultor_id", ", origem_lead, cons"],
+    ] as const)
+      await q(
+        tabela,
+        `SELECT id_empresa_fk, campanha_origem, ${tempo === "mes" ? "date_trunc('month', dia)::date" : "dia"} AS t ${recontada},
+                count(*)::int AS n, count(*) FILTER (WHERE valor_contrato_fechado > 0)::int AS cv,
+                coalesce(sum(valor_contrato_fechado), 0)::numeric(16,2) AS r
+           FROM ${leads} WHERE campanha_origem IS NOT NULL GROUP BY 1, 2, 3 ${recontada}`,
+        `SELECT id_empresa_fk, campanha, ${tempo} ${chave}, leads, convertidos, receita FROM ${tabela}
+          WHERE id_empresa_fk = ANY ($1::uuid[]) AND (leads, convertidos, receita) <> (0, 0, 0)`,
+        [],
+      );
+    await q(
+      "financas_recuperavel_campanha_dia",
+      `SELECT id_empresa_fk, campanha_origem, dia, coalesce(revisional_faixa, 'sem_faixa') AS fx, count(*)::int AS n,
+              sum(revisional_sobrepago_centavos)::bigint AS total,
+              sum(CASE WHEN quantidade_parcelas > 0 AND quantidade_parcelas_pagas IS NOT NULL
+                       THEN revisional_sobrepago_centavos / quantidade_parcelas * least(quantidade_parcelas_pagas, quantidade_parcelas)
+                       ELSE 0 END)::bigint AS ate
+         FROM ${leads}
+        WHERE campanha_origem IS NOT NULL AND revisional_sobrepago_centavos IS NOT NULL AND NOT status_lead = ANY ($2)
+        GROUP BY 1, 2, 3, 4`,
+      `SELECT id_empresa_fk, campanha, dia, faixa, leads, sobrepago_total_centavos, sobrepago_ate_agora_centavos
+         FROM financas_recuperavel_campanha_dia
+        WHERE id_empresa_fk = ANY ($1::uuid[]) AND (leads, sobrepago_total_centavos, sobrepago_ate_agora_centavos) <> (0, 0, 0)`,
+      [STATUS_FORA_DO_PIPELINE],
+    );
     // the recoverable value per day, band and origin / consultant (0039) and the detailed one (0030)
     for (const [tabela, chave, recontada] of [
       ["financas_recuperavel_dia_origem", "origem_lead", "origem_lead"],

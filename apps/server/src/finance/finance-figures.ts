@@ -71,23 +71,18 @@ function sqlBalde(p: TP, atual: TIntervalo) {
 }
 
 /**
- * The leads' side of both periods (docs/decisions/1204): with a campaign filter, the leads of that campaign by its
- * index; with an origin or consultant filter, 0019's per-day rows of that origin or consultant; grouped four ways at
- * once — per period, and for the current period per day, per origin and per consultant.
+ * The leads' side of both periods (docs/decisions/1204) with two or three lead filters: with a campaign, migration
+ * 0040's per-day rows of that campaign (by origin and consultant); otherwise 0019's per-day rows of that origin and
+ * consultant; grouped four ways at once — per period, and for the current period per day, per origin and per consultant.
  */
 function sqlLeadsFiltrados(p: TP, e: string, f: TFiltroFinanceiro, atual: TIntervalo, anterior: TIntervalo) {
   const origem = f.origem ? `AND origem_lead = ${p(f.origem, "text")}` : "";
-  const consultor = f.consultorId ? `AND consultor_atribuido_id = ${p(f.consultorId, "uuid")}` : "";
-  const fonte = f.campanha
-    ? `SELECT leads_dia_sp(created_at) AS dia, origem_lead, financas_consultor(consultor_atribuido_id) AS consultor_id,
-              1 AS leads, (valor_contrato_fechado > 0)::int AS convertidos, coalesce(valor_contrato_fechado, 0) AS receita
-         FROM leads_juros_check
-        WHERE id_empresa_fk = ${e} AND campanha_origem = ${p(f.campanha, "text")}
-          AND created_at >= ${p(anterior.inicio.toISOString(), "timestamptz")} AND created_at < ${p(atual.fim.toISOString(), "timestamptz")}
-          ${origem} ${consultor}`
-    : `SELECT dia, origem_lead, consultor_id, leads, convertidos, receita FROM financas_leads_diaria
-        WHERE id_empresa_fk = ${e} AND dia >= ${p(isoDiaSP(anterior.inicio), "date")} AND dia < ${p(isoDiaSP(atual.fim), "date")}
-          ${origem} ${consultor.replace("consultor_atribuido_id", "consultor_id")}`;
+  const consultor = f.consultorId ? `AND consultor_id = ${p(f.consultorId, "uuid")}` : "";
+  const fonte = `SELECT dia, origem_lead, consultor_id, leads, convertidos, receita
+                   FROM ${f.campanha ? "financas_campanha_diaria" : "financas_leads_diaria"}
+                  WHERE id_empresa_fk = ${e} ${f.campanha ? `AND campanha = ${p(f.campanha, "text")}` : ""}
+                    AND dia >= ${p(isoDiaSP(anterior.inicio), "date")} AND dia < ${p(isoDiaSP(atual.fim), "date")}
+                    ${origem} ${consultor}`;
   return `SELECT CASE WHEN GROUPING(balde) = 0 THEN 'balde' WHEN GROUPING(origem_lead) = 0 THEN 'origem'
                       WHEN GROUPING(consultor_id) = 0 THEN 'consultor' ELSE 'periodo' END AS grupo,
                  atual, coalesce(balde::text, origem_lead, consultor_id::text) AS chave, min(dia)::text AS primeiro,
@@ -114,14 +109,21 @@ function sqlPartes(p: TP, atual: TIntervalo) {
  * The current period's rows (`colunas`, then the sums) of the leads matching `filtro`: the monthly summary's whole
  * months plus or minus 0019's rows of the loose days at the period's ends, to be grouped by the caller.
  */
-function sqlPorMesesESoltos(p: TP, e: string, atual: TIntervalo, colunas: string, filtro: string) {
+function sqlPorMesesESoltos(
+  p: TP,
+  e: string,
+  atual: TIntervalo,
+  colunas: string,
+  filtro: string,
+  tabelas = { mensal: "financas_leads_mensal", diaria: "financas_leads_diaria" },
+) {
   const { meses, corridas } = sqlPartes(p, atual);
   const soltos = corridas.map(
     (c) => `UNION ALL
-          SELECT ${colunas}, ${c.sinal} * leads, ${c.sinal} * convertidos, ${c.sinal} * receita FROM financas_leads_diaria
+          SELECT ${colunas}, ${c.sinal} * leads, ${c.sinal} * convertidos, ${c.sinal} * receita FROM ${tabelas.diaria}
            WHERE id_empresa_fk = ${e} ${filtro} AND ${c.onde}`,
   );
-  return `SELECT ${colunas}, leads, convertidos, receita FROM financas_leads_mensal WHERE id_empresa_fk = ${e} ${filtro} AND ${meses}
+  return `SELECT ${colunas}, leads, convertidos, receita FROM ${tabelas.mensal} WHERE id_empresa_fk = ${e} ${filtro} AND ${meses}
           ${soltos.join("\n")}`;
 }
 
@@ -154,21 +156,26 @@ function sqlLeadsDeUmFiltro(p: TP, e: string, f: TFiltroFinanceiro, atual: TInte
 /**
  * Without lead filters (decision 1204): the KPIs of both periods and the trend from the per-day totals
  * (financas_leads_dia, a row a day), and the current period's origins and consultants from the monthly summary over
- * its whole months plus or minus 0019's rows of the loose days at its ends. Same rows as the filtered path, far fewer
- * read.
+ * its whole months plus or minus 0019's rows of the loose days at its ends. With a campaign filter alone, the same
+ * from that campaign's summaries (migration 0040). Same rows as the filtered path, far fewer read.
  */
-function sqlLeadsSemFiltro(p: TP, e: string, atual: TIntervalo, anterior: TIntervalo) {
+function sqlLeadsSemFiltro(p: TP, e: string, f: TFiltroFinanceiro, atual: TIntervalo, anterior: TIntervalo) {
   const pIni = p(isoDiaSP(atual.inicio), "date");
+  const campanha = f.campanha ? `AND campanha = ${p(f.campanha, "text")}` : "";
+  const tabelas = f.campanha
+    ? { dia: "financas_campanha_dia", mensal: "financas_campanha_mensal", diaria: "financas_campanha_diaria" }
+    : { dia: "financas_leads_dia", mensal: "financas_leads_mensal", diaria: "financas_leads_diaria" };
   return `(SELECT CASE WHEN GROUPING(balde) = 0 THEN 'balde' ELSE 'periodo' END AS grupo, atual, balde::text AS chave,
                   min(dia)::text AS primeiro, sum(leads)::int AS leads, sum(convertidos)::int AS convertidos,
                   sum(receita)::text AS receita
-             FROM (SELECT *, dia >= ${pIni} AS atual, ${sqlBalde(p, atual)} AS balde FROM financas_leads_dia
-                    WHERE id_empresa_fk = ${e} AND dia >= ${p(isoDiaSP(anterior.inicio), "date")} AND dia < ${p(isoDiaSP(atual.fim), "date")}) d
+             FROM (SELECT dia, leads, convertidos, receita, dia >= ${pIni} AS atual, ${sqlBalde(p, atual)} AS balde FROM ${tabelas.dia}
+                    WHERE id_empresa_fk = ${e} ${campanha}
+                      AND dia >= ${p(isoDiaSP(anterior.inicio), "date")} AND dia < ${p(isoDiaSP(atual.fim), "date")}) d
             GROUP BY GROUPING SETS ((atual), (atual, balde)))
           UNION ALL
           (SELECT CASE WHEN GROUPING(origem_lead) = 0 THEN 'origem' ELSE 'consultor' END, true,
                   coalesce(origem_lead, consultor_id::text), null, sum(leads)::int, sum(convertidos)::int, sum(receita)::text
-             FROM (${sqlPorMesesESoltos(p, e, atual, "origem_lead, consultor_id", "")}) partes
+             FROM (${sqlPorMesesESoltos(p, e, atual, "origem_lead, consultor_id", campanha, tabelas)}) partes
             GROUP BY GROUPING SETS ((origem_lead), (consultor_id)))`;
 }
 
@@ -186,8 +193,9 @@ function sqlCustos(p: TP, e: string, f: TFiltroFinanceiro, atual: TIntervalo, an
 /**
  * 'Valor recuperável estimado' (decision 1404): the current period's open pipeline leads with a computed
  * pre-analysis, per band, from the per-day summaries of migration 0030 (one origin or one consultant: 0039's per-day
- * summary of that origin or consultant; both: 0030's detailed one); with a campaign filter, the same contributions
- * from that campaign's leads. The platform filter narrows costs only.
+ * summary of that origin or consultant; both: 0030's detailed one); a campaign alone: 0040's per-day summary of that
+ * campaign; a campaign with an origin or consultant: the same contributions from that campaign's leads. The platform
+ * filter narrows costs only.
  */
 function sqlRecuperavel(p: TP, e: string, f: TFiltroFinanceiro, atual: TIntervalo) {
   const tabela =
@@ -198,8 +206,13 @@ function sqlRecuperavel(p: TP, e: string, f: TFiltroFinanceiro, atual: TInterval
         : f.consultorId
           ? "financas_recuperavel_dia_consultor"
           : "financas_recuperavel_dia";
-  const fonte = f.campanha
-    ? `SELECT coalesce(revisional_faixa, 'sem_faixa') AS faixa, 1 AS leads, revisional_sobrepago_centavos AS total,
+  const fonte =
+    f.campanha && !f.origem && !f.consultorId
+      ? `SELECT faixa, leads, sobrepago_total_centavos AS total, sobrepago_ate_agora_centavos AS ate FROM financas_recuperavel_campanha_dia
+        WHERE id_empresa_fk = ${e} AND campanha = ${p(f.campanha, "text")}
+          AND dia >= ${p(isoDiaSP(atual.inicio), "date")} AND dia < ${p(isoDiaSP(atual.fim), "date")}`
+      : f.campanha
+        ? `SELECT coalesce(revisional_faixa, 'sem_faixa') AS faixa, 1 AS leads, revisional_sobrepago_centavos AS total,
               financas_sobrepago_ate_agora(revisional_sobrepago_centavos, quantidade_parcelas, quantidade_parcelas_pagas) AS ate
          FROM leads_juros_check
         WHERE id_empresa_fk = ${e} AND campanha_origem = ${p(f.campanha, "text")}
@@ -207,7 +220,7 @@ function sqlRecuperavel(p: TP, e: string, f: TFiltroFinanceiro, atual: TInterval
           ${f.origem ? `AND origem_lead = ${p(f.origem, "text")}` : ""}
           ${f.consultorId ? `AND consultor_atribuido_id = ${p(f.consultorId, "uuid")}` : ""}
           AND revisional_sobrepago_centavos IS NOT NULL AND financas_pipeline_aberto(status_lead)`
-    : `SELECT faixa, leads, sobrepago_total_centavos AS total, sobrepago_ate_agora_centavos AS ate
+        : `SELECT faixa, leads, sobrepago_total_centavos AS total, sobrepago_ate_agora_centavos AS ate
          FROM ${tabela}
         WHERE id_empresa_fk = ${e} AND dia >= ${p(isoDiaSP(atual.inicio), "date")} AND dia < ${p(isoDiaSP(atual.fim), "date")}
           ${f.origem ? `AND origem_lead = ${p(f.origem, "text")}` : ""}
@@ -224,12 +237,13 @@ function sqlRecuperavel(p: TP, e: string, f: TFiltroFinanceiro, atual: TInterval
 function consultaFinanceiro(empresaId: string, f: TFiltroFinanceiro, atual: TIntervalo, anterior: TIntervalo) {
   const { valores, p } = parametros();
   const e = p(empresaId, "uuid");
+  const filtros = [f.campanha, f.origem, f.consultorId].filter(Boolean).length;
   const leads =
-    f.campanha || (f.origem && f.consultorId)
+    filtros > 1
       ? sqlLeadsFiltrados(p, e, f, atual, anterior)
       : f.origem || f.consultorId
         ? sqlLeadsDeUmFiltro(p, e, f, atual, anterior)
-        : sqlLeadsSemFiltro(p, e, atual, anterior);
+        : sqlLeadsSemFiltro(p, e, f, atual, anterior);
   const texto = `SELECT json_build_object(
       'leads', (SELECT json_agg(l) FROM (${leads}) l),
       'custos', (SELECT json_agg(c) FROM (${sqlCustos(p, e, f, atual, anterior)}) c),

@@ -296,12 +296,35 @@ describe("GET /api/financeiro: figures equal the tables' over São Paulo days", 
         `campanha=${encodeURIComponent(CAMPANHAS[1])}&origem=Google%20Ads&consultorId=${consultores[0].id}`,
         { campanha: CAMPANHAS[1], origem: "Google Ads", consultor: consultores[0].id },
       ],
+      [`campanha=${encodeURIComponent(CAMPANHAS[1])}&origem=Facebook%20Ads`, { campanha: CAMPANHAS[1], origem: "Facebook Ads" }],
+      [`origem=WhatsApp&consultorId=${consultores[2].id}`, { origem: "WhatsApp", consultor: consultores[2].id }],
       ["plataforma=Google", { plataforma: "Google" }],
       [`plataforma=TikTok&origem=WhatsApp`, { plataforma: "TikTok", origem: "WhatsApp" }],
     ];
     for (const [f, sql] of casos) {
       const d = await financeiro(`${qs}&${f}`);
       expect(d.kpis.atual, f).toEqual(await esperado(a.empresa.id, de, ate, sql));
+      // the pies, the ranking and the trend of the filtered leads (summaries of migrations 0039 and 0040) equal theirs
+      const { rows } = await t.dono.query(
+        `WITH l AS (SELECT * FROM leads_juros_check
+                     WHERE id_empresa_fk = $1 AND (created_at AT TIME ZONE '${FUSO}')::date BETWEEN $2::date AND $3::date
+                       AND ($4::text IS NULL OR origem_lead = $4) AND ($5::uuid IS NULL OR consultor_atribuido_id = $5)
+                       AND ($6::text IS NULL OR campanha_origem = $6))
+         SELECT 'o:' || origem_lead AS k, sum(valor_contrato_fechado)::float8 AS valor,
+                count(*) FILTER (WHERE valor_contrato_fechado > 0)::int AS n
+           FROM l GROUP BY 1 HAVING sum(valor_contrato_fechado) > 0
+         UNION ALL
+         SELECT 'c:' || consultor_atribuido_id, sum(valor_contrato_fechado)::float8, count(*)::int
+           FROM l WHERE valor_contrato_fechado > 0 AND consultor_atribuido_id IS NOT NULL GROUP BY 1`,
+        [a.empresa.id, de, ate, sql.origem ?? null, sql.consultor ?? null, sql.campanha ?? null],
+      );
+      const tela = [
+        ...d.receitaPorOrigem.map((o) => [`o:${o.origem}`, o.valor, o.leads]),
+        ...d.ranking.map((r) => [`c:${r.consultorId}`, r.total, r.vendas]),
+      ].sort();
+      expect(tela, f).toEqual(rows.map((r) => [r.k, r.valor, r.n]).sort());
+      const tendencia = d.tendencia.pontos.reduce((s, x) => s + Math.round(x.receita * 100), 0) / 100;
+      expect(tendencia, f).toBe(d.kpis.atual.receitaTotal);
     }
     const d = await financeiro(qs);
     expect(d.opcoes.campanhas).toEqual([...CAMPANHAS].sort());
