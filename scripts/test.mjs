@@ -14,6 +14,8 @@ const run = (cmd, args, env = {}) =>
 
 let passed = 0;
 let failed = 0;
+// the names of what failed, printed again just before the last line: CI keeps only the tail of the output
+const falhas = [];
 
 // 1. Vitest
 const vitestJson = path.join(out, "vitest.json");
@@ -23,6 +25,12 @@ if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, "utf8"));
   passed += r.numPassedTests;
   failed += r.numFailedTests;
+  for (const f of r.testResults) {
+    const arquivo = path.relative(root, f.name);
+    for (const a of f.assertionResults.filter((x) => x.status === "failed")) falhas.push(`vitest  ${arquivo} > ${a.fullName}`);
+    if (f.status === "failed" && f.assertionResults.every((a) => a.status !== "failed"))
+      falhas.push(`vitest  ${arquivo}: ${f.message}`);
+  }
   // a file that fails to load has no failed test but fails the run: count each such file
   failed += r.testResults.filter((f) => f.status === "failed" && f.assertionResults.every((a) => a.status !== "failed")).length;
 } else {
@@ -46,6 +54,18 @@ if (semNavegador) {
       const r = JSON.parse(readFileSync(pwJson, "utf8"));
       passed += r.stats.expected + r.stats.flaky;
       failed += r.stats.unexpected;
+      const percorrer = (suite, titulos) => {
+        for (const spec of suite.specs ?? []) {
+          for (const t of spec.tests ?? []) {
+            if (t.status === "unexpected")
+              falhas.push(`e2e     ${spec.file}:${spec.line} > ${[...titulos, spec.title].join(" > ")}`);
+            else if (t.status === "flaky")
+              falhas.push(`flaky   ${spec.file}:${spec.line} > ${[...titulos, spec.title].join(" > ")}`);
+          }
+        }
+        for (const s of suite.suites ?? []) percorrer(s, s.title && !s.title.endsWith(".ts") ? [...titulos, s.title] : titulos);
+      };
+      for (const s of r.suites ?? []) percorrer(s, []);
       // a run that could not start (web server, config) has errors but no failed test: count it
       if (status !== 0 && r.stats.unexpected === 0) failed += Math.max(1, r.errors?.length ?? 0);
     } else {
@@ -54,5 +74,6 @@ if (semNavegador) {
   }
 }
 
+if (falhas.length > 0) console.log(`\nWhat failed:\n${falhas.map((f) => `  ${f}`).join("\n")}\n`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
