@@ -1,11 +1,18 @@
 import type { TLeadChat } from "@crm/domain/schemas/chat";
-import type { TPaginaProcessos, TProcesso, TProcessoDetalhe, TResumoProcessos } from "@crm/domain/schemas/processes";
+import {
+  type TPaginaProcessos,
+  type TProcesso,
+  type TProcessoDetalhe,
+  type TResumoProcessos,
+  ZProcesso,
+} from "@crm/domain/schemas/processes";
 import { STATUS_JURIDICO } from "@crm/domain/status";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, criarUsuario, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { ouvirTempoReal } from "../../test/realtime.js";
 import { mudarStatusLead } from "../chat/change-status.js";
+import { isoDeTimestamptz } from "../db/pool.js";
 import { unsafeWithSystem, withTenant } from "../db/tenant.js";
 import { registrarTriagem } from "../screening/testing.js";
 
@@ -419,5 +426,65 @@ describe("filters, counters, sorting and paging against the same question asked 
     expect(p3.temMais).toBe(false);
     const nomes = (await pagina("ordem=nome&direcao=asc")).itens.map((i) => i.nome);
     expect(nomes).toEqual([...nomes].sort((x, y) => x.localeCompare(y, "pt-BR")));
+  });
+
+  it("each item of the page is the process its detail reads, key by key (PostgreSQL writes the page's JSON)", async () => {
+    // the edge values: quotes, a backslash, a line break, a tab, accents and an emoji in the notes; a professional
+    // without a name (the e-mail stands in); a revision ratio and its band; a deep page (the other statement)
+    const [alvo] = (await pagina("ordem=nome&direcao=asc&tamanho=1")).itens;
+    const notas = 'Disse "não" \\ à tarde\n\tçã 😀 </script>';
+    await sql(
+      `UPDATE leads_juros_check SET observacoes_juridicas = $2, revisional_razao = 1.2345, revisional_faixa = 'de_1_1_a_1_5',
+              profissional_juridico_atribuido_id = $3 WHERE id = $1`,
+      [alvo.id, notas, c.usuarios.juridico.id],
+    );
+    await sql("UPDATE usuarios_plataforma SET nome = '' WHERE id = $1", [c.usuarios.juridico.id]);
+    const primeira = await pagina("tamanho=100");
+    expect(primeira.itens).toHaveLength(7);
+    expect(primeira.temMais).toBe(false);
+    // a deep page (100+ rows skipped: the ids from the sort's index, then the page's rows) over 110 more processes
+    await sql(
+      `INSERT INTO leads_juros_check (id_empresa_fk, nome, valor_contrato, status_lead, origem_lead, status_juridico_lead,
+                                      convertido_em, updated_at)
+       SELECT $1, 'Lote ' || g, g, 'Convertido (Ganho)', 'Manual', 'Em Contato Jurídico', now(), now() - make_interval(hours => g)
+         FROM generate_series(1, 110) g`,
+      [c.empresa.id],
+    );
+    const ordem = (
+      await sql(
+        `SELECT id FROM leads_juros_check WHERE id_empresa_fk = $1 AND status_lead = 'Convertido (Ganho)'
+          ORDER BY updated_at DESC, id DESC`,
+        [c.empresa.id],
+      )
+    ).map((r) => r.id);
+    const profunda = await pagina("tamanho=25&pagina=5");
+    expect(profunda.itens.map((i) => i.id)).toEqual(ordem.slice(100, 125));
+    expect(profunda).toMatchObject({ pagina: 5, tamanho: 25, temMais: false });
+    const anterior = await pagina("tamanho=25&pagina=4");
+    expect(anterior.itens.map((i) => i.id)).toEqual(ordem.slice(75, 100));
+    expect(anterior.temMais).toBe(true);
+    expect((await pagina("tamanho=20&pagina=6")).temMais).toBe(false); // the last row, 101-120 of 117: none after
+    expect((await pagina("tamanho=2&pagina=60")).itens).toEqual([]); // past the end
+    const chaves = Object.keys(ZProcesso.shape);
+    for (const item of [...primeira.itens, ...profunda.itens.slice(-3)]) {
+      expect(Object.keys(item)).toEqual(chaves);
+      const detalhe = (await c.navegadores.juridico.req({ url: `/api/processos/${item.id}` })).json() as TProcessoDetalhe;
+      const { historico: _, ...processo } = detalhe;
+      // the times as the read pool wrote them before (isoDeTimestamptz of PostgreSQL's UTC text)
+      const [t] = await sql(
+        `SELECT (convertido_em AT TIME ZONE 'UTC')::text || '+00' AS c, (updated_at AT TIME ZONE 'UTC')::text || '+00' AS u
+           FROM leads_juros_check WHERE id = $1`,
+        [item.id],
+      );
+      expect(item).toEqual({ ...processo, convertido_em: t.c && isoDeTimestamptz(t.c), updated_at: isoDeTimestamptz(t.u) });
+    }
+    expect(primeira.itens.find((i) => i.id === alvo.id)).toMatchObject({
+      observacoes_juridicas: notas,
+      revisional_razao: 1.2345,
+      revisional_faixa: "de_1_1_a_1_5",
+      profissional_id: c.usuarios.juridico.id,
+      profissional_nome: c.usuarios.juridico.email,
+      profissional_email: c.usuarios.juridico.email,
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { MSG } from "@crm/domain/messages";
 import {
   ZEditarProcesso,
@@ -24,14 +25,28 @@ const ler = { permissao: "juridico.processos" } as const;
 const gerenciar = { permissao: "juridico.processos.gerenciar", negado: MSG.apenasJuridicoGerenciaProcessos } as const;
 const ZId = z.object({ id: z.guid() });
 
+/** A JSON text written elsewhere than the serializer must say exactly what the schema says: its keys, its types. */
+function conferirJson(texto: string, schema: z.ZodType, rota: string): void {
+  const dados: unknown = JSON.parse(texto);
+  const esperado = schema.parse(dados);
+  if (!isDeepStrictEqual(dados, esperado)) throw new Error(`${rota}: o JSON difere do schema\n${texto}`);
+}
+
 /** /processos ('Processos Jurídicos', 000 §4, 001 'Legal processes', issue 11 parts 2 and 7). */
 export const legalProcessRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
+  // the page comes as the JSON text PostgreSQL wrote (list-processes.ts) and goes out as it is; the schema still
+  // documents it, and outside production each answer is held to it as the response serializer holds the others
+  const conferir = deps.config.env !== "production";
   app.get(
     "/processos",
     { config: ler, schema: { querystring: ZFiltroProcessos, response: { 200: ZPaginaProcessos } } },
-    async (req) => listarProcessos(deps, await contextoEmpresa(deps, req), req.query),
+    async (req, reply) => {
+      const texto = await listarProcessos(deps, await contextoEmpresa(deps, req), req.query);
+      if (conferir) conferirJson(texto, ZPaginaProcessos, "GET /api/processos");
+      return reply.type("application/json; charset=utf-8").send(texto as never);
+    },
   );
 
   app.get(
