@@ -3,12 +3,13 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { chunks } from "./build/chunks.ts";
 import { precompress } from "./build/precompress.ts";
+import { preload } from "./build/preload.ts";
 
 const API = process.env.API_URL ?? "http://localhost:3000";
 const divisao = chunks();
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), divisao.plugin, precompress()],
+  plugins: [react(), tailwindcss(), divisao.plugin, preload(), precompress()],
   server: {
     port: 5173,
     proxy: {

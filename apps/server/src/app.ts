@@ -12,7 +12,7 @@ import { registerApiDocs } from "./http/docs.js";
 import { errorHandler } from "./http/error-handler.js";
 import { criarSerializadorRespostas } from "./http/response-serializer.js";
 import { registrarCabecalhosSeguranca } from "./http/security-headers.js";
-import { registerStatic } from "./http/static.js";
+import { registerStatic, WEB_DIST } from "./http/static.js";
 import { presencaDe } from "./presence/presence.js";
 import { realtimeRoute } from "./realtime/ws-route.js";
 import { apiRoutes } from "./routes.js";
@@ -85,6 +85,7 @@ export async function buildApp(deps: TDeps, opts: { logger?: boolean; serveWeb?:
   );
   // each socket's life is the signed-in person's presence (consultants online, 000 §2.10)
   await app.register(realtimeRoute, { aoAbrir: (auth) => presencaDe(deps).abrir(auth) });
-  if (opts.serveWeb !== false) await registerStatic(app);
+  // signed-in pages' code is preloaded with index.html only for a request with a session cookie (http/static.ts)
+  if (opts.serveWeb !== false) await registerStatic(app, WEB_DIST, { assinado: (req) => !!req.cookies[COOKIE_SESSAO] });
   return app;
 }

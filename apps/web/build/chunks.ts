@@ -8,7 +8,8 @@ import type { Plugin } from "vite";
  * - `comum`: the app's modules /login shares with the shell or the dashboard (the form kit); `auth`: the rest of
  *   /login's own modules (its card layout, password input, API calls), which the other signed-out pages share;
  * - `publico`: what the other signed-out pages share with them;
- * - `shell`: the rest of the shell (every signed-in page), `dashboard`: the rest of /dashboard before its charts.
+ * - `shell`: the rest of the shell (every signed-in page), `dashboard`: the rest of /dashboard before its charts;
+ * - `leads`: the rest of /leads' list before its first paint (it loaded 33 files of its own, most under 1 KB).
  * The closures follow static imports of the app's own modules (not into node_modules, whose barrels — lucide-react,
  * radix-ui — import everything); the libraries a grouped module uses come along with it. The route modules
  * themselves stay out of the groups so their chunks keep their names in the manifest (bench/login-bundle.ts).
@@ -18,6 +19,7 @@ const PAGINA_PUBLICA =
   /[\\/]src[\\/]features[\\/](auth|invitations|dev|test-validation)[\\/]|[\\/]profile[\\/]ConfirmEmailChangePage\.tsx$/;
 const SHELL = /[\\/]src[\\/]features[\\/]shell[\\/]AppShell\.tsx$/;
 const DASHBOARD = /[\\/]src[\\/]features[\\/]dashboard[\\/]DashboardPage\.tsx$/;
+const LEADS = /[\\/]src[\\/]features[\\/]leads[\\/]LeadsPage\.tsx$/;
 const DE_BIBLIOTECA = /[\\/]node_modules[\\/]/;
 
 export function chunks() {
@@ -42,7 +44,8 @@ export function chunks() {
       const publico = fecho(PAGINA_PUBLICA);
       const shell = fecho(SHELL);
       const dashboard = fecho(DASHBOARD);
-      const raiz = (id: string) => SHELL.test(id) || DASHBOARD.test(id) || LOGIN.test(id);
+      const leads = fecho(LEADS);
+      const raiz = (id: string) => SHELL.test(id) || DASHBOARD.test(id) || LOGIN.test(id) || LEADS.test(id);
       grupo.clear();
       for (const id of login) if (!raiz(id)) grupo.set(id, "auth");
       for (const id of new Set([...shell, ...dashboard])) {
@@ -51,6 +54,8 @@ export function chunks() {
         else if (publico.has(id)) grupo.set(id, "publico");
         else grupo.set(id, shell.has(id) ? "shell" : "dashboard");
       }
+      // a module /leads shares with another page (the table kit, the badges) comes with this chunk to that page
+      for (const id of leads) if (!raiz(id) && !grupo.has(id)) grupo.set(id, publico.has(id) ? "publico" : "leads");
     },
   };
   const dele = (nome: string) => (id: string) => grupo.get(id) === nome;
@@ -62,6 +67,7 @@ export function chunks() {
       { name: "publico", test: dele("publico"), priority: 3 },
       { name: "shell", test: dele("shell"), priority: 2 },
       { name: "dashboard", test: dele("dashboard"), priority: 1 },
+      { name: "leads", test: dele("leads"), priority: 0 },
     ],
   };
   return { plugin, codeSplitting };

@@ -153,3 +153,50 @@ describe("the built web (static files)", () => {
     expect(r.body).toMatch(/^User-agent: \*\nDisallow: \/\n$/);
   });
 });
+
+describe("index.html preloads its page's code (decision 1504)", () => {
+  let dir: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "crm-preload-"));
+    mkdirSync(path.join(dir, ".vite"));
+    writeFileSync(path.join(dir, "index.html"), '<!doctype html><div id="root"></div>');
+    writeFileSync(
+      path.join(dir, ".vite/preload.json"),
+      JSON.stringify({
+        publico: { "/login": ["</assets/LoginPage-A1.js>; rel=modulepreload"] },
+        assinado: { "/leads": ["</assets/AppShell-B2.js>; rel=modulepreload", "</assets/leads-C3.js>; rel=modulepreload"] },
+        sempre: ["</api/x>; rel=preload; as=fetch"],
+      }),
+    );
+    app = Fastify({ logger: false });
+    await registerStatic(app, dir, { assinado: (req) => /(^|; )s=1(;|$)/.test(req.headers.cookie ?? "") });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("sends a modulepreload Link for a listed page (a signed-in page's only with a session), and the session's preload always", async () => {
+    const login = await app.inject({ url: "/login?motivo=expirada" });
+    expect(login.headers["content-type"]).toMatch(/text\/html/);
+    expect(login.headers.link).toBe("</api/x>; rel=preload; as=fetch, </assets/LoginPage-A1.js>; rel=modulepreload");
+
+    for (const url of ["/leads", "/leads/", "/leads?periodo=today"]) {
+      const r = await app.inject({ url, headers: { cookie: "x=2; s=1" } });
+      expect(r.statusCode).toBe(200);
+      expect(r.headers.link, url).toBe(
+        "</api/x>; rel=preload; as=fetch, </assets/AppShell-B2.js>; rel=modulepreload, </assets/leads-C3.js>; rel=modulepreload",
+      );
+    }
+    // signed out: /leads will send the visitor to /login, its code would be fetched for nothing
+    const semSessao = await app.inject({ url: "/leads", headers: { cookie: "x=2" } });
+    expect(semSessao.statusCode).toBe(200);
+    expect(semSessao.headers.link).toBe("</api/x>; rel=preload; as=fetch");
+    // a page the build does not list
+    const outra = await app.inject({ url: "/consultores", headers: { cookie: "s=1" } });
+    expect(outra.body).toContain('<div id="root">');
+    expect(outra.headers.link).toBe("</api/x>; rel=preload; as=fetch");
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COLUNAS_QUADRO } from "../leads-board";
+import { ATRIBUICOES, ORDENS_LEADS, TAMANHO_PAGINA_LEADS } from "../leads-filter";
 import { lerValorBRL } from "../leads-money";
 import { MSG } from "../messages";
 import { PERIODO_PADRAO, PERIODOS } from "../period";
@@ -24,11 +25,8 @@ const periodoCompleto = (f: { periodo: string; inicio?: string; fim?: string }) 
   f.periodo !== "custom" || (!!f.inicio && !!f.fim && f.inicio <= f.fim);
 const erroPeriodo = { message: MSG.periodoPersonalizadoIncompleto, path: ["inicio"] };
 
-export const ORDENS_LEADS = ["created_at", "updated_at", "nome", "valor_contrato", "status_lead", "revisional_razao"] as const;
-export type TOrdemLeads = (typeof ORDENS_LEADS)[number];
-/** 'aguardando': the waiting queue, qualified leads nobody has (issue 15 part 4, decision 1503) */
-export const ATRIBUICOES = ["todos", "atribuidos", "nao_atribuidos", "aguardando"] as const;
-export const TAMANHO_PAGINA_LEADS = 25;
+// in a zod-free module: /leads reads its URL filter with them before its first paint (leads-filter.ts)
+export { ATRIBUICOES, ORDENS_LEADS, TAMANHO_PAGINA_LEADS, type TOrdemLeads } from "../leads-filter";
 
 /** /leads filters (000 §2.12): period, status, consultant, origin, contract value range, assigned or not, search. */
 const ZFiltroLeadsBase = ZPeriodo.extend({

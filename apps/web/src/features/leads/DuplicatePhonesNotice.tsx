@@ -1,15 +1,13 @@
-import { formatarData } from "@crm/domain/format";
 import { MSG } from "@crm/domain/messages";
-import { formatarTelefone } from "@crm/domain/phone";
 import type { TTelefonesRepetidos } from "@crm/domain/schemas/waiting";
 import { useQuery } from "@tanstack/react-query";
 import { Copy } from "lucide-react";
-import { useState } from "react";
-import { Link } from "react-router";
+import { lazy, Suspense, useState } from "react";
 import { api } from "../../lib/api";
 import { Button } from "../../ui/Button";
-import { Dialog } from "../../ui/Dialog";
 import { CHAVE_LEADS } from "./api";
+
+const DuplicatePhonesDialog = lazy(() => import("./DuplicatePhonesDialog"));
 
 export const telefonesRepetidosQuery = (base: string) => ({
   queryKey: [...CHAVE_LEADS, base, "telefones-repetidos"],
@@ -42,46 +40,12 @@ export function DuplicatePhonesNotice({ base }: { base: string }) {
       <Button variant="outline" size="sm" onClick={() => setAberto(true)}>
         Ver telefones repetidos
       </Button>
-      <Dialog
-        open={aberto}
-        onOpenChange={setAberto}
-        titulo={MSG.telefonesRepetidosTitulo}
-        descricao={MSG.telefonesRepetidosDescricao}
-        className="max-w-2xl"
-      >
-        <ul className="mt-2 divide-y divide-slate-100" aria-label="Pares de leads com o mesmo telefone">
-          {q.data?.pares.map((p) => (
-            <li key={p.repetido.id} className="py-3 text-sm">
-              <p className="font-medium text-slate-900">{formatarTelefone(p.telefone)}</p>
-              <dl className="mt-1 grid gap-1 sm:grid-cols-2">
-                <LeadDoPar rotulo="Lead mais antigo" lead={p.original} />
-                <LeadDoPar rotulo="Lead repetido" lead={p.repetido} />
-              </dl>
-            </li>
-          ))}
-        </ul>
-        {q.data && q.data.pares.length < n && (
-          <p className="mt-2 text-xs text-slate-600">
-            Mostrando {q.data.pares.length} de {n}.
-          </p>
-        )}
-      </Dialog>
+      {/* the dialog's code (Radix Dialog, focus trap, scroll lock) loads on the first opening */}
+      {aberto && (
+        <Suspense fallback={null}>
+          <DuplicatePhonesDialog relatorio={q.data} total={n} onFechar={() => setAberto(false)} />
+        </Suspense>
+      )}
     </section>
-  );
-}
-
-function LeadDoPar({ rotulo, lead }: { rotulo: string; lead: TTelefonesRepetidos["pares"][number]["original"] }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-slate-600">{rotulo}</dt>
-      <dd className="min-w-0">
-        <Link to={`/chat/${lead.id}`} className="break-words font-medium text-blue-700 underline-offset-2 hover:underline">
-          {lead.nome}
-        </Link>
-        <span className="block text-xs text-slate-600">
-          {lead.status_lead} · criado em {formatarData(lead.created_at)}
-        </span>
-      </dd>
-    </div>
   );
 }

@@ -3,7 +3,7 @@ import type { TFiltroLeads } from "@crm/domain/schemas/leads";
 import { Download, FileSpreadsheet, FileText } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../ui/Button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../ui/DropdownMenu";
+import { MenuSobDemanda } from "../../ui/MenuSobDemanda";
 import { toast } from "../../ui/toast";
 import { baixarExportacao } from "./api";
 import { mensagemOu } from "./erros";
@@ -21,24 +21,19 @@ export function ExportMenu({ base, filtro }: { base: string; filtro: TFiltroLead
       setExportando(false);
     }
   }
+  // the menu's code loads on the first opening (ui/MenuSobDemanda)
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <MenuSobDemanda
+      gatilho={
         <Button variant="outline" carregando={exportando}>
           {!exportando && <Download className="size-4" aria-hidden="true" />}
           {exportando ? "Exportando..." : "Exportar"}
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuItem onSelect={() => void exportar("csv")}>
-          <FileText className="size-4" aria-hidden="true" />
-          CSV (Excel)
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => void exportar("xlsx")}>
-          <FileSpreadsheet className="size-4" aria-hidden="true" />
-          Planilha XLSX
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+      itens={[
+        { rotulo: "CSV (Excel)", icone: FileText, onSelect: () => void exportar("csv") },
+        { rotulo: "Planilha XLSX", icone: FileSpreadsheet, onSelect: () => void exportar("xlsx") },
+      ]}
+    />
   );
 }

@@ -1,14 +1,15 @@
-import { type TFiltroLeads, ZFiltroLeads } from "@crm/domain/schemas/leads";
+import { lerFiltroLeadsDaUrl } from "@crm/domain/leads-filter";
+import type { TFiltroLeads } from "@crm/domain/schemas/leads";
 import { useSearchParams } from "react-router";
 import { paramsDoFiltro } from "./api";
 
-const PADRAO = ZFiltroLeads.parse({});
+// read without zod: its schemas were the largest part of /leads' code before the first paint (decision 1504)
+const PADRAO = lerFiltroLeadsDaUrl(new URLSearchParams()) as TFiltroLeads;
 
 /** The /leads filters live in the URL (shareable, survive a reload); any change but paging goes back to page 1. */
 export function useFiltroLeads(): [TFiltroLeads, (mudanca: Partial<TFiltroLeads>) => void] {
   const [params, setParams] = useSearchParams();
-  const lido = ZFiltroLeads.safeParse(Object.fromEntries(params));
-  const filtro = lido.success ? lido.data : PADRAO;
+  const filtro = lerFiltroLeadsDaUrl(params) ?? PADRAO;
   function mudar(mudanca: Partial<TFiltroLeads>) {
     const novo: Partial<TFiltroLeads> = { ...filtro, pagina: 1, ...mudanca };
     // keep the URL short: defaults are implied
