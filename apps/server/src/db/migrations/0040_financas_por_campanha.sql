@@ -1,7 +1,8 @@
 -- /financeiro with a campaign filter (decision 1204, session 8) read the campaign's leads themselves (its index, with
 -- the summed columns included) and their pre-analyses: every lead of the campaign for 'Total', ~185 ms at 13k leads.
--- Four summaries of the leads that name a campaign, kept exact by statement triggers with transition tables on the
--- leads (insert, update, delete: an update that moves nothing they count nets to zero and writes nothing):
+-- Four summaries of the leads that name a campaign, kept exact in the same transaction as the change: statement
+-- triggers with transition tables on inserts and deletes (one grouped upsert per summary), a row trigger on the updates
+-- of a campaign's lead that move something they count:
 --   financas_campanha_dia      per campaign and São Paulo day: the KPIs of both periods and the trend (≤ 1 row a day);
 --   financas_campanha_diaria   per campaign, day, origin and consultant: the loose days of the pies and the ranking,
 --                              and the campaign combined with an origin or consultant filter;
@@ -73,6 +74,7 @@ CREATE POLICY tenant ON financas_recuperavel_campanha_dia
   WITH CHECK (id_empresa_fk = (SELECT app_empresa_id()) OR (SELECT app_cruza_empresas()));
 GRANT SELECT, INSERT, UPDATE ON financas_recuperavel_campanha_dia TO crm_app;
 
+-- inserts and deletes (the contributions of `novos`, or of `velhos` negated)
 CREATE FUNCTION financas_campanha_somar() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   -- a transition table's contributions (the old rows' negated); the trigger's transition tables are visible to EXECUTE
@@ -86,16 +88,10 @@ DECLARE
            %1$s AS n, %1$s * revisional_sobrepago_centavos AS t,
            %1$s * financas_sobrepago_ate_agora(revisional_sobrepago_centavos, quantidade_parcelas, quantidade_parcelas_pagas) AS a
       FROM %2$I WHERE campanha_origem IS NOT NULL AND revisional_sobrepago_centavos IS NOT NULL AND financas_pipeline_aberto(status_lead)$q$;
-  vl text := CASE TG_OP
-    WHEN 'INSERT' THEN format(leads, 1, 'novos')
-    WHEN 'DELETE' THEN format(leads, -1, 'velhos')
-    ELSE format(leads, 1, 'novos') || ' UNION ALL ' || format(leads, -1, 'velhos') END;
-  vr text := CASE TG_OP
-    WHEN 'INSERT' THEN format(recuperavel, 1, 'novos')
-    WHEN 'DELETE' THEN format(recuperavel, -1, 'velhos')
-    ELSE format(recuperavel, 1, 'novos') || ' UNION ALL ' || format(recuperavel, -1, 'velhos') END;
+  vl text := CASE TG_OP WHEN 'INSERT' THEN format(leads, 1, 'novos') ELSE format(leads, -1, 'velhos') END;
+  vr text := CASE TG_OP WHEN 'INSERT' THEN format(recuperavel, 1, 'novos') ELSE format(recuperavel, -1, 'velhos') END;
 BEGIN
-  -- each summary grouped and in key order; keys that net to zero (an update that moves nothing counted) write nothing
+  -- each summary grouped and in key order
   EXECUTE format($q$
     WITH v AS (%s),
     dia AS (
@@ -129,8 +125,72 @@ CREATE TRIGGER financas_campanha_inserir AFTER INSERT ON leads_juros_check
   REFERENCING NEW TABLE AS novos FOR EACH STATEMENT EXECUTE FUNCTION financas_campanha_somar();
 CREATE TRIGGER financas_campanha_excluir AFTER DELETE ON leads_juros_check
   REFERENCING OLD TABLE AS velhos FOR EACH STATEMENT EXECUTE FUNCTION financas_campanha_somar();
-CREATE TRIGGER financas_campanha_mudar AFTER UPDATE ON leads_juros_check
-  REFERENCING OLD TABLE AS velhos NEW TABLE AS novos FOR EACH STATEMENT EXECUTE FUNCTION financas_campanha_somar();
+
+-- updates per row, and only those of a campaign's lead that move something counted (a status change may leave or
+-- enter the open pipeline): the frequent updates of a lead (last message, notes) and the leads of no campaign skip it
+CREATE FUNCTION financas_campanha_mover() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  WITH v AS (
+    SELECT * FROM (VALUES
+        (OLD.id_empresa_fk, OLD.campanha_origem, leads_dia_sp(OLD.created_at), OLD.origem_lead,
+         financas_consultor(OLD.consultor_atribuido_id), -1, -coalesce((OLD.valor_contrato_fechado > 0)::int, 0),
+         -coalesce(OLD.valor_contrato_fechado, 0)),
+        (NEW.id_empresa_fk, NEW.campanha_origem, leads_dia_sp(NEW.created_at), NEW.origem_lead,
+         financas_consultor(NEW.consultor_atribuido_id), 1, coalesce((NEW.valor_contrato_fechado > 0)::int, 0),
+         coalesce(NEW.valor_contrato_fechado, 0))
+      ) x (e, cp, d, o, c, n, cv, r) WHERE cp IS NOT NULL),
+  dia AS (
+    INSERT INTO financas_campanha_dia AS f (id_empresa_fk, campanha, dia, leads, convertidos, receita)
+    SELECT e, cp, d, sum(n), sum(cv), sum(r) FROM v
+     GROUP BY 1, 2, 3 HAVING sum(n) <> 0 OR sum(cv) <> 0 OR sum(r) <> 0 ORDER BY 1, 2, 3
+    ON CONFLICT (id_empresa_fk, campanha, dia) DO UPDATE
+      SET leads = f.leads + EXCLUDED.leads, convertidos = f.convertidos + EXCLUDED.convertidos, receita = f.receita + EXCLUDED.receita),
+  diaria AS (
+    INSERT INTO financas_campanha_diaria AS f (id_empresa_fk, campanha, dia, origem_lead, consultor_id, leads, convertidos, receita)
+    SELECT e, cp, d, o, c, sum(n), sum(cv), sum(r) FROM v
+     GROUP BY 1, 2, 3, 4, 5 HAVING sum(n) <> 0 OR sum(cv) <> 0 OR sum(r) <> 0 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (id_empresa_fk, campanha, dia, origem_lead, consultor_id) DO UPDATE
+      SET leads = f.leads + EXCLUDED.leads, convertidos = f.convertidos + EXCLUDED.convertidos, receita = f.receita + EXCLUDED.receita)
+  INSERT INTO financas_campanha_mensal AS f (id_empresa_fk, campanha, mes, origem_lead, consultor_id, leads, convertidos, receita)
+  SELECT e, cp, date_trunc('month', d)::date, o, c, sum(n), sum(cv), sum(r) FROM v
+   GROUP BY 1, 2, 3, 4, 5 HAVING sum(n) <> 0 OR sum(cv) <> 0 OR sum(r) <> 0 ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (id_empresa_fk, campanha, mes, origem_lead, consultor_id) DO UPDATE
+    SET leads = f.leads + EXCLUDED.leads, convertidos = f.convertidos + EXCLUDED.convertidos, receita = f.receita + EXCLUDED.receita;
+  INSERT INTO financas_recuperavel_campanha_dia AS f (id_empresa_fk, campanha, dia, faixa, leads, sobrepago_total_centavos,
+                                                      sobrepago_ate_agora_centavos)
+  SELECT e, cp, d, fx, sum(n), sum(t), sum(a) FROM (VALUES
+      (OLD.id_empresa_fk, OLD.campanha_origem, leads_dia_sp(OLD.created_at), coalesce(OLD.revisional_faixa, 'sem_faixa'), -1,
+       -OLD.revisional_sobrepago_centavos,
+       -financas_sobrepago_ate_agora(OLD.revisional_sobrepago_centavos, OLD.quantidade_parcelas, OLD.quantidade_parcelas_pagas),
+       OLD.revisional_sobrepago_centavos IS NOT NULL AND financas_pipeline_aberto(OLD.status_lead)),
+      (NEW.id_empresa_fk, NEW.campanha_origem, leads_dia_sp(NEW.created_at), coalesce(NEW.revisional_faixa, 'sem_faixa'), 1,
+       NEW.revisional_sobrepago_centavos,
+       financas_sobrepago_ate_agora(NEW.revisional_sobrepago_centavos, NEW.quantidade_parcelas, NEW.quantidade_parcelas_pagas),
+       NEW.revisional_sobrepago_centavos IS NOT NULL AND financas_pipeline_aberto(NEW.status_lead))
+    ) x (e, cp, d, fx, n, t, a, conta)
+   WHERE cp IS NOT NULL AND conta
+   GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0 OR sum(t) <> 0 OR sum(a) <> 0 ORDER BY 1, 2, 3, 4
+  ON CONFLICT (id_empresa_fk, campanha, dia, faixa) DO UPDATE
+    SET leads = f.leads + EXCLUDED.leads, sobrepago_total_centavos = f.sobrepago_total_centavos + EXCLUDED.sobrepago_total_centavos,
+        sobrepago_ate_agora_centavos = f.sobrepago_ate_agora_centavos + EXCLUDED.sobrepago_ate_agora_centavos;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER financas_campanha_mover
+  AFTER UPDATE OF campanha_origem, created_at, origem_lead, consultor_atribuido_id, valor_contrato_fechado, status_lead,
+                  revisional_sobrepago_centavos, revisional_faixa, quantidade_parcelas, quantidade_parcelas_pagas
+  ON leads_juros_check FOR EACH ROW
+  WHEN ((OLD.campanha_origem IS NOT NULL OR NEW.campanha_origem IS NOT NULL)
+    AND (OLD.campanha_origem IS DISTINCT FROM NEW.campanha_origem
+      OR leads_dia_sp(OLD.created_at) <> leads_dia_sp(NEW.created_at)
+      OR OLD.origem_lead IS DISTINCT FROM NEW.origem_lead
+      OR OLD.consultor_atribuido_id IS DISTINCT FROM NEW.consultor_atribuido_id
+      OR OLD.valor_contrato_fechado IS DISTINCT FROM NEW.valor_contrato_fechado
+      OR OLD.status_lead IS DISTINCT FROM NEW.status_lead
+      OR OLD.revisional_sobrepago_centavos IS DISTINCT FROM NEW.revisional_sobrepago_centavos
+      OR OLD.revisional_faixa IS DISTINCT FROM NEW.revisional_faixa
+      OR OLD.quantidade_parcelas IS DISTINCT FROM NEW.quantidade_parcelas
+      OR OLD.quantidade_parcelas_pagas IS DISTINCT FROM NEW.quantidade_parcelas_pagas))
+  EXECUTE FUNCTION financas_campanha_mover();
 
 -- the leads already there, as a named system task (RLS is forced: an owner that is not a superuser sees no lead)
 SELECT set_config('app.papel', 'sistema', true);
