@@ -1,7 +1,9 @@
 import { TEXTO_DASHBOARD } from "@crm/domain/dashboard";
 import { formatarData, formatarInteiro } from "@crm/domain/format";
+import { intervaloDoPeriodo, periodoAnterior } from "@crm/domain/period";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
+import { useSessaoAtual } from "../../lib/session";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
@@ -16,7 +18,7 @@ import { useDashboardAoVivo } from "./useDashboardAoVivo";
 // recharts is the heaviest thing on the screen: its chunk loads after the cards
 const CompanyCharts = lazy(() => import("./CompanyCharts"));
 
-const fimInclusivo = (iso: string) => new Date(new Date(iso).getTime() - 1);
+const fimInclusivo = (fim: string | Date) => new Date(new Date(fim).getTime() - 1);
 
 function Carregando({ rotulo = TEXTO_DASHBOARD.carregando }: { rotulo?: string }) {
   return (
@@ -32,24 +34,33 @@ export function CompanyDashboard() {
   const q = useQuery(dashboardEmpresaQuery(periodo));
   useDashboardAoVivo();
   const d = q.data;
+  // the header's lines come before the figures (the company from the session, the dates computed here as the server
+  // does): the page's largest text paints with its frame instead of after the data, and nothing moves when it comes
+  const { empresa: daSessao } = useSessaoAtual();
+  const empresa = d?.empresa ?? (daSessao && { nome: daSessao.nome_empresa, plano: daSessao.plano_assinatura });
+  const local = useMemo(() => {
+    const atual = intervaloDoPeriodo(periodo.periodo, new Date(), periodo);
+    return atual && { intervalo: atual, intervaloAnterior: periodoAnterior(atual) };
+  }, [periodo]);
+  const datas = d ?? local;
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
-          {d && (
+          {empresa && (
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-              <span className="font-medium">{d.empresa.nome}</span>
-              <Badge variante="roxo">Plano {d.empresa.plano}</Badge>
+              <span className="font-medium">{empresa.nome}</span>
+              <Badge variante="roxo">Plano {empresa.plano}</Badge>
             </p>
           )}
         </div>
         <PeriodSelector value={periodo} onChange={setPeriodo} />
       </div>
-      {d && (
+      {datas && (
         <p className="text-sm text-slate-600" aria-live="polite">
-          {formatarData(d.intervalo.inicio)} a {formatarData(fimInclusivo(d.intervalo.fim))}, comparado com{" "}
-          {formatarData(d.intervaloAnterior.inicio)} a {formatarData(fimInclusivo(d.intervaloAnterior.fim))}
+          {formatarData(datas.intervalo.inicio)} a {formatarData(fimInclusivo(datas.intervalo.fim))}, comparado com{" "}
+          {formatarData(datas.intervaloAnterior.inicio)} a {formatarData(fimInclusivo(datas.intervaloAnterior.fim))}
         </p>
       )}
       {q.isPending ? (
