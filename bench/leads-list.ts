@@ -134,7 +134,10 @@ export async function leadsListBench(): Promise<string> {
   const segundos = numeroEnv("LEADS_BENCH_SEGUNDOS", 4);
   const b = await iniciarBancada("lista");
   try {
-    const n = await gerar(b, total, naEmpresa);
+    // LEADS_BENCH_REUSAR=1 measures the leads an earlier run generated in LEADS_BENCH_DATABASE_URL again
+    const n = b.reutilizada
+      ? (await b.dono.query("SELECT count(*)::int AS n FROM leads_juros_check WHERE id_empresa_fk = $1", [b.empresaId])).rows[0].n
+      : await gerar(b, total, naEmpresa);
     const ctx: TTenantCtx & { empresaId: string } = { empresaId: b.empresaId, usuarioId: b.usuarioId, papel: PAPEL.admin };
     const deps = { db: b.db };
     const linhas = [

@@ -3,7 +3,7 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { useTestApp } from "../../test/app.js";
-import { criarSerializadorRespostas } from "./response-serializer.js";
+import { criarSerializadorRespostas, semAnyOfNulo } from "./response-serializer.js";
 
 const ZItem = z.object({ id: z.string(), nome: z.string().nullable(), total: z.number().int() });
 
@@ -33,6 +33,27 @@ describe("response serializer", () => {
     expect(r.statusCode).toBe(500);
     expect(r.body).not.toContain('"nome":5');
     await app.close();
+  });
+
+  it("writes nullable uuids, enums and numbers without choosing an anyOf branch per value, the same text as zod", async () => {
+    const ZLinha = z.object({
+      consultor: z.guid().nullable(),
+      faixa: z.enum(["abaixo", "acima"]).nullable(),
+      razao: z.number().nullable(),
+    });
+    const js = z.toJSONSchema(ZLinha, { io: "output", target: "draft-7" });
+    expect(JSON.stringify(semAnyOfNulo(js))).not.toContain("anyOf");
+    const linhas = [
+      { consultor: "b006e93a-ef0b-043c-ccbb-f2ec5b716aaa", faixa: "abaixo", razao: 1.25 },
+      { consultor: null, faixa: null, razao: null },
+    ];
+    for (const conferir of [false, true]) {
+      const app = await appCom(conferir, { itens: linhas }, z.object({ itens: z.array(ZLinha) }));
+      const r = await app.inject({ url: "/x" });
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.body).toBe(JSON.stringify({ itens: linhas }));
+      await app.close();
+    }
   });
 
   it("keeps zod for schemas JSON Schema cannot express (dates)", async () => {

@@ -20,7 +20,7 @@ export function criarSerializadorRespostas(opts: { conferir: boolean }) {
     if (!(schema instanceof z.ZodType)) return porZod;
     let rapido: (dados: unknown) => string;
     try {
-      rapido = fastJsonStringify(z.toJSONSchema(schema, { io: "output", target: "draft-7" }) as object);
+      rapido = fastJsonStringify(semAnyOfNulo(z.toJSONSchema(schema, { io: "output", target: "draft-7" })) as object);
     } catch {
       return porZod;
     }
@@ -34,4 +34,29 @@ export function criarSerializadorRespostas(opts: { conferir: boolean }) {
       return texto;
     };
   };
+}
+
+/** Formats fast-json-stringify writes differently (a Date as ISO text): such a nullable keeps its anyOf. */
+const FORMATOS_DE_DATA = new Set(["date-time", "date", "time"]);
+
+/**
+ * zod writes a nullable uuid or enum as `anyOf: [{ type: "string", format/pattern/enum… }, { type: "null" }]`, and
+ * fast-json-stringify picks an anyOf branch by validating the value with ajv on every row (the uuid regex of
+ * /leads' consultant: ~45% of serializing a 25-lead page). Serializing needs only the type: such a pair becomes
+ * `type: [T, "null"]`, which writes the same text. Validating what goes out stays with zod's check outside
+ * production (criarSerializadorRespostas).
+ */
+export function semAnyOfNulo(s: unknown): unknown {
+  if (Array.isArray(s)) return s.map(semAnyOfNulo);
+  if (!s || typeof s !== "object") return s;
+  const o: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(s)) o[k] = semAnyOfNulo(v);
+  const ramos = o.anyOf;
+  if (!Array.isArray(ramos) || ramos.length !== 2) return o;
+  const nulo = ramos.findIndex((r) => r && typeof r === "object" && r.type === "null" && Object.keys(r).length === 1);
+  const outro = ramos[1 - nulo] as Record<string, unknown> | undefined;
+  if (nulo < 0 || !outro || !["string", "number", "integer", "boolean"].includes(outro.type as string)) return o;
+  if (FORMATOS_DE_DATA.has(outro.format as string)) return o;
+  const { anyOf: _, ...resto } = o;
+  return { ...resto, type: [outro.type, "null"] };
 }

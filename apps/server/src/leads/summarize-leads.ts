@@ -1,5 +1,5 @@
 import { infoColuna } from "@crm/domain/leads-board";
-import { intervaloDoPeriodo, isoDiaSP, type TIntervalo } from "@crm/domain/period";
+import { isoDiaSP, type TIntervalo } from "@crm/domain/period";
 import { PAPEL } from "@crm/domain/roles";
 import type { TFiltroLeads, TResumoLeads } from "@crm/domain/schemas/leads";
 import type pg from "pg";
@@ -7,7 +7,7 @@ import type { TDeps } from "../core/deps.js";
 import { preparada } from "../db/prepared.js";
 import { lerComTenant, type TTx } from "../db/tenant.js";
 import type { TCtxLeads } from "./context.js";
-import { montarCondicao, temFiltros } from "./filter-sql.js";
+import { intervaloDoDia, montarCondicao, temFiltros } from "./filter-sql.js";
 
 /**
  * The four counters of /leads over the same filters as the table: total, qualified, in service, converted
@@ -34,7 +34,7 @@ function semFiltros(ctx: TCtxLeads, f: TFiltroLeads): boolean {
     ctx.papel !== PAPEL.consultor &&
     !temFiltros(f) &&
     // an incomplete custom period gets montarCondicao's message
-    intervaloDoPeriodo(f.periodo, new Date(), { inicio: f.inicio, fim: f.fim }) !== null
+    intervaloDoDia(f.periodo, new Date(), f.inicio, f.fim) !== null
   );
 }
 
@@ -52,7 +52,7 @@ async function contarLeads(c: TTx, ctx: TCtxLeads, f: TFiltroLeads): Promise<pg.
 }
 
 function somarResumoDiario(ctx: TCtxLeads, f: TFiltroLeads): pg.QueryConfig {
-  const intervalo = intervaloDoPeriodo(f.periodo, new Date(), { inicio: f.inicio, fim: f.fim }) as TIntervalo;
+  const intervalo = intervaloDoDia(f.periodo, new Date(), f.inicio, f.fim) as TIntervalo;
   return preparada(
     `SELECT coalesce(sum(n), 0)::int AS total,
             coalesce(sum(n) FILTER (WHERE status_lead = ANY ($4::text[])), 0)::int AS qualificados,
