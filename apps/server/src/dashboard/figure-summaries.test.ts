@@ -106,6 +106,24 @@ describe(`figure summaries of migration 0034 (RESUMOS_SEED=${SEMENTE})`, () => {
       [empresas],
     );
     expect(custos).toEqual([]);
+    // 0041's per-day totals and per-month × platform sums of the same costs
+    const { rows: custosDiaMes } = await t.dono.query(
+      `WITH contagem AS (
+         SELECT id_empresa_fk, data_custo AS t, '' AS plataforma, count(*)::int AS n, sum(valor_gasto) AS v
+           FROM custos_marketing WHERE id_empresa_fk = ANY ($1::uuid[]) GROUP BY 1, 2
+         UNION ALL
+         SELECT id_empresa_fk, date_trunc('month', data_custo)::date, plataforma, count(*)::int, sum(valor_gasto)
+           FROM custos_marketing WHERE id_empresa_fk = ANY ($1::uuid[]) GROUP BY 1, 2, 3),
+       resumo AS (
+         SELECT id_empresa_fk, dia, '', lancamentos, valor_gasto FROM custos_marketing_dia
+          WHERE id_empresa_fk = ANY ($1::uuid[]) AND (lancamentos, valor_gasto) <> (0, 0)
+         UNION ALL
+         SELECT id_empresa_fk, mes, plataforma, lancamentos, valor_gasto FROM custos_marketing_mensal
+          WHERE id_empresa_fk = ANY ($1::uuid[]) AND (lancamentos, valor_gasto) <> (0, 0))
+       (SELECT * FROM contagem EXCEPT SELECT * FROM resumo) UNION ALL (SELECT * FROM resumo EXCEPT SELECT * FROM contagem)`,
+      [empresas],
+    );
+    expect(custosDiaMes).toEqual([]);
     // and the test wrote something to compare
     const { rows: n } = await t.dono.query(
       "SELECT (SELECT count(*) FROM triagens_ia WHERE id_empresa_fk = ANY ($1::uuid[]))::int AS t, (SELECT count(*) FROM custos_marketing WHERE id_empresa_fk = ANY ($1::uuid[]))::int AS c",
@@ -117,7 +135,7 @@ describe(`figure summaries of migration 0034 (RESUMOS_SEED=${SEMENTE})`, () => {
 });
 
 /**
- * Migrations 0039's and 0040's summaries — per month and campaign/ad (leads and costs), per day and origin, per day and consultant
+ * Migrations 0039's, 0040's and 0041's summaries — per month and campaign/ad (leads and costs), per day and origin, per day and consultant
  * (leads and the recoverable value), per campaign for /financeiro — and the day summaries their triggers now share (0019, 0030, 0035) must equal a
  * recount after random batches of inserts, updates (status, closed value, AI processing, consultant, origin, campaign,
  * ad, platform, pre-analysis, moves across São Paulo midnights and month ends) and deletes, under each company's RLS.
@@ -268,6 +286,14 @@ describe(`figure summaries of migrations 0039 and 0040 (RESUMOS_SEED=${SEMENTE})
               count(*)::int AS n, sum(valor_gasto)::numeric(16,2) AS v
          FROM custos_marketing WHERE id_empresa_fk = ANY ($1::uuid[]) GROUP BY 1, 2, 3, 4`,
       `SELECT id_empresa_fk, mes, campanha, anuncio_id, lancamentos, valor_gasto FROM custos_campanhas_mensal
+        WHERE id_empresa_fk = ANY ($1::uuid[]) AND (lancamentos, valor_gasto) <> (0, 0)`,
+      [],
+    );
+    await q(
+      "custos_marketing_mensal",
+      `SELECT id_empresa_fk, date_trunc('month', data_custo)::date AS mes, plataforma, count(*)::int AS n, sum(valor_gasto)::numeric(16,2) AS v
+         FROM custos_marketing WHERE id_empresa_fk = ANY ($1::uuid[]) GROUP BY 1, 2, 3`,
+      `SELECT id_empresa_fk, mes, plataforma, lancamentos, valor_gasto FROM custos_marketing_mensal
         WHERE id_empresa_fk = ANY ($1::uuid[]) AND (lancamentos, valor_gasto) <> (0, 0)`,
       [],
     );

@@ -179,15 +179,35 @@ function sqlLeadsSemFiltro(p: TP, e: string, f: TFiltroFinanceiro, atual: TInter
             GROUP BY GROUPING SETS ((origem_lead), (consultor_id)))`;
 }
 
-/** Costs of both periods (001 §7) per period, day and platform, from the per-day and platform summary (0034). */
+/**
+ * Costs of both periods (001 §7) per period, trend bucket and platform. With a platform filter, from 0034's per-day
+ * and platform summary; without, per period and bucket from the per-day totals (migration 0041, ≤ 1 row a day) and
+ * per platform from the monthly summary over the current period's whole months plus or minus 0034's loose days.
+ */
 function sqlCustos(p: TP, e: string, f: TFiltroFinanceiro, atual: TIntervalo, anterior: TIntervalo) {
-  return `SELECT CASE WHEN GROUPING(balde) = 0 THEN 'balde' WHEN GROUPING(plataforma) = 0 THEN 'plataforma' ELSE 'periodo' END AS grupo,
-                 atual, coalesce(balde::text, plataforma) AS chave, min(dia)::text AS primeiro, sum(valor_gasto)::text AS valor
-            FROM (SELECT dia, plataforma, valor_gasto, dia >= ${p(isoDiaSP(atual.inicio), "date")} AS atual,
-                         ${sqlBalde(p, atual)} AS balde FROM custos_marketing_diaria
-                   WHERE id_empresa_fk = ${e} AND dia >= ${p(isoDiaSP(anterior.inicio), "date")} AND dia < ${p(isoDiaSP(atual.fim), "date")}
-                     AND lancamentos <> 0 ${f.plataforma ? `AND plataforma = ${p(f.plataforma, "text")}` : ""}) marcada
-           GROUP BY GROUPING SETS ((atual), (atual, balde), (atual, plataforma))`;
+  const dias = `dia >= ${p(isoDiaSP(anterior.inicio), "date")} AND dia < ${p(isoDiaSP(atual.fim), "date")}`;
+  if (f.plataforma)
+    return `SELECT CASE WHEN GROUPING(balde) = 0 THEN 'balde' WHEN GROUPING(plataforma) = 0 THEN 'plataforma' ELSE 'periodo' END AS grupo,
+                   atual, coalesce(balde::text, plataforma) AS chave, min(dia)::text AS primeiro, sum(valor_gasto)::text AS valor
+              FROM (SELECT dia, plataforma, valor_gasto, dia >= ${p(isoDiaSP(atual.inicio), "date")} AS atual,
+                           ${sqlBalde(p, atual)} AS balde FROM custos_marketing_diaria
+                     WHERE id_empresa_fk = ${e} AND ${dias} AND lancamentos <> 0 AND plataforma = ${p(f.plataforma, "text")}) marcada
+             GROUP BY GROUPING SETS ((atual), (atual, balde), (atual, plataforma))`;
+  const { meses, corridas } = sqlPartes(p, atual);
+  const soltos = corridas.map(
+    (c) => `UNION ALL
+            SELECT plataforma, ${c.sinal} * valor_gasto FROM custos_marketing_diaria WHERE id_empresa_fk = ${e} AND ${c.onde}`,
+  );
+  return `(SELECT CASE WHEN GROUPING(balde) = 0 THEN 'balde' ELSE 'periodo' END AS grupo, atual, balde::text AS chave,
+                  min(dia)::text AS primeiro, sum(valor_gasto)::text AS valor
+             FROM (SELECT dia, valor_gasto, dia >= ${p(isoDiaSP(atual.inicio), "date")} AS atual, ${sqlBalde(p, atual)} AS balde
+                     FROM custos_marketing_dia WHERE id_empresa_fk = ${e} AND ${dias} AND lancamentos <> 0) marcada
+            GROUP BY GROUPING SETS ((atual), (atual, balde)))
+          UNION ALL
+          (SELECT 'plataforma', true, plataforma, null, sum(valor)::text
+             FROM (SELECT plataforma, valor_gasto AS valor FROM custos_marketing_mensal WHERE id_empresa_fk = ${e} AND ${meses}
+                   ${soltos.join("\n")}) partes
+            GROUP BY plataforma)`;
 }
 
 /**
