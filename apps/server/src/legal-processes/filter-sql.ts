@@ -35,8 +35,34 @@ export async function condicaoProcessos(
   else if (f.profissional) where.push(`l.profissional_juridico_atribuido_id = ${p(f.profissional)}`);
   if (f.consultor) where.push(`l.consultor_atribuido_id = ${p(f.consultor)}`);
   const busca = f.busca?.trim();
-  if (busca) where.push(...(await condicoesDaBusca(tx, busca, p)));
+  if (busca) where.push(...(await condicoesLembradas(tx, busca, p)));
   return { where: where.join(" AND "), params };
+}
+
+/** The search's conditions per text typed, with their values; placeholders as `@@busca<k>@@` (the k-th value). */
+const buscasLembradas = new Map<string, { condicoes: string[]; valores: unknown[] }>();
+const LIMITE_BUSCAS_LEMBRADAS = 1000;
+
+/**
+ * condicoesDaBusca, remembered per text: for words it first asks PostgreSQL for them (`leads_palavras_consulta`, a
+ * round trip before the statement), and that function is IMMUTABLE, so a text always gives the same conditions. The
+ * list and its counters ask for the same search, and paging, sorting and live refetches repeat it: one look-up per
+ * text and instance instead of one per request. The placeholders are renumbered for each statement's parameters.
+ */
+async function condicoesLembradas(tx: TTx, busca: string, p: (v: unknown) => string): Promise<string[]> {
+  let lembrada = buscasLembradas.get(busca);
+  if (!lembrada) {
+    const valores: unknown[] = [];
+    const condicoes = await condicoesDaBusca(tx, busca, (v) => {
+      valores.push(v);
+      return `@@busca${valores.length - 1}@@`;
+    });
+    lembrada = { condicoes, valores };
+    if (buscasLembradas.size >= LIMITE_BUSCAS_LEMBRADAS) buscasLembradas.delete(buscasLembradas.keys().next().value as string);
+    buscasLembradas.set(busca, lembrada);
+  }
+  const marcadores = lembrada.valores.map((v) => p(v));
+  return lembrada.condicoes.map((c) => c.replace(/@@busca(\d+)@@/g, (_, k: string) => marcadores[Number(k)]));
 }
 
 /** 'Convertido (Ganho)' as an SQL literal. */
