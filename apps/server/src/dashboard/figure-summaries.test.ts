@@ -343,6 +343,18 @@ describe(`figure summaries of migrations 0039 and 0040 (RESUMOS_SEED=${SEMENTE})
         WHERE id_empresa_fk = ANY ($1::uuid[]) AND (leads, sobrepago_total_centavos, sobrepago_ate_agora_centavos) <> (0, 0, 0)`,
       [STATUS_FORA_DO_PIPELINE],
     );
+    await q(
+      "financas_recuperavel_mensal",
+      `SELECT id_empresa_fk, date_trunc('month', dia)::date AS mes, coalesce(revisional_faixa, 'sem_faixa') AS fx, count(*)::int AS n,
+              sum(revisional_sobrepago_centavos)::bigint AS total,
+              sum(CASE WHEN quantidade_parcelas > 0 AND quantidade_parcelas_pagas IS NOT NULL
+                       THEN revisional_sobrepago_centavos / quantidade_parcelas * least(quantidade_parcelas_pagas, quantidade_parcelas)
+                       ELSE 0 END)::bigint AS ate
+         FROM ${leads} WHERE revisional_sobrepago_centavos IS NOT NULL AND NOT status_lead = ANY ($2) GROUP BY 1, 2, 3`,
+      `SELECT id_empresa_fk, mes, faixa, leads, sobrepago_total_centavos, sobrepago_ate_agora_centavos FROM financas_recuperavel_mensal
+        WHERE id_empresa_fk = ANY ($1::uuid[]) AND (leads, sobrepago_total_centavos, sobrepago_ate_agora_centavos) <> (0, 0, 0)`,
+      [STATUS_FORA_DO_PIPELINE],
+    );
     // the recoverable value per day, band and origin / consultant (0039) and the detailed one (0030)
     for (const [tabela, chave, recontada] of [
       ["financas_recuperavel_dia_origem", "origem_lead", "origem_lead"],

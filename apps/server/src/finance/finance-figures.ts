@@ -212,7 +212,8 @@ function sqlCustos(p: TP, e: string, f: TFiltroFinanceiro, atual: TIntervalo, an
 
 /**
  * 'Valor recuperável estimado' (decision 1404): the current period's open pipeline leads with a computed
- * pre-analysis, per band, from the per-day summaries of migration 0030 (one origin or one consultant: 0039's per-day
+ * pre-analysis, per band: without filters, 0041's months plus or minus 0030's per-day rows of the loose days; otherwise
+ * from the per-day summaries of migration 0030 (one origin or one consultant: 0039's per-day
  * summary of that origin or consultant; both: 0030's detailed one); a campaign alone: 0040's per-day summary of that
  * campaign; a campaign with an origin or consultant: the same contributions from that campaign's leads. The platform
  * filter narrows costs only.
@@ -226,6 +227,20 @@ function sqlRecuperavel(p: TP, e: string, f: TFiltroFinanceiro, atual: TInterval
         : f.consultorId
           ? "financas_recuperavel_dia_consultor"
           : "financas_recuperavel_dia";
+  if (!f.campanha && !f.origem && !f.consultorId) {
+    // whole months (migration 0041) plus or minus the loose days' rows
+    const { meses, corridas } = sqlPartes(p, atual);
+    const soltos = corridas.map(
+      (c) => `UNION ALL
+              SELECT faixa, ${c.sinal} * leads, ${c.sinal} * sobrepago_total_centavos, ${c.sinal} * sobrepago_ate_agora_centavos
+                FROM financas_recuperavel_dia WHERE id_empresa_fk = ${e} AND ${c.onde}`,
+    );
+    return `SELECT faixa, sum(leads)::int AS leads, sum(total)::text AS total, sum(ate)::text AS ate
+              FROM (SELECT faixa, leads, sobrepago_total_centavos AS total, sobrepago_ate_agora_centavos AS ate
+                      FROM financas_recuperavel_mensal WHERE id_empresa_fk = ${e} AND ${meses}
+                    ${soltos.join("\n")}) r
+             GROUP BY faixa`;
+  }
   const fonte =
     f.campanha && !f.origem && !f.consultorId
       ? `SELECT faixa, leads, sobrepago_total_centavos AS total, sobrepago_ate_agora_centavos AS ate FROM financas_recuperavel_campanha_dia

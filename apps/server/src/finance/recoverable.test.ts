@@ -225,6 +225,15 @@ describe("GET /api/financeiro: 'Valor recuperável estimado'", () => {
   it("one day at a month end, and the origin and campaign filters of the leads", async () => {
     const dia = await financeiro("periodo=custom&inicio=2025-03-31&fim=2025-03-31");
     expect(dia.total).toBe((await esperado(a.empresa.id, "2025-03-31", "2025-03-31")).total);
+    // periods whose ends are loose days added to, or subtracted from, whole months (migration 0041)
+    for (const [de, ate] of [
+      ["2025-02-10", "2025-03-20"],
+      ["2025-01-20", "2025-03-31"],
+      ["2025-03-02", "2025-03-30"],
+    ]) {
+      const d = await financeiro(`periodo=custom&inicio=${de}&fim=${ate}`);
+      expect(porFaixa(d), `${de} a ${ate}`).toEqual((await esperado(a.empresa.id, de, ate)).porFaixa);
+    }
     const origem = await financeiro("periodo=all&origem=Site");
     const eo = await esperado(a.empresa.id, "2000-01-01", "2100-01-01", { origem: "Site" });
     expect({ leads: origem.leads, total: origem.total, ateAgora: origem.ateAgora }).toMatchObject({

@@ -69,3 +69,45 @@ SELECT id_empresa_fk, data_custo, count(*), sum(valor_gasto) FROM custos_marketi
 INSERT INTO custos_marketing_mensal (id_empresa_fk, mes, plataforma, lancamentos, valor_gasto)
 SELECT id_empresa_fk, date_trunc('month', data_custo)::date, plataforma, count(*), sum(valor_gasto) FROM custos_marketing GROUP BY 1, 2, 3;
 SELECT set_config('app.papel', '', true);
+
+-- The recoverable value's card without filters summed 0030's per-day × band rows of the whole period (~2,200 a year).
+-- Per month and band, kept from those rows by a row trigger as 0030 keeps them from its detailed summary (each insert
+-- or update of a day row adds its delta): the card reads the period's whole months plus or minus the loose days.
+CREATE TABLE financas_recuperavel_mensal (
+  id_empresa_fk uuid NOT NULL,
+  mes date NOT NULL,
+  faixa text NOT NULL,
+  leads integer NOT NULL,
+  sobrepago_total_centavos bigint NOT NULL,
+  sobrepago_ate_agora_centavos bigint NOT NULL,
+  PRIMARY KEY (id_empresa_fk, mes, faixa)
+);
+ALTER TABLE financas_recuperavel_mensal ENABLE ROW LEVEL SECURITY;
+ALTER TABLE financas_recuperavel_mensal FORCE ROW LEVEL SECURITY;
+CREATE POLICY tenant ON financas_recuperavel_mensal
+  USING (id_empresa_fk = (SELECT app_empresa_id()) OR (SELECT app_cruza_empresas()))
+  WITH CHECK (id_empresa_fk = (SELECT app_empresa_id()) OR (SELECT app_cruza_empresas()));
+GRANT SELECT, INSERT, UPDATE ON financas_recuperavel_mensal TO crm_app;
+
+CREATE FUNCTION financas_recuperavel_mensal_propagar() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  n int := NEW.leads - CASE WHEN TG_OP = 'UPDATE' THEN OLD.leads ELSE 0 END;
+  t bigint := NEW.sobrepago_total_centavos - CASE WHEN TG_OP = 'UPDATE' THEN OLD.sobrepago_total_centavos ELSE 0 END;
+  a bigint := NEW.sobrepago_ate_agora_centavos - CASE WHEN TG_OP = 'UPDATE' THEN OLD.sobrepago_ate_agora_centavos ELSE 0 END;
+BEGIN
+  IF n = 0 AND t = 0 AND a = 0 THEN RETURN NULL; END IF;
+  INSERT INTO financas_recuperavel_mensal AS f (id_empresa_fk, mes, faixa, leads, sobrepago_total_centavos, sobrepago_ate_agora_centavos)
+  VALUES (NEW.id_empresa_fk, date_trunc('month', NEW.dia)::date, NEW.faixa, n, t, a)
+  ON CONFLICT (id_empresa_fk, mes, faixa) DO UPDATE
+    SET leads = f.leads + EXCLUDED.leads, sobrepago_total_centavos = f.sobrepago_total_centavos + EXCLUDED.sobrepago_total_centavos,
+        sobrepago_ate_agora_centavos = f.sobrepago_ate_agora_centavos + EXCLUDED.sobrepago_ate_agora_centavos;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER financas_recuperavel_mensal_propagar AFTER INSERT OR UPDATE ON financas_recuperavel_dia
+  FOR EACH ROW EXECUTE FUNCTION financas_recuperavel_mensal_propagar();
+
+SELECT set_config('app.papel', 'sistema', true);
+INSERT INTO financas_recuperavel_mensal (id_empresa_fk, mes, faixa, leads, sobrepago_total_centavos, sobrepago_ate_agora_centavos)
+SELECT id_empresa_fk, date_trunc('month', dia)::date, faixa, sum(leads), sum(sobrepago_total_centavos), sum(sobrepago_ate_agora_centavos)
+  FROM financas_recuperavel_dia GROUP BY 1, 2, 3;
+SELECT set_config('app.papel', '', true);
