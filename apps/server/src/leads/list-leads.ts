@@ -74,9 +74,10 @@ export async function listarLeads(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f: TF
  * planner, the choice between reading every match then sorting and walking the page's order checking each lead's own
  * suffixes followed the estimated number of matches, and that estimate is coarse for a 4-digit range (2,533 for a
  * fragment 60 leads have: a walk of 95k leads, ~4 s at 200k) and it under-priced the walk (1,140 real matches:
- * ~4,600 leads walked, 18k buffers, where the matches' own rows were 4.6k). Here the count decides: the first
- * TELEFONE_RARO suffixes in range are read (index-only); fewer than that is every match, and those leads are read by
- * id and sorted; as many means a common fragment, and the list's order is walked with each lead's suffixes checked
+ * ~4,600 leads walked, 18k buffers, where the matches' own rows were 4.6k). Here the count decides: the suffixes in
+ * range are counted up to TELEFONE_RARO (index-only; a materialized list of them cost twice as much for a common
+ * fragment). Fewer than that is every match, and those leads are read by id and sorted. As many means a common
+ * fragment, and the list's order is walked with each lead's suffixes checked
  * (a SubPlan: OFFSET 0 keeps PostgreSQL from turning it back into a join), which finds a page after ~26 × leads /
  * matches steps. Only one branch runs (a one-time filter); the page's rows are then read with their consultants.
  * With no other filter, one plan suits every value (the strategy is in the text), so it is planned once: `generico`
@@ -97,15 +98,16 @@ function paginaPorTelefone(
     pagina = `LIMIT $${valores.length - 1} OFFSET $${valores.length}`;
   }
   return preparada(
-    `WITH trechos AS MATERIALIZED (
-       SELECT s.id_lead_fk FROM leads_telefone_busca s WHERE s.id_empresa_fk = $1 AND (${c.telefone}) LIMIT ${raros})
+    `WITH trechos AS (
+       SELECT count(*) AS n FROM (SELECT FROM leads_telefone_busca s WHERE s.id_empresa_fk = $1 AND (${c.telefone}) LIMIT ${raros}) x)
      SELECT ${COLUNAS_LISTA} FROM (
        (SELECT l.id FROM leads_juros_check l
-         WHERE ${c.where} AND (SELECT count(*) FROM trechos) < ${raros} AND l.id = ANY (ARRAY(SELECT t.id_lead_fk FROM trechos t))
+         WHERE ${c.where} AND (SELECT n FROM trechos) < ${raros}
+           AND l.id = ANY (ARRAY(SELECT s.id_lead_fk FROM leads_telefone_busca s WHERE s.id_empresa_fk = $1 AND (${c.telefone})))
          ORDER BY ${ordem} ${pagina})
        UNION ALL
        (SELECT l.id FROM leads_juros_check l
-         WHERE ${c.where} AND (SELECT count(*) FROM trechos) >= ${raros}
+         WHERE ${c.where} AND (SELECT n FROM trechos) >= ${raros}
            AND EXISTS (SELECT 1 FROM leads_telefone_busca s
                         WHERE s.id_empresa_fk = $1 AND s.id_lead_fk = l.id AND (${c.telefone}) OFFSET 0)
          ORDER BY ${ordem} ${pagina})
