@@ -1,9 +1,11 @@
 import { TEXTO_DASHBOARD } from "@crm/domain/dashboard";
 import { formatarData, formatarInteiro } from "@crm/domain/format";
 import { intervaloDoPeriodo, periodoAnterior } from "@crm/domain/period";
+import type { TDashboardEmpresa } from "@crm/domain/schemas/dashboard";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useRef, useState } from "react";
 import { useSessaoAtual } from "../../lib/session";
+import { useQuandoVisivel } from "../../lib/useQuandoVisivel";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
@@ -15,7 +17,8 @@ import { CompanyActivities } from "./CompanyActivities";
 import { CompanyCards } from "./CompanyCards";
 import { useDashboardAoVivo } from "./useDashboardAoVivo";
 
-// recharts is the heaviest thing on the screen: its chunk loads after the cards
+// recharts is the heaviest thing on the screen: its chunk loads after the cards, and only when the charts come near
+// the viewport (below the eight cards on a phone: not part of the first screen there)
 const CompanyCharts = lazy(() => import("./CompanyCharts"));
 
 const fimInclusivo = (fim: string | Date) => new Date(new Date(fim).getTime() - 1);
@@ -75,9 +78,7 @@ export function CompanyDashboard() {
       ) : (
         <section className="space-y-6" aria-busy={q.isFetching} aria-label="Indicadores do período">
           <CompanyCards d={q.data} />
-          <Suspense fallback={<Carregando rotulo="Carregando gráficos" />}>
-            <CompanyCharts d={q.data} />
-          </Suspense>
+          <GraficosQuandoVisiveis d={q.data} />
           <div className="grid min-w-0 gap-4 lg:grid-cols-2">
             <Card className="min-w-0">
               <CardHeader>
@@ -108,6 +109,23 @@ export function CompanyDashboard() {
             <CompanyActivities />
           </div>
         </section>
+      )}
+    </div>
+  );
+}
+
+function GraficosQuandoVisiveis({ d }: { d: TDashboardEmpresa }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const visivel = useQuandoVisivel(ref);
+  const carregando = <Carregando rotulo="Carregando gráficos" />;
+  return (
+    <div ref={ref}>
+      {visivel ? (
+        <Suspense fallback={carregando}>
+          <CompanyCharts d={d} />
+        </Suspense>
+      ) : (
+        carregando
       )}
     </div>
   );
