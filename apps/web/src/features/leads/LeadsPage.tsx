@@ -64,7 +64,8 @@ function GestaoDeLeads({ base, empresaId }: { base: string; empresaId?: string }
 
   const pagina = useQuery({ ...paginaLeadsQuery(base, filtro), placeholderData: keepPreviousData });
   const resumo = useQuery({ ...resumoLeadsQuery(base, filtro), placeholderData: keepPreviousData });
-  const consultores = useQuery(consultoresQuery(base));
+  // only the filters panel lists the consultants (the assign dialog asks on its own): not part of the first screen
+  const consultores = useQuery({ ...consultoresQuery(base), enabled: filtrosAbertos });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only typing (debounced) changes the search
   useEffect(() => {

@@ -2,7 +2,7 @@ import { formatarBRL, formatarData } from "@crm/domain/format";
 import { formatarTelefone } from "@crm/domain/phone";
 import type { TFiltroLeads, TLeadLista, TOrdemLeads } from "@crm/domain/schemas/leads";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { cn } from "../../lib/cn";
 import { Table, TableEmptyRow, TBody, Td, THead, Th, Tr } from "../../ui/Table";
 import { PotentialBadge } from "../revisional/PotentialBadge";
@@ -23,9 +23,20 @@ const COLUNAS = 10;
 /** the last column, pinned to the table's right edge, with a shadow over the columns that scroll under it */
 const FIXA = "sticky right-0 shadow-[-6px_0_6px_-6px_rgb(15_23_42/0.25)]";
 
+/** Rows of the table's first render; the rest follow in a task of their own (a phone shows about this many). */
+const PRIMEIRAS_LINHAS = 10;
+
 /** The /leads table: server-side sorted and paged; rows can be selected for bulk actions. */
 export function LeadsTable({ itens, filtro, onOrdenar, selecionados, onSelecionar, onAcao, vazio }: Props) {
   const todos = itens.length > 0 && itens.every((l) => selecionados.has(l.id));
+  // the first page's 25 rows in two renders: not one long task before the list shows (decision 1504)
+  const [todasAsLinhas, setTodasAsLinhas] = useState(itens.length <= PRIMEIRAS_LINHAS);
+  useEffect(() => {
+    if (todasAsLinhas) return;
+    const t = setTimeout(() => setTodasAsLinhas(true), 0);
+    return () => clearTimeout(t);
+  }, [todasAsLinhas]);
+  const linhas = todasAsLinhas ? itens : itens.slice(0, PRIMEIRAS_LINHAS);
   return (
     <Table rotulo="Leads">
       <THead>
@@ -60,7 +71,7 @@ export function LeadsTable({ itens, filtro, onOrdenar, selecionados, onSeleciona
         {itens.length === 0 ? (
           <TableEmptyRow colunas={COLUNAS}>{vazio}</TableEmptyRow>
         ) : (
-          itens.map((l) => (
+          linhas.map((l) => (
             <Tr key={l.id} aria-selected={selecionados.has(l.id)}>
               <Td>
                 <input
