@@ -17,7 +17,7 @@ describe("a period's range remembered for the São Paulo day (intervaloDoDia)", 
     ]) {
       const agora = new Date(t);
       for (const p of PERIODOS) {
-        const c = p === "custom" ? custom : {};
+        const c: { inicio?: string; fim?: string } = p === "custom" ? custom : {};
         expect(intervaloDoDia(p, agora, c.inicio, c.fim), `${p} ${agora.toISOString()}`).toEqual(intervaloDoPeriodo(p, agora, c));
       }
     }
