@@ -16,6 +16,9 @@ const SERIES = [
  * The two charts of the company dashboard (000 §2.10), in their own chunk (recharts is loaded only here).
  * Each chart is drawn for the eye and hidden from screen readers, which read the same figures in a table.
  */
+/** The hover tooltip's lines in the text colour: in the series' colours (green, teal on white) they failed contrast. */
+const TEXTO_DA_DICA = { color: "#0f172a" };
+
 export default function CompanyCharts({ d }: { d: TDashboardEmpresa }) {
   const { pontos, agrupamento } = d.grafico;
   const vazio = pontos.every((p) => p.total === 0);
@@ -37,7 +40,7 @@ export default function CompanyCharts({ d }: { d: TDashboardEmpresa }) {
                   <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
                   <XAxis dataKey="rotulo" tick={{ fontSize: 12, fill: "#475569" }} />
                   <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: "#475569" }} />
-                  <Tooltip />
+                  <Tooltip itemStyle={TEXTO_DA_DICA} />
                   <Legend />
                   {SERIES.map((s) => (
                     <Bar key={s.chave} dataKey={s.chave} name={s.nome} fill={s.cor} isAnimationActive={false} />
@@ -77,7 +80,7 @@ export default function CompanyCharts({ d }: { d: TDashboardEmpresa }) {
                         <Cell key={f.status} fill={corDoStatus(f.status)} />
                       ))}
                     </Pie>
-                    <Tooltip />
+                    <Tooltip itemStyle={TEXTO_DA_DICA} />
                   </PieChart>
                 </ResponsiveContainer>
               </div>
