@@ -117,15 +117,15 @@ export function CompanyDashboard() {
 function GraficosQuandoVisiveis({ d }: { d: TDashboardEmpresa }) {
   const ref = useRef<HTMLDivElement>(null);
   const visivel = useQuandoVisivel(ref);
-  const carregando = <Carregando rotulo="Carregando gráficos" />;
+  // until the charts come near the viewport nothing is loading: an empty space holds their place
   return (
     <div ref={ref}>
       {visivel ? (
-        <Suspense fallback={carregando}>
+        <Suspense fallback={<Carregando rotulo="Carregando gráficos" />}>
           <CompanyCharts d={d} />
         </Suspense>
       ) : (
-        carregando
+        <div className="h-72" aria-hidden="true" />
       )}
     </div>
   );
