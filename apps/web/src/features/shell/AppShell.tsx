@@ -11,6 +11,27 @@ import { TopBar } from "./TopBar";
 
 const MenuDrawer = lazy(() => import("./MenuDrawer"));
 
+/** The bell's place until it is mounted: same size, so the top bar does not move. */
+const ESPACO_DO_SINO = <span className="block size-9" aria-hidden="true" />;
+
+/**
+ * False until the page has been painted and the browser is idle (at most a second): the bell (its chunk, its menu,
+ * its query) starts after the page's first paint instead of competing with it (decision 1504).
+ */
+function usePintado(): boolean {
+  const [pintado, setPintado] = useState(false);
+  useEffect(() => {
+    const pronto = () => setPintado(true);
+    if (typeof requestIdleCallback === "function") {
+      const id = requestIdleCallback(pronto, { timeout: 1_000 });
+      return () => cancelIdleCallback(id);
+    }
+    const t = setTimeout(pronto, 200);
+    return () => clearTimeout(t);
+  }, []);
+  return pintado;
+}
+
 /** The signed-in frame (000 §2.8): sidebar (a drawer under md), top bar, and the page. Owns the tab's WebSocket. */
 export function AppShell({ sino }: { sino?: ReactNode }) {
   const sessao = useSessaoAtual();
@@ -21,6 +42,7 @@ export function AppShell({ sino }: { sino?: ReactNode }) {
   // the drawer's code loads on the first opening, then stays mounted (closing animates, focus returns to the button)
   const [gavetaUsada, setGavetaUsada] = useState(false);
   const [saindo, setSaindo] = useState(false);
+  const pintado = usePintado();
 
   const mainRef = useRef<HTMLElement>(null);
 
@@ -63,7 +85,7 @@ export function AppShell({ sino }: { sino?: ReactNode }) {
               setGavetaUsada(true);
               setGavetaAberta(true);
             }}
-            sino={sino}
+            sino={pintado ? sino : sino && ESPACO_DO_SINO}
           />
           <main
             ref={mainRef}
