@@ -1,4 +1,5 @@
 import { MSG } from "@crm/domain/messages";
+import { isoDiaSP } from "@crm/domain/period";
 import type { TDetalheEmpresa, TPaginaEmpresas } from "@crm/domain/schemas/companies";
 import { TAMANHO_PAGINA_EMPRESAS } from "@crm/domain/schemas/companies";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -26,7 +27,8 @@ beforeAll(async () => {
   plataforma = a.navegadores.plataforma;
 });
 
-const hoje = () => new Date().toISOString().slice(0, 10);
+// the join day is a São Paulo calendar day (the form refuses a later one): between 21:00 and 24:00 there the UTC day is tomorrow
+const hoje = () => isoDiaSP(new Date());
 const novaEmpresa = (extra: Record<string, unknown> = {}) => ({
   nome_empresa: "Taxa Certa Revisões",
   email_contato: "contato@taxacerta.com.br",
