@@ -1,10 +1,10 @@
 import { MSG } from "@crm/domain/messages";
 import { pode } from "@crm/domain/permissions";
 import { PAPEL } from "@crm/domain/roles";
-import type { TLeadLista } from "@crm/domain/schemas/leads";
+import type { TLeadLista, TOrdemLeads } from "@crm/domain/schemas/leads";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Filter, Plus, Users } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { useSessaoAtual } from "../../lib/session";
 import { useDebounce } from "../../lib/useDebounce";
@@ -21,6 +21,7 @@ import { baseLeads, consultoresQuery, paginaLeadsQuery, resumoLeadsQuery } from 
 import { BulkActionsBar } from "./BulkActionsBar";
 import { DuplicatePhonesNotice } from "./DuplicatePhonesNotice";
 import { ExportMenu } from "./ExportMenu";
+import type { TAcaoLinha } from "./LeadRowActions";
 import { LeadsCounters } from "./LeadsCounters";
 import { LeadsFiltersPanel } from "./LeadsFiltersPanel";
 import { LeadsTable } from "./LeadsTable";
@@ -75,6 +76,26 @@ function GestaoDeLeads({ base, empresaId }: { base: string; empresaId?: string }
   const itens = pagina.data?.itens ?? [];
   // a selection belongs to the rows on screen: another page or filter shows none of it selected
   const selecionadosNaPagina = itens.filter((l) => selecionados.has(l.id));
+  // stable props for the memoized table: the counters', notices' and queue's answers do not draw its rows again
+  const ordenar = useCallback((ordem: TOrdemLeads, direcao: "asc" | "desc") => mudar({ ordem, direcao }), [mudar]);
+  const selecionar = useCallback(
+    (ids: string[], marcado: boolean) =>
+      setSelecionados((s) => {
+        const n = new Set(s);
+        for (const id of ids) marcado ? n.add(id) : n.delete(id);
+        return n;
+      }),
+    [],
+  );
+  const agir = useCallback<TAcaoLinha>(
+    (acao, lead) => setDialogo(acao === "historico" ? { tipo: acao, lead } : { tipo: acao, leads: [lead] }),
+    [],
+  );
+  const comFiltros = temFiltros(filtro);
+  const vazio = useMemo(
+    () => <EmptyState icone={Users} titulo={comFiltros ? MSG.nenhumLeadFiltros : MSG.nenhumLeadPeriodo} className="py-2" />,
+    [comFiltros],
+  );
   const fechar = (limpar: boolean) => {
     setDialogo(null);
     if (limpar) setSelecionados(new Set());
@@ -143,23 +164,11 @@ function GestaoDeLeads({ base, empresaId }: { base: string; empresaId?: string }
           <LeadsTable
             itens={itens}
             filtro={filtro}
-            onOrdenar={(ordem, direcao) => mudar({ ordem, direcao })}
+            onOrdenar={ordenar}
             selecionados={selecionados}
-            onSelecionar={(ids, marcado) =>
-              setSelecionados((s) => {
-                const n = new Set(s);
-                for (const id of ids) marcado ? n.add(id) : n.delete(id);
-                return n;
-              })
-            }
-            onAcao={(acao, lead) => setDialogo(acao === "historico" ? { tipo: acao, lead } : { tipo: acao, leads: [lead] })}
-            vazio={
-              <EmptyState
-                icone={Users}
-                titulo={temFiltros(filtro) ? MSG.nenhumLeadFiltros : MSG.nenhumLeadPeriodo}
-                className="py-2"
-              />
-            }
+            onSelecionar={selecionar}
+            onAcao={agir}
+            vazio={vazio}
           />
         </div>
       )}

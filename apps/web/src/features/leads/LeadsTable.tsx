@@ -2,7 +2,7 @@ import { formatarBRL, formatarData } from "@crm/domain/format";
 import { formatarTelefone } from "@crm/domain/phone";
 import type { TFiltroLeads, TLeadLista, TOrdemLeads } from "@crm/domain/schemas/leads";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { memo, type ReactNode, useEffect, useState } from "react";
 import { cn } from "../../lib/cn";
 import { Table, TableEmptyRow, TBody, Td, THead, Th, Tr } from "../../ui/Table";
 import { PotentialBadge } from "../revisional/PotentialBadge";
@@ -26,8 +26,19 @@ const FIXA = "sticky right-0 shadow-[-6px_0_6px_-6px_rgb(15_23_42/0.25)]";
 /** Rows of the table's first render; the rest follow in a task of their own (a phone shows about this many). */
 const PRIMEIRAS_LINHAS = 10;
 
-/** The /leads table: server-side sorted and paged; rows can be selected for bulk actions. */
-export function LeadsTable({ itens, filtro, onOrdenar, selecionados, onSelecionar, onAcao, vazio }: Props) {
+/**
+ * The /leads table: server-side sorted and paged; rows can be selected for bulk actions. Memoized: the page's other
+ * answers (counters, notices, the waiting queue) do not draw its rows again (decision 1504).
+ */
+export const LeadsTable = memo(function LeadsTable({
+  itens,
+  filtro,
+  onOrdenar,
+  selecionados,
+  onSelecionar,
+  onAcao,
+  vazio,
+}: Props) {
   const todos = itens.length > 0 && itens.every((l) => selecionados.has(l.id));
   // the first page's 25 rows in two renders: not one long task before the list shows (decision 1504)
   const [todasAsLinhas, setTodasAsLinhas] = useState(itens.length <= PRIMEIRAS_LINHAS);
@@ -106,7 +117,7 @@ export function LeadsTable({ itens, filtro, onOrdenar, selecionados, onSeleciona
       </TBody>
     </Table>
   );
-}
+});
 
 type TOrdenavel = {
   rotulo: string;
