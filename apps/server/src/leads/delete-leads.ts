@@ -1,4 +1,5 @@
 import type { TDeps } from "../core/deps.js";
+import { repetirEmConflito } from "../db/retry-conflicts.js";
 import { withTenant } from "../db/tenant.js";
 import { avisarLeadsAlterados } from "../lead-events/publish.js";
 import type { TCtxLeads } from "./context.js";
@@ -15,20 +16,23 @@ export async function excluirLeads(
   ids: string[],
   log?: { warn: (o: object, m: string) => void },
 ): Promise<number> {
-  const { n, arquivos } = await withTenant(deps.db.app, ctx, async (tx) => {
-    const leads = await travarLeads(tx, ctx, ids);
-    const alvo = leads.map((l) => l.id);
-    const { rows } = await tx.query(
-      `SELECT url_storage AS chave FROM documentos WHERE id_empresa_fk = $1 AND id_lead_fk = ANY ($2::uuid[])
+  // only database writes inside: a deadlock with a job's summary upserts is run again (a CI run once answered 500 here)
+  const { n, arquivos } = await repetirEmConflito(() =>
+    withTenant(deps.db.app, ctx, async (tx) => {
+      const leads = await travarLeads(tx, ctx, ids);
+      const alvo = leads.map((l) => l.id);
+      const { rows } = await tx.query(
+        `SELECT url_storage AS chave FROM documentos WHERE id_empresa_fk = $1 AND id_lead_fk = ANY ($2::uuid[])
        UNION ALL
        SELECT media_storage_key FROM mensagens_whatsapp
         WHERE id_empresa_fk = $1 AND id_lead_fk = ANY ($2::uuid[]) AND media_storage_key IS NOT NULL`,
-      [ctx.empresaId, alvo],
-    );
-    await tx.query("DELETE FROM leads_juros_check WHERE id_empresa_fk = $1 AND id = ANY ($2::uuid[])", [ctx.empresaId, alvo]);
-    await avisarLeadsAlterados(deps, tx, ctx.empresaId, alvo);
-    return { n: alvo.length, arquivos: rows.map((r) => r.chave as string) };
-  });
+        [ctx.empresaId, alvo],
+      );
+      await tx.query("DELETE FROM leads_juros_check WHERE id_empresa_fk = $1 AND id = ANY ($2::uuid[])", [ctx.empresaId, alvo]);
+      await avisarLeadsAlterados(deps, tx, ctx.empresaId, alvo);
+      return { n: alvo.length, arquivos: rows.map((r) => r.chave as string) };
+    }),
+  );
   for (const chave of arquivos) {
     await deps.storage.remover(chave).catch((err: unknown) => log?.warn({ err, chave }, "arquivo de lead excluído não removido"));
   }

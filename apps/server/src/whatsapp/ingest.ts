@@ -1,4 +1,5 @@
 import type { TDeps } from "../core/deps.js";
+import { repetirEmConflito } from "../db/retry-conflicts.js";
 import { chaveDoEvento, type TEvento } from "./events.js";
 import { agendaDe } from "./inbox-schedule.js";
 import { FILA_ENTRADA } from "./queues.js";
@@ -93,7 +94,7 @@ export function criarIngestor(deps: Pick<TDeps, "db" | "jobs">): TIngestor {
       .flatMap((p) => p.eventos.map((e) => ({ e: p.empresaId, c: chaveDoEvento(e), t: e.tipo, d: e })))
       .sort((a, b) => (a.e === b.e ? (a.c < b.c ? -1 : a.c > b.c ? 1 : 0) : a.e < b.e ? -1 : 1));
     try {
-      const novos = await comRetentativa(async () => {
+      const novos = await repetirEmConflito(async () => {
         // one round trip, its own transaction: durable when it returns (crossing tenants is inherent: the batch
         // holds several companies' events; the function sets the system context inside, migration 0008)
         const { rows } = await deps.db.app.query<{ empresa_id: string; novos: number }>({
@@ -145,16 +146,4 @@ export function criarIngestor(deps: Pick<TDeps, "db" | "jobs">): TIngestor {
       while (fila.length || voando.size) await Promise.allSettled([...voando, new Promise((r) => setTimeout(r, 5))]);
     },
   };
-}
-
-/** Deadlocks and serialization failures are retried (rare with sorted keys, but possible with other writers). */
-async function comRetentativa<T>(fn: () => Promise<T>): Promise<T> {
-  for (let i = 0; ; i++) {
-    try {
-      return await fn();
-    } catch (e) {
-      const codigo = (e as { code?: string }).code;
-      if (i >= 3 || (codigo !== "40P01" && codigo !== "40001")) throw e;
-    }
-  }
 }
