@@ -314,6 +314,11 @@ describe("the legal summaries of migrations 0029, 0033a and 0033aa", () => {
     let passos = 0;
     // the counters each held something at some point of the runs (a run may end with none)
     const vistas = new Set<string>();
+    // what the runs built at some point, not at the end: the last run may have deleted most of it (a CI run ended
+    // with 2 summary rows and failed)
+    let maiorResumo = 0;
+    let finalizadosVistos = false;
+    let documentacaoVista = false;
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
         // half the runs in one transaction (the triggers see their own statements), half one statement per transaction
@@ -326,16 +331,18 @@ describe("the legal summaries of migrations 0029, 0033a and 0033aa", () => {
         const r = await resumos();
         for (const [mantido, recontado] of r) expect(mantido).toEqual(recontado);
         for (const c of r[3][0]) vistas.add(JSON.parse(c).chave);
+        maiorResumo = Math.max(maiorResumo, r[0][0].length);
+        finalizadosVistos ||= r[1][0].some((m) => JSON.parse(m).finalizados > 0);
+        documentacaoVista ||= r[2][0].some((x) => JSON.parse(x).documentacao_pedida_em);
       }),
       { numRuns: 40 },
     );
     expect(passos).toBeGreaterThan(200);
     // the runs built something worth comparing
-    const [[resumo], [mensal], [sinais]] = await resumos();
-    expect(resumo.length).toBeGreaterThan(3);
+    expect(maiorResumo).toBeGreaterThan(3);
     expect([...vistas].sort()).toEqual(["documentacao", "documentos", "sem_prazo"]);
-    expect(mensal.some((m) => JSON.parse(m).finalizados > 0)).toBe(true);
-    expect(sinais.some((s) => JSON.parse(s).documentacao_pedida_em)).toBe(true);
+    expect(finalizadosVistos).toBe(true);
+    expect(documentacaoVista).toBe(true);
   }, 120_000);
 
   it("a break in a trigger is seen: a summary written behind the triggers' back no longer equals the recount", async () => {
