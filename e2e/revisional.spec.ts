@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { csrfHeader, LoginPage } from "./support/pages";
 
 const serias = async (page: Page) =>
@@ -13,6 +13,32 @@ async function entrar(page: Page, papel: string) {
   const login = new LoginPage(page);
   await login.abrir();
   await login.entrarComDemo(papel);
+}
+
+/** One month of a series set by the platform admin through the CSV import, in a context of its own. */
+async function importarMes(browser: Browser, codigo: number, csv: string) {
+  const ctx = await browser.newContext();
+  const plataforma = await ctx.newPage();
+  await entrar(plataforma, "Admin Plataforma");
+  const taxa = await plataforma.request.post("/api/taxas-bacen/importacao", {
+    headers: await csrfHeader(plataforma),
+    data: { codigo, csv },
+  });
+  expect(taxa.status()).toBe(200);
+  await ctx.close();
+}
+
+/** A lead created by the company admin (its own context, closed after `depois`); returns the lead's id. */
+async function criarLead(browser: Browser, dados: Record<string, string>, depois?: (admin: Page, id: string) => Promise<void>) {
+  const ctxAdmin = await browser.newContext();
+  const admin = await ctxAdmin.newPage();
+  await entrar(admin, "Admin Empresa");
+  const criado = await admin.request.post("/api/leads", { headers: await csrfHeader(admin), data: dados });
+  expect(criado.status()).toBe(201);
+  const { id } = (await criado.json()) as { id: string };
+  await depois?.(admin, id);
+  await ctxAdmin.close();
+  return id;
 }
 
 test("the platform admin keeps the BACEN series: illustrative snapshot labelled, a month imported from the SGS's CSV", async ({
@@ -58,34 +84,16 @@ test("a consultant fills a lead's contract in the chat and sees the pre-analysis
   browser,
 }) => {
   // the contract's month of the vehicle series at a known 1,50% a.m., set by the platform admin (as the first test does)
-  const ctx = await browser.newContext();
-  const plataforma = await ctx.newPage();
-  await entrar(plataforma, "Admin Plataforma");
-  const taxa = await plataforma.request.post("/api/taxas-bacen/importacao", {
-    headers: await csrfHeader(plataforma),
-    data: { codigo: 25471, csv: '"data";"valor"\n"01/03/2024";"1,50"\n' },
-  });
-  expect(taxa.status()).toBe(200);
-  await ctx.close();
-
-  const ctxAdmin = await browser.newContext();
-  const admin = await ctxAdmin.newPage();
-  await entrar(admin, "Admin Empresa");
+  await importarMes(browser, 25471, '"data";"valor"\n"01/03/2024";"1,50"\n');
   const sufixo = Date.now() % 1e8;
-  const criado = await admin.request.post("/api/leads", {
-    headers: await csrfHeader(admin),
-    data: {
-      nome: `Contrato Teste ${sufixo}`,
-      telefone: `(21) 9${String(sufixo).padStart(8, "0")}`,
-      email: `contrato.${sufixo}@exemplo.com.br`,
-      tipo_financiamento: "Carro",
-      valor_total_financiado: "45.000,00",
-      valor_parcela: "1.500,00",
-    },
+  const id = await criarLead(browser, {
+    nome: `Contrato Teste ${sufixo}`,
+    telefone: `(21) 9${String(sufixo).padStart(8, "0")}`,
+    email: `contrato.${sufixo}@exemplo.com.br`,
+    tipo_financiamento: "Carro",
+    valor_total_financiado: "45.000,00",
+    valor_parcela: "1.500,00",
   });
-  expect(criado.status()).toBe(201);
-  const { id } = (await criado.json()) as { id: string };
-  await ctxAdmin.close();
 
   await entrar(page, "Consultor");
   await page.goto(`/chat/${id}`);
@@ -134,49 +142,33 @@ test("an imobiliário lead is compared with SGS 20772 (% a.a.) by its monthly eq
   browser,
 }) => {
   // March 2024 of the real-estate series at a known 12,68% a.a. (0,9998% a.m.)
-  const ctx = await browser.newContext();
-  const plataforma = await ctx.newPage();
-  await entrar(plataforma, "Admin Plataforma");
-  const taxa = await plataforma.request.post("/api/taxas-bacen/importacao", {
-    headers: await csrfHeader(plataforma),
-    data: { codigo: 20772, csv: '"data";"valor"\n"01/03/2024";"12,68"\n' },
-  });
-  expect(taxa.status()).toBe(200);
-  await ctx.close();
-
-  const ctxAdmin = await browser.newContext();
-  const admin = await ctxAdmin.newPage();
-  await entrar(admin, "Admin Empresa");
+  await importarMes(browser, 20772, '"data";"valor"\n"01/03/2024";"12,68"\n');
   const sufixo = Date.now() % 1e8;
-  const criado = await admin.request.post("/api/leads", {
-    headers: await csrfHeader(admin),
-    data: {
-      nome: `Imóvel Teste ${sufixo}`,
-      telefone: `(31) 9${String(sufixo).padStart(8, "0")}`,
-      email: `imovel.${sufixo}@exemplo.com.br`,
-      tipo_financiamento: "Casa",
-      valor_total_financiado: "200.000,00",
-      valor_parcela: "2.500,00",
-    },
+  const dados = {
+    nome: `Imóvel Teste ${sufixo}`,
+    telefone: `(31) 9${String(sufixo).padStart(8, "0")}`,
+    email: `imovel.${sufixo}@exemplo.com.br`,
+    tipo_financiamento: "Casa",
+    valor_total_financiado: "200.000,00",
+    valor_parcela: "2.500,00",
+  };
+  const id = await criarLead(browser, dados, async (admin, id) => {
+    const contrato = await admin.request.put(`/api/leads/${id}/contrato`, {
+      headers: await csrfHeader(admin),
+      data: {
+        modalidade_credito: "imobiliario",
+        valor_contrato: "200.000,00",
+        valor_liberado: "",
+        valor_parcela: "2.500,00",
+        quantidade_parcelas: "360",
+        quantidade_parcelas_pagas: "24",
+        data_contrato: "2024-03-15",
+        banco: "Banco Exemplo",
+        taxa_informada_mensal: "",
+      },
+    });
+    expect(contrato.status()).toBe(200);
   });
-  expect(criado.status()).toBe(201);
-  const { id } = (await criado.json()) as { id: string };
-  const contrato = await admin.request.put(`/api/leads/${id}/contrato`, {
-    headers: await csrfHeader(admin),
-    data: {
-      modalidade_credito: "imobiliario",
-      valor_contrato: "200.000,00",
-      valor_liberado: "",
-      valor_parcela: "2.500,00",
-      quantidade_parcelas: "360",
-      quantidade_parcelas_pagas: "24",
-      data_contrato: "2024-03-15",
-      banco: "Banco Exemplo",
-      taxa_informada_mensal: "",
-    },
-  });
-  expect(contrato.status()).toBe(200);
-  await ctxAdmin.close();
 
   await entrar(page, "Consultor");
   await page.goto(`/chat/${id}`);
