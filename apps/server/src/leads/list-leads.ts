@@ -1,4 +1,5 @@
 import { trechosTelefoneBusca } from "@crm/domain/phone";
+import { PAPEL } from "@crm/domain/roles";
 import type { TFiltroLeads, TLeadLista, TPaginaLeads } from "@crm/domain/schemas/leads";
 import type pg from "pg";
 import type { TDeps } from "../core/deps.js";
@@ -38,7 +39,19 @@ export async function listarLeads(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f: TF
     async (c) => {
       const { where, params, telefone } = await montarCondicao(c, ctx, f, undefined, { telefoneAParte: true });
       const ordem = ordemSql(f.ordem, f.direcao);
-      if (telefone) return paginaPorTelefone({ where, params, telefone }, ordem, f.tamanho + 1, pular, generico);
+      if (telefone) {
+        // sorted by creation (the default), the matches are sorted from the suffixes' own index (0043); the leads
+        // are read for the other filters only when there are any (the period is on the suffixes too)
+        const porCriacao =
+          f.ordem === "created_at"
+            ? {
+                direcao: f.direcao,
+                periodo: f.periodo !== "all",
+                soPeriodo: !temFiltros({ ...f, busca: undefined }) && ctx.papel !== PAPEL.consultor,
+              }
+            : null;
+        return paginaPorTelefone({ where, params, telefone }, ordem, f.tamanho + 1, pular, generico, porCriacao);
+      }
       const n = params.length;
       const limite = `LIMIT $${n + 1} OFFSET $${n + 2}`;
       const valores = [...params, f.tamanho + 1, pular];
@@ -69,6 +82,15 @@ export async function listarLeads(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f: TF
   };
 }
 
+/** A phone search sorted by the lead's creation: its direction, and what of the filter the suffixes can check alone. */
+type TPorCriacao = {
+  direcao: "asc" | "desc";
+  /** The filter has a period ($2 and $3, as montarCondicao numbers them). */
+  periodo: boolean;
+  /** Nothing but the company and the period: the matches need no lead read to be chosen. */
+  soPeriodo: boolean;
+};
+
 /**
  * A page of a phone search (any run of 4+ digits, decision 1501), exact either way and in one statement. Left to the
  * planner, the choice between reading every match then sorting and walking the page's order checking each lead's own
@@ -76,8 +98,10 @@ export async function listarLeads(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f: TF
  * fragment 60 leads have: a walk of 95k leads, ~4 s at 200k) and it under-priced the walk (1,140 real matches:
  * ~4,600 leads walked, 18k buffers, where the matches' own rows were 4.6k). Here the count decides: the suffixes in
  * range are counted up to TELEFONE_RARO (index-only; a materialized list of them cost twice as much for a common
- * fragment). Fewer than that is every match, and those leads are read by id and sorted. As many means a common
- * fragment, and the list's order is walked with each lead's suffixes checked
+ * fragment). Fewer than that is every match: sorted by creation (`porCriacao`, the default order) they are sorted
+ * from the suffixes' index, which carries each lead's created_at (0043), and only the page's leads are read (or, with
+ * other filters, the matches' leads in that order until the page is full); in another order those leads are read by
+ * id and sorted. As many means a common fragment, and the list's order is walked with each lead's suffixes checked
  * (a SubPlan: OFFSET 0 keeps PostgreSQL from turning it back into a join), which finds a page after ~26 × leads /
  * matches steps. Only one branch runs (a one-time filter); the page's rows are then read with their consultants.
  * With no other filter, one plan suits every value (the strategy is in the text), so it is planned once: `generico`
@@ -89,6 +113,7 @@ function paginaPorTelefone(
   limite: number,
   pular: number,
   generico: boolean,
+  porCriacao: TPorCriacao | null,
 ): pg.QueryConfig {
   const valores = [...c.params, TELEFONE_RARO];
   const raros = `$${valores.length}`;
@@ -101,10 +126,7 @@ function paginaPorTelefone(
     `WITH trechos AS (
        SELECT count(*) AS n FROM (SELECT FROM leads_telefone_busca s WHERE s.id_empresa_fk = $1 AND (${c.telefone}) LIMIT ${raros}) x)
      SELECT ${COLUNAS_LISTA} FROM (
-       (SELECT l.id FROM leads_juros_check l
-         WHERE ${c.where} AND (SELECT n FROM trechos) < ${raros}
-           AND l.id = ANY (ARRAY(SELECT s.id_lead_fk FROM leads_telefone_busca s WHERE s.id_empresa_fk = $1 AND (${c.telefone})))
-         ORDER BY ${ordem} ${pagina})
+       (${porCriacao ? raroPorCriacao(c, porCriacao, raros, pagina) : raroLido(c, ordem, raros, pagina)})
        UNION ALL
        (SELECT l.id FROM leads_juros_check l
          WHERE ${c.where} AND (SELECT n FROM trechos) >= ${raros}
@@ -115,4 +137,27 @@ function paginaPorTelefone(
      ORDER BY ${ordem}`,
     valores,
   );
+}
+
+/** The rare branch in any order: every match's lead read by id, then sorted. */
+function raroLido(c: { where: string; telefone: string }, ordem: string, raros: string, pagina: string): string {
+  return `SELECT l.id FROM leads_juros_check l
+   WHERE ${c.where} AND (SELECT n FROM trechos) < ${raros}
+     AND l.id = ANY (ARRAY(SELECT s.id_lead_fk FROM leads_telefone_busca s WHERE s.id_empresa_fk = $1 AND (${c.telefone})))
+   ORDER BY ${ordem} ${pagina}`;
+}
+
+/**
+ * The rare branch sorted by creation: the matches (a lead once, though a fragment may start two of its suffixes) in
+ * the list's order (ordemSql's: the id breaks ties the other way), from the suffixes' index alone.
+ */
+function raroPorCriacao(c: { where: string; telefone: string }, o: TPorCriacao, raros: string, pagina: string): string {
+  const d = o.direcao === "asc" ? "ASC" : "DESC";
+  const desempate = o.direcao === "asc" ? "DESC" : "ASC";
+  const matches = `SELECT DISTINCT s.created_at, s.id_lead_fk AS id FROM leads_telefone_busca s
+     WHERE s.id_empresa_fk = $1 AND (${c.telefone})${o.periodo ? " AND s.created_at >= $2 AND s.created_at < $3" : ""}`;
+  const filtro = o.soPeriodo ? "" : `JOIN leads_juros_check l ON l.id_empresa_fk = $1 AND l.id = m.id AND ${c.where}`;
+  return `SELECT m.id FROM (${matches}) m ${filtro}
+   WHERE (SELECT n FROM trechos) < ${raros}
+   ORDER BY m.created_at ${d}, m.id ${desempate} ${pagina}`;
 }

@@ -106,6 +106,24 @@ describe("a phone search's /leads pages, common and rare fragments (issue 15 par
         }
       });
 
+  it("a lead whose creation time or phone changes moves in the search's order (the suffixes follow, 0043)", async () => {
+    const ultimo = (await esperado({ digitos: "8181", ordem: "l.created_at ASC, l.id DESC", limite: 1, pular: 0 }))[0];
+    await t.dono.query("UPDATE leads_juros_check SET created_at = now() + interval '1 minute' WHERE id = $1", [ultimo]);
+    let p = await pagina(a.navegadores.admin, "periodo=all&busca=8181&tamanho=25");
+    expect(p.itens[0].id).toBe(ultimo);
+    // a new phone with the digits, created long ago: found, and last
+    const outro = (await esperado({ digitos: "9700", ordem: "l.created_at DESC, l.id ASC", limite: 1, pular: 0 }))[0];
+    await t.dono.query(
+      "UPDATE leads_juros_check SET telefone_normalizado = '5521981819999', created_at = now() - interval '5 years' WHERE id = $1",
+      [outro],
+    );
+    p = await pagina(a.navegadores.admin, "periodo=all&busca=8181&tamanho=100");
+    expect(p.itens.at(-1)?.id).toBe(outro);
+    expect(p.itens.map((l) => l.id)).toEqual(
+      await esperado({ digitos: "8181", ordem: "l.created_at DESC, l.id ASC", limite: 100, pular: 0 }),
+    );
+  });
+
   it("the counters' total is every lead with the digits", async () => {
     for (const digitos of ["4242", "8181"]) {
       const res = await a.navegadores.admin.req({ url: `/api/leads/resumo?periodo=all&busca=${digitos}` });
