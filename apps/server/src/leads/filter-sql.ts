@@ -104,19 +104,37 @@ export function intervaloDoDia(periodo: TPeriodo, agora: Date, inicio?: string, 
  * parameter and gives its placeholder.
  */
 export async function condicoesDaBusca(tx: TTx, busca: string, p: (v: unknown) => string): Promise<string[]> {
-  // (part of) a phone typed in any format: any run of 4+ digits, a whole number also by its canonical digits
+  return condicaoDoTelefone(busca, p) ?? condicoesDasPalavras(await palavrasDaBusca(tx, busca), p);
+}
+
+/** (Part of) a phone typed in any format, as a condition on `l`: any run of 4+ digits; else null. */
+export function condicaoDoTelefone(busca: string, p: (v: unknown) => string): string[] | null {
   const faixas = faixasDoTelefone(busca, p);
-  if (faixas) return [`l.id IN (SELECT s.id_lead_fk FROM leads_telefone_busca s WHERE s.id_empresa_fk = $1 AND (${faixas}))`];
+  return faixas ? [`l.id IN (SELECT s.id_lead_fk FROM leads_telefone_busca s WHERE s.id_empresa_fk = $1 AND (${faixas}))`] : null;
+}
+
+/** The searchable words of a text, as leads_busca keeps them (one round trip: `leads_palavras_consulta`, 0002). */
+export async function palavrasDaBusca(tx: TTx, busca: string): Promise<string[]> {
   const { rows } = await tx.query("SELECT leads_palavras_consulta($1) AS palavras", [busca]);
-  const palavras: string[] = rows[0].palavras;
-  // text with no searchable word (only punctuation) matches nothing rather than everything
+  return rows[0].palavras;
+}
+
+/** At most this many words of a search are looked for (the rest are ignored). */
+export const MAX_PALAVRAS_BUSCA = 6;
+
+/** Each search word's range over leads_busca's terms: `de <= termo < ate` is "the term starts with the word". */
+export const faixaDaPalavra = (w: string) => ({ de: w, ate: w + FIM_PREFIXO });
+
+/** Every word as a condition on `l`; text with no searchable word (only punctuation) matches nothing. */
+export function condicoesDasPalavras(palavras: string[], p: (v: unknown) => string): string[] {
   if (!palavras.length) return ["false"];
   // one semi-join per word; leads_busca's (company, lead) index (migration 0012) lets PostgreSQL either start
   // from a rare word's leads or walk the page's order checking each lead's own words (a common word)
-  return palavras.slice(0, 6).map(
-    (w) => `l.id IN (SELECT b.id_lead_fk FROM leads_busca b
-      WHERE b.id_empresa_fk = $1 AND b.termo >= ${p(w)} AND b.termo < ${p(w + FIM_PREFIXO)})`,
-  );
+  return palavras.slice(0, MAX_PALAVRAS_BUSCA).map((w) => {
+    const { de, ate } = faixaDaPalavra(w);
+    return `l.id IN (SELECT b.id_lead_fk FROM leads_busca b
+      WHERE b.id_empresa_fk = $1 AND b.termo >= ${p(de)} AND b.termo < ${p(ate)})`;
+  });
 }
 
 /** Whether anything beyond the period narrows the list (status, consultant, origin, value, assignment, search). */

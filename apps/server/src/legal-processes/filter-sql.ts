@@ -4,11 +4,13 @@ import { SEM_PROFISSIONAL, type TFiltroProcessos, type TOrdemProcessos } from "@
 import { STATUS_PROCESSO_JURIDICO } from "@crm/domain/status";
 import type { TTx } from "../db/tenant.js";
 import { badRequest } from "../http/errors.js";
-import { condicoesDaBusca } from "../leads/filter-sql.js";
+import { condicaoDoTelefone, condicoesDasPalavras, MAX_PALAVRAS_BUSCA, palavrasDaBusca } from "../leads/filter-sql.js";
 
 /**
  * The WHERE of /processos over `leads_juros_check l` ($1 the company): the company's processes, then the filters.
- * `semStatus` leaves the legal status out (the counters count every legal status of the other filters).
+ * `semStatus` leaves the legal status out (the counters count every legal status of the other filters). With
+ * `palavrasAParte`, a search by words is left out of `where` and given as `palavras` (list-processes.ts decides how
+ * to find them); a phone search stays a condition.
  * The process status is written as a literal, not a parameter: the partial indexes of 0023 (`WHERE status_lead =
  * 'Convertido (Ganho)'`) then serve a generic plan too, which the list reuses instead of planning every request.
  */
@@ -18,7 +20,8 @@ export async function condicaoProcessos(
   f: TFiltroProcessos,
   semStatus = false,
   agora = new Date(),
-): Promise<{ where: string; params: unknown[] }> {
+  opts: { palavrasAParte?: boolean } = {},
+): Promise<{ where: string; params: unknown[]; palavras?: string[] }> {
   const params: unknown[] = [empresaId];
   const where = ["l.id_empresa_fk = $1", `l.status_lead = ${PROCESSO}`];
   const p = (v: unknown) => {
@@ -35,34 +38,36 @@ export async function condicaoProcessos(
   else if (f.profissional) where.push(`l.profissional_juridico_atribuido_id = ${p(f.profissional)}`);
   if (f.consultor) where.push(`l.consultor_atribuido_id = ${p(f.consultor)}`);
   const busca = f.busca?.trim();
-  if (busca) where.push(...(await condicoesLembradas(tx, busca, p)));
+  if (busca) {
+    const telefone = condicaoDoTelefone(busca, p);
+    if (telefone) where.push(...telefone);
+    else {
+      const palavras = await palavrasLembradas(tx, busca);
+      if (opts.palavrasAParte && palavras.length) return { where: where.join(" AND "), params, palavras };
+      where.push(...condicoesDasPalavras(palavras, p));
+    }
+  }
   return { where: where.join(" AND "), params };
 }
 
-/** The search's conditions per text typed, with their values; placeholders as `@@busca<k>@@` (the k-th value). */
-const buscasLembradas = new Map<string, { condicoes: string[]; valores: unknown[] }>();
+/** The words of each text searched (distinct, at most MAX_PALAVRAS_BUSCA). */
+const buscasLembradas = new Map<string, string[]>();
 const LIMITE_BUSCAS_LEMBRADAS = 1000;
 
 /**
- * condicoesDaBusca, remembered per text: for words it first asks PostgreSQL for them (`leads_palavras_consulta`, a
- * round trip before the statement), and that function is IMMUTABLE, so a text always gives the same conditions. The
- * list and its counters ask for the same search, and paging, sorting and live refetches repeat it: one look-up per
- * text and instance instead of one per request. The placeholders are renumbered for each statement's parameters.
+ * palavrasDaBusca, remembered per text: it asks PostgreSQL for the words (a round trip before the statement), and
+ * that function is IMMUTABLE, so a text always gives the same words. The list and its counters ask for the same
+ * search, and paging, sorting and live refetches repeat it: one look-up per text and instance instead of one per
+ * request.
  */
-async function condicoesLembradas(tx: TTx, busca: string, p: (v: unknown) => string): Promise<string[]> {
-  let lembrada = buscasLembradas.get(busca);
-  if (!lembrada) {
-    const valores: unknown[] = [];
-    const condicoes = await condicoesDaBusca(tx, busca, (v) => {
-      valores.push(v);
-      return `@@busca${valores.length - 1}@@`;
-    });
-    lembrada = { condicoes, valores };
+async function palavrasLembradas(tx: TTx, busca: string): Promise<string[]> {
+  let palavras = buscasLembradas.get(busca);
+  if (!palavras) {
+    palavras = [...new Set(await palavrasDaBusca(tx, busca))].slice(0, MAX_PALAVRAS_BUSCA);
     if (buscasLembradas.size >= LIMITE_BUSCAS_LEMBRADAS) buscasLembradas.delete(buscasLembradas.keys().next().value as string);
-    buscasLembradas.set(busca, lembrada);
+    buscasLembradas.set(busca, palavras);
   }
-  const marcadores = lembrada.valores.map((v) => p(v));
-  return lembrada.condicoes.map((c) => c.replace(/@@busca(\d+)@@/g, (_, k: string) => marcadores[Number(k)]));
+  return palavras;
 }
 
 /** 'Convertido (Ganho)' as an SQL literal. */

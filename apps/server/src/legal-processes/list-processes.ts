@@ -1,10 +1,13 @@
+import { trechosTelefoneBusca } from "@crm/domain/phone";
 import type { TFiltroProcessos, TResumoProcessos } from "@crm/domain/schemas/processes";
 import { STATUS_JURIDICO, type TStatusJuridico } from "@crm/domain/status";
 import type { TDeps } from "../core/deps.js";
 import { preparada } from "../db/prepared.js";
 import { lerComTenant, type TTenantCtx } from "../db/tenant.js";
+import { faixaDaPalavra } from "../leads/filter-sql.js";
 import { condicaoProcessos, ordemProcessos } from "./filter-sql.js";
 import { COLUNAS_ITEM_PROCESSO, JUNCOES_PROCESSO } from "./process-row.js";
+import { contagensLembradas, lembrarContagens } from "./word-counts.js";
 
 type TCtx = TTenantCtx & { empresaId: string };
 
@@ -24,41 +27,124 @@ export async function listarProcessos(deps: Pick<TDeps, "db">, ctx: TCtx, f: TFi
   // a generic plan skips planning over the leads table's many indexes on every request (planning cost more than
   // running a page). So does a period sorted by its own date with no other filter: the conversion index read from the
   // period's end, stopped at the page, whatever the period's length. A period in another order stays planned for its
-  // values: a short one is best sorted, a long one walked in the sort's index.
-  const busca = !!f.busca?.trim();
+  // values: a short one is best sorted, a long one walked in the sort's index. A search by words keeps the plan its
+  // filters would have: how it finds the words is in its text (paginaPorPalavras); a phone search is planned.
+  const busca = f.busca?.trim() ?? "";
+  const porTelefone = !!busca && !!trechosTelefoneBusca(busca);
   const soPeriodo = f.ordem === "convertido_em" && !f.statusJuridico && !f.profissional && !f.consultor;
-  const planoGenerico = !busca && (f.periodo === "all" || soPeriodo);
+  const planoGenerico = !porTelefone && (f.periodo === "all" || soPeriodo);
   const tamanho = Math.trunc(f.tamanho);
+  let buscadas: string[] | null = null;
   const { rows } = await lerComTenant(
     deps.db.leitura,
     ctx,
     async (c) => {
-      const { where, params } = await condicaoProcessos(c, ctx.empresaId, f);
+      const { where, params, palavras } = await condicaoProcessos(c, ctx.empresaId, f, false, undefined, {
+        palavrasAParte: true,
+      });
       const n = params.length;
       const ordem = ordemProcessos(f.ordem, f.direcao);
       // the page size is a literal (an integer of 1..100 from the schema): a generic plan then knows it reads a page,
       // not a tenth of the table
       const limite = `LIMIT ${tamanho + 1} OFFSET $${n + 1}`;
       const valores = [...params, pular];
-      const pagina =
-        pular < SALTO_PROFUNDO
-          ? `SELECT ${COLUNAS_ITEM_PROCESSO} FROM leads_juros_check l ${JUNCOES_PROCESSO} WHERE ${where} ORDER BY ${ordem} ${limite}`
-          : // a deep page: the skipped rows are read from the sort's index alone, only the page's rows from the table
-            `SELECT ${COLUNAS_ITEM_PROCESSO} FROM (SELECT l.id FROM leads_juros_check l WHERE ${where} ORDER BY ${ordem} ${limite}) pagina
-              JOIN leads_juros_check l ON l.id_empresa_fk = $1 AND l.id = pagina.id ${JUNCOES_PROCESSO}
-             ORDER BY ${ordem}`;
+      if (palavras) buscadas = palavras;
+      const pagina = palavras
+        ? paginaPorPalavras({ where, valores, palavras, conhecidas: contagensLembradas(ctx.empresaId, palavras) }, ordem, limite)
+        : { com: "", sql: paginaSemBusca(where, ordem, limite, pular), colunas: "" };
       // the rows numbered in the page's order (a window over the sorted page keeps its order), the extra row left out
       return preparada(
-        `SELECT coalesce(json_agg(q.p ORDER BY q.n) FILTER (WHERE q.n <= ${tamanho}), '[]')::text AS itens,
-                count(*) > ${tamanho} AS "temMais"
-           FROM (SELECT row_number() OVER () AS n, p FROM (${pagina}) p) q`,
+        `${pagina.com}SELECT coalesce(json_agg(q.p ORDER BY q.n) FILTER (WHERE q.n <= ${tamanho}), '[]')::text AS itens,
+                count(*) > ${tamanho} AS "temMais"${pagina.colunas}
+           FROM (SELECT row_number() OVER () AS n, p FROM (${pagina.sql}) p) q`,
         valores,
       );
     },
     { planoGenerico },
   );
-  const { itens, temMais } = rows[0] as { itens: string; temMais: boolean };
+  const { itens, temMais, contagens } = rows[0] as { itens: string; temMais: boolean; contagens?: number[] };
+  if (buscadas && contagens) lembrarContagens(ctx.empresaId, buscadas, contagens);
   return `{"itens":${itens},"pagina":${Math.trunc(f.pagina)},"tamanho":${tamanho},"temMais":${temMais}}`;
+}
+
+/** A page without a search by words: the page's rows in order, or for a deep page their ids first. */
+function paginaSemBusca(where: string, ordem: string, limite: string, pular: number): string {
+  if (pular < SALTO_PROFUNDO)
+    return `SELECT ${COLUNAS_ITEM_PROCESSO} FROM leads_juros_check l ${JUNCOES_PROCESSO} WHERE ${where} ORDER BY ${ordem} ${limite}`;
+  // a deep page: the skipped rows are read from the sort's index alone, only the page's rows from the table
+  return `SELECT ${COLUNAS_ITEM_PROCESSO} FROM (SELECT l.id FROM leads_juros_check l WHERE ${where} ORDER BY ${ordem} ${limite}) pagina
+            JOIN leads_juros_check l ON l.id_empresa_fk = $1 AND l.id = pagina.id ${JUNCOES_PROCESSO}
+           ORDER BY ${ordem}`;
+}
+
+/**
+ * A search with fewer terms than this starting with its rarest word reads those leads and sorts them; with more, the
+ * list's order is walked and each process's own words checked. Reading a match by id costs about a walked step, and
+ * a walk finds a page after ~26 × leads / matches steps: the two meet near √(26 × leads), ~3,600 at 500k leads.
+ */
+export const PALAVRA_RARA = 3000;
+
+/**
+ * A page of a search by words, in one statement with one plan for every text (decision 1104): left to the planner,
+ * the choice between starting from a word's leads and walking the page's order followed the values, so each request
+ * was planned (~1.5 ms of PostgreSQL's CPU, more than running it). Here the count decides: each word's terms are
+ * counted up to PALAVRA_RARA (index-only; a count this instance remembers is passed instead, word-counts.ts), and
+ * the rarest one's count picks one branch (a one-time filter); the counts come back with the page. Under it,
+ * the rarest word's leads are read by id and sorted (with every other word checked); as many or more, the list's
+ * order is walked and each word looked up among each process's own terms (leads_busca's (company, lead) index, 0012;
+ * OFFSET 0 keeps each a SubPlan that stops at its first term), once the process's mask of terms (0044, read from the
+ * walked index) says it may have them. The branch gives the page's ids; the page's rows are
+ * then read with their joins. The words are one array parameter and their ends another, so the text depends only on
+ * how many words there are (1 to 6).
+ */
+function paginaPorPalavras(
+  c: { where: string; valores: unknown[]; palavras: string[]; conhecidas: (number | null)[] },
+  ordem: string,
+  limite: string,
+): { com: string; sql: string; colunas: string } {
+  const p = (v: unknown) => {
+    c.valores.push(v);
+    return `$${c.valores.length}`;
+  };
+  const faixas = c.palavras.map(faixaDaPalavra);
+  const de = p(faixas.map((x) => x.de));
+  const ate = p(faixas.map((x) => x.ate));
+  const raras = p(PALAVRA_RARA);
+  const conhecidas = p(c.conhecidas);
+  // one probe of the (company, lead) index per word: an EXISTS stops at the first term, where reading the lead's
+  // terms once and counting the words they start cost twice as much for a walk
+  const procuras = c.palavras
+    .map(
+      (_, k) => `EXISTS (SELECT 1 FROM leads_busca b WHERE b.id_empresa_fk = $1 AND b.id_lead_fk = l.id
+                          AND b.termo >= (${de}::text[])[${k + 1}] AND b.termo < (${ate}::text[])[${k + 1}] OFFSET 0)`,
+    )
+    .join(" AND ");
+  // a process whose terms' mask (0044) lacks the words' bits has none of them: passed over before any look-up
+  const mascara = `(SELECT leads_mascara_termos(${de}::text[]))`;
+  const todas = `(coalesce(l.busca_mascara, -1) & ${mascara}) = ${mascara} AND ${procuras}`;
+  return {
+    // a word's count remembered (word-counts.ts) is not counted again: COALESCE reaches the count only without one
+    com: `WITH palavras AS MATERIALIZED (
+        SELECT w.k, w.de, w.ate, coalesce(w.n, (SELECT count(*) FROM (SELECT FROM leads_busca b
+                 WHERE b.id_empresa_fk = $1 AND b.termo >= w.de AND b.termo < w.ate LIMIT ${raras}) x)) AS n
+          FROM unnest(${de}::text[], ${ate}::text[], ${conhecidas}::int[]) WITH ORDINALITY AS w(de, ate, n, k)),
+      rara AS MATERIALIZED (SELECT w.de, w.ate, w.n FROM palavras w ORDER BY w.n, w.k LIMIT 1)
+    `,
+    colunas: `, (SELECT array_agg(w.n::int ORDER BY w.k) FROM palavras w) AS contagens`,
+    sql: `SELECT ${COLUNAS_ITEM_PROCESSO} FROM (
+        (SELECT l.id FROM leads_juros_check l
+          WHERE ${c.where} AND (SELECT n FROM rara) < ${raras}
+            AND l.id = ANY (ARRAY(SELECT b.id_lead_fk FROM leads_busca b, rara r
+                                   WHERE b.id_empresa_fk = $1 AND b.termo >= r.de AND b.termo < r.ate))
+            ${c.palavras.length > 1 ? `AND ${todas}` : ""}
+          ORDER BY ${ordem} ${limite})
+        UNION ALL
+        (SELECT l.id FROM leads_juros_check l
+          WHERE ${c.where} AND (SELECT n FROM rara) >= ${raras} AND ${todas}
+          ORDER BY ${ordem} ${limite})
+      ) pagina JOIN leads_juros_check l ON l.id_empresa_fk = $1 AND l.id = pagina.id ${JUNCOES_PROCESSO}
+      ORDER BY ${ordem}`,
+  };
 }
 
 /** Whether the filters other than the legal status select every process (the counters then read the summary). */

@@ -408,7 +408,7 @@ describe("filters, counters, sorting and paging against the same question asked 
     expect(await daApi("busca=bruno%40cliente")).toEqual(await ids("nome = 'Bruno Lima'"));
     expect(await daApi("busca=(11)%2098000-1111")).toEqual(await ids("nome = 'Bruno Lima'"));
     expect(await daApi("busca=11%2098000")).toEqual(await ids("true"));
-    // a search asked again (its conditions remembered per text) and after other filters (its placeholders renumbered)
+    // a search asked again (its words remembered per text) and after other filters (its parameters numbered after theirs)
     for (let vez = 0; vez < 2; vez++) {
       expect(await daApi("busca=carla")).toEqual(await ids("nome = 'Carla Dias'"));
       expect(await daApi(`consultor=${c.consultor.id}&profissional=${c.usuarios.juridico.id}&busca=bruno%20lima`)).toEqual(
