@@ -273,6 +273,34 @@ export function percentis(ms: number[]): { p50: number; p95: number; p99: number
   return { p50: p(0.5), p95: p(0.95), p99: p(0.99), n: o.length };
 }
 
+/**
+ * Until the server's revisional recalculation (a background job marking every generated lead) has nothing left: it
+ * updates leads, and measuring while it runs measured it too.
+ */
+export async function esperarRecalculo(b: TBancada): Promise<void> {
+  const t0 = performance.now();
+  while ((await b.dono.query("SELECT EXISTS (SELECT 1 FROM leads_revisional_pendentes) AS ha")).rows[0].ha) {
+    if (performance.now() - t0 > 30 * 60_000) throw new Error("o recálculo revisional não terminou em 30 min");
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  if (performance.now() - t0 > 1000)
+    console.log(`  recálculo revisional esperado: ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+/** The middle value (the mean of the two middle ones for an even count). */
+export function mediana(xs: number[]): number {
+  const o = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(o.length / 2);
+  return o.length % 2 ? o[m] : (o[m - 1] + o[m]) / 2;
+}
+
+/**
+ * How many rounds each case runs (BENCH_RODADAS, 3): a round is the API's load then the direct SQL's, back to back,
+ * and a case's figures are the medians over its rounds. On this shared two-core machine one 4-second load's p95 moved
+ * by ±30% from one run to the next; interleaved rounds keep a slow moment from landing on one side of a ratio.
+ */
+export const RODADAS = numeroEnv("BENCH_RODADAS", 3);
+
 /** Runs `fn` from `concorrencia` loops for `segundos` (after a short warm-up) and returns each call's duration. */
 export async function carga(concorrencia: number, segundos: number, fn: (i: number) => Promise<void>): Promise<number[]> {
   const aquecer = Date.now() + 1_000;

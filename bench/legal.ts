@@ -19,7 +19,18 @@ import { type TFiltroProcessos, ZFiltroProcessos } from "@crm/domain/schemas/pro
 import type { TTenantCtx } from "../apps/server/src/db/tenant.js";
 import { lerPainelJuridico } from "../apps/server/src/legal-dashboard/read-dashboard.js";
 import { listarProcessos, resumirProcessos } from "../apps/server/src/legal-processes/list-processes.js";
-import { carga, explicando, fmt, iniciarBancada, numeroEnv, percentis, type TBancada } from "./leads-harness.js";
+import {
+  carga,
+  esperarRecalculo,
+  explicando,
+  fmt,
+  iniciarBancada,
+  mediana,
+  numeroEnv,
+  percentis,
+  RODADAS,
+  type TBancada,
+} from "./leads-harness.js";
 import { gerar } from "./leads-list.js";
 
 const JURIDICOS = [
@@ -111,20 +122,6 @@ async function processos(b: TBancada, limite: number | null): Promise<number> {
   return n.rows[0].n;
 }
 
-/**
- * Until the server's revisional recalculation (a background job marking every generated lead) has nothing left: it
- * updates leads, and measuring while it runs measured it too.
- */
-async function esperarRecalculo(b: TBancada): Promise<void> {
-  const t0 = performance.now();
-  while ((await b.dono.query("SELECT EXISTS (SELECT 1 FROM leads_revisional_pendentes) AS ha")).rows[0].ha) {
-    if (performance.now() - t0 > 30 * 60_000) throw new Error("o recálculo revisional não terminou em 30 min");
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  if (performance.now() - t0 > 1000)
-    console.log(`  recálculo revisional esperado: ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-}
-
 /** CPU time (ms, user + system) these processes have used so far, from /proc (Linux); 0 for a pid that is gone. */
 function cpuMs(pids: Iterable<number>): number {
   let ticks = 0;
@@ -143,10 +140,9 @@ function cpuMs(pids: Iterable<number>): number {
  * client, or the direct calls' pg client) and PostgreSQL's backends. Unlike the percentiles these hardly depend on
  * what else the machine runs. PostgreSQL's share is 0 when its processes are not on this machine.
  */
-async function comCpu(
-  b: TBancada,
-  carregar: (contar: () => void) => Promise<number[]>,
-): Promise<{ tempos: number[]; servidor: number; bancada: number; banco: number }> {
+type TComCpu = { tempos: number[]; servidor: number; bancada: number; banco: number };
+
+async function comCpu(b: TBancada, carregar: (contar: () => void) => Promise<number[]>): Promise<TComCpu> {
   const backends = async () =>
     (await b.dono.query("SELECT pid FROM pg_stat_activity WHERE backend_type = 'client backend'")).rows.map(
       (r) => r.pid as number,
@@ -211,7 +207,7 @@ export async function legalBench(): Promise<string> {
     const deps = { db: b.db };
     const linhas = [
       `legal processes: ${n.toLocaleString("pt-BR")} processes and ${leads.toLocaleString("pt-BR")} leads in the company, ${total.toLocaleString("pt-BR")} leads in the database, ${concorrencia} concurrent, ${segundos} s per case`,
-      "  case                                          API p50 / p95 (ms)   SQL p50 / p95 (ms)   p95 ratio   API req/s   CPU ms/req: API (server + PG) | direct (bench + PG)",
+      `  case (median of ${RODADAS} rounds)                 API p50 / p95 (ms)   SQL p50 / p95 (ms)   p95 ratio   API req/s   CPU ms/req: API (server + PG) | direct (bench + PG)   API p95 per round`,
     ];
     const escolhidos = process.env.LEGAL_BENCH_CASOS?.split(",").map(Number);
     const casos = CASOS.filter((_, k) => !escolhidos || escolhidos.includes(k + 1));
@@ -235,23 +231,30 @@ export async function legalBench(): Promise<string> {
     for (const c of casos) {
       if (process.env.LEGAL_BENCH_EXPLAIN)
         await direto(c, 0, { db: explicando(b.db, /FROM (leads_juros_check|documentos|lead_status_historico|processos_)/) });
-      const api = await comCpu(b, (contar) =>
-        carga(concorrencia, segundos, async (i) => {
-          await pelaApi(c)(i);
-          contar();
-        }),
-      );
-      const sql = await comCpu(b, (contar) =>
-        carga(concorrencia, segundos, async (i) => {
-          await direto(c, i);
-          contar();
-        }),
-      );
-      const a = percentis(api.tempos);
-      const s = percentis(sql.tempos);
+      const rodadas: { api: TComCpu; sql: TComCpu }[] = [];
+      for (let r = 0; r < RODADAS; r++) {
+        const api = await comCpu(b, (contar) =>
+          carga(concorrencia, segundos, async (i) => {
+            await pelaApi(c)(i);
+            contar();
+          }),
+        );
+        const sql = await comCpu(b, (contar) =>
+          carga(concorrencia, segundos, async (i) => {
+            await direto(c, i);
+            contar();
+          }),
+        );
+        rodadas.push({ api, sql });
+      }
+      const med = (f: (r: { api: TComCpu; sql: TComCpu }) => number) => mediana(rodadas.map(f));
+      const a = { p50: med((r) => percentis(r.api.tempos).p50), p95: med((r) => percentis(r.api.tempos).p95) };
+      const s = { p50: med((r) => percentis(r.sql.tempos).p50), p95: med((r) => percentis(r.sql.tempos).p95) };
+      const porSegundo = med((r) => r.api.tempos.length / segundos);
+      const faixa = rodadas.map((r) => fmt(percentis(r.api.tempos).p95)).join(", ");
       const cpu = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "—");
       linhas.push(
-        `  ${c.nome.padEnd(44)}  ${fmt(a.p50).padStart(6)} / ${fmt(a.p95).padStart(6)}      ${fmt(s.p50).padStart(6)} / ${fmt(s.p95).padStart(6)}     ${(a.p95 / s.p95).toFixed(2).padStart(5)}x     ${(a.n / segundos).toFixed(0).padStart(6)}      ${cpu(api.servidor)} + ${cpu(api.banco)} | ${cpu(sql.bancada)} + ${cpu(sql.banco)}`,
+        `  ${c.nome.padEnd(44)}  ${fmt(a.p50).padStart(6)} / ${fmt(a.p95).padStart(6)}      ${fmt(s.p50).padStart(6)} / ${fmt(s.p95).padStart(6)}     ${(a.p95 / s.p95).toFixed(2).padStart(5)}x     ${porSegundo.toFixed(0).padStart(6)}      ${cpu(med((r) => r.api.servidor))} + ${cpu(med((r) => r.api.banco))} | ${cpu(med((r) => r.sql.bancada))} + ${cpu(med((r) => r.sql.banco))}      ${faixa}`,
       );
       console.log(linhas.at(-1));
     }

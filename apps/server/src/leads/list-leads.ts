@@ -7,6 +7,7 @@ import { preparada } from "../db/prepared.js";
 import { lerComTenant } from "../db/tenant.js";
 import type { TCtxLeads } from "./context.js";
 import { montarCondicao, ordemSql, temFiltros } from "./filter-sql.js";
+import { contagensLembradas, lembrarContagens } from "./search-counts.js";
 import { COLUNAS_LISTA, JUNCAO_CONSULTOR } from "./row.js";
 
 /** From this many rows skipped, a page's ids are found first and only its rows read (a deferred join). */
@@ -33,6 +34,7 @@ export async function listarLeads(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f: TF
     (f.ordem === "created_at" || f.periodo === "all") &&
     pular < SALTO_PROFUNDO &&
     !temFiltros(porTelefone ? { ...f, busca: undefined } : f);
+  let buscado: string | null = null;
   const { rows } = await lerComTenant(
     deps.db.leitura,
     ctx,
@@ -50,7 +52,9 @@ export async function listarLeads(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f: TF
                 soPeriodo: !temFiltros({ ...f, busca: undefined }) && ctx.papel !== PAPEL.consultor,
               }
             : null;
-        return paginaPorTelefone({ where, params, telefone }, ordem, f.tamanho + 1, pular, generico, porCriacao);
+        buscado = f.busca?.trim() ?? "";
+        const [conhecida] = contagensLembradas(ctx.empresaId, "telefone", [buscado]);
+        return paginaPorTelefone({ where, params, telefone, conhecida }, ordem, f.tamanho + 1, pular, generico, porCriacao);
       }
       const n = params.length;
       const limite = `LIMIT $${n + 1} OFFSET $${n + 2}`;
@@ -74,6 +78,11 @@ export async function listarLeads(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f: TF
     // tenth of the company, joining them by a scan of all its leads (~0.9 s at 200k)
     { planoGenerico: generico },
   );
+  if (buscado !== null && rows.length) {
+    // each row of a phone search carries the count of its suffixes (paginaPorTelefone), remembered, not sent
+    lembrarContagens(ctx.empresaId, "telefone", [buscado], [rows[0].trechos_n]);
+    for (const r of rows) delete r.trechos_n;
+  }
   return {
     itens: rows.slice(0, f.tamanho) as TLeadLista[],
     pagina: f.pagina,
@@ -98,7 +107,7 @@ type TPorCriacao = {
  * fragment 60 leads have: a walk of 95k leads, ~4 s at 200k) and it under-priced the walk (1,140 real matches:
  * ~4,600 leads walked, 18k buffers, where the matches' own rows were 4.6k). Here the count decides: the suffixes in
  * range are counted up to TELEFONE_RARO (index-only; a materialized list of them cost twice as much for a common
- * fragment). Fewer than that is every match: sorted by creation (`porCriacao`, the default order) they are sorted
+ * fragment; a count this instance remembers is passed instead, search-counts.ts, and each row brings it back). Fewer than that is every match: sorted by creation (`porCriacao`, the default order) they are sorted
  * from the suffixes' index, which carries each lead's created_at (0043), and only the page's leads are read (or, with
  * other filters, the matches' leads in that order until the page is full); in another order those leads are read by
  * id and sorted. As many means a common fragment, and the list's order is walked with each lead's suffixes checked
@@ -108,15 +117,16 @@ type TPorCriacao = {
  * also puts LIMIT and OFFSET in the text, as a generic plan blind to them sized the final join for 10% of the company.
  */
 function paginaPorTelefone(
-  c: { where: string; params: unknown[]; telefone: string },
+  c: { where: string; params: unknown[]; telefone: string; conhecida: number | null },
   ordem: string,
   limite: number,
   pular: number,
   generico: boolean,
   porCriacao: TPorCriacao | null,
 ): pg.QueryConfig {
-  const valores = [...c.params, TELEFONE_RARO];
-  const raros = `$${valores.length}`;
+  const valores = [...c.params, TELEFONE_RARO, c.conhecida];
+  const raros = `$${valores.length - 1}`;
+  const conhecida = `$${valores.length}`;
   let pagina = `LIMIT ${limite} OFFSET ${pular}`;
   if (!generico) {
     valores.push(limite, pular);
@@ -124,8 +134,9 @@ function paginaPorTelefone(
   }
   return preparada(
     `WITH trechos AS (
-       SELECT count(*) AS n FROM (SELECT FROM leads_telefone_busca s WHERE s.id_empresa_fk = $1 AND (${c.telefone}) LIMIT ${raros}) x)
-     SELECT ${COLUNAS_LISTA} FROM (
+       SELECT coalesce(${conhecida}::int, (SELECT count(*) FROM (SELECT FROM leads_telefone_busca s
+                                             WHERE s.id_empresa_fk = $1 AND (${c.telefone}) LIMIT ${raros}) x)) AS n)
+     SELECT ${COLUNAS_LISTA}, (SELECT n FROM trechos)::int AS trechos_n FROM (
        (${porCriacao ? raroPorCriacao(c, porCriacao, raros, pagina) : raroLido(c, ordem, raros, pagina)})
        UNION ALL
        (SELECT l.id FROM leads_juros_check l

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type TNavegador, useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { TELEFONE_RARO } from "./list-leads.js";
+import { contagensLembradas, lembrarContagens } from "./search-counts.js";
 
 // A /leads page of a phone search takes one of two ways by how many suffixes match (list-leads.ts paginaPorTelefone):
 // a rare fragment's matches are read and sorted, a common one's (TELEFONE_RARO suffixes or more) by walking the order.
@@ -105,6 +106,21 @@ describe("a phone search's /leads pages, common and rare fragments (issue 15 par
           expect(p.temMais).toBe(sql.length > tamanho);
         }
       });
+
+  it("remembers each fragment's count, and a count gone stale still gives the page SQL gives (it only picks the way)", async () => {
+    await pagina(a.navegadores.admin, "periodo=all&busca=4242");
+    await pagina(a.navegadores.admin, "periodo=all&busca=8181");
+    expect(contagensLembradas(a.empresa.id, "telefone", ["4242", "8181"])).toEqual([TELEFONE_RARO, 40]);
+    expect(contagensLembradas(b.empresa.id, "telefone", ["4242"])).toEqual([null]);
+    // stale both ways: the common fragment taken for rare, the rare one for common
+    lembrarContagens(a.empresa.id, "telefone", ["4242", "8181"], [0, TELEFONE_RARO]);
+    for (const digitos of ["4242", "8181"]) {
+      const p = await pagina(a.navegadores.admin, `periodo=all&busca=${digitos}&tamanho=25`);
+      const sql = await esperado({ digitos, ordem: "l.created_at DESC, l.id ASC", limite: 26, pular: 0 });
+      expect(p.itens.map((l) => l.id), digitos).toEqual(sql.slice(0, 25));
+      expect(Object.keys(p.itens[0])).not.toContain("trechos_n");
+    }
+  });
 
   it("a lead whose creation time or phone changes moves in the search's order (the suffixes follow, 0043)", async () => {
     const ultimo = (await esperado({ digitos: "8181", ordem: "l.created_at ASC, l.id DESC", limite: 1, pular: 0 }))[0];

@@ -7,7 +7,7 @@ import { lerComTenant, type TTenantCtx } from "../db/tenant.js";
 import { faixaDaPalavra } from "../leads/filter-sql.js";
 import { condicaoProcessos, ordemProcessos } from "./filter-sql.js";
 import { COLUNAS_ITEM_PROCESSO, JUNCOES_PROCESSO } from "./process-row.js";
-import { contagensLembradas, lembrarContagens } from "./word-counts.js";
+import { contagensLembradas, lembrarContagens } from "../leads/search-counts.js";
 
 type TCtx = TTenantCtx & { empresaId: string };
 
@@ -50,7 +50,7 @@ export async function listarProcessos(deps: Pick<TDeps, "db">, ctx: TCtx, f: TFi
       const valores = [...params, pular];
       if (palavras) buscadas = palavras;
       const pagina = palavras
-        ? paginaPorPalavras({ where, valores, palavras, conhecidas: contagensLembradas(ctx.empresaId, palavras) }, ordem, limite)
+        ? paginaPorPalavras({ where, valores, palavras, conhecidas: contagensLembradas(ctx.empresaId, "palavra", palavras) }, ordem, limite)
         : { com: "", sql: paginaSemBusca(where, ordem, limite, pular), colunas: "" };
       // the rows numbered in the page's order (a window over the sorted page keeps its order), the extra row left out
       return preparada(
@@ -63,7 +63,7 @@ export async function listarProcessos(deps: Pick<TDeps, "db">, ctx: TCtx, f: TFi
     { planoGenerico },
   );
   const { itens, temMais, contagens } = rows[0] as { itens: string; temMais: boolean; contagens?: number[] };
-  if (buscadas && contagens) lembrarContagens(ctx.empresaId, buscadas, contagens);
+  if (buscadas && contagens) lembrarContagens(ctx.empresaId, "palavra", buscadas, contagens);
   return `{"itens":${itens},"pagina":${Math.trunc(f.pagina)},"tamanho":${tamanho},"temMais":${temMais}}`;
 }
 
@@ -88,7 +88,7 @@ export const PALAVRA_RARA = 3000;
  * A page of a search by words, in one statement with one plan for every text (decision 1104): left to the planner,
  * the choice between starting from a word's leads and walking the page's order followed the values, so each request
  * was planned (~1.5 ms of PostgreSQL's CPU, more than running it). Here the count decides: each word's terms are
- * counted up to PALAVRA_RARA (index-only; a count this instance remembers is passed instead, word-counts.ts), and
+ * counted up to PALAVRA_RARA (index-only; a count this instance remembers is passed instead, leads/search-counts.ts), and
  * the rarest one's count picks one branch (a one-time filter); the counts come back with the page. Under it,
  * the rarest word's leads are read by id and sorted (with every other word checked); as many or more, the list's
  * order is walked and each word looked up among each process's own terms (leads_busca's (company, lead) index, 0012;
@@ -123,7 +123,7 @@ function paginaPorPalavras(
   const mascara = `(SELECT leads_mascara_termos(${de}::text[]))`;
   const todas = `(coalesce(l.busca_mascara, -1) & ${mascara}) = ${mascara} AND ${procuras}`;
   return {
-    // a word's count remembered (word-counts.ts) is not counted again: COALESCE reaches the count only without one
+    // a word's count remembered (leads/search-counts.ts) is not counted again: COALESCE reaches the count only without one
     com: `WITH palavras AS MATERIALIZED (
         SELECT w.k, w.de, w.ate, coalesce(w.n, (SELECT count(*) FROM (SELECT FROM leads_busca b
                  WHERE b.id_empresa_fk = $1 AND b.termo >= w.de AND b.termo < w.ate LIMIT ${raras}) x)) AS n

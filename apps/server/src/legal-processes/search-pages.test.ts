@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type TNavegador, useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { PALAVRA_RARA } from "./list-processes.js";
-import { contagensLembradas, lembrarContagens } from "./word-counts.js";
+import { contagensLembradas, lembrarContagens } from "../leads/search-counts.js";
 
 // A /processos page of a search by words takes one of two ways by how many terms its rarest word starts
 // (list-processes.ts paginaPorPalavras): a rare word's leads are read and sorted, a common one's (PALAVRA_RARA terms
@@ -120,14 +120,14 @@ describe("a search's /processos pages, common and rare words (issue 11, decision
 
   it("remembers each word's count, and a count gone stale still gives the page SQL gives (it only picks the way)", async () => {
     await pagina(a.navegadores.juridico, "busca=Silva%20Rarissimo");
-    const [silva, rarissimo] = contagensLembradas(a.empresa.id, ["silva", "rarissimo"]);
+    const [silva, rarissimo] = contagensLembradas(a.empresa.id, "palavra", ["silva", "rarissimo"]);
     expect(silva).toBe(PALAVRA_RARA); // counted up to the threshold
     expect(rarissimo).toBeGreaterThan(0);
     expect(rarissimo).toBeLessThan(PALAVRA_RARA);
     // B's counts are its own
-    expect(contagensLembradas(b.empresa.id, ["silva", "rarissimo"])).toEqual([null, null]);
+    expect(contagensLembradas(b.empresa.id, "palavra", ["silva", "rarissimo"])).toEqual([null, null]);
     // stale both ways: the common word taken for rare (its ~3,300 leads read and sorted), the rare one for common
-    lembrarContagens(a.empresa.id, ["silva", "rarissimo"], [0, PALAVRA_RARA]);
+    lembrarContagens(a.empresa.id, "palavra", ["silva", "rarissimo"], [0, PALAVRA_RARA]);
     for (const busca of buscas) {
       const p = await pagina(a.navegadores.juridico, `busca=${encodeURIComponent(busca.texto)}&tamanho=25`);
       const sql = await esperado({ palavras: busca.palavras, ordem: "l.updated_at DESC, l.id DESC", limite: 26, pular: 0 });
@@ -137,7 +137,7 @@ describe("a search's /processos pages, common and rare words (issue 11, decision
       ).toEqual(sql.slice(0, 25));
     }
     // and a remembered count ends: counted again after its validity
-    expect(contagensLembradas(a.empresa.id, ["silva"], Date.now() + 11 * 60_000)).toEqual([null]);
+    expect(contagensLembradas(a.empresa.id, "palavra", ["silva"], Date.now() + 11 * 60_000)).toEqual([null]);
   });
 
   it("a process's mask of terms (0044) has every bit of each word its terms start with", async () => {
@@ -166,7 +166,7 @@ describe("a search's /processos pages, common and rare words (issue 11, decision
     );
     await t.dono.query("UPDATE leads_juros_check SET nome = 'Silva Quixotesco Segundo' WHERE id = $1", [renomeado]);
     // both words taken for common: the walk, where the mask is read
-    lembrarContagens(a.empresa.id, ["silva", "quixotesco"], [PALAVRA_RARA, PALAVRA_RARA]);
+    lembrarContagens(a.empresa.id, "palavra", ["silva", "quixotesco"], [PALAVRA_RARA, PALAVRA_RARA]);
     expect((await pagina(a.navegadores.juridico, "busca=Silva%20Quixotesco")).itens.map((l) => l.id)).toEqual([renomeado]);
     const silva = (await pagina(a.navegadores.juridico, "busca=Silva")).itens.map((l) => l.id);
     expect(silva.slice(0, 2).sort()).toEqual([convertido, renomeado].sort());
