@@ -7,8 +7,8 @@ import { preparada } from "../db/prepared.js";
 import { lerComTenant } from "../db/tenant.js";
 import type { TCtxLeads } from "./context.js";
 import { montarCondicao, ordemSql, temFiltros } from "./filter-sql.js";
-import { contagensLembradas, lembrarContagens } from "./search-counts.js";
 import { COLUNAS_LISTA, JUNCAO_CONSULTOR } from "./row.js";
+import { contagensLembradas, lembrarContagens } from "./search-counts.js";
 
 /** From this many rows skipped, a page's ids are found first and only its rows read (a deferred join). */
 const SALTO_PROFUNDO = 100;

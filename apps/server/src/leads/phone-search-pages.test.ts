@@ -117,7 +117,10 @@ describe("a phone search's /leads pages, common and rare fragments (issue 15 par
     for (const digitos of ["4242", "8181"]) {
       const p = await pagina(a.navegadores.admin, `periodo=all&busca=${digitos}&tamanho=25`);
       const sql = await esperado({ digitos, ordem: "l.created_at DESC, l.id ASC", limite: 26, pular: 0 });
-      expect(p.itens.map((l) => l.id), digitos).toEqual(sql.slice(0, 25));
+      expect(
+        p.itens.map((l) => l.id),
+        digitos,
+      ).toEqual(sql.slice(0, 25));
       expect(Object.keys(p.itens[0])).not.toContain("trechos_n");
     }
   });

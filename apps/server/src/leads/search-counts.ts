@@ -16,12 +16,7 @@ export type TContado = "palavra" | "telefone";
 const chave = (empresaId: string, tipo: TContado, texto: string) => `${empresaId}\u0000${tipo}\u0000${texto}`;
 
 /** The remembered count of each text, or null for one to count. */
-export function contagensLembradas(
-  empresaId: string,
-  tipo: TContado,
-  textos: string[],
-  agora = Date.now(),
-): (number | null)[] {
+export function contagensLembradas(empresaId: string, tipo: TContado, textos: string[], agora = Date.now()): (number | null)[] {
   return textos.map((w) => {
     const c = lembradas.get(chave(empresaId, tipo, w));
     return c && c.ate > agora ? c.n : null;

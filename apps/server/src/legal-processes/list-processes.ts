@@ -5,9 +5,9 @@ import type { TDeps } from "../core/deps.js";
 import { preparada } from "../db/prepared.js";
 import { lerComTenant, type TTenantCtx } from "../db/tenant.js";
 import { faixaDaPalavra } from "../leads/filter-sql.js";
+import { contagensLembradas, lembrarContagens } from "../leads/search-counts.js";
 import { condicaoProcessos, ordemProcessos } from "./filter-sql.js";
 import { COLUNAS_ITEM_PROCESSO, JUNCOES_PROCESSO } from "./process-row.js";
-import { contagensLembradas, lembrarContagens } from "../leads/search-counts.js";
 
 type TCtx = TTenantCtx & { empresaId: string };
 
@@ -50,7 +50,11 @@ export async function listarProcessos(deps: Pick<TDeps, "db">, ctx: TCtx, f: TFi
       const valores = [...params, pular];
       if (palavras) buscadas = palavras;
       const pagina = palavras
-        ? paginaPorPalavras({ where, valores, palavras, conhecidas: contagensLembradas(ctx.empresaId, "palavra", palavras) }, ordem, limite)
+        ? paginaPorPalavras(
+            { where, valores, palavras, conhecidas: contagensLembradas(ctx.empresaId, "palavra", palavras) },
+            ordem,
+            limite,
+          )
         : { com: "", sql: paginaSemBusca(where, ordem, limite, pular), colunas: "" };
       // the rows numbered in the page's order (a window over the sorted page keeps its order), the extra row left out
       return preparada(
