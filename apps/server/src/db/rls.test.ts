@@ -172,12 +172,12 @@ describe("row-level security", () => {
     expect(generico.rows).toEqual([{ m: "force_generic_plan" }]);
     await expect(ler("UPDATE leads_juros_check SET nome = 'x'")).rejects.toThrow(/read-only/);
     await expect(ler("SELECT 1/0")).rejects.toThrow(/division by zero/);
-    // after failures the pooled connections are clean: no transaction, no tenant left behind
+    // after failures the pooled connections are clean: no transaction, no tenant nor plan mode left behind
     for (let i = 0; i < 3; i++) {
       const { rows } = await db.leitura.query(
-        "SELECT current_setting('app.empresa_id', true) AS e, count(*)::int AS n FROM leads_juros_check",
+        "SELECT current_setting('app.empresa_id', true) AS e, current_setting('plan_cache_mode') AS m, count(*)::int AS n FROM leads_juros_check",
       );
-      expect(rows[0]).toEqual({ e: "", n: 0 });
+      expect(rows[0]).toEqual({ e: "", m: "auto", n: 0 });
     }
     const { rows } = await unsafeWithSystem(db.app, "teste", (tx) =>
       tx.query("SELECT nome FROM leads_juros_check ORDER BY nome"),

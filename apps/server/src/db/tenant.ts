@@ -80,8 +80,13 @@ export async function lerComTenant(
       .connection.stream;
     stream.cork();
     const passos = [
+      // the plan mode is one more setting of the same SELECT (set_config local = SET LOCAL): one statement fewer
       client.query(
-        `${iniciar(client, doTenant(ctx), " READ ONLY")}; SET LOCAL plan_cache_mode = ${opts.planoGenerico ? "force_generic_plan" : "force_custom_plan"}`,
+        iniciar(
+          client,
+          [...doTenant(ctx), ["plan_cache_mode", opts.planoGenerico ? "force_generic_plan" : "force_custom_plan"]],
+          " READ ONLY",
+        ),
       ),
       client.query(consulta),
       client.query("COMMIT"),
