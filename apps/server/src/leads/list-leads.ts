@@ -107,8 +107,10 @@ type TPorCriacao = {
  * fragment 60 leads have: a walk of 95k leads, ~4 s at 200k) and it under-priced the walk (1,140 real matches:
  * ~4,600 leads walked, 18k buffers, where the matches' own rows were 4.6k). Here the count decides: the suffixes in
  * range are counted up to TELEFONE_RARO (index-only; a materialized list of them cost twice as much for a common
- * fragment; a count this instance remembers is passed instead, search-counts.ts, and each row brings it back). Fewer than that is every match: sorted by creation (`porCriacao`, the default order) they are sorted
- * from the suffixes' index, which carries each lead's created_at (0043), and only the page's leads are read (or, with
+ * fragment; a count this instance remembers picks the way instead, search-counts.ts, and the statement then has
+ * that way alone; a counted one comes back with each row). Fewer than that is every match: sorted by creation
+ * (`porCriacao`, the default order) they are sorted from the suffixes' index, which carries each lead's created_at
+ * (0043), and only the page's leads are read (or, with
  * other filters, the matches' leads in that order until the page is full); in another order those leads are read by
  * id and sorted. As many means a common fragment, and the list's order is walked with each lead's suffixes checked
  * (a SubPlan: OFFSET 0 keeps PostgreSQL from turning it back into a join), which finds a page after ~26 × leads /
@@ -124,36 +126,42 @@ function paginaPorTelefone(
   generico: boolean,
   porCriacao: TPorCriacao | null,
 ): pg.QueryConfig {
-  const valores = [...c.params, TELEFONE_RARO, c.conhecida];
-  const raros = `$${valores.length - 1}`;
-  const conhecida = `$${valores.length}`;
-  let pagina = `LIMIT ${limite} OFFSET ${pular}`;
-  if (!generico) {
-    valores.push(limite, pular);
-    pagina = `LIMIT $${valores.length - 1} OFFSET $${valores.length}`;
-  }
-  return preparada(
-    `WITH trechos AS (
-       SELECT coalesce(${conhecida}::int, (SELECT count(*) FROM (SELECT FROM leads_telefone_busca s
-                                             WHERE s.id_empresa_fk = $1 AND (${c.telefone}) LIMIT ${raros}) x)) AS n)
-     SELECT ${COLUNAS_LISTA}, (SELECT n FROM trechos)::int AS trechos_n FROM (
-       (${porCriacao ? raroPorCriacao(c, porCriacao, raros, pagina) : raroLido(c, ordem, raros, pagina)})
-       UNION ALL
-       (SELECT l.id FROM leads_juros_check l
-         WHERE ${c.where} AND (SELECT n FROM trechos) >= ${raros}
+  const valores = [...c.params];
+  const p = (v: unknown) => {
+    valores.push(v);
+    return `$${valores.length}`;
+  };
+  const pagina = generico ? `LIMIT ${limite} OFFSET ${pular}` : `LIMIT ${p(limite)} OFFSET ${p(pular)}`;
+  const raro = (condicao: string) =>
+    porCriacao ? raroPorCriacao(c, porCriacao, condicao, pagina) : raroLido(c, ordem, condicao, pagina);
+  const comum = (condicao: string) => `SELECT l.id FROM leads_juros_check l
+         WHERE ${c.where} ${condicao}
            AND EXISTS (SELECT 1 FROM leads_telefone_busca s
                         WHERE s.id_empresa_fk = $1 AND s.id_lead_fk = l.id AND (${c.telefone}) OFFSET 0)
-         ORDER BY ${ordem} ${pagina})
-     ) pagina JOIN leads_juros_check l ON l.id_empresa_fk = $1 AND l.id = pagina.id ${JUNCAO_CONSULTOR}
-     ORDER BY ${ordem}`,
+         ORDER BY ${ordem} ${pagina}`;
+  const ler = (ids: string, colunas = "") => `SELECT ${COLUNAS_LISTA}${colunas} FROM (${ids}) pagina
+     JOIN leads_juros_check l ON l.id_empresa_fk = $1 AND l.id = pagina.id ${JUNCAO_CONSULTOR}
+     ORDER BY ${ordem}`;
+  // a remembered count picks the way here, and the statement has that way alone
+  if (c.conhecida !== null) return preparada(ler(c.conhecida < TELEFONE_RARO ? raro("") : comum("")), valores);
+  const raros = p(TELEFONE_RARO);
+  return preparada(
+    `WITH trechos AS (
+       SELECT count(*) AS n FROM (SELECT FROM leads_telefone_busca s WHERE s.id_empresa_fk = $1 AND (${c.telefone}) LIMIT ${raros}) x)
+     ${ler(
+       `(${raro(`AND (SELECT n FROM trechos) < ${raros}`)})
+       UNION ALL
+       (${comum(`AND (SELECT n FROM trechos) >= ${raros}`)})`,
+       ", (SELECT n FROM trechos)::int AS trechos_n",
+     )}`,
     valores,
   );
 }
 
 /** The rare branch in any order: every match's lead read by id, then sorted. */
-function raroLido(c: { where: string; telefone: string }, ordem: string, raros: string, pagina: string): string {
+function raroLido(c: { where: string; telefone: string }, ordem: string, condicao: string, pagina: string): string {
   return `SELECT l.id FROM leads_juros_check l
-   WHERE ${c.where} AND (SELECT n FROM trechos) < ${raros}
+   WHERE ${c.where} ${condicao}
      AND l.id = ANY (ARRAY(SELECT s.id_lead_fk FROM leads_telefone_busca s WHERE s.id_empresa_fk = $1 AND (${c.telefone})))
    ORDER BY ${ordem} ${pagina}`;
 }
@@ -162,13 +170,13 @@ function raroLido(c: { where: string; telefone: string }, ordem: string, raros: 
  * The rare branch sorted by creation: the matches (a lead once, though a fragment may start two of its suffixes) in
  * the list's order (ordemSql's: the id breaks ties the other way), from the suffixes' index alone.
  */
-function raroPorCriacao(c: { where: string; telefone: string }, o: TPorCriacao, raros: string, pagina: string): string {
+function raroPorCriacao(c: { where: string; telefone: string }, o: TPorCriacao, condicao: string, pagina: string): string {
   const d = o.direcao === "asc" ? "ASC" : "DESC";
   const desempate = o.direcao === "asc" ? "DESC" : "ASC";
   const matches = `SELECT DISTINCT s.created_at, s.id_lead_fk AS id FROM leads_telefone_busca s
      WHERE s.id_empresa_fk = $1 AND (${c.telefone})${o.periodo ? " AND s.created_at >= $2 AND s.created_at < $3" : ""}`;
   const filtro = o.soPeriodo ? "" : `JOIN leads_juros_check l ON l.id_empresa_fk = $1 AND l.id = m.id AND ${c.where}`;
   return `SELECT m.id FROM (${matches}) m ${filtro}
-   WHERE (SELECT n FROM trechos) < ${raros}
+   WHERE true ${condicao}
    ORDER BY m.created_at ${d}, m.id ${desempate} ${pagina}`;
 }

@@ -89,65 +89,81 @@ function paginaSemBusca(where: string, ordem: string, limite: string, pular: num
 export const PALAVRA_RARA = 3000;
 
 /**
- * A page of a search by words, in one statement with one plan for every text (decision 1104): left to the planner,
- * the choice between starting from a word's leads and walking the page's order followed the values, so each request
- * was planned (~1.5 ms of PostgreSQL's CPU, more than running it). Here the count decides: each word's terms are
- * counted up to PALAVRA_RARA (index-only; a count this instance remembers is passed instead, leads/search-counts.ts), and
- * the rarest one's count picks one branch (a one-time filter); the counts come back with the page. Under it,
- * the rarest word's leads are read by id and sorted (with every other word checked); as many or more, the list's
- * order is walked and each word looked up among each process's own terms (leads_busca's (company, lead) index, 0012;
- * OFFSET 0 keeps each a SubPlan that stops at its first term), once the process's mask of terms (0044, read from the
- * walked index) says it may have them. The branch gives the page's ids; the page's rows are
- * then read with their joins. The words are one array parameter and their ends another, so the text depends only on
- * how many words there are (1 to 6).
+ * A page of a search by words, with one plan for every text (decision 1104): left to the planner, the choice between
+ * starting from a word's leads and walking the page's order followed the values, so each request was planned (~1.5
+ * ms of PostgreSQL's CPU, more than running it). Here the count decides: how many terms each word starts, up to
+ * PALAVRA_RARA. Under it for the rarest word, that word's leads are read by id and sorted (every other word checked);
+ * as many or more for every word, the list's order is walked and each word looked up among each process's own terms
+ * (leads_busca's (company, lead) index, 0012; OFFSET 0 keeps each a SubPlan that stops at its first term), once the
+ * process's mask of terms (0044, read from the walked index) says it may have them. Either way the page's ids come
+ * first, then its rows with their joins.
+ * The counts this instance remembers (leads/search-counts.ts) pick the way here, and the statement has that way
+ * alone. Without them, one statement counts the words (index-only) and holds both ways, the counts picking one (a
+ * one-time filter), and sends the counts back with the page. The words are one array parameter and their ends
+ * another, so the text depends only on the way and on how many words there are (1 to 6).
  */
 function paginaPorPalavras(
   c: { where: string; valores: unknown[]; palavras: string[]; conhecidas: (number | null)[] },
   ordem: string,
   limite: string,
 ): { com: string; sql: string; colunas: string } {
+  // each parameter is added when first used: PostgreSQL refuses one it cannot type because no text refers to it
   const p = (v: unknown) => {
     c.valores.push(v);
     return `$${c.valores.length}`;
   };
   const faixas = c.palavras.map(faixaDaPalavra);
-  const de = p(faixas.map((x) => x.de));
-  const ate = p(faixas.map((x) => x.ate));
-  const raras = p(PALAVRA_RARA);
-  const conhecidas = p(c.conhecidas);
-  // one probe of the (company, lead) index per word: an EXISTS stops at the first term, where reading the lead's
-  // terms once and counting the words they start cost twice as much for a walk
-  const procuras = c.palavras
-    .map(
+  let arrays: { de: string; ate: string } | null = null;
+  const palavras = () => {
+    arrays ??= { de: p(faixas.map((x) => x.de)), ate: p(faixas.map((x) => x.ate)) };
+    return arrays;
+  };
+  const todas = () => {
+    const { de, ate } = palavras();
+    // one probe of the (company, lead) index per word: an EXISTS stops at the first term, where reading the lead's
+    // terms once and counting the words they start cost twice as much for a walk
+    const procuras = c.palavras.map(
       (_, k) => `EXISTS (SELECT 1 FROM leads_busca b WHERE b.id_empresa_fk = $1 AND b.id_lead_fk = l.id
-                          AND b.termo >= (${de}::text[])[${k + 1}] AND b.termo < (${ate}::text[])[${k + 1}] OFFSET 0)`,
-    )
-    .join(" AND ");
-  // a process whose terms' mask (0044) lacks the words' bits has none of them: passed over before any look-up
-  const mascara = `(SELECT leads_mascara_termos(${de}::text[]))`;
-  const todas = `(coalesce(l.busca_mascara, -1) & ${mascara}) = ${mascara} AND ${procuras}`;
+                    AND b.termo >= (${de}::text[])[${k + 1}] AND b.termo < (${ate}::text[])[${k + 1}] OFFSET 0)`,
+    );
+    // a process whose terms' mask (0044) lacks the words' bits has none of them: passed over before any look-up
+    const mascara = `(SELECT leads_mascara_termos(${de}::text[]))`;
+    return [`(coalesce(l.busca_mascara, -1) & ${mascara}) = ${mascara}`, ...procuras].join(" AND ");
+  };
+  const ramoRaro = (fonte: { de: string; ate: string; de_onde?: string }, condicao = "") =>
+    `SELECT l.id FROM leads_juros_check l
+      WHERE ${c.where} ${condicao}
+        AND l.id = ANY (ARRAY(SELECT b.id_lead_fk FROM leads_busca b ${fonte.de_onde ?? ""}
+                               WHERE b.id_empresa_fk = $1 AND b.termo >= ${fonte.de} AND b.termo < ${fonte.ate}))
+        ${c.palavras.length > 1 ? `AND ${todas()}` : ""}
+      ORDER BY ${ordem} ${limite}`;
+  const ramoComum = (condicao = "") =>
+    `SELECT l.id FROM leads_juros_check l WHERE ${c.where} ${condicao} AND ${todas()} ORDER BY ${ordem} ${limite}`;
+  const ler = (ids: string) => `SELECT ${COLUNAS_ITEM_PROCESSO} FROM (${ids}) pagina
+      JOIN leads_juros_check l ON l.id_empresa_fk = $1 AND l.id = pagina.id ${JUNCOES_PROCESSO}
+      ORDER BY ${ordem}`;
+
+  const conhecidas = c.conhecidas;
+  if (conhecidas.every((n) => n !== null)) {
+    const menor = Math.min(...(conhecidas as number[]));
+    if (menor >= PALAVRA_RARA) return { com: "", colunas: "", sql: ler(ramoComum()) };
+    const rara = faixas[conhecidas.indexOf(menor)];
+    return { com: "", colunas: "", sql: ler(ramoRaro({ de: p(rara.de), ate: p(rara.ate) })) };
+  }
+  const { de, ate } = palavras();
+  const raras = p(PALAVRA_RARA);
   return {
-    // a word's count remembered (leads/search-counts.ts) is not counted again: COALESCE reaches the count only without one
+    // a word's remembered count is not counted again: COALESCE reaches the count only without one
     com: `WITH palavras AS MATERIALIZED (
         SELECT w.k, w.de, w.ate, coalesce(w.n, (SELECT count(*) FROM (SELECT FROM leads_busca b
                  WHERE b.id_empresa_fk = $1 AND b.termo >= w.de AND b.termo < w.ate LIMIT ${raras}) x)) AS n
-          FROM unnest(${de}::text[], ${ate}::text[], ${conhecidas}::int[]) WITH ORDINALITY AS w(de, ate, n, k)),
+          FROM unnest(${de}::text[], ${ate}::text[], ${p(conhecidas)}::int[]) WITH ORDINALITY AS w(de, ate, n, k)),
       rara AS MATERIALIZED (SELECT w.de, w.ate, w.n FROM palavras w ORDER BY w.n, w.k LIMIT 1)
     `,
     colunas: `, (SELECT array_agg(w.n::int ORDER BY w.k) FROM palavras w) AS contagens`,
-    sql: `SELECT ${COLUNAS_ITEM_PROCESSO} FROM (
-        (SELECT l.id FROM leads_juros_check l
-          WHERE ${c.where} AND (SELECT n FROM rara) < ${raras}
-            AND l.id = ANY (ARRAY(SELECT b.id_lead_fk FROM leads_busca b, rara r
-                                   WHERE b.id_empresa_fk = $1 AND b.termo >= r.de AND b.termo < r.ate))
-            ${c.palavras.length > 1 ? `AND ${todas}` : ""}
-          ORDER BY ${ordem} ${limite})
+    sql: ler(`(${ramoRaro({ de: "r.de", ate: "r.ate", de_onde: ", rara r" }, `AND (SELECT n FROM rara) < ${raras}`)})
         UNION ALL
-        (SELECT l.id FROM leads_juros_check l
-          WHERE ${c.where} AND (SELECT n FROM rara) >= ${raras} AND ${todas}
-          ORDER BY ${ordem} ${limite})
-      ) pagina JOIN leads_juros_check l ON l.id_empresa_fk = $1 AND l.id = pagina.id ${JUNCOES_PROCESSO}
-      ORDER BY ${ordem}`,
+        (${ramoComum(`AND (SELECT n FROM rara) >= ${raras}`)})`),
   };
 }
 

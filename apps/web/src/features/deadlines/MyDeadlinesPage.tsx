@@ -27,7 +27,6 @@ import { useTituloDocumento } from "../../lib/useTituloDocumento";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { Button, buttonClasses } from "../../ui/Button";
 import { Card } from "../../ui/Card";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { EmptyState } from "../../ui/EmptyState";
 import { Field } from "../../ui/Field";
 import { Select } from "../../ui/Select";
@@ -35,6 +34,7 @@ import { SelectCompanyFirst } from "../../ui/SelectCompanyFirst";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast";
 import { CHAVE_PRAZOS, meusPrazosQuery, mudarEstadoPrazo, responsaveisQuery, type TAlvoPrazos } from "./api";
+import { CancelDeadlineDialog } from "./CancelDeadlineDialog";
 import { COR_URGENCIA, DeadlineStateBadge, diaBR, UrgencyBadge } from "./UrgencyBadge";
 import { usePrazosAoVivo } from "./usePrazosAoVivo";
 
@@ -281,26 +281,10 @@ function Prazos({
           </section>
         </div>
       )}
-      <ConfirmDialog
-        open={!!cancelando}
-        onOpenChange={(v) => !v && setCancelando(null)}
-        titulo="Cancelar prazo"
-        mensagem={MSG_PRAZOS.confirmarCancelarPrazo}
-        rotuloConfirmar="Cancelar prazo"
-        rotuloConfirmando="Cancelando..."
-        rotuloCancelar="Voltar"
-        perigo
-        onConfirmar={async () => {
-          if (!cancelando) return;
-          try {
-            await mudarEstadoPrazo(cancelando.id, "cancelado");
-            toast.success(MSG_PRAZOS.prazoCancelado);
-            setCancelando(null);
-            await qc.invalidateQueries({ queryKey: CHAVE_PRAZOS });
-          } catch (e) {
-            toast.error(mensagemDeErro(e, MSG_PRAZOS.erroSalvarPrazo));
-          }
-        }}
+      <CancelDeadlineDialog
+        prazo={cancelando}
+        fechar={() => setCancelando(null)}
+        aposCancelar={() => qc.invalidateQueries({ queryKey: CHAVE_PRAZOS })}
       />
     </div>
   );

@@ -19,6 +19,7 @@ import {
   prazosDoProcessoQuery,
   type TAlvoPrazos,
 } from "./api";
+import { CancelDeadlineDialog } from "./CancelDeadlineDialog";
 import { DeadlineForm } from "./DeadlineForm";
 import { DeadlineStateBadge, diaBR } from "./UrgencyBadge";
 import { usePrazosAoVivo } from "./usePrazosAoVivo";
@@ -211,27 +212,7 @@ export function ProcessDeadlines({ leadId, alvo, podeEditar }: Props) {
           )}
         </>
       )}
-      <ConfirmDialog
-        open={!!cancelando}
-        onOpenChange={(v) => !v && setCancelando(null)}
-        titulo="Cancelar prazo"
-        mensagem={MSG_PRAZOS.confirmarCancelarPrazo}
-        rotuloConfirmar="Cancelar prazo"
-        rotuloConfirmando="Cancelando..."
-        rotuloCancelar="Voltar"
-        perigo
-        onConfirmar={async () => {
-          if (!cancelando) return;
-          try {
-            await mudarEstadoPrazo(cancelando.id, "cancelado");
-            toast.success(MSG_PRAZOS.prazoCancelado);
-            setCancelando(null);
-            await atualizar();
-          } catch (e) {
-            toast.error(mensagemDeErro(e, MSG_PRAZOS.erroSalvarPrazo));
-          }
-        }}
-      />
+      <CancelDeadlineDialog prazo={cancelando} fechar={() => setCancelando(null)} aposCancelar={atualizar} />
       <ConfirmDialog
         open={!!excluindo}
         onOpenChange={(v) => !v && setExcluindo(null)}
