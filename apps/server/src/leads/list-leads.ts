@@ -110,9 +110,8 @@ type TPorCriacao = {
  * fragment; a count this instance remembers picks the way instead, search-counts.ts, and the statement then has
  * that way alone; a counted one comes back with each row). Fewer than that is every match: sorted by creation
  * (`porCriacao`, the default order) they are sorted from the suffixes' index, which carries each lead's created_at
- * (0043), and only the page's leads are read (or, with
- * other filters, the matches' leads in that order until the page is full); in another order those leads are read by
- * id and sorted. As many means a common fragment, and the list's order is walked with each lead's suffixes checked
+ * (0043), and only the page's leads are read (or, with other filters, the matches' leads in that order until the
+ * page is full); in another order those leads are read by id and sorted. As many means a common fragment, and the list's order is walked with each lead's suffixes checked
  * (a SubPlan: OFFSET 0 keeps PostgreSQL from turning it back into a join), which finds a page after ~26 × leads /
  * matches steps. Only one branch runs (a one-time filter); the page's rows are then read with their consultants.
  * With no other filter, one plan suits every value (the strategy is in the text), so it is planned once: `generico`
