@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { ROTULO_URGENCIA, semFeriados, somarDiasUteis, urgenciaDoPrazo } from "../packages/domain/src/deadlines";
 import { csrfHeader, fecharContextos, LoginPage } from "./support/pages";
 
 test.afterEach(async ({ browser }) => fecharContextos(browser));
@@ -113,7 +114,13 @@ test("the Jurídico sets 'Documentação Solicitada' and gets the chained task, 
   await linha.getByRole("button", { name: `Editar processo de ${nome}` }).click();
   dialogo = juridico.getByRole("dialog", { name: `Processo de ${nome}` });
   const prazos = dialogo.getByRole("list", { name: "Prazos do processo" });
-  await expect(prazos.getByRole("listitem").filter({ hasText: "Cobrar documentos" })).toContainText("No prazo");
+  const cobrar = prazos.getByRole("listitem").filter({ hasText: "Cobrar documentos" });
+  // its badge is the domain's urgency of its fatal date seen from today: 'Esta semana' or 'No prazo' by the weekday
+  // the suite runs on, so the expectation is computed, not fixed (decision 1661)
+  const [, dia, mes, ano] = (await cobrar.textContent())?.match(/Data fatal (\d{2})\/(\d{2})\/(\d{4})/) ?? [];
+  const dataFatal = `${ano}-${mes}-${dia}`;
+  expect(dataFatal >= somarDiasUteis(hoje(), 5, semFeriados)).toBe(true);
+  await expect(cobrar).toContainText(ROTULO_URGENCIA[urgenciaDoPrazo(dataFatal, hoje())]);
 
   // a deadline due today, its safety date left to the rule
   const titulo = `Protocolar petição ${sufixo}`;

@@ -20,6 +20,8 @@ const SEGREDO_META = "segredo-do-app-meta";
 const PHONE_NUMBER_ID = "106540352242922";
 const MENSAGENS = 240;
 const REMETENTES = 8;
+/** How long the test waits for the recovery it requires: generous, since the figure itself is the benchmark's. */
+const RECUPERACAO_MS = 60_000;
 
 let dir: string;
 let porta: number;
@@ -91,7 +93,9 @@ const webhook = (de: string, id: string) =>
   webhookTextoAssinado({ appSecret: SEGREDO_META, phoneNumberId: PHONE_NUMBER_ID }, de, id, `olá ${id}`);
 
 describe("PostgreSQL restarted during a webhook burst", () => {
-  it("stays up, answers 503 while it is away, loses and duplicates nothing acknowledged, and serves again within 5 s", async () => {
+  // how fast it serves again is measured by `npm run bench foundation` (bench/db-recovery.ts), not asserted here: a
+  // bound in seconds failed on a loaded machine with nothing wrong (decision 1661); the test waits for the recovery
+  it("stays up, answers 503 while it is away, loses and duplicates nothing acknowledged, and serves again by itself", async () => {
     const { empresaId, caminho, email } = await empresaOficial();
     // the admin's open screen: a WebSocket that must get live events again once the database is back
     const navegador = clienteHttp(servidor.url);
@@ -153,7 +157,7 @@ describe("PostgreSQL restarted during a webhook burst", () => {
 
     await iniciarBanco();
     const voltou = performance.now();
-    await esperar(async () => (await fetch(`${servidor.url}/api/ready`)).ok, 5_000, servidor);
+    await esperar(async () => (await fetch(`${servidor.url}/api/ready`)).ok, RECUPERACAO_MS, servidor);
     const prontoEmMs = Math.round(performance.now() - voltou);
     // a new conversation right after the return reaches the open screen through NOTIFY → LISTEN → WebSocket
     const novo = webhook("5511988887777", "wamid.falhas.depois");
@@ -164,9 +168,11 @@ describe("PostgreSQL restarted during a webhook burst", () => {
       body: novo.corpo,
     });
     expect(r.status).toBe(200);
-    await esperar(async () => eventos.some((e) => e.tipo === "mensagem.nova" && e.em > depois), 5_000, servidor);
+    await esperar(async () => eventos.some((e) => e.tipo === "mensagem.nova" && e.em > depois), RECUPERACAO_MS, servidor);
     const primeiro = eventos.find((e) => e.tipo === "mensagem.nova" && e.em > depois) as { em: number };
     const aoVivoEmMs = Math.round(primeiro.em - voltou);
+    // the socket stayed open through the outage: the tab is told to refetch what the gap may have cost it
+    expect(eventos.some((e) => e.tipo === "tempo_real.retomado" && e.em > voltou)).toBe(true);
     socket.close();
     await Promise.all(remetentes);
     await esperar(
@@ -198,9 +204,7 @@ describe("PostgreSQL restarted during a webhook burst", () => {
     expect(rows[0]).toEqual({ total: MENSAGENS + 1, distintas: MENSAGENS + 1 });
     expect(recusas.length).toBeGreaterThan(0); // the outage really happened under load
     expect(recusas.every((s) => s === 503 || s === 0)).toBe(true); // refused as "try again", never 2xx-and-lost nor 500
-    expect(prontoEmMs).toBeLessThanOrEqual(5_000);
-    expect(aoVivoEmMs).toBeLessThanOrEqual(5_000);
-  }, 150_000);
+  }, 300_000);
 });
 
 describe("kill -9 of the server during a CSV import", () => {
@@ -222,7 +226,7 @@ describe("kill -9 of the server during a CSV import", () => {
     return p;
   }
 
-  it("starts again with npm start's embedded database and ends the import all-or-nothing within 60 s", async () => {
+  it("starts again with npm start's embedded database and ends the import all-or-nothing by itself", async () => {
     const dataDir = dados();
     const env = { PORT: String(await freePort()), DATA_DIR: dataDir, APP_SECRET, SEED_DEMO: "true", DATABASE_URL: "" };
     let s = await iniciarProcessoServidor(env);
@@ -260,7 +264,7 @@ describe("kill -9 of the server during a CSV import", () => {
           final = (await (await admin2.req("GET", `/api/leads/importacoes/${id}`)).json()) as typeof final;
           return final.status === "concluida" || final.status === "falhou";
         },
-        90_000,
+        RECUPERACAO_MS * 3, // a wait, not a bound: 72 s were seen on a loaded machine (decision 1661)
         s,
       );
       const segundos = Math.round((performance.now() - morto) / 1000);
@@ -275,5 +279,5 @@ describe("kill -9 of the server during a CSV import", () => {
       await s.parar();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 240_000);
+  }, 400_000);
 });

@@ -3,6 +3,11 @@ export type TEventoTempoReal =
   | { tipo: "notificacao.nova"; dados: import("./schemas/notifications").TNotificacao }
   | { tipo: "notificacoes.atualizadas" }
   | { tipo: "sessao.revogada" }
+  /**
+   * the server listens to PostgreSQL again after losing it (a restart): events of that gap may be lost, so the tab
+   * refetches as after a reconnection of its own (decision 1661)
+   */
+  | { tipo: "tempo_real.retomado" }
   | { tipo: "lead.atualizado"; dados: { leadId: string } }
   | { tipo: "mensagem.nova"; dados: { leadId: string; mensagemId: string } }
   /** an outbound message changed status (sending → sent → delivered → read, or failed) */

@@ -7,7 +7,9 @@ const ZBanco = z.object({ ok: z.boolean(), latenciaMs: z.number(), migracao: z.s
 /**
  * Liveness and readiness, kept apart (ARCHITECTURE §5): `/api/live` answers while the process serves, whatever the
  * database does (a supervisor restarts only a process that stopped answering); `/api/ready` and `/api/health` answer
- * 503 while PostgreSQL is away, so a load balancer sends no traffic and the web app shows it is reconnecting.
+ * 503 while PostgreSQL is away, so a load balancer sends no traffic and the web app shows it is reconnecting. Ready
+ * also means listening again to PostgreSQL's notifications: until then a write's live event would reach no screen
+ * (decision 1661).
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -34,6 +36,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         const t = performance.now();
         try {
           await deps.db.app.query("SELECT 1");
+          if (!deps.realtime.ouvindo()) throw new Error("LISTEN ainda não voltou");
           return {
             status: "ok" as const,
             banco: { ok: true, latenciaMs: Math.round(performance.now() - t), migracao: deps.migracao },

@@ -27,6 +27,8 @@ export type TRealtime = {
   publicarVarios: (q: TQueryable, itens: { destino: TDestino; evento: TEventoTempoReal }[]) => Promise<void>;
   registrar: (c: TConexao) => () => void;
   conexoes: () => number;
+  /** Whether notifications are being received now (readiness: a server that cannot deliver events is not ready). */
+  ouvindo: () => boolean;
   /**
    * Another channel on the same LISTEN connection (set up before start). `aoEstado` tells whether notifications
    * are being received: while the connection is down some may be lost, so caches that rely on them must stop.
@@ -51,6 +53,8 @@ export function createRealtime(opts: { databaseUrl: string; log?: FastifyBaseLog
   let listener: pg.Client | null = null;
   let parado = false;
   let tentativa = 0;
+  /** the LISTEN connection was lost since it last listened: the next one that listens tells the sockets */
+  let houvePerda = false;
   const canais = new Map<string, { aoNotificar: (payload: string) => void; aoEstado: (ouvindo: boolean) => void }>();
   const avisarEstado = (ouvindo: boolean) => {
     for (const h of canais.values()) h.aoEstado(ouvindo);
@@ -82,6 +86,7 @@ export function createRealtime(opts: { databaseUrl: string; log?: FastifyBaseLog
       perdida = true;
       opts.log?.warn({ err }, "conexão LISTEN perdida; reconectando");
       if (listener === client) listener = null;
+      houvePerda = true;
       avisarEstado(false);
       void client.end().catch(() => {});
       reconectar();
@@ -108,8 +113,13 @@ export function createRealtime(opts: { databaseUrl: string; log?: FastifyBaseLog
       return;
     }
     tentativa = 0;
+    const retomada = houvePerda;
+    houvePerda = false;
     listener = client;
     avisarEstado(true);
+    // what was published between PostgreSQL's return and this LISTEN reached no socket, and the sockets stayed open
+    // (sessions are remembered): tell each tab to refetch, as after a reconnection of its own (decision 1661)
+    if (retomada) for (const c of conns) c.enviar({ tipo: "tempo_real.retomado" });
   }
 
   return {
@@ -130,6 +140,7 @@ export function createRealtime(opts: { databaseUrl: string; log?: FastifyBaseLog
       return () => conns.delete(c);
     },
     conexoes: () => conns.size,
+    ouvindo: () => listener !== null,
     ouvir: (canal, h) => {
       canais.set(canal, h);
     },

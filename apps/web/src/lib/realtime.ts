@@ -100,6 +100,8 @@ export class ConexaoTempoReal {
         return;
       }
       if (!evento || typeof evento.tipo !== "string") return;
+      // the server lost PostgreSQL for a while: what it could not deliver is refetched as after a reconnection
+      if (evento.tipo === "tempo_real.retomado") for (const fn of this.reconexoes) fn();
       for (const fn of this.ouvintes) fn(evento);
     };
     ws.onclose = (ev) => {
