@@ -41,6 +41,26 @@ async function criarLead(browser: Browser, dados: Record<string, string>, depois
   return id;
 }
 
+/**
+ * A vehicle lead (45.000,00 in installments of 1.500,00) with its contract's month of the series at a known 1,50% a.m.
+ * (set by the platform admin, as the first test does), opened in the chat by the Consultor; returns its
+ * pre-analysis card.
+ */
+async function abrirLeadDeVeiculoNoChat(page: Page, browser: Browser, nome: string, sufixo: number) {
+  await importarMes(browser, 25471, '"data";"valor"\n"01/03/2024";"1,50"\n');
+  const id = await criarLead(browser, {
+    nome: `${nome} Teste ${sufixo}`,
+    telefone: `(21) 9${String(sufixo).padStart(8, "0")}`,
+    email: `${nome.toLowerCase()}.${sufixo}@exemplo.com.br`,
+    tipo_financiamento: "Carro",
+    valor_total_financiado: "45.000,00",
+    valor_parcela: "1.500,00",
+  });
+  await entrar(page, "Consultor");
+  await page.goto(`/chat/${id}`);
+  return page.getByTestId("pre-analise");
+}
+
 test("the platform admin keeps the BACEN series: illustrative snapshot labelled, a month imported from the SGS's CSV", async ({
   page,
 }) => {
@@ -83,21 +103,7 @@ test("a consultant fills a lead's contract in the chat and sees the pre-analysis
   page,
   browser,
 }) => {
-  // the contract's month of the vehicle series at a known 1,50% a.m., set by the platform admin (as the first test does)
-  await importarMes(browser, 25471, '"data";"valor"\n"01/03/2024";"1,50"\n');
-  const sufixo = Date.now() % 1e8;
-  const id = await criarLead(browser, {
-    nome: `Contrato Teste ${sufixo}`,
-    telefone: `(21) 9${String(sufixo).padStart(8, "0")}`,
-    email: `contrato.${sufixo}@exemplo.com.br`,
-    tipo_financiamento: "Carro",
-    valor_total_financiado: "45.000,00",
-    valor_parcela: "1.500,00",
-  });
-
-  await entrar(page, "Consultor");
-  await page.goto(`/chat/${id}`);
-  const card = page.getByTestId("pre-analise");
+  const card = await abrirLeadDeVeiculoNoChat(page, browser, "Contrato", Date.now() % 1e8);
   await expect(card).toContainText("Faltam: Número de parcelas");
   await expect(card).toContainText("Não é parecer jurídico");
   await card.getByRole("button", { name: "Preencher contrato" }).click();
@@ -135,6 +141,33 @@ test("a consultant fills a lead's contract in the chat and sees the pre-analysis
       .subarray(0, 5)
       .toString(),
   ).toBe("%PDF-");
+});
+
+test("a contract with centavos is saved from the chat, and edited again pre-filled with them (decision 1601)", async ({
+  page,
+  browser,
+}) => {
+  const card = await abrirLeadDeVeiculoNoChat(page, browser, "Centavos", (Date.now() + 7) % 1e8);
+  await card.getByRole("button", { name: "Preencher contrato" }).click();
+  const dialogo = page.getByRole("dialog", { name: "Dados do contrato" });
+  await dialogo.getByLabel("Valor financiado (R$)").fill("45.000,50");
+  await dialogo.getByLabel("Número de parcelas").fill("48");
+  await dialogo.getByLabel("Parcelas pagas").fill("10");
+  await dialogo.getByLabel("Data do contrato").fill("2024-03-15");
+  await dialogo.getByRole("button", { name: "Salvar" }).click();
+  await expect(dialogo).toBeHidden();
+  // 45.000,50 in 48 × 1.500,00 at 1,50% a.m.: R$ 1.321,89 (R$ 1.321,87 for 45.000,00), R$ 178,11 a month too much
+  await expect(card).toContainText("2,11% a.m.");
+  await expect(card).toContainText("R$ 1.321,89");
+  await expect(card).toContainText("R$ 1.781,10");
+
+  // 'Editar contrato' comes back with the centavos, and changing only 'Parcelas pagas' saves
+  await card.getByRole("button", { name: "Editar contrato" }).click();
+  await expect(dialogo.getByLabel("Valor financiado (R$)")).toHaveValue("45.000,50");
+  await dialogo.getByLabel("Parcelas pagas").fill("11");
+  await dialogo.getByRole("button", { name: "Salvar" }).click();
+  await expect(dialogo).toBeHidden();
+  await expect(card).toContainText("R$ 1.959,21");
 });
 
 test("an imobiliário lead is compared with SGS 20772 (% a.a.) by its monthly equivalent, with the Price caveat", async ({

@@ -103,11 +103,15 @@ export async function lerPreAnalise(
   return montarPreAnalise(l, (codigo, competencia) => meses.get(`${codigo}|${competencia}`));
 }
 
-/** Saves the contract data of a lead (scope first, then write); the trigger marks its stored analysis stale. */
+/**
+ * Saves the contract data of a lead (scope first, then write); the trigger marks its stored analysis stale.
+ * `$4::numeric`: an untyped parameter beside a literal takes the literal's type (integer), and centavos failed
+ * (decision 1601).
+ */
 export async function salvarContrato(tx: TTx, auth: TTenantCtx, leadId: string, c: TContratoLead): Promise<void> {
   const l = await lerLead(tx, auth, leadId, true);
   await tx.query(
-    `UPDATE leads_juros_check SET modalidade_credito = $3, valor_contrato = coalesce($4, 0), valor_liberado = $5,
+    `UPDATE leads_juros_check SET modalidade_credito = $3, valor_contrato = coalesce($4::numeric, 0), valor_liberado = $5,
             valor_parcela = $6, quantidade_parcelas = $7, quantidade_parcelas_pagas = $8, data_contrato = $9, banco = $10,
             taxa_informada_mensal = $11, updated_at = now()
       WHERE id_empresa_fk = $1 AND id = $2`,

@@ -79,6 +79,49 @@ describe("contract data and pre-analysis of a lead", () => {
     expect(await linha()).toMatchObject({ razao: 1.4064, faixa: "de_1_1_a_1_5", sobrepago: (150000 - 132187) * 48 });
   });
 
+  it("saves values with centavos, from the chat (Consultor) and from /processos (Jurídico) (decision 1601)", async () => {
+    // 'Preencher contrato' in the chat: a financed value with centavos
+    const chat = await a.navegadores.consultor.req({
+      method: "PUT",
+      url: `/api/leads/${leadId}/contrato`,
+      payload: { ...contrato, valor_contrato: "45.000,50", valor_liberado: "44.000,99", valor_parcela: "1.500,37" },
+    });
+    expect(chat.statusCode).toBe(200);
+    expect(chat.json().contrato).toMatchObject({ valor_contrato: 45000.5, valor_liberado: 44000.99, valor_parcela: 1500.37 });
+    // 'Editar contrato' in /processos: the form comes pre-filled with the lead's own value and only 'Parcelas pagas' changes
+    const processos = await a.navegadores.juridico.req({
+      method: "PUT",
+      url: `/api/leads/${leadId}/contrato`,
+      payload: { ...contrato, valor_contrato: "115.998,59", quantidade_parcelas_pagas: "11" },
+    });
+    expect(processos.statusCode).toBe(200);
+    const { rows } = await t.dono.query(
+      "SELECT valor_contrato::text, quantidade_parcelas_pagas FROM leads_juros_check WHERE id = $1",
+      [leadId],
+    );
+    expect(rows[0]).toEqual({ valor_contrato: "115998.59", quantidade_parcelas_pagas: 11 });
+    await a.navegadores.admin.req({ method: "PUT", url: `/api/leads/${leadId}/contrato`, payload: contrato });
+  });
+
+  it("a refused field is named in the answer, with its pt-BR message, whatever the wrong value's type", async () => {
+    for (const [campo, valor, mensagem] of [
+      ["valor_contrato", true, "Valor inválido. Use números, como 45.000,00"],
+      ["valor_parcela", ["1"], "Valor inválido. Use números, como 45.000,00"],
+      ["quantidade_parcelas", false, "Número de parcelas entre 1 e 480."],
+      ["modalidade_credito", "barco", "Selecione uma modalidade da lista."],
+      ["data_contrato", 20240315, "Data do contrato inválida."],
+      ["taxa_informada_mensal", {}, "Taxa informada entre 0 e 30% ao mês (use vírgula: 2,35)."],
+    ] as const) {
+      const r = await a.navegadores.consultor.req({
+        method: "PUT",
+        url: `/api/leads/${leadId}/contrato`,
+        payload: { ...contrato, [campo]: valor },
+      });
+      expect(r.statusCode, campo).toBe(400);
+      expect(r.json().campos, campo).toEqual({ [campo]: mensagem });
+    }
+  });
+
   it("refuses bad input with pt-BR messages and leaves the contract as it was", async () => {
     const antes = await linha();
     for (const [campo, valor, mensagem] of [

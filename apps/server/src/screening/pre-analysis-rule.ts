@@ -18,13 +18,13 @@ export async function contratoNaTriagem(
   const { rows } = await tx.query(
     `UPDATE leads_juros_check l SET
             modalidade_credito = coalesce(l.modalidade_credito, $3),
-            valor_contrato = CASE WHEN l.valor_contrato > 0 THEN l.valor_contrato ELSE coalesce($4, l.valor_contrato) END,
-            valor_parcela = coalesce(l.valor_parcela, $5),
+            valor_contrato = CASE WHEN l.valor_contrato > 0 THEN l.valor_contrato ELSE coalesce($4::numeric, l.valor_contrato) END,
+            valor_parcela = coalesce(l.valor_parcela, $5::numeric),
             quantidade_parcelas = coalesce(l.quantidade_parcelas, $6),
             quantidade_parcelas_pagas = coalesce(l.quantidade_parcelas_pagas, $7),
             data_contrato = coalesce(l.data_contrato, $8::date),
             banco = coalesce(l.banco, $9),
-            taxa_informada_mensal = coalesce(l.taxa_informada_mensal, $10)
+            taxa_informada_mensal = coalesce(l.taxa_informada_mensal, $10::numeric)
        FROM empresas e
       WHERE l.id_empresa_fk = $1 AND l.id = $2 AND e.id = l.id_empresa_fk
   RETURNING e.revisional_limiar::float8 AS limiar, e.revisional_regra_triagem AS regra,

@@ -9,18 +9,21 @@ import { zTexto } from "./text";
 /** Contract data of a lead (issue 14 part 1): every field optional; empty means not informed. */
 const vazio = (v: unknown) => v === undefined || v === null || (typeof v === "string" && !v.trim());
 
-const dinheiroOpcional = z.union([z.string(), z.number(), z.null()]).transform((v, ctx) => {
-  if (vazio(v)) return null;
-  const n = typeof v === "number" ? v : lerValorBRL(String(v).trim());
-  if (n === null || !Number.isFinite(n) || n <= 0 || n >= 1e12) {
-    ctx.addIssue({ code: "custom", message: MSG.valorMonetarioInvalido });
-    return z.NEVER;
-  }
-  return Math.round(n * 100) / 100;
-});
+// every field names its own pt-BR message, whatever the wrong value's type (decision 1601)
+const dinheiroOpcional = z
+  .union([z.string(), z.number(), z.null()], { error: MSG.valorMonetarioInvalido })
+  .transform((v, ctx) => {
+    if (vazio(v)) return null;
+    const n = typeof v === "number" ? v : lerValorBRL(String(v).trim());
+    if (n === null || !Number.isFinite(n) || n <= 0 || n >= 1e12) {
+      ctx.addIssue({ code: "custom", message: MSG.valorMonetarioInvalido });
+      return z.NEVER;
+    }
+    return Math.round(n * 100) / 100;
+  });
 
 const inteiroOpcional = (min: number, max: number, mensagem: string) =>
-  z.union([z.string(), z.number(), z.null()]).transform((v, ctx) => {
+  z.union([z.string(), z.number(), z.null()], { error: mensagem }).transform((v, ctx) => {
     if (vazio(v)) return null;
     const s = String(v).trim();
     if (!/^\d{1,4}$/.test(s) || Number(s) < min || Number(s) > max) {
@@ -31,6 +34,7 @@ const inteiroOpcional = (min: number, max: number, mensagem: string) =>
   });
 
 export const MSG_CONTRATO = {
+  modalidade: "Selecione uma modalidade da lista.",
   prazo: "Número de parcelas entre 1 e 480.",
   pagas: "Parcelas pagas: um número inteiro de 0 a 480.",
   data: "Data do contrato inválida.",
@@ -45,7 +49,7 @@ export const MSG_CONTRATO = {
 export const CAMPOS_CONTRATO_NOVO_LEAD = {
   quantidade_parcelas: inteiroOpcional(1, 480, MSG_CONTRATO.prazo).optional().default(null),
   data_contrato: z
-    .union([z.string(), z.null()])
+    .union([z.string(), z.null()], { error: MSG_CONTRATO.data })
     .optional()
     .transform((v, ctx) => {
       if (vazio(v)) return null;
@@ -57,14 +61,14 @@ export const CAMPOS_CONTRATO_NOVO_LEAD = {
       }
       return s;
     }),
-  banco: zTexto()
+  banco: zTexto({ error: MSG_CONTRATO.banco })
     .trim()
     .max(120, MSG_CONTRATO.banco)
     .nullable()
     .optional()
     .transform((v) => v || null),
   taxa_informada_mensal: z
-    .union([z.string(), z.number(), z.null()])
+    .union([z.string(), z.number(), z.null()], { error: MSG_CONTRATO.taxa })
     .optional()
     .transform((v, ctx) => {
       if (vazio(v)) return null;
@@ -80,7 +84,7 @@ export const CAMPOS_CONTRATO_NOVO_LEAD = {
 
 export const ZContratoLead = z
   .object({
-    modalidade_credito: z.enum(MODALIDADES_CREDITO).nullable().optional().default(null),
+    modalidade_credito: z.enum(MODALIDADES_CREDITO, { error: MSG_CONTRATO.modalidade }).nullable().optional().default(null),
     valor_contrato: dinheiroOpcional.optional().default(null),
     valor_liberado: dinheiroOpcional.optional().default(null),
     valor_parcela: dinheiroOpcional.optional().default(null),
@@ -148,7 +152,7 @@ export const ZPreAnaliseLead = z.object({
   leadId: z.guid(),
   nome: z.string(),
   contrato: z.object({
-    modalidade_credito: z.enum(MODALIDADES_CREDITO).nullable(),
+    modalidade_credito: z.enum(MODALIDADES_CREDITO, { error: MSG_CONTRATO.modalidade }).nullable(),
     valor_contrato: z.number().nullable(),
     valor_liberado: z.number().nullable(),
     valor_parcela: z.number().nullable(),
