@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { fecharContextos, LoginPage } from "./support/pages";
+import { iniciarEvolutionFalsa } from "./support/fake-evolution";
+import { csrfHeader, fecharContextos, LoginPage } from "./support/pages";
 
 test.afterEach(async ({ browser }) => fecharContextos(browser));
 
@@ -148,4 +149,47 @@ test("the connection screen tells other roles it is for company admins", async (
   const juridico = await entrar(browser, "Jurídico");
   await juridico.goto("/qr-code");
   await expect(juridico.getByText("Apenas administradores da empresa podem acessar as configurações do WhatsApp")).toBeVisible();
+});
+
+test("three tabs on /qr-code while a number is being paired ask the gateway at most once per 30 s", async ({ browser }) => {
+  test.setTimeout(90_000);
+  // Nova Taxa (demo) pairs its number; its gateway is a local fake speaking Evolution's protocol
+  const gw = await iniciarEvolutionFalsa();
+  gw.estado.atual = "close";
+  const contexto = await browser.newContext();
+  const abas = [await contexto.newPage()];
+  const login = new LoginPage(abas[0]);
+  await login.abrir();
+  await login.entrar("admin@novataxa.com.br", "demo1234");
+  await expect(abas[0]).toHaveURL(/\/dashboard$/);
+  const salvarWhatsApp = async (whatsapp: Record<string, string>) =>
+    abas[0].request.put("/api/empresa/configuracoes", { headers: await csrfHeader(abas[0]), data: { whatsapp, ia: {} } });
+  const cfg = await salvarWhatsApp({
+    provedor: "unofficial",
+    unofficial_api_url: gw.url,
+    unofficial_api_key: gw.apiKey,
+    unofficial_instance_id: gw.instancia,
+  });
+  expect(cfg.status()).toBe(200);
+  try {
+    await abas[0].goto("/qr-code");
+    await abas[0].getByRole("button", { name: "Gerar QR Code" }).click();
+    await expect(abas[0].getByRole("img", { name: "QR Code para conectar o WhatsApp" })).toBeVisible();
+    for (let i = 0; i < 2; i++) {
+      const aba = await contexto.newPage();
+      await aba.goto("/qr-code");
+      abas.push(aba);
+    }
+    for (const aba of abas) await expect(aba.getByTestId("status-conexao")).toHaveText("Aguardando leitura do QR Code");
+    // a window with the three tabs open while the gateway waits for the scan: its count of calls is asserted
+    // (before decision 1611 one tab alone made dozens of calls a second here)
+    const antes = gw.verificacoes().length;
+    await abas[0].waitForTimeout(25_000);
+    expect(gw.verificacoes().length - antes).toBeLessThanOrEqual(1);
+    for (const aba of abas) await expect(aba.getByTestId("status-conexao")).toHaveText("Aguardando leitura do QR Code");
+  } finally {
+    // back to the Sandbox it had
+    expect((await salvarWhatsApp({ provedor: "sandbox" })).status()).toBe(200);
+    await gw.fechar();
+  }
 });

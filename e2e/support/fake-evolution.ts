@@ -40,6 +40,10 @@ export type TEvolutionFalsa = TServidorFalso & {
   historico: TRegistroEvolution[];
   /** findMessages answers this status instead (a gateway without its database, a restart) */
   falhaHistorico: { status: number | null };
+  /** connectionState answers this status instead (a gateway down or rate-limiting: 429, 502…) */
+  falhaEstado: { status: number | null };
+  /** the connection checks the gateway received (connectionState) */
+  verificacoes: () => TPedidoRecebido[];
   enviados: () => TPedidoRecebido[];
 };
 
@@ -53,6 +57,7 @@ export async function iniciarEvolutionFalsa(
   const estado = { atual: "open" as "open" | "close" | "connecting" };
   const semQr = { ativo: false };
   const falhaHistorico = { status: null as number | null };
+  const falhaEstado = { status: null as number | null };
   const midias = new Map<string, { dados: Buffer; mime: string; nome?: string }>();
   const historico: TRegistroEvolution[] = [];
   // auth.guard.ts: the global key, or the token of the instance named in the path
@@ -95,8 +100,11 @@ export async function iniciarEvolutionFalsa(
         [`${j.mediatype}Message`]: { mimetype: j.mimetype, caption: j.caption, fileName: j.fileName },
       });
     },
-    "GET /instance/connectionState/([^/]+)": (p, [inst]) =>
-      autorizado(p, inst) ? { json: { instance: { instanceName: instancia, state: estado.atual } } } : negado,
+    "GET /instance/connectionState/([^/]+)": (p, [inst]) => {
+      if (!autorizado(p, inst)) return negado;
+      if (falhaEstado.status) return { status: falhaEstado.status, json: { status: falhaEstado.status, error: "x" } };
+      return { json: { instance: { instanceName: instancia, state: estado.atual } } };
+    },
     // instance.controller.ts fetchInstances: the global key sees every instance, an instance token only its own;
     // each row is the prisma Instance, token included
     "GET /instance/fetchInstances": (p) => {
@@ -168,6 +176,8 @@ export async function iniciarEvolutionFalsa(
     midias,
     historico,
     falhaHistorico,
+    falhaEstado,
+    verificacoes: () => servidor.de(/^\/instance\/connectionState\//),
     enviados: () => servidor.de(/^\/message\/send(Text|Media)\//),
   };
 }

@@ -44,6 +44,20 @@ export function statusSubstitui(atual: TStatusMensagem, novo: TStatusMensagem): 
   return ORDEM[novo] > ORDEM[atual];
 }
 
+/** The connection screen's check (001: 'polling every 30 seconds'): at most one provider call per company per period. */
+export const INTERVALO_VERIFICACAO_WHATSAPP_MS = 30_000;
+/** The longest wait between checks after consecutive provider errors (decision 1612). */
+export const ESPERA_MAXIMA_VERIFICACAO_WHATSAPP_MS = 10 * 60_000;
+
+/**
+ * The wait before the next provider check, given how many checks in a row ended in a provider error: 30 s, then
+ * doubling (60 s, 2 min, 4 min, 8 min) up to 10 min, so a gateway that is down or rate-limiting is asked less and less.
+ */
+export function esperaProximaVerificacaoMs(errosSeguidos: number): number {
+  const n = Math.max(0, Math.min(errosSeguidos, 10));
+  return Math.min(INTERVALO_VERIFICACAO_WHATSAPP_MS * 2 ** n, ESPERA_MAXIMA_VERIFICACAO_WHATSAPP_MS);
+}
+
 export const JANELA_ATENDIMENTO_MS = 24 * 3_600_000;
 
 export type TJanela = { aplica: boolean; aberta: boolean; expiraEm: string | null; restanteMs: number };

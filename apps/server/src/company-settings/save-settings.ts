@@ -6,6 +6,7 @@ import { cofreDe } from "../crypto/secrets.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { badRequest, HttpError } from "../http/errors.js";
 import { exigirRecursoDoPlano } from "../membership/plan-limits.js";
+import { liberarVez } from "../whatsapp/check-turn.js";
 import { esquecerEmpresaDoWebhook } from "../whatsapp/webhook-company-cache.js";
 import { exigirEmpresa, lerConfigCompleta, paraTela } from "./load-settings.js";
 
@@ -102,6 +103,8 @@ export async function salvarConfiguracoes(deps: TDeps, ctx: TTenantCtx, e: TSalv
         novo.unofficial_api_url !== antes.unofficial_api_url
       )
         await tx.query("DELETE FROM whatsapp_sessions WHERE id_empresa_fk = $1", [empresaId]);
+      // saved settings are checked at once, whatever the last check's turn or back-off (decision 1611)
+      await liberarVez(tx, empresaId);
     } catch {
       throw new HttpError(500, MSG.erroSalvarConfiguracoes);
     }

@@ -33,8 +33,10 @@ export function estaConectado(cfg: TConfigWhatsApp, sessao: TSessaoLinha | null)
   return sessao?.status === "connected";
 }
 
-export function conexaoParaApi(cfg: TConfigWhatsApp, sessao: TSessaoLinha | null): TConexaoWhatsApp {
+/** `verificadaEm`: when the provider last answered a check, which may be after the row last changed. */
+export function conexaoParaApi(cfg: TConfigWhatsApp, sessao: TSessaoLinha | null, verificadaEm?: Date | null): TConexaoWhatsApp {
   const conectado = estaConectado(cfg, sessao);
+  const atualizado = [sessao?.updated_at, verificadaEm].filter((d): d is Date => !!d).map((d) => new Date(d).getTime());
   return {
     provedor: cfg.provedor,
     configurado: configCompleta(cfg),
@@ -43,7 +45,7 @@ export function conexaoParaApi(cfg: TConfigWhatsApp, sessao: TSessaoLinha | null
     qrCode: cfg.provedor === "unofficial" && sessao?.status === "qr_ready" ? sessao.qr_code : null,
     erro: conectado ? null : (sessao?.ultimo_erro ?? null),
     identificacao: sessao?.session_id ?? null,
-    atualizadoEm: sessao ? new Date(sessao.updated_at).toISOString() : null,
+    atualizadoEm: atualizado.length ? new Date(Math.max(...atualizado)).toISOString() : null,
   };
 }
 
@@ -73,9 +75,21 @@ export async function registrarEstadoSessao(
 ): Promise<void> {
   const quando = n.quando ?? new Date();
   const { rows: antes } = await tx.query(
-    "SELECT status, desconexao_notificada_em FROM whatsapp_sessions WHERE id_empresa_fk = $1 FOR UPDATE",
+    `SELECT status, qr_code, ultimo_erro, session_id, desconexao_notificada_em FROM whatsapp_sessions
+      WHERE id_empresa_fk = $1 FOR UPDATE`,
     [empresaId],
   );
+  const a = antes[0] as (TSessaoLinha & { desconexao_notificada_em: Date | null }) | undefined;
+  const mudou =
+    !a ||
+    a.status !== n.status ||
+    a.qr_code !== (n.qrCode ?? null) ||
+    a.ultimo_erro !== (n.erro ?? null) ||
+    (!!n.identificacao && a.session_id !== n.identificacao);
+  // a check that finds what is stored writes nothing and tells no screen: the screens recheck on this row's
+  // live changes, so a rewrite per check made every check trigger the next one (decision 1611). A provider's
+  // dated report is still recorded (its time orders the reports that follow).
+  if (!mudou && !n.quando && !n.avisarSempre) return;
   const { rowCount } = await tx.query(
     `INSERT INTO whatsapp_sessions AS s (id_empresa_fk, status, qr_code, ultimo_erro, session_id, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6)
@@ -87,9 +101,8 @@ export async function registrarEstadoSessao(
     [empresaId, n.status, n.qrCode ?? null, n.erro ?? null, n.identificacao ?? null, quando],
   );
   if (!rowCount) return; // an older report than what we know
-  const r = { anterior: antes[0]?.status ?? null, notificada: antes[0]?.desconexao_notificada_em ?? null };
-  if (r.anterior !== n.status || n.status === "qr_ready")
-    await deps.realtime.publicar(tx, { empresaId }, { tipo: "whatsapp.sessao", dados: { status: n.status } });
+  const r = { anterior: a?.status ?? null, notificada: a?.desconexao_notificada_em ?? null };
+  if (mudou) await deps.realtime.publicar(tx, { empresaId }, { tipo: "whatsapp.sessao", dados: { status: n.status } });
   const caiu = r.anterior === "connected" || (n.avisarSempre && r.anterior !== "disconnected");
   if (n.status === "disconnected" && caiu && !r.notificada) {
     await tx.query("UPDATE whatsapp_sessions SET desconexao_notificada_em = now() WHERE id_empresa_fk = $1", [empresaId]);

@@ -1,3 +1,4 @@
+import { MSG } from "@crm/domain/messages";
 import type { TMensagem, TPaginaMensagens } from "@crm/domain/schemas/chat";
 import type { TConfiguracoes } from "@crm/domain/schemas/settings";
 import type { TConexaoWhatsApp } from "@crm/domain/schemas/whatsapp";
@@ -188,7 +189,7 @@ describe("Evolution API gateway", () => {
     expect((await conexao()).conectado).toBe(false);
   });
 
-  it("says 'Erro ao gerar QR Code' when the gateway gives none, and the platform admin has no company connection", async () => {
+  it("says 'Erro ao gerar QR Code' when the gateway gives none; the platform admin names the company", async () => {
     gw.estado.atual = "close";
     gw.semQr.ativo = true;
     try {
@@ -201,7 +202,7 @@ describe("Evolution API gateway", () => {
     }
     const p = await a.navegadores.plataforma.req({ url: "/api/whatsapp/conexao" });
     expect(p.statusCode).toBe(400);
-    expect(p.json().erro).toBe("Empresa não encontrada. Verifique se você está logado corretamente.");
+    expect(p.json().erro).toBe(MSG.selecioneEmpresa);
     expect(
       (await a.navegadores.consultor.req({ method: "POST", url: "/api/whatsapp/conexao/conectar", payload: {} })).statusCode,
     ).toBe(403);

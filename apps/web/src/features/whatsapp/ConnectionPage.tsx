@@ -1,23 +1,24 @@
 import { formatarDataHora } from "@crm/domain/format";
 import { MSG } from "@crm/domain/messages";
 import { pode } from "@crm/domain/permissions";
+import { PAPEL } from "@crm/domain/roles";
 import { ROTULO_PROVEDOR } from "@crm/domain/whatsapp";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, QrCode, RefreshCw, Settings, Smartphone, WifiOff } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { mensagemDeErro } from "../../lib/api";
 import { useSessaoAtual } from "../../lib/session";
 import { useEventoTempoReal } from "../../lib/tempoReal";
 import { useTituloDocumento } from "../../lib/useTituloDocumento";
-import { AccessDenied } from "../../ui/AccessDenied";
 import { Alert } from "../../ui/Alert";
 import { Badge } from "../../ui/Badge";
 import { Button, buttonClasses } from "../../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
+import { SelectCompanyFirst } from "../../ui/SelectCompanyFirst";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast";
-import { conectar, verificacaoQuery } from "./api";
+import { conectar, type TAlvo, verificacaoQuery } from "./api";
 import { ConnectionStatusPage } from "./ConnectionStatusPage";
 
 const PASSOS_QR = [
@@ -32,23 +33,29 @@ export function ConnectionPage() {
   const sessao = useSessaoAtual();
   useTituloDocumento(pode(sessao.usuario.papel, "whatsapp.configurar") ? "Conexão WhatsApp" : "Status do WhatsApp");
   // Consultor and Jurídico see the connection read only, never a denial (issue 15 part 3)
+  const [params] = useSearchParams();
   if (!pode(sessao.usuario.papel, "whatsapp.configurar")) return <ConnectionStatusPage />;
-  if (!sessao.empresa) return <AccessDenied titulo="Empresa não encontrada" mensagem={MSG.empresaNaoEncontradaLogado} />;
-  return <Conexao />;
+  // the platform admin works on the company chosen in the URL (?empresa=), like the other company screens
+  const empresaId = sessao.usuario.papel === PAPEL.plataforma ? params.get("empresa") : null;
+  if (sessao.usuario.papel === PAPEL.plataforma && !empresaId)
+    return <SelectCompanyFirst descricao="Abra a conexão WhatsApp de uma empresa a partir da lista de empresas." />;
+  return <Conexao alvo={{ empresaId }} />;
 }
 
-function Conexao() {
+function Conexao({ alvo }: { alvo: TAlvo }) {
   const qc = useQueryClient();
-  const q = useQuery(verificacaoQuery);
+  const consulta = verificacaoQuery(alvo);
+  const q = useQuery(consulta);
   const [gerando, setGerando] = useState(false);
   useEventoTempoReal((e) => {
-    if (e.tipo === "whatsapp.sessao") void qc.invalidateQueries({ queryKey: verificacaoQuery.queryKey });
+    // a live change of the session row (only a real change is published: decision 1611)
+    if (e.tipo === "whatsapp.sessao") void qc.invalidateQueries({ queryKey: consulta.queryKey });
   });
 
   async function gerarQr() {
     setGerando(true);
     try {
-      qc.setQueryData(verificacaoQuery.queryKey, await conectar());
+      qc.setQueryData(consulta.queryKey, await conectar(alvo));
     } catch (e) {
       toast.error(mensagemDeErro(e, MSG.erroGerarQrCode));
     } finally {
