@@ -30,7 +30,7 @@ import { profileRoutes } from "./profile/routes.js";
 import { revisionalRoutes } from "./revisional/routes.js";
 import { screeningRoutes } from "./screening/routes.js";
 import { searchRoutes } from "./search/routes.js";
-import { readOnlyGuard } from "./subscription/read-only-guard.js";
+import { accessGuard } from "./subscription/access-guard.js";
 import { subscriptionRoutes } from "./subscription/routes.js";
 import { teamRoutes } from "./team/routes.js";
 import { testingRoutes } from "./testing/routes.js";
@@ -41,7 +41,7 @@ import { webhookRoutes } from "./whatsapp/webhook-routes.js";
 /** Every feature's routes under /api, one line each (each plugin keeps its own parsers and hooks). */
 export async function apiRoutes(api: FastifyInstance) {
   // platform
-  await api.register(readOnlyGuard);
+  await api.register(accessGuard);
   await api.register(healthRoutes);
   await api.register(publicConfigRoutes);
   await api.register(devRoutes);

@@ -48,6 +48,8 @@ export const PERMISSOES = {
   /** the task chains per legal status */
   "prazos.modelos": [A],
   "assinatura.gerenciar": [P, A],
+  /** the subscription's state and what to do about it (the shell's banner): every person of a company */
+  "assinatura.situacao": [A, C, J],
   /** the operator's actions on a company's subscription (plan, status, trial): /empresa/{id}/subscription */
   "assinatura.operar": [P],
   /** /planos: every signed-in role sees the plans; checkout goes through assinatura.gerenciar */

@@ -21,6 +21,12 @@ export const MSG_ASSINATURA = {
   motivoObrigatorio: "Informe o motivo do cancelamento",
   pagamentoAtualizado: "Forma de pagamento atualizada.",
   faturaPaga: "Pagamento simulado registrado: fatura paga.",
+  erroReativar: "Erro ao reativar assinatura. Tente novamente.",
+  textoReativar:
+    "A assinatura está inativa. Reative para voltar a usar o sistema: se o período pago já terminou, começa um novo período, cobrado na forma de pagamento cadastrada.",
+  assinaturaReativada: "Assinatura reativada: a empresa volta a usar o sistema.",
+  reativadaComFatura: (valor: number, vencimento: string) =>
+    `Assinatura reativada: a empresa volta a usar o sistema. A fatura do novo período, de ${formatarBRL(valor)}, vence em ${formatarData(`${vencimento}T12:00:00Z`)}.`,
   cancelamentoRetomado: "Cancelamento desfeito: a assinatura continua ativa.",
   downgradeAgendado: (plano: string, data: string) =>
     `Mudança para o plano ${plano} agendada para o próximo ciclo (${formatarData(`${data}T12:00:00Z`)}).`,

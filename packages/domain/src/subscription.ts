@@ -46,17 +46,6 @@ export type TEstadoAssinatura = {
   somenteLeituraDesde: string | null;
 };
 
-/** What the company lives in now, derived from the stored columns (the badge of /assinatura and /empresas). */
-export type TFaseAssinatura = "teste" | "ativa" | "cancelamento_agendado" | "somente_leitura" | "suspensa" | "inativa";
-export const ROTULO_FASE: Record<TFaseAssinatura, string> = {
-  teste: "Período de teste",
-  ativa: "Ativa",
-  cancelamento_agendado: "Cancelamento agendado",
-  somente_leitura: "Somente leitura (fatura em aberto)",
-  suspensa: "Suspensa",
-  inativa: "Inativa",
-};
-
 const MS_DIA = 86_400_000;
 const utc = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
 /** `iso` plus `dias` calendar days. */
@@ -68,14 +57,9 @@ export function diasEntre(de: string, ate: string): number {
   return Math.round((utc(ate) - utc(de)) / MS_DIA);
 }
 
-export function faseAssinatura(e: TEstadoAssinatura, hoje: string): TFaseAssinatura {
-  if (e.status === "Suspenso") return "suspensa";
-  if (e.status === "Inativo") return "inativa";
-  if (e.somenteLeituraDesde) return "somente_leitura";
-  if (e.cancelarNoFim) return "cancelamento_agendado";
-  if (e.testeAte && diasEntre(hoje, e.testeAte) >= 0) return "teste";
-  return "ativa";
-}
+/** On trial today: the trial's last day included. */
+export const emTeste = (e: Pick<TEstadoAssinatura, "testeAte">, hoje: string) =>
+  e.testeAte !== null && diasEntre(hoje, e.testeAte) >= 0;
 
 /** Days left in the trial (0 on its last day is still 'today'), or null when not on trial. */
 export function diasRestantesTeste(e: Pick<TEstadoAssinatura, "testeAte" | "status">, hoje: string): number | null {
@@ -95,50 +79,18 @@ export function receitaMensal(e: Pick<TEstadoAssinatura, "plano" | "ciclo" | "st
 
 /**
  * The prorated charge of an upgrade now (decision 1301): the price difference of the cycle times the share of the
- * period still ahead (days left / period days), rounded to cents. During the trial, or with no period, nothing.
+ * period still ahead (days left / period days), rounded to cents, and the days it covers (shown next to the amount).
+ * During the trial, or with no period, nothing.
  */
-export function valorProrrateado(e: TEstadoAssinatura, novo: TPlano, hoje: string): number {
-  if (!e.dataRenovacao || faseAssinatura(e, hoje) === "teste") return 0;
+export function prorrateio(e: TEstadoAssinatura, novo: TPlano, hoje: string): { valor: number; dias: number } {
+  if (!e.dataRenovacao || emTeste(e, hoje)) return { valor: 0, dias: 0 };
   const total = DIAS_PERIODO[e.ciclo];
-  const restantes = Math.min(total, Math.max(0, diasEntre(hoje, e.dataRenovacao)));
+  const dias = Math.min(total, Math.max(0, diasEntre(hoje, e.dataRenovacao)));
   const diferenca = precoDoCiclo(novo, e.ciclo) - precoDoCiclo(e.plano, e.ciclo);
-  if (diferenca <= 0) return 0;
-  return Math.round(((diferenca * restantes) / total) * 100) / 100;
+  if (diferenca <= 0 || dias === 0) return { valor: 0, dias: 0 };
+  return { valor: Math.round(((diferenca * dias) / total) * 100) / 100, dias };
 }
-
-/** The actions of /assinatura (company admin) and /empresa/{id}/subscription (operator). */
-export type TAcaoAssinatura = "upgrade" | "downgrade" | "cancelar" | "retomar" | "pagar";
-
-/**
- * Whether the action is open in this state, and why not (pt-BR) — the buttons' disabled state and the server's
- * refusal. Upgrade: not on Enterprise, not suspended or inactive. Downgrade: a lower plan, active. Cancel: only
- * when Ativo and not already scheduled (000 §2.13). Resume: undo a scheduled cancel before the period ends.
- */
-export function motivoAcaoBloqueada(e: TEstadoAssinatura, acao: TAcaoAssinatura, hoje: string, alvo?: TPlano): string | null {
-  const fase = faseAssinatura(e, hoje);
-  if (fase === "suspensa" && acao !== "pagar")
-    return "A assinatura está suspensa. Regularize a fatura em aberto ou fale com o suporte.";
-  switch (acao) {
-    case "upgrade":
-      if (e.plano === "Enterprise") return "O plano Enterprise já é o mais completo.";
-      if (e.status !== "Ativo") return "Reative a assinatura antes de mudar de plano.";
-      if (alvo && ordemPlano(alvo) <= ordemPlano(e.plano)) return "Escolha um plano superior ao atual.";
-      return null;
-    case "downgrade":
-      if (e.status !== "Ativo") return "Reative a assinatura antes de mudar de plano.";
-      if (alvo && ordemPlano(alvo) >= ordemPlano(e.plano)) return "Escolha um plano inferior ao atual.";
-      if (ordemPlano(e.plano) === 0) return "O plano Básico já é o menor.";
-      return null;
-    case "cancelar":
-      if (e.status !== "Ativo") return "Só é possível cancelar uma assinatura ativa.";
-      if (e.cancelarNoFim) return "O cancelamento já está agendado para o fim do período.";
-      return null;
-    case "retomar":
-      return e.cancelarNoFim && e.status === "Ativo" ? null : "Não há cancelamento agendado.";
-    case "pagar":
-      return null;
-  }
-}
+export const valorProrrateado = (e: TEstadoAssinatura, novo: TPlano, hoje: string) => prorrateio(e, novo, hoje).valor;
 
 /** The next period after `e.dataRenovacao` (a renewal invoice covers it): [start, end). */
 export function proximoPeriodo(e: Pick<TEstadoAssinatura, "dataRenovacao" | "ciclo">): { inicio: string; fim: string } | null {

@@ -1,4 +1,5 @@
 import { MSG } from "@crm/domain/messages";
+import { PAPEL } from "@crm/domain/roles";
 import type { TLogin } from "@crm/domain/schemas/auth";
 import type { TSessao } from "@crm/domain/schemas/session";
 import type { TDeps } from "../core/deps.js";
@@ -47,8 +48,10 @@ export async function login(deps: TDeps, input: TLogin, meta: TMetaRequisicao): 
     throw unauthorized(MSG.credenciaisInvalidas);
   }
   // a suspended company's people are told why (after the password: it tells a guesser nothing); their sessions
-  // stop resolving too (crm_ler_sessao, migration 0022)
-  if (usuario.status_assinatura === STATUS_ASSINATURA_SUSPENSO) throw forbidden(MSG.empresaSuspensa);
+  // stop resolving too (crm_ler_sessao, migration 0022). Its Admin Empresa still signs in, to reach /assinatura and
+  // pay: the access guard opens nothing else to them (decision 1621, migration 0046)
+  if (usuario.status_assinatura === STATUS_ASSINATURA_SUSPENSO && usuario.papel !== PAPEL.admin)
+    throw forbidden(MSG.empresaSuspensa);
   if (!usuario.email_confirmado_em) return { ok: false, codigo: "email_nao_confirmado" };
 
   const token = await unsafeWithSystem(deps.db.app, "login", async (tx) => {

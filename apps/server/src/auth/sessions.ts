@@ -46,6 +46,7 @@ export async function lerSessao(pool: pg.Pool, id: string): Promise<TAuth | null
     empresaId: r.empresa_id,
     empresaNome: r.empresa_nome,
     empresaPlano: r.empresa_plano ?? null,
+    empresaStatus: r.empresa_status ?? null,
   };
 }
 

@@ -251,11 +251,13 @@ describe("suspend and reactivate", () => {
         `auth_sessoes s JOIN usuarios_plataforma u ON u.id = s.id_usuario_fk WHERE u.id_empresa_fk = '${c.empresa.id}'`,
       ),
     ).toBe(0);
-    const recusado = await login(c.usuarios.admin.email);
+    const recusado = await login(c.usuarios.consultor.email);
     expect(recusado.statusCode).toBe(403);
     expect(recusado.json().erro).toBe(MSG.empresaSuspensa);
     // a wrong password says nothing about the company
-    expect((await login(c.usuarios.admin.email, "errada-123")).json().erro).toBe(MSG.credenciaisInvalidas);
+    expect((await login(c.usuarios.consultor.email, "errada-123")).json().erro).toBe(MSG.credenciaisInvalidas);
+    // its Admin Empresa still signs in, to reach /assinatura and nothing else (decision 1621)
+    expect((await login(c.usuarios.admin.email)).statusCode).toBe(200);
     // other companies and the platform admin are untouched
     expect((await a.navegadores.admin.req({ url: "/api/auth/sessao" })).statusCode).toBe(200);
     expect((await plataforma.req({ method: "POST", url: `/api/empresas/${c.empresa.id}/suspender` })).statusCode).toBe(409);
@@ -263,7 +265,7 @@ describe("suspend and reactivate", () => {
     const re = await plataforma.req({ method: "POST", url: `/api/empresas/${c.empresa.id}/reativar` });
     expect(re.statusCode, re.body).toBe(200);
     expect(re.json().status_assinatura).toBe("Ativo");
-    expect((await login(c.usuarios.admin.email)).statusCode).toBe(200);
+    expect((await login(c.usuarios.consultor.email)).statusCode).toBe(200);
     expect((await plataforma.req({ method: "POST", url: `/api/empresas/${c.empresa.id}/reativar` })).statusCode).toBe(409);
 
     const acoes = await consultar<{ acao: string; id_usuario_fk: string }>(

@@ -2,6 +2,7 @@ import { MSG } from "@crm/domain/messages";
 import { pode, type TPermissao } from "@crm/domain/permissions";
 import type { TPlano } from "@crm/domain/plans";
 import { PAPEL, type TPapel } from "@crm/domain/roles";
+import type { TStatusAssinatura } from "@crm/domain/subscription";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import ipaddr from "ipaddr.js";
 import type { TTenantCtx } from "../db/tenant.js";
@@ -18,6 +19,8 @@ export type TAuth = {
   empresaNome: string | null;
   /** the company's plan, remembered with the session (forgotten when it changes, migration 0036) */
   empresaPlano?: TPlano | null;
+  /** the company's status_assinatura, remembered with the session (forgotten when it changes, migration 0046) */
+  empresaStatus?: TStatusAssinatura | null;
 };
 
 declare module "fastify" {

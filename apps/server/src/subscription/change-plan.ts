@@ -2,12 +2,14 @@ import { intervaloDoPeriodo, isoDiaSP } from "@crm/domain/period";
 import type { TCartao, TFormaPagamento, TMudarPlano } from "@crm/domain/schemas/subscription";
 import {
   bandeiraDoCartao,
+  DIAS_PERIODO,
   lerValidade,
-  motivoAcaoBloqueada,
   ordemPlano,
+  precoDoCiclo,
   somarDias,
   valorProrrateado,
 } from "@crm/domain/subscription";
+import { motivoAcaoBloqueada } from "@crm/domain/subscription-machine";
 import { MSG_ASSINATURA as M } from "@crm/domain/subscription-messages";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
@@ -135,6 +137,54 @@ export async function retomarAssinatura(
     ]);
     await registrarAcao(tx, ctx.empresaId, quem, "assinatura.retomar", {});
     return { mensagem: M.cancelamentoRetomado };
+  });
+}
+
+/**
+ * 'Reativar assinatura' (decision 1621): the admin of an inactive company brings it back to Ativo. A paid period not
+ * yet over simply goes on; one already over starts a new period today, invoiced at the plan's price — paid at once by
+ * the simulated card charge with a card on file, otherwise pending for 3 days (boleto/PIX), like an upgrade.
+ */
+export async function reativarAssinatura(
+  deps: Pick<TDeps, "db">,
+  ctx: TTenantCtx & { empresaId: string },
+  quem: TQuem,
+  agora = new Date(),
+): Promise<TResultado> {
+  const hoje = isoDiaSP(agora);
+  return withTenant(deps.db.app, ctx, async (tx) => {
+    const e = await lerEstado(tx, ctx.empresaId, true);
+    const bloqueio = motivoAcaoBloqueada(e, "reativar", hoje);
+    if (bloqueio) throw conflict(bloqueio);
+    let fatura: { valor: number; vencimento: string; paga: boolean } | null = null;
+    let renovacao = e.dataRenovacao;
+    if (!renovacao || renovacao <= hoje) {
+      renovacao = somarDias(hoje, DIAS_PERIODO[e.ciclo]);
+      const paga = e.pagamentoTipo === "cartao";
+      fatura = { valor: precoDoCiclo(e.plano, e.ciclo), vencimento: paga ? hoje : somarDias(hoje, 3), paga };
+      await tx.query(
+        `INSERT INTO faturas (id_empresa_fk, plano, valor, status, tipo, data, vencimento, periodo_inicio, periodo_fim, pago_em, metodo)
+         VALUES ($1, $2, $3, $4, 'renovacao', $5, $6, $5, $7, CASE WHEN $4 = 'paid' THEN now() END, $8)
+         ON CONFLICT (id_empresa_fk, periodo_inicio) WHERE tipo = 'renovacao' DO NOTHING`,
+        [
+          ctx.empresaId,
+          e.plano,
+          fatura.valor,
+          paga ? "paid" : "pending",
+          hoje,
+          fatura.vencimento,
+          renovacao,
+          e.pagamentoTipo ?? "pix",
+        ],
+      );
+    }
+    await tx.query(
+      `UPDATE empresas SET status_assinatura = 'Ativo', cancelar_no_fim = false, motivo_cancelamento = NULL,
+              data_renovacao = $2, updated_at = now() WHERE id = $1`,
+      [ctx.empresaId, renovacao],
+    );
+    await registrarAcao(tx, ctx.empresaId, quem, "assinatura.reativar", { ate: renovacao, fatura });
+    return { mensagem: fatura && !fatura.paga ? M.reativadaComFatura(fatura.valor, fatura.vencimento) : M.assinaturaReativada };
   });
 }
 

@@ -42,11 +42,12 @@ export async function acaoDoOperador(
       await registrarAcao(tx, ctx.empresaId, quem, "assinatura.plano", { de: e.plano, para: acao.plano });
     }
     if (acao.status && acao.status !== e.status) {
-      // reactivating starts clean: no read-only mode, no pending cancel
+      // reactivating starts clean (no read-only mode); any status other than Ativo ends the subscription's course,
+      // so no scheduled cancel is left to undo (an Inativo company is reactivated, not 'resumed': decision 1621)
       await tx.query(
         `UPDATE empresas SET status_assinatura = $2, updated_at = now(),
                 somente_leitura_desde = CASE WHEN $2 = 'Ativo' THEN NULL ELSE somente_leitura_desde END,
-                cancelar_no_fim = CASE WHEN $2 = 'Ativo' THEN false ELSE cancelar_no_fim END
+                cancelar_no_fim = false
           WHERE id = $1`,
         [ctx.empresaId, acao.status],
       );

@@ -7,7 +7,10 @@ import { conflict } from "../http/errors.js";
 import { registrarAcao, type TQuem } from "./audit.js";
 import { lerEstado, lerFatura } from "./state.js";
 
-/** Marks an invoice paid and, when no overdue invoice remains, lifts read-only mode. */
+/**
+ * Marks an invoice paid and, when no overdue invoice remains, lifts read-only mode and brings a suspended or
+ * inactive company back to Ativo (the state machine's 'pagar', decision 1621).
+ */
 export async function quitarFatura(tx: TTx, empresaId: string, faturaId: string, metodo: string, hoje: string): Promise<void> {
   await tx.query("UPDATE faturas SET status = 'paid', pago_em = now(), metodo = $3 WHERE id_empresa_fk = $1 AND id = $2", [
     empresaId,
@@ -18,7 +21,12 @@ export async function quitarFatura(tx: TTx, empresaId: string, faturaId: string,
     empresaId,
   ]);
   const atrasada = rows.some((r) => diasEntre(r.vencimento, hoje) >= COBRANCA.somenteLeituraDias);
-  if (!atrasada) await tx.query("UPDATE empresas SET somente_leitura_desde = NULL WHERE id = $1", [empresaId]);
+  if (!atrasada)
+    await tx.query(
+      `UPDATE empresas SET somente_leitura_desde = NULL, status_assinatura = 'Ativo', updated_at = now()
+        WHERE id = $1 AND (somente_leitura_desde IS NOT NULL OR status_assinatura <> 'Ativo')`,
+      [empresaId],
+    );
 }
 
 /** 'Simular pagamento': the simulated PIX/boleto/card charge of a pending invoice succeeds (decision 1303). */

@@ -8,20 +8,22 @@ import {
   ZFormaPagamento,
   ZMudarPlano,
   ZPlanoAtual,
+  ZSituacaoAssinatura,
 } from "@crm/domain/schemas/subscription";
 import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
+import { acessoNaFase, faseAssinatura, oQueFazer } from "@crm/domain/subscription-machine";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withTenant } from "../db/tenant.js";
-import { contexto } from "../http/auth-context.js";
+import { contexto, contextoDaEmpresa } from "../http/auth-context.js";
 import { contextoEmpresa } from "../membership/target-company.js";
 import type { TQuem } from "./audit.js";
-import { atualizarPagamento, cancelarAssinatura, mudarPlano, retomarAssinatura } from "./change-plan.js";
+import { atualizarPagamento, cancelarAssinatura, mudarPlano, reativarAssinatura, retomarAssinatura } from "./change-plan.js";
 import { cobrancaDaFatura } from "./charge.js";
 import { acaoDoOperador } from "./operator.js";
 import { simularPagamento } from "./pay-invoice.js";
-import { lerAssinatura, lerFatura } from "./state.js";
+import { lerAssinatura, lerEstado, lerFatura } from "./state.js";
 
 /** 000 §2.13: Admin Empresa (own company) and Admin Plataforma (naming it); Consultor and Jurídico are refused. */
 const config = { permissao: "assinatura.gerenciar" } as const;
@@ -63,6 +65,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     retomarAssinatura(deps, await contextoEmpresa(deps, req), quem(req)),
   );
 
+  app.post(
+    "/assinatura/reativar",
+    { config, schema: { querystring: ZEmpresaAlvo, response: { 200: ZResultado } } },
+    async (req) => reativarAssinatura(deps, await contextoEmpresa(deps, req), quem(req)),
+  );
+
   app.put(
     "/assinatura/pagamento",
     { config, schema: { querystring: ZEmpresaAlvo, body: ZFormaPagamento, response: { 200: ZResultado } } },
@@ -90,6 +98,22 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     "/assinatura/operador",
     { config: operar, schema: { querystring: ZEmpresaObrigatoria, body: ZAcaoOperador, response: { 200: ZResultado } } },
     async (req) => acaoDoOperador(deps, await contextoEmpresa(deps, req), quem(req), req.body),
+  );
+
+  // the shell's banner: the state and what this person should do about it (every person of a company)
+  app.get(
+    "/assinatura/situacao",
+    { config: { permissao: "assinatura.situacao" }, schema: { response: { 200: ZSituacaoAssinatura } } },
+    async (req) => {
+      const ctx = contextoDaEmpresa(req);
+      const e = await withTenant(deps.db.app, ctx, (tx) => lerEstado(tx, ctx.empresaId));
+      const fase = faseAssinatura(e, isoDiaSP(new Date()));
+      return {
+        fase,
+        oQueFazer: oQueFazer(fase, ctx.papel, e.faturaEmAberto !== null),
+        podeEscrever: acessoNaFase(fase, ctx.papel) === "total",
+      };
+    },
   );
 
   // the plans page: every signed-in role sees the plans; a company's people see their current plan

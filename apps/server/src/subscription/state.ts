@@ -1,6 +1,6 @@
 import { PLANO_INFO, type TPlano } from "@crm/domain/plans";
 import type { TAssinatura, TFatura } from "@crm/domain/schemas/subscription";
-import type { TEstadoAssinatura } from "@crm/domain/subscription";
+import type { TEntradaMaquina } from "@crm/domain/subscription-machine";
 import { MSG_ASSINATURA as M } from "@crm/domain/subscription-messages";
 import type { TTx } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
@@ -9,33 +9,48 @@ import { contarUsoPlano } from "../membership/plan-limits.js";
 const dia = (v: Date | string | null): string | null =>
   v === null ? null : typeof v === "string" ? v.slice(0, 10) : v.toISOString().slice(0, 10);
 
-/** The company's subscription columns, locked for update when `paraAlterar` (one change at a time per company). */
-export async function lerEstado(
-  tx: TTx,
-  empresaId: string,
-  paraAlterar = false,
-): Promise<TEstadoAssinatura & { nome: string; pagamentoTipo: string | null }> {
-  const { rows } = await tx.query(
-    `SELECT nome_empresa, plano_assinatura, status_assinatura, ciclo_cobranca, data_adesao::text, data_renovacao::text,
-            teste_ate::text, cancelar_no_fim, plano_agendado, somente_leitura_desde::text, pagamento_tipo
-       FROM empresas WHERE id = $1 ${paraAlterar ? "FOR UPDATE" : ""}`,
-    [empresaId],
-  );
-  const r = rows[0];
+/** The company's subscription columns and its oldest unpaid invoice: the state machine's input (decision 1621). */
+export type TEstadoLido = TEntradaMaquina & {
+  nome: string;
+  pagamentoTipo: string | null;
+  faturaEmAberto: { valor: number; vencimento: string } | null;
+};
+
+/** One statement (the access guard runs it through lerComTenant on every write of a company's person). */
+export const consultaEstado = (empresaId: string, paraAlterar = false) => ({
+  text: `SELECT e.nome_empresa, e.plano_assinatura, e.status_assinatura, e.ciclo_cobranca, e.data_adesao::text,
+                e.data_renovacao::text, e.teste_ate::text, e.cancelar_no_fim, e.plano_agendado,
+                e.somente_leitura_desde::text, e.pagamento_tipo, f.valor AS fatura_valor, f.vencimento::text AS fatura_vencimento
+           FROM empresas e
+           LEFT JOIN LATERAL (SELECT valor, vencimento FROM faturas
+                               WHERE id_empresa_fk = e.id AND status = 'pending' ORDER BY vencimento LIMIT 1) f ON true
+          WHERE e.id = $1 ${paraAlterar ? "FOR UPDATE OF e" : ""}`,
+  values: [empresaId],
+});
+
+export function estadoDaLinha(r: Record<string, unknown> | undefined): TEstadoLido {
   if (!r) throw notFound("Empresa não encontrada");
   return {
-    nome: r.nome_empresa,
-    plano: r.plano_assinatura,
-    status: r.status_assinatura,
-    ciclo: r.ciclo_cobranca,
-    dataAdesao: r.data_adesao,
-    dataRenovacao: r.data_renovacao,
-    testeAte: r.teste_ate,
-    cancelarNoFim: r.cancelar_no_fim,
-    planoAgendado: r.plano_agendado,
-    somenteLeituraDesde: r.somente_leitura_desde,
-    pagamentoTipo: r.pagamento_tipo,
+    nome: r.nome_empresa as string,
+    plano: r.plano_assinatura as TPlano,
+    status: r.status_assinatura as TEstadoLido["status"],
+    ciclo: r.ciclo_cobranca as TEstadoLido["ciclo"],
+    dataAdesao: r.data_adesao as string,
+    dataRenovacao: r.data_renovacao as string | null,
+    testeAte: r.teste_ate as string | null,
+    cancelarNoFim: r.cancelar_no_fim as boolean,
+    planoAgendado: r.plano_agendado as TPlano | null,
+    somenteLeituraDesde: r.somente_leitura_desde as string | null,
+    pagamentoTipo: r.pagamento_tipo as string | null,
+    vencimentoEmAberto: (r.fatura_vencimento as string | null) ?? null,
+    faturaEmAberto: r.fatura_vencimento ? { valor: Number(r.fatura_valor), vencimento: r.fatura_vencimento as string } : null,
   };
+}
+
+/** The company's subscription state, locked for update when `paraAlterar` (one change at a time per company). */
+export async function lerEstado(tx: TTx, empresaId: string, paraAlterar = false): Promise<TEstadoLido> {
+  const { rows } = await tx.query(consultaEstado(empresaId, paraAlterar));
+  return estadoDaLinha(rows[0]);
 }
 
 /** Usage against the plan's limits: consultants and admins (pending invitations count, 001 §9) and leads this month. */
@@ -112,6 +127,7 @@ export async function lerAssinatura(tx: TTx, empresaId: string, hoje: string, in
     cancelarNoFim: e.cancelarNoFim,
     planoAgendado: e.planoAgendado,
     somenteLeituraDesde: dia(e.somenteLeituraDesde),
+    vencimentoEmAberto: e.vencimentoEmAberto ?? null,
     hoje,
     uso,
     pagamento: {

@@ -91,10 +91,14 @@ export const rotas: RouteObject[] = [
             // the shell and the bell are separate features: composed here. The bell (its menu, Radix's popper) loads
             // after the shell's first paint, in its own chunk; a same-sized space keeps the top bar from shifting.
             lazy: async () => {
-              const { AppShell } = await import("../features/shell/AppShell");
+              const [{ AppShell }, { SubscriptionGate }] = await Promise.all([
+                import("../features/shell/AppShell"),
+                import("../features/subscription/SubscriptionGate"),
+              ]);
               return {
                 element: (
                   <AppShell
+                    aviso={<SubscriptionGate />}
                     sino={
                       <Suspense fallback={<span className="block size-9" aria-hidden="true" />}>
                         <NotificationBell />

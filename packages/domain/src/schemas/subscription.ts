@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isoDiaSP } from "../period";
 import { PLANOS } from "../plans";
 import { CICLOS, luhnValido, STATUS_ASSINATURA, validadeNoFuturo } from "../subscription";
+import { FASES_ASSINATURA } from "../subscription-machine";
 import { MSG_ASSINATURA as M } from "../subscription-messages";
 
 /**
@@ -83,6 +84,8 @@ export const ZAssinatura = z.object({
   cancelarNoFim: z.boolean(),
   planoAgendado: z.enum(PLANOS).nullable(),
   somenteLeituraDesde: z.string().nullable(),
+  /** due day of the oldest unpaid invoice: the state machine's 'pagamento pendente' (decision 1621) */
+  vencimentoEmAberto: z.string().nullable(),
   hoje: z.string(),
   uso: z.object({ consultores: z.number(), administradores: z.number(), leadsMes: z.number() }),
   pagamento: z.object({
@@ -99,5 +102,13 @@ export type TAssinatura = z.infer<typeof ZAssinatura>;
 /** The simulated charge of a pending invoice: a valid PIX BR Code (copia e cola + QR) and a boleto line. */
 export const ZCobranca = z.object({ pixCopiaECola: z.string(), pixQrSvg: z.string(), linhaBoleto: z.string() });
 export type TCobranca = z.infer<typeof ZCobranca>;
+
+/** The subscription's state for the shell's banner: the state and, for the person asking, what to do. */
+export const ZSituacaoAssinatura = z.object({
+  fase: z.enum(FASES_ASSINATURA),
+  oQueFazer: z.string().nullable(),
+  podeEscrever: z.boolean(),
+});
+export type TSituacaoAssinatura = z.infer<typeof ZSituacaoAssinatura>;
 
 export const ZPlanoAtual = z.object({ plano: z.enum(PLANOS).nullable(), ciclo: z.enum(CICLOS).nullable() });

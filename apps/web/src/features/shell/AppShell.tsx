@@ -32,8 +32,11 @@ function usePintado(): boolean {
   return pintado;
 }
 
-/** The signed-in frame (000 §2.8): sidebar (a drawer under md), top bar, and the page. Owns the tab's WebSocket. */
-export function AppShell({ sino }: { sino?: ReactNode }) {
+/**
+ * The signed-in frame (000 §2.8): sidebar (a drawer under md), top bar, and the page, with `aviso` (the
+ * subscription's state, composed by the router) above it. Owns the tab's WebSocket.
+ */
+export function AppShell({ sino, aviso }: { sino?: ReactNode; aviso?: ReactNode }) {
   const sessao = useSessaoAtual();
   const qc = useQueryClient();
   const { pathname } = useLocation();
@@ -96,6 +99,7 @@ export function AppShell({ sino }: { sino?: ReactNode }) {
               handle.telaCheia ? "overflow-hidden" : "overflow-y-auto p-4 md:p-6",
             )}
           >
+            {aviso}
             <Outlet />
           </main>
         </div>

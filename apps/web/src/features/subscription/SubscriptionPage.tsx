@@ -4,15 +4,8 @@ import { pode } from "@crm/domain/permissions";
 import { PLANO_INFO } from "@crm/domain/plans";
 import { PAPEL } from "@crm/domain/roles";
 import type { TAssinatura, TFatura } from "@crm/domain/schemas/subscription";
-import {
-  diasRestantesTeste,
-  faseAssinatura,
-  motivoAcaoBloqueada,
-  precoDoCiclo,
-  ROTULO_CICLO,
-  ROTULO_FASE,
-  rotuloStatusFatura,
-} from "@crm/domain/subscription";
+import { diasRestantesTeste, precoDoCiclo, ROTULO_CICLO, rotuloStatusFatura } from "@crm/domain/subscription";
+import { faseAssinatura, motivoAcaoBloqueada, ROTULO_FASE } from "@crm/domain/subscription-machine";
 import { MSG_ASSINATURA as M } from "@crm/domain/subscription-messages";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CreditCard, FileText } from "lucide-react";
@@ -30,7 +23,7 @@ import { EmptyState } from "../../ui/EmptyState";
 import { ProgressBar } from "../../ui/ProgressBar";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast";
-import { assinaturaQuery, CHAVE_ASSINATURA, retomarAssinatura, type TAlvo } from "./api";
+import { assinaturaQuery, CHAVE_ASSINATURA, reativarAssinatura, retomarAssinatura, type TAlvo } from "./api";
 import { CancelDialog, PlanDialog } from "./dialogs";
 import { dataBR } from "./format";
 import { PayDialog, ReceiptDialog } from "./InvoiceDialogs";
@@ -75,14 +68,23 @@ function Visao({ a, alvo, operador }: { a: TAssinatura; alvo: TAlvo; operador: b
   const bloqueioUpgrade = motivoAcaoBloqueada(a, "upgrade", a.hoje);
   const bloqueioDowngrade = motivoAcaoBloqueada(a, "downgrade", a.hoje);
   const bloqueioCancelar = motivoAcaoBloqueada(a, "cancelar", a.hoje);
+  const podeRetomar = motivoAcaoBloqueada(a, "retomar", a.hoje) === null;
+  const podeReativar = motivoAcaoBloqueada(a, "reativar", a.hoje) === null;
+  const [reativando, setReativando] = useState(false);
 
-  async function retomar() {
+  async function executar(acao: () => Promise<{ mensagem: string }>, erro: string) {
     try {
-      toast.success((await retomarAssinatura(alvo)).mensagem);
+      toast.success((await acao()).mensagem);
       await qc.invalidateQueries({ queryKey: CHAVE_ASSINATURA });
     } catch (e) {
-      toast.error(mensagemDeErro(e, M.erroCancelar));
+      toast.error(mensagemDeErro(e, erro));
     }
+  }
+  const retomar = () => executar(() => retomarAssinatura(alvo), M.erroCancelar);
+  async function reativar() {
+    setReativando(true);
+    await executar(() => reativarAssinatura(alvo), M.erroReativar);
+    setReativando(false);
   }
 
   return (
@@ -103,13 +105,17 @@ function Visao({ a, alvo, operador }: { a: TAssinatura; alvo: TAlvo; operador: b
           {dataBR(a.testeAte as string)}).
         </Alert>
       )}
-      {fase === "somente_leitura" && (
-        <Alert tipo="erro">
-          Empresa em modo somente leitura: há fatura vencida em aberto. Pague abaixo para voltar a alterar dados.
-        </Alert>
+      {podeReativar && !operador && (
+        <Card>
+          <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-5">
+            <p className="text-sm text-slate-800">{M.textoReativar}</p>
+            <Button onClick={reativar} disabled={reativando}>
+              Reativar assinatura
+            </Button>
+          </CardContent>
+        </Card>
       )}
-      {fase === "suspensa" && <Alert tipo="erro">Assinatura suspensa por falta de pagamento.</Alert>}
-      {a.cancelarNoFim && (
+      {podeRetomar && (
         <Alert tipo="aviso">
           Cancelamento agendado: acesso até {a.dataRenovacao ? dataBR(a.dataRenovacao) : "o fim do período"}.{" "}
           <Button variant="link" onClick={retomar}>

@@ -1,5 +1,12 @@
 import type { TPlano } from "@crm/domain/plans";
-import type { TAcaoOperador, TAssinatura, TCobranca, TFormaPagamento, TMudarPlano } from "@crm/domain/schemas/subscription";
+import type {
+  TAcaoOperador,
+  TAssinatura,
+  TCobranca,
+  TFormaPagamento,
+  TMudarPlano,
+  TSituacaoAssinatura,
+} from "@crm/domain/schemas/subscription";
 import type { TCiclo } from "@crm/domain/subscription";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
@@ -17,6 +24,12 @@ export const assinaturaQuery = (alvo: TAlvo) =>
     queryKey: [...CHAVE_ASSINATURA, alvo.empresaId],
     queryFn: ({ signal }) => api<TAssinatura>(`/api/assinatura${comEmpresa(alvo)}`, { signal }),
   });
+
+/** The state and what to do about it, for the person signed in (the banner above every page). */
+export const situacaoQuery = queryOptions({
+  queryKey: [...CHAVE_ASSINATURA, "situacao"],
+  queryFn: ({ signal }) => api<TSituacaoAssinatura>("/api/assinatura/situacao", { signal }),
+});
 
 export const planoAtualQuery = queryOptions({
   queryKey: [...CHAVE_ASSINATURA, "plano-atual"],
@@ -36,6 +49,8 @@ export const cancelarAssinatura = (alvo: TAlvo, motivo: string) =>
   api<TResultado>(`/api/assinatura/cancelar${comEmpresa(alvo)}`, { method: "POST", body: { motivo } });
 export const retomarAssinatura = (alvo: TAlvo) =>
   api<TResultado>(`/api/assinatura/retomar${comEmpresa(alvo)}`, { method: "POST" });
+export const reativarAssinatura = (alvo: TAlvo) =>
+  api<TResultado>(`/api/assinatura/reativar${comEmpresa(alvo)}`, { method: "POST" });
 export const atualizarPagamento = (alvo: TAlvo, body: TFormaPagamento) =>
   api<TResultado>(`/api/assinatura/pagamento${comEmpresa(alvo)}`, { method: "PUT", body });
 export const simularPagamento = (alvo: TAlvo, faturaId: string) =>
