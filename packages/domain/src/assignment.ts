@@ -12,7 +12,6 @@ import type { TStatusConexao, TStatusLead } from "./status";
 export const STATUS_LEAD_ENCERRADOS: readonly TStatusLead[] = [
   "Convertido",
   "Convertido (Ganho)",
-  "Processo Jurídico",
   "Perdido",
   "Desqualificado / Perdido",
   "Sem Resposta",

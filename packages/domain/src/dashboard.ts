@@ -110,7 +110,6 @@ export const COR_STATUS: Record<TStatusLead, string> = {
   "Sem Resposta": "#94a3b8",
   "Não Interessado": "#64748b",
   "Aguardando Retorno": "#ec4899",
-  "Processo Jurídico": "#6366f1",
 };
 export const corDoStatus = (s: string): string => COR_STATUS[s as TStatusLead] ?? "#475569";
 /** Pie slices in the spec's status order, empty ones left out. */

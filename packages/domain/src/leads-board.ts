@@ -18,8 +18,7 @@ export type TColunaInfo = {
  * (contact, attendance, negotiation, proposal, documents, follow-up); Convertidos; Perdidos (Perdido,
  * Desqualificado / Perdido, Sem Resposta). Statuses the spec's board does not name but whose meaning is clear
  * are placed with their kind (docs/decisions/0302-leads-board-counters-import.md): Confirmado pela IA is qualified,
- * Aguardando Retorno is a follow-up, Não Interessado is lost, Processo Jurídico is a converted lead in the legal
- * process. Anything else goes to Novos Leads.
+ * Aguardando Retorno is a follow-up, Não Interessado is lost. Anything else goes to Novos Leads.
  */
 export const QUADRO: readonly TColunaInfo[] = [
   { id: "novos", titulo: "Novos Leads", status: ["Novo Lead", "novo"], statusAoSoltar: "Novo Lead" },
@@ -52,7 +51,7 @@ export const QUADRO: readonly TColunaInfo[] = [
   {
     id: "convertidos",
     titulo: "Convertidos",
-    status: ["Convertido", "Convertido (Ganho)", "Processo Jurídico"],
+    status: ["Convertido", "Convertido (Ganho)"],
     statusAoSoltar: "Convertido (Ganho)",
   },
   {

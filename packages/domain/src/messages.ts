@@ -285,6 +285,10 @@ export const MSG = {
   erroAtualizarProcesso: "Erro ao atualizar o processo. Tente novamente.",
   profissionalJuridicoInvalido: "Escolha um profissional jurídico da empresa.",
   statusJuridicoInvalido: "Escolha um status jurídico válido.",
+  // decision 1631: the retired status, and any other unknown one
+  statusProcessoJuridicoRetirado:
+    "O status 'Processo Jurídico' não é mais usado: escolha 'Convertido (Ganho)', que abre o processo jurídico e avisa o time jurídico.",
+  statusLeadInvalido: "Escolha um status de lead válido.",
   valorFechadoInvalido: "Informe um valor fechado válido (zero ou mais).",
   apenasJuridicoGerenciaProcessos: "Apenas o jurídico e os administradores da empresa podem alterar processos.",
   novoProcessoTitulo: "Novo processo jurídico",

@@ -77,7 +77,6 @@ export const STATUS_APROVADOS_IA: readonly TStatusLead[] = [
   ...STATUS_EM_ATENDIMENTO,
   "Convertido",
   "Convertido (Ganho)",
-  "Processo Jurídico",
 ];
 /** Rejected = Perdido. */
 export const STATUS_REJEITADOS_IA: readonly TStatusLead[] = ["Perdido"];

@@ -20,9 +20,16 @@ export const STATUS_LEAD = [
   "Sem Resposta",
   "Não Interessado",
   "Aguardando Retorno",
-  "Processo Jurídico",
 ] as const;
 export type TStatusLead = (typeof STATUS_LEAD)[number];
+
+/**
+ * A status of the original that no one can set any more (decision 1631): some of its views treated it as a legal
+ * process, but only 'Convertido (Ganho)' opens one and tells the legal team. Migration 0047 moved the leads in it to
+ * 'Convertido (Ganho)' as processes and the database refuses it; a request that still sends it gets
+ * MSG.statusProcessoJuridicoRetirado. The history keeps it where it was once set.
+ */
+export const STATUS_LEAD_RETIRADO = "Processo Jurídico";
 
 /** One legal vocabulary (000 §4). */
 export const STATUS_JURIDICO = [

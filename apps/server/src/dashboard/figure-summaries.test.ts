@@ -155,7 +155,7 @@ describe(`figure summaries of migrations 0039 and 0040 (RESUMOS_SEED=${SEMENTE})
       "Em Negociação",
       "Convertido (Ganho)",
       "Perdido",
-      "Processo Jurídico",
+      "Aguardando Retorno",
     ];
     const origens = ["Manual", "Facebook Ads", "Google Ads", "WhatsApp"];
     const campanhas = ["Camp A", "Camp B", null];

@@ -43,7 +43,6 @@ const ANTERIOR: Partial<Record<TStatusLead, TStatusLead>> = {
   Convertido: "Proposta Enviada",
   "Aguardando Documentação": "Proposta Enviada",
   "Convertido (Ganho)": "Aguardando Documentação",
-  "Processo Jurídico": "Convertido (Ganho)",
 };
 
 function caminho(status: TStatusLead): TStatusLead[] {
@@ -60,7 +59,7 @@ const ANTES_DO_ATENDIMENTO = new Set<TStatusLead>([
   "Confirmado pela IA",
   "Desqualificado / Perdido",
 ]);
-const CONVERTIDOS = new Set<TStatusLead>(["Convertido", "Convertido (Ganho)", "Processo Jurídico"]);
+const CONVERTIDOS = new Set<TStatusLead>(["Convertido", "Convertido (Ganho)"]);
 
 // How far a legal process got (000 §4): every path starts waiting for contact; 'Jurídico Pendente' is a stalled one.
 const AGUARDANDO: TStatusJuridico = "Aguardando Contato Jurídico";
@@ -73,11 +72,12 @@ const CAMINHOS_JURIDICOS: TStatusJuridico[][] = [
   [AGUARDANDO, "Em Contato Jurídico", "Documentação Solicitada", "Jurídico Pendente"],
 ];
 
-// Young leads are mostly still in screening; old ones mostly reached an outcome.
+// Young leads are mostly still in screening; old ones mostly reached an outcome. Convertido (Ganho) carries the
+// weight of the retired Processo Jurídico (decision 1631).
 // biome-ignore format: a weight table reads better packed
-const PESO_RECENTE = [20, 2, 14, 6, 8, 10, 8, 8, 5, 3, 2, 2, 2, 2, 2, 3, 2, 2, 3, 0.5];
+const PESO_RECENTE = [20, 2, 14, 6, 8, 10, 8, 8, 5, 3, 2, 2, 2, 2.5, 2, 3, 2, 2, 3];
 // biome-ignore format: a weight table reads better packed
-const PESO_ANTIGO = [2, 1, 1, 2, 1, 3, 4, 6, 5, 4, 3, 3, 8, 12, 10, 8, 7, 6, 3, 3];
+const PESO_ANTIGO = [2, 1, 1, 2, 1, 3, 4, 6, 5, 4, 3, 3, 8, 15, 10, 8, 7, 6, 3];
 const PESO_ORIGEM: Record<TOrigemLead, number> = {
   WhatsApp: 30,
   "Facebook Ads": 22,
@@ -201,7 +201,7 @@ export function gerarLeads(g: TGeracao, empresa: TEmpresaDemo, quantidade: numbe
       }
     }
     const processado = passos.length > 1;
-    const juridico = status === "Convertido (Ganho)" || status === "Processo Jurídico";
+    const juridico = status === "Convertido (Ganho)";
     const convertidoEm = juridico ? t : null;
     // a legal process walks the legal statuses from 'Aguardando Contato Jurídico', each step recorded (/processos)
     const passosJuridicos = juridico ? r.escolher(CAMINHOS_JURIDICOS) : [];

@@ -170,7 +170,7 @@ describe("seedDemoIfEmpty", () => {
     const incoerentes = await sistema(
       bancos[0].db,
       `SELECT id FROM leads_juros_check
-        WHERE (status_juridico_lead IS NOT NULL) <> (status_lead IN ('Convertido (Ganho)', 'Processo Jurídico'))
+        WHERE (status_juridico_lead IS NOT NULL) <> (status_lead = 'Convertido (Ganho)')
            OR created_at > $1 OR updated_at > $1 OR created_at < $1::timestamptz - interval '366 days'`,
       [AGORA],
     );

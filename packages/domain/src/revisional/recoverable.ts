@@ -9,7 +9,6 @@ import { FAIXAS_RAZAO, ROTULO_FAIXA, type TFaixaRazao } from "./bands";
 export const STATUS_FORA_DO_PIPELINE: readonly TStatusLead[] = [
   "Convertido",
   "Convertido (Ganho)",
-  "Processo Jurídico",
   "Perdido",
   "Desqualificado / Perdido",
   "Não Interessado",

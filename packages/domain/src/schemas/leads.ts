@@ -6,12 +6,18 @@ import { MSG } from "../messages";
 import { PERIODO_PADRAO, PERIODOS } from "../period";
 import { telefoneValido } from "../phone";
 import { FAIXAS_RAZAO } from "../revisional/bands";
-import { ORIGENS_LEAD, STATUS_LEAD, TIPOS_FINANCIAMENTO } from "../status";
+import { ORIGENS_LEAD, STATUS_LEAD, STATUS_LEAD_RETIRADO, TIPOS_FINANCIAMENTO } from "../status";
 import { CAMPOS_CONTRATO_NOVO_LEAD, MSG_CONTRATO } from "./revisional";
 import { zTexto } from "./text";
 
 // Ids are checked as GUIDs (any 8-4-4-4-12 hex), not as RFC 4122 v4 UUIDs: rows imported from the original
 // product or created by other tools may carry ids of other versions, and must stay listable and addressable.
+
+/** A lead status a request may send; the retired 'Processo Jurídico' is refused saying what to use (decision 1631). */
+export const zStatusLead = () =>
+  z.enum(STATUS_LEAD, {
+    error: (iss) => (iss.input === STATUS_LEAD_RETIRADO ? MSG.statusProcessoJuridicoRetirado : MSG.statusLeadInvalido),
+  });
 
 const dia = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dadosInvalidos);
 
@@ -30,7 +36,7 @@ export { ATRIBUICOES, ORDENS_LEADS, TAMANHO_PAGINA_LEADS, type TOrdemLeads } fro
 
 /** /leads filters (000 §2.12): period, status, consultant, origin, contract value range, assigned or not, search. */
 const ZFiltroLeadsBase = ZPeriodo.extend({
-  status: z.enum(STATUS_LEAD).optional(),
+  status: zStatusLead().optional(),
   consultor: z.guid().optional(),
   origem: z.enum(ORIGENS_LEAD).optional(),
   valorMin: z.coerce.number().min(0).max(1e12).optional(),
@@ -94,7 +100,7 @@ export type TExportarLeads = z.infer<typeof ZExportarLeads>;
 export const ZAtribuirLead = z.object({ consultorId: z.guid(MSG.selecioneConsultor).nullable() });
 export type TAtribuirLead = z.infer<typeof ZAtribuirLead>;
 
-export const ZMudarStatusLead = z.object({ status: z.enum(STATUS_LEAD) });
+export const ZMudarStatusLead = z.object({ status: zStatusLead() });
 export type TMudarStatusLead = z.infer<typeof ZMudarStatusLead>;
 
 export const MAX_LEADS_EM_MASSA = 1000;
@@ -102,7 +108,7 @@ const ids = z.array(z.guid()).min(1).max(MAX_LEADS_EM_MASSA);
 /** Bulk actions on the selected rows of /leads. */
 export const ZAcaoLeadsEmMassa = z.discriminatedUnion("acao", [
   z.object({ acao: z.literal("atribuir"), ids, consultorId: z.guid(MSG.selecioneConsultor).nullable() }),
-  z.object({ acao: z.literal("status"), ids, status: z.enum(STATUS_LEAD) }),
+  z.object({ acao: z.literal("status"), ids, status: zStatusLead() }),
   z.object({ acao: z.literal("excluir"), ids }),
 ]);
 export type TAcaoLeadsEmMassa = z.infer<typeof ZAcaoLeadsEmMassa>;
@@ -257,7 +263,7 @@ export type TImportacaoLeads = z.infer<typeof ZImportacaoLeads>;
 export const LIMITE_CARTOES_COLUNA = 50;
 export const ZFiltroQuadro = ZPeriodo.extend({
   busca: zTexto().trim().max(100).optional(),
-  status: z.enum(STATUS_LEAD).optional(),
+  status: zStatusLead().optional(),
   /** cards per column (the counts are always complete) */
   limite: z.coerce.number().int().min(1).max(500).default(LIMITE_CARTOES_COLUNA),
 }).refine(periodoCompleto, erroPeriodo);
