@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { MENU_PERFIL, MENUS, menuFor, PERMISSAO_DA_TELA, podeAbrir } from "./menus";
+import { MENU_EMPRESA_ESCOLHIDA, MENU_PERFIL, MENUS, menuFor, PERMISSAO_DA_TELA, podeAbrir } from "./menus";
 import { pode } from "./permissions";
 import { PAPEL, type TPapel } from "./roles";
 
@@ -39,6 +39,13 @@ describe("menus against the permission table (issue 15 part 3, decision 1502)", 
     expect(podeAbrir(PAPEL.consultor, "/leads-import")).toBe(false);
     expect(podeAbrir(PAPEL.admin, "/caminho-inexistente")).toBe(false);
     expect(podeAbrir(PAPEL.admin, "/leads-import")).toBe(true);
+  });
+
+  it("every screen of the chosen company opens for the platform admin and is a route (decision 1642)", () => {
+    for (const m of MENU_EMPRESA_ESCOLHIDA) {
+      expect(podeAbrir(PAPEL.plataforma, m.path), m.path).toBe(true);
+      expect(ROTEADOR.includes(`path: "${m.path}"`), `${m.path} no roteador`).toBe(true);
+    }
   });
 
   it("an unknown role gets the Consultor menu", () => {

@@ -49,6 +49,28 @@ export const MENUS: Record<TPapel, TMenuItem[]> = {
   ],
 };
 
+/**
+ * The company screens the platform admin opens for the company chosen in the shell's switcher, each carrying it as
+ * `?empresa={id}` (decision 1642): the company admin's menu less what is the company's own people's (its WhatsApp
+ * number, its conversations, its subscription and settings: /empresa/{id} reaches those), plus /documentos.
+ */
+export const MENU_EMPRESA_ESCOLHIDA: TMenuItem[] = [
+  item("/leads", "Leads", "users"),
+  item("/leads-import", "Importar Leads", "upload"),
+  item("/consultores", "Consultores", "user-check"),
+  item("/ia-triagem", "IA Triagem", "bot"),
+  item("/financeiro", "Financeiro", "dollar-sign"),
+  item("/marketing", "Marketing", "megaphone"),
+  item("/juridico", "Jurídico", "scale"),
+  item("/processos", "Processos", "folder-open"),
+  item("/prazos", "Prazos", "calendar-clock"),
+  item("/documentos", "Documentos", "file-text"),
+  item("/juridico-equipe", "Equipe Jurídica", "briefcase"),
+];
+
+/** The query parameter that names the chosen company in the web app's URLs (decision 1642). */
+export const PARAM_EMPRESA = "empresa";
+
 export const MENU_PERFIL: TMenuItem = item("/perfil", "Meu Perfil", "user");
 
 /**

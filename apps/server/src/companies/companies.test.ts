@@ -53,6 +53,7 @@ describe("who may use the company routes", () => {
   const Z = "00000000-0000-4000-8000-000000000000";
   const rotas = () => [
     { method: "GET" as const, url: "/api/empresas" },
+    { method: "GET" as const, url: "/api/empresas/opcoes" },
     { method: "POST" as const, url: "/api/empresas", payload: novaEmpresa() },
     { method: "GET" as const, url: `/api/empresas/${a.empresa.id}` },
     { method: "PUT" as const, url: `/api/empresas/${a.empresa.id}`, payload: novaEmpresa() },
@@ -83,6 +84,18 @@ describe("who may use the company routes", () => {
     expect(await consultar(t, "SELECT * FROM empresas ORDER BY id")).toEqual(antes);
     expect(await consultar(t, "SELECT id, papel, ativo FROM usuarios_plataforma ORDER BY id")).toEqual(usuariosAntes);
     expect(await contar("emails_saida WHERE assunto = 'Redefinição de senha'")).toBe(0);
+  });
+});
+
+describe("GET /api/empresas/opcoes: the shell's company switcher (decision 1642)", () => {
+  it("lists every company by name, in name order", async () => {
+    const res = await plataforma.req({ url: "/api/empresas/opcoes" });
+    expect(res.statusCode).toBe(200);
+    const opcoes = res.json() as { id: string; nome: string }[];
+    const nomes = opcoes.map((o) => o.nome);
+    expect(nomes).toEqual([...nomes].sort((x, y) => x.localeCompare(y, "pt-BR", { sensitivity: "base" })));
+    expect(opcoes).toContainEqual({ id: a.empresa.id, nome: "Revisão Ágil Ltda" });
+    expect(opcoes).toContainEqual({ id: b.empresa.id, nome: "Outra Empresa SA" });
   });
 });
 

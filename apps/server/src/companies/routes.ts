@@ -8,6 +8,7 @@ import {
   ZIdEmpresa,
   ZIdUsuarioEmpresa,
   ZNovaEmpresa,
+  ZOpcaoEmpresa,
   ZPaginaEmpresas,
   ZPapelGerenciavel,
 } from "@crm/domain/schemas/companies";
@@ -22,6 +23,7 @@ import {
   crossTenantSuspenderEmpresa,
 } from "./change-company.js";
 import { crossTenantDetalharEmpresa } from "./company-detail.js";
+import { crossTenantOpcoesEmpresas } from "./company-options.js";
 import {
   crossTenantDesativarUsuario,
   crossTenantEnviarRedefinicao,
@@ -39,7 +41,7 @@ const ZEmail = z.object({ email: z.string() });
 
 /**
  * /empresas, /empresa/{id} and /empresa/{id}/management (issue 13 parts 4-5): the operator's companies, under
- * /api/empresas (the company's leads are leads/'s /api/empresas/{empresaId}/leads). Every handler crosses tenants in the
+ * /api/empresas (the company itself; its screens name it in `?empresaId=`, decision 1641). Every handler crosses tenants in the
  * platform admin's own context (context.ts) and writes each change to the audit log.
  */
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,6 +49,10 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get("/empresas", { config, schema: { querystring: ZFiltroEmpresas, response: { 200: ZPaginaEmpresas } } }, async (req) =>
     crossTenantListarEmpresas(deps, contexto(req), req.query),
+  );
+
+  app.get("/empresas/opcoes", { config, schema: { response: { 200: z.array(ZOpcaoEmpresa) } } }, async (req) =>
+    crossTenantOpcoesEmpresas(deps, contexto(req)),
   );
 
   app.post("/empresas", { config, schema: { body: ZNovaEmpresa, response: { 201: ZEmpresaCartao } } }, async (req, reply) =>

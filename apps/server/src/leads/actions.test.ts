@@ -154,7 +154,7 @@ describe("PATCH /api/leads/:id/consultor (assign)", () => {
     }
     const viaPlataforma = await a.navegadores.plataforma.req({
       method: "PATCH",
-      url: `/api/empresas/${a.empresa.id}/leads/${lead.id}/consultor`,
+      url: `/api/leads/${lead.id}/consultor?empresaId=${a.empresa.id}`,
       payload: { consultorId: a.consultor.id },
     });
     expect(viaPlataforma.statusCode).toBe(204);
@@ -166,10 +166,10 @@ describe("PATCH /api/leads/:id/consultor (assign)", () => {
         id_usuario_fk: a.usuarios.plataforma.id,
       },
     ]);
-    // the platform admin cannot reach company A's lead through company B's path
+    // the platform admin cannot reach company A's lead by naming company B
     const cruzado = await a.navegadores.plataforma.req({
       method: "PATCH",
-      url: `/api/empresas/${b.empresa.id}/leads/${lead.id}/consultor`,
+      url: `/api/leads/${lead.id}/consultor?empresaId=${b.empresa.id}`,
       payload: { consultorId: null },
     });
     expect(cruzado.statusCode).toBe(404);

@@ -56,7 +56,7 @@ describe("migration 0027's duplicate report on screen (GET /api/leads/telefones-
     // the other company's lead with the same number is no pair of A's, and B has none
     expect((await ler(b)).corpo).toEqual({ total: 0, pares: [] });
     // the platform admin names the company
-    const p = await a.navegadores.plataforma.req({ url: `/api/empresas/${a.empresa.id}/leads/telefones-repetidos` });
+    const p = await a.navegadores.plataforma.req({ url: `/api/leads/telefones-repetidos?empresaId=${a.empresa.id}` });
     expect((p.json() as TTelefonesRepetidos).total).toBe(2);
     // consultants and the legal team are refused, with the permission's message
     for (const papel of ["consultor", "juridico"] as const) expect((await ler(a, papel)).status).toBe(403);

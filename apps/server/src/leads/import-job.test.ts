@@ -211,8 +211,8 @@ describe("GET /api/leads/importacoes[/:id]", () => {
     expect(deB.json().erro).toBe("Importação não encontrada.");
     // the platform admin crosses companies, but only within the company of the route
     const plataforma = a.navegadores.plataforma;
-    expect((await plataforma.req({ url: `/api/empresas/${b.empresa.id}/leads/importacoes/${id}` })).statusCode).toBe(404);
-    const certo = await plataforma.req({ url: `/api/empresas/${a.empresa.id}/leads/importacoes/${id}` });
+    expect((await plataforma.req({ url: `/api/leads/importacoes/${id}?empresaId=${b.empresa.id}` })).statusCode).toBe(404);
+    const certo = await plataforma.req({ url: `/api/leads/importacoes/${id}?empresaId=${a.empresa.id}` });
     expect((certo.json() as TImportacaoLeads).resultado?.inseridos).toBe(2);
     expect((await a.navegadores.admin.req({ url: `/api/leads/importacoes/${randomUUID()}` })).statusCode).toBe(404);
 

@@ -239,7 +239,7 @@ describe("POST /api/leads/importacao (001 §5): checked at once, imported by a j
         a.navegadores.plataforma,
         `${CABECALHO_CSV}\n${linha()}`,
         "x.csv",
-        `/api/empresas/${b.empresa.id}/leads`,
+        b.empresa.id,
       );
       expect(res.statusCode, res.body).toBe(202);
       expect(importacao).toMatchObject({ status: "concluida", inseridos: 1 });

@@ -61,8 +61,8 @@ beforeAll(async () => {
   });
 });
 
-async function pagina(nav: TNavegador, qs = "", base = "/api/leads"): Promise<TPaginaLeads> {
-  const res = await nav.req({ url: `${base}?${qs}` });
+async function pagina(nav: TNavegador, qs = ""): Promise<TPaginaLeads> {
+  const res = await nav.req({ url: `/api/leads?${qs}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -211,18 +211,25 @@ describe("who may list which company", () => {
     expect(nomes(await pagina(b.navegadores.admin, "busca=joao"))).toEqual(["João de Outra Empresa"]);
   });
 
-  it("lets the platform admin work on a chosen company through /api/empresas/{id}/leads only", async () => {
-    const base = `/api/empresas/${a.empresa.id}/leads`;
-    expect(nomes(await pagina(a.navegadores.plataforma, "", base))).toHaveLength(4);
-    expect((await a.navegadores.plataforma.req({ url: `${base}/resumo` })).json().total).toBe(4);
+  it("lets the platform admin work on a chosen company through ?empresaId= (decision 1641)", async () => {
+    const naA = `empresaId=${a.empresa.id}`;
+    expect(nomes(await pagina(a.navegadores.plataforma, naA))).toHaveLength(4);
+    expect((await a.navegadores.plataforma.req({ url: `/api/leads/resumo?${naA}` })).json().total).toBe(4);
     const semEmpresa = await a.navegadores.plataforma.req({ url: "/api/leads" });
-    expect(semEmpresa.statusCode).toBe(404);
-    const inexistente = await a.navegadores.plataforma.req({ url: "/api/empresas/00000000-0000-4000-8000-000000000000/leads" });
+    expect(semEmpresa.statusCode).toBe(400);
+    expect(semEmpresa.json().erro).toBe("Selecione uma empresa.");
+    const inexistente = await a.navegadores.plataforma.req({ url: "/api/leads?empresaId=00000000-0000-4000-8000-000000000000" });
     expect(inexistente.statusCode).toBe(404);
     expect(inexistente.json().erro).toBe("Empresa não encontrada");
-    // a company admin cannot reach another company by naming it
-    const intruso = await b.navegadores.admin.req({ url: base });
-    expect(intruso.statusCode).toBe(403);
+    // a company admin naming another company still sees only their own
+    expect(nomes(await pagina(b.navegadores.admin, naA))).toEqual(["João de Outra Empresa"]);
+  });
+
+  it("serves no company's leads under /api/empresas/{id}/leads: one URL shape (decision 1641)", async () => {
+    for (const caminho of ["", "/resumo", "/consultores", "/importacoes", "/telefones-repetidos"]) {
+      const res = await a.navegadores.plataforma.req({ url: `/api/empresas/${a.empresa.id}/leads${caminho}` });
+      expect(res.statusCode, caminho).toBe(404);
+    }
   });
 
   it("refuses Consultor and Jurídico (403) and signed-out visitors (401)", async () => {

@@ -2,9 +2,9 @@ import { MSG } from "@crm/domain/messages";
 import {
   ZAcaoLeadsEmMassa,
   ZAtribuirLead,
+  ZConsultaLeads,
   ZEventoHistorico,
   ZExportarLeads,
-  ZFiltroLeads,
   ZFiltroQuadro,
   ZImportacaoLeads,
   ZImportacaoRecusada,
@@ -18,6 +18,7 @@ import {
   ZResultadoEmMassa,
   ZResumoLeads,
 } from "@crm/domain/schemas/leads";
+import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
 import { ZTelefonesRepetidos } from "@crm/domain/schemas/waiting";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -40,26 +41,29 @@ import { resumirLeads } from "./summarize-leads.js";
 const gerenciar = { permissao: "leads.gerenciar" } as const;
 const importar = { permissao: "leads.importar", negado: MSG.acessoNegadoImportar } as const;
 const meus = { permissao: "leads.meus", negado: MSG.acessoNegadoMeusLeads, naoAutenticado: MSG.usuarioNaoAutenticado } as const;
-// loose: on /empresas/:empresaId/leads the company id stays in params for contextoLeads to check
-const ZId = z.looseObject({ id: z.guid() });
+const ZId = z.object({ id: z.guid() });
 
 /**
- * /leads management (000 §2.12) and /leads-import (001 'Lead import'): the company's own on /api/leads, any
- * company's for the platform admin on /api/empresas/{empresaId}/leads.
+ * /leads management (000 §2.12) and /leads-import (001 'Lead import') on /api/leads: the company's own, any
+ * company's for the platform admin naming it in `?empresaId=` (decision 1641).
  */
 const gestaoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   await registrarUploadCsv(app);
 
-  app.get("/", { config: gerenciar, schema: { querystring: ZFiltroLeads, response: { 200: ZPaginaLeads } } }, async (req) =>
+  app.get("/", { config: gerenciar, schema: { querystring: ZConsultaLeads, response: { 200: ZPaginaLeads } } }, async (req) =>
     listarLeads(deps, await contextoLeads(deps, req), req.query),
   );
 
-  app.get("/telefones-repetidos", { config: gerenciar, schema: { response: { 200: ZTelefonesRepetidos } } }, async (req) =>
-    listarTelefonesRepetidos(deps, await contextoLeads(deps, req)),
+  app.get(
+    "/telefones-repetidos",
+    { config: gerenciar, schema: { querystring: ZEmpresaAlvo, response: { 200: ZTelefonesRepetidos } } },
+    async (req) => listarTelefonesRepetidos(deps, await contextoLeads(deps, req)),
   );
-  app.get("/resumo", { config: gerenciar, schema: { querystring: ZFiltroLeads, response: { 200: ZResumoLeads } } }, async (req) =>
-    resumirLeads(deps, await contextoLeads(deps, req), req.query),
+  app.get(
+    "/resumo",
+    { config: gerenciar, schema: { querystring: ZConsultaLeads, response: { 200: ZResumoLeads } } },
+    async (req) => resumirLeads(deps, await contextoLeads(deps, req), req.query),
   );
 
   app.get("/exportar", { config: gerenciar, schema: { querystring: ZExportarLeads } }, async (req, reply) => {
@@ -71,28 +75,38 @@ const gestaoRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(stream);
   });
 
-  app.get("/consultores", { config: gerenciar, schema: { response: { 200: z.array(ZOpcaoConsultor) } } }, async (req) =>
-    listarOpcoesConsultores(deps, await contextoLeads(deps, req)),
+  app.get(
+    "/consultores",
+    { config: gerenciar, schema: { querystring: ZEmpresaAlvo, response: { 200: z.array(ZOpcaoConsultor) } } },
+    async (req) => listarOpcoesConsultores(deps, await contextoLeads(deps, req)),
   );
 
-  app.patch("/:id/consultor", { config: gerenciar, schema: { params: ZId, body: ZAtribuirLead } }, async (req, reply) => {
-    await atribuirLeads(deps, await contextoLeads(deps, req), [req.params.id], req.body.consultorId);
-    return reply.status(204).send();
-  });
+  app.patch(
+    "/:id/consultor",
+    { config: gerenciar, schema: { querystring: ZEmpresaAlvo, params: ZId, body: ZAtribuirLead } },
+    async (req, reply) => {
+      await atribuirLeads(deps, await contextoLeads(deps, req), [req.params.id], req.body.consultorId);
+      return reply.status(204).send();
+    },
+  );
 
-  app.patch("/:id/status", { config: gerenciar, schema: { params: ZId, body: ZMudarStatusLead } }, async (req, reply) => {
-    await mudarStatusLeads(deps, await contextoLeads(deps, req), [req.params.id], req.body.status);
-    return reply.status(204).send();
-  });
+  app.patch(
+    "/:id/status",
+    { config: gerenciar, schema: { querystring: ZEmpresaAlvo, params: ZId, body: ZMudarStatusLead } },
+    async (req, reply) => {
+      await mudarStatusLeads(deps, await contextoLeads(deps, req), [req.params.id], req.body.status);
+      return reply.status(204).send();
+    },
+  );
 
-  app.delete("/:id", { config: gerenciar, schema: { params: ZId } }, async (req, reply) => {
+  app.delete("/:id", { config: gerenciar, schema: { querystring: ZEmpresaAlvo, params: ZId } }, async (req, reply) => {
     await excluirLeads(deps, await contextoLeads(deps, req), [req.params.id], req.log);
     return reply.status(204).send();
   });
 
   app.post(
     "/em-massa",
-    { config: gerenciar, schema: { body: ZAcaoLeadsEmMassa, response: { 200: ZResultadoEmMassa } } },
+    { config: gerenciar, schema: { querystring: ZEmpresaAlvo, body: ZAcaoLeadsEmMassa, response: { 200: ZResultadoEmMassa } } },
     async (req) => {
       const ctx = await contextoLeads(deps, req);
       const b = req.body;
@@ -108,19 +122,21 @@ const gestaoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/:id/historico",
-    { config: gerenciar, schema: { params: ZId, response: { 200: z.array(ZEventoHistorico) } } },
+    { config: gerenciar, schema: { querystring: ZEmpresaAlvo, params: ZId, response: { 200: z.array(ZEventoHistorico) } } },
     async (req) => listarHistoricoLead(deps, await contextoLeads(deps, req), req.params.id),
   );
 
   // the manual form and the CSV import of /leads-import: administrators only (001 §6)
-  app.post("/", { config: importar, schema: { body: ZNovoLead, response: { 201: ZLeadCriado } } }, async (req, reply) =>
-    reply.status(201).send(await criarLead(deps, await contextoLeads(deps, req), req.body)),
+  app.post(
+    "/",
+    { config: importar, schema: { querystring: ZEmpresaAlvo, body: ZNovoLead, response: { 201: ZLeadCriado } } },
+    async (req, reply) => reply.status(201).send(await criarLead(deps, await contextoLeads(deps, req), req.body)),
   );
 
   // checked at once, imported by a job (decision 0306): 202 with the import to follow
   app.post(
     "/importacao",
-    { config: importar, schema: { response: { 202: ZImportacaoResumo, 422: ZImportacaoRecusada } } },
+    { config: importar, schema: { querystring: ZEmpresaAlvo, response: { 202: ZImportacaoResumo, 422: ZImportacaoRecusada } } },
     async (req, reply) => {
       const ctx = await contextoLeads(deps, req);
       const r = await iniciarImportacao(deps, ctx, await lerCsvEnviado(req));
@@ -128,12 +144,16 @@ const gestaoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get("/importacoes", { config: importar, schema: { response: { 200: z.array(ZImportacaoResumo) } } }, async (req) =>
-    listarImportacoes(deps, await contextoLeads(deps, req)),
+  app.get(
+    "/importacoes",
+    { config: importar, schema: { querystring: ZEmpresaAlvo, response: { 200: z.array(ZImportacaoResumo) } } },
+    async (req) => listarImportacoes(deps, await contextoLeads(deps, req)),
   );
 
-  app.get("/importacoes/:id", { config: importar, schema: { params: ZId, response: { 200: ZImportacaoLeads } } }, async (req) =>
-    lerImportacao(deps, await contextoLeads(deps, req), req.params.id),
+  app.get(
+    "/importacoes/:id",
+    { config: importar, schema: { querystring: ZEmpresaAlvo, params: ZId, response: { 200: ZImportacaoLeads } } },
+    async (req) => lerImportacao(deps, await contextoLeads(deps, req), req.params.id),
   );
 };
 
@@ -156,6 +176,5 @@ const quadroRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(gestaoRoutes, { prefix: "/leads" });
-  await app.register(gestaoRoutes, { prefix: "/empresas/:empresaId/leads" });
   await app.register(quadroRoutes, { prefix: "/meus-leads" });
 };

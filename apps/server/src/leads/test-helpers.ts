@@ -21,24 +21,22 @@ export function formularioArquivo(
   return { payload: corpo, headers: { "content-type": `multipart/form-data; boundary=${fronteira}` } };
 }
 
-/** POST of a CSV to the import route of `base` (/api/leads or /api/empresas/{id}/leads). */
-export function importarCsv(nav: TNavegador, csv: Buffer | string, nome = "leads.csv", base = "/api/leads", mime = "text/csv") {
-  return nav.req({ method: "POST", url: `${base}/importacao`, ...formularioArquivo(nome, csv, mime) });
+/** `?empresaId=` for the platform admin working on a company (decision 1641); nothing for a company's own people. */
+const naEmpresa = (empresaId?: string) => (empresaId ? `?empresaId=${empresaId}` : "");
+
+/** POST of a CSV to /api/leads/importacao, of the caller's company or the one named by `empresaId`. */
+export function importarCsv(nav: TNavegador, csv: Buffer | string, nome = "leads.csv", empresaId?: string, mime = "text/csv") {
+  return nav.req({ method: "POST", url: `/api/leads/importacao${naEmpresa(empresaId)}`, ...formularioArquivo(nome, csv, mime) });
 }
 
 export const CABECALHO_CSV =
   "nome,telefone,tipo_financiamento,valor_total_financiado,valor_parcela,quantidade_parcelas_pagas,objetivo_cliente";
 
 /** GET of an import until its job is done ('concluida' or 'falhou'), as the page falls back to when events are missed. */
-export async function esperarImportacao(
-  nav: TNavegador,
-  id: string,
-  base = "/api/leads",
-  ms = 20_000,
-): Promise<TImportacaoLeads> {
+export async function esperarImportacao(nav: TNavegador, id: string, empresaId?: string, ms = 20_000): Promise<TImportacaoLeads> {
   const fim = Date.now() + ms;
   for (;;) {
-    const res = await nav.req({ url: `${base}/importacoes/${id}` });
+    const res = await nav.req({ url: `/api/leads/importacoes/${id}${naEmpresa(empresaId)}` });
     if (res.statusCode !== 200) throw new Error(`GET da importação ${id}: ${res.statusCode} ${res.body}`);
     const importacao = res.json() as TImportacaoLeads;
     if (importacao.status === "concluida" || importacao.status === "falhou") return importacao;
@@ -52,11 +50,11 @@ export async function importarCsvAteOFim(
   nav: TNavegador,
   csv: Buffer | string,
   nome = "leads.csv",
-  base = "/api/leads",
+  empresaId?: string,
   mime = "text/csv",
 ): Promise<{ res: LightMyRequestResponse; importacao: TImportacaoLeads | null }> {
-  const res = await importarCsv(nav, csv, nome, base, mime);
-  return { res, importacao: res.statusCode === 202 ? await esperarImportacao(nav, res.json().id, base) : null };
+  const res = await importarCsv(nav, csv, nome, empresaId, mime);
+  return { res, importacao: res.statusCode === 202 ? await esperarImportacao(nav, res.json().id, empresaId) : null };
 }
 
 /** A Básico company (100 new leads a month, 001 §9) that already has `n` leads this month; `mais` adds others. */

@@ -69,6 +69,10 @@ export type TPapelGerenciavel = z.infer<typeof ZPapelGerenciavel>["papel"];
 const ZStatus = z.enum(STATUS_ASSINATURA);
 
 /** One card of /empresas: the company and its derived counts (000 §3: totalUsers, totalLeads, conversionRate). */
+/** One entry of the shell's company switcher (decision 1642): every company, by name. */
+export const ZOpcaoEmpresa = z.object({ id: z.guid(), nome: z.string() });
+export type TOpcaoEmpresa = z.infer<typeof ZOpcaoEmpresa>;
+
 export const ZEmpresaCartao = z.object({
   id: z.uuid(),
   nome_empresa: z.string(),

@@ -52,6 +52,10 @@ const ZFiltroLeadsBase = ZPeriodo.extend({
   tamanho: z.coerce.number().int().min(1).max(100).default(TAMANHO_PAGINA_LEADS),
 });
 export const ZFiltroLeads = ZFiltroLeadsBase.refine(periodoCompleto, erroPeriodo);
+/** The company the platform admin works on, in every lead route's query (decision 1641); others act on their own. */
+const empresaAlvo = { empresaId: z.guid().optional() };
+/** GET /api/leads and /resumo: the filters and the company. */
+export const ZConsultaLeads = ZFiltroLeadsBase.extend(empresaAlvo).refine(periodoCompleto, erroPeriodo);
 export type TFiltroLeads = z.infer<typeof ZFiltroLeads>;
 
 export const ZLeadLista = z.object({
@@ -91,7 +95,7 @@ export const ZResumoLeads = z.object({
 });
 export type TResumoLeads = z.infer<typeof ZResumoLeads>;
 
-export const ZExportarLeads = ZFiltroLeadsBase.extend({ formato: z.enum(["csv", "xlsx"]).default("csv") }).refine(
+export const ZExportarLeads = ZFiltroLeadsBase.extend({ formato: z.enum(["csv", "xlsx"]).default("csv"), ...empresaAlvo }).refine(
   periodoCompleto,
   erroPeriodo,
 );

@@ -1,9 +1,11 @@
 import { formatarData, formatarDataHora, formatarInteiro } from "@crm/domain/format";
+import { MENU_EMPRESA_ESCOLHIDA } from "@crm/domain/menus";
 import { MSG } from "@crm/domain/messages";
 import { pode } from "@crm/domain/permissions";
 import type { TDetalheEmpresa } from "@crm/domain/schemas/companies";
 import { Briefcase, CreditCard, History, MessageCircle, Percent, Scale, Settings, Users } from "lucide-react";
 import { Link } from "react-router";
+import { comEmpresa } from "../../lib/empresaEscolhida";
 import { useSessaoAtual } from "../../lib/session";
 import { useTituloDocumento } from "../../lib/useTituloDocumento";
 import { AccessDenied } from "../../ui/AccessDenied";
@@ -12,6 +14,7 @@ import { buttonClasses } from "../../ui/Button";
 import { Card } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
 import { StatCard } from "../../ui/StatCard";
+import { iconeDoMenu } from "../shell/menuIcons";
 import { StatusEmpresa } from "./StatusEmpresa";
 import { ComEmpresa } from "./useEmpresa";
 
@@ -62,6 +65,19 @@ function Detalhe({ d }: { d: TDetalheEmpresa }) {
           <CreditCard className="size-4" aria-hidden="true" />
           Assinatura
         </Link>
+      </nav>
+
+      {/* the company's own screens, as its admin sees them, for this company (decision 1642) */}
+      <nav aria-label="Telas da empresa" className="flex flex-wrap gap-2">
+        {MENU_EMPRESA_ESCOLHIDA.filter((m) => m.path !== "/leads").map((m) => {
+          const Icone = iconeDoMenu(m.icon);
+          return (
+            <Link key={m.path} to={comEmpresa(m.path, e.id)} className={buttonClasses("outline")}>
+              <Icone className="size-4" aria-hidden="true" />
+              {m.label}
+            </Link>
+          );
+        })}
       </nav>
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -32,7 +32,7 @@ export function ConsultantsPage() {
   }
   const empresaId = usuario.papel === PAPEL.plataforma ? params.get("empresa") : null;
   if (usuario.papel === PAPEL.plataforma && !empresaId) {
-    return <SelectCompanyFirst descricao="Abra os consultores de uma empresa a partir da lista de empresas." />;
+    return <SelectCompanyFirst descricao="Abra os consultores de uma empresa, escolhendo-a no seletor “Empresa” do menu." />;
   }
   return <Painel empresaId={empresaId} />;
 }

@@ -54,7 +54,7 @@ export function MyDeadlinesPage() {
   }
   const empresaId = usuario.papel === PAPEL.plataforma ? params.get("empresa") : null;
   if (usuario.papel === PAPEL.plataforma && !empresaId) {
-    return <SelectCompanyFirst descricao="Abra os prazos de uma empresa a partir da lista de empresas." />;
+    return <SelectCompanyFirst descricao="Abra os prazos de uma empresa, escolhendo-a no seletor “Empresa” do menu." />;
   }
   const admin = usuario.papel === PAPEL.admin || usuario.papel === PAPEL.plataforma;
   return (

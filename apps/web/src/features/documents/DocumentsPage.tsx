@@ -41,7 +41,7 @@ export function DocumentsPage() {
   }
   const empresaId = usuario.papel === PAPEL.plataforma ? params.get("empresa") : null;
   if (usuario.papel === PAPEL.plataforma && !empresaId) {
-    return <SelectCompanyFirst descricao="Abra os documentos de uma empresa a partir da lista de empresas." />;
+    return <SelectCompanyFirst descricao="Abra os documentos de uma empresa, escolhendo-a no seletor “Empresa” do menu." />;
   }
   return <Documentos alvo={{ empresaId }} />;
 }

@@ -55,7 +55,9 @@ export function FinancePage() {
   if (!pode(usuario.papel, "financeiro.ver")) return <AccessDenied mensagem={TEXTO_FINANCEIRO.acessoNegado} />;
   const empresaId = usuario.papel === PAPEL.plataforma ? params.get("empresa") : null;
   if (usuario.papel === PAPEL.plataforma && !empresaId) {
-    return <SelectCompanyFirst descricao="Abra o dashboard financeiro de uma empresa a partir da lista de empresas." />;
+    return (
+      <SelectCompanyFirst descricao="Abra o dashboard financeiro de uma empresa, escolhendo-a no seletor “Empresa” do menu." />
+    );
   }
   return <Financeiro alvo={{ empresaId }} />;
 }

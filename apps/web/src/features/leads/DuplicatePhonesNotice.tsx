@@ -5,13 +5,13 @@ import { Copy } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { api } from "../../lib/api";
 import { Button } from "../../ui/Button";
-import { CHAVE_LEADS } from "./api";
+import { CHAVE_LEADS, urlLeads } from "./api";
 
 const DuplicatePhonesDialog = lazy(() => import("./DuplicatePhonesDialog"));
 
 export const telefonesRepetidosQuery = (base: string) => ({
   queryKey: [...CHAVE_LEADS, base, "telefones-repetidos"],
-  queryFn: ({ signal }: { signal: AbortSignal }) => api<TTelefonesRepetidos>(`${base}/telefones-repetidos`, { signal }),
+  queryFn: ({ signal }: { signal: AbortSignal }) => api<TTelefonesRepetidos>(urlLeads(base, "/telefones-repetidos"), { signal }),
 });
 
 /**

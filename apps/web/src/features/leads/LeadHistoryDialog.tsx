@@ -7,7 +7,7 @@ import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { historicoQuery } from "./api";
 
-type Props = { caminhoLead: string; nome: string; onFechar: () => void };
+type Props = { base: string; leadId: string; nome: string; onFechar: () => void };
 
 const ROTULO_CAMPO: Record<string, string> = {
   status_lead: "Status",
@@ -17,8 +17,8 @@ const ROTULO_CAMPO: Record<string, string> = {
 };
 
 /** A lead's history: every status change and assignment, who made it and when, from → to. */
-export function LeadHistoryDialog({ caminhoLead, nome, onFechar }: Props) {
-  const q = useQuery(historicoQuery(caminhoLead));
+export function LeadHistoryDialog({ base, leadId, nome, onFechar }: Props) {
+  const q = useQuery(historicoQuery(base, leadId));
   return (
     <Dialog open onOpenChange={(v) => !v && onFechar()} titulo={`Histórico de ${nome}`} className="max-w-2xl">
       {q.isPending ? (

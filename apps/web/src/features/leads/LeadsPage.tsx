@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Filter, Plus, Users } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Link, Navigate, useParams } from "react-router";
+import { useEmpresaEscolhida } from "../../lib/empresaEscolhida";
 import { useSessaoAtual } from "../../lib/session";
 import { useDebounce } from "../../lib/useDebounce";
 import { useTituloDocumento } from "../../lib/useTituloDocumento";
@@ -38,17 +39,21 @@ const LeadHistoryDialog = lazy(() => import("./LeadHistoryDialog").then((m) => (
 
 type TDialogo = { tipo: "atribuir" | "status" | "excluir"; leads: TLeadLista[] } | { tipo: "historico"; lead: TLeadLista } | null;
 
-/** /leads (000 §2.12): the company admin's lead management; /empresa/{empresaId}/leads for the platform admin. */
+/**
+ * /leads (000 §2.12): the company admin's lead management; for the platform admin the chosen company's, on
+ * /empresa/{empresaId}/leads or /leads?empresa={id} (decision 1642).
+ */
 export function LeadsPage() {
   const { usuario } = useSessaoAtual();
-  const { empresaId } = useParams();
+  const daRota = useParams().empresaId;
+  const empresaId = useEmpresaEscolhida() ?? undefined;
   useTituloDocumento("Gestão de Leads");
   if (usuario.papel === PAPEL.consultor) return <Navigate to="/meus-leads" replace />;
-  if (!pode(usuario.papel, "leads.gerenciar") || (empresaId && usuario.papel !== PAPEL.plataforma)) {
+  if (!pode(usuario.papel, "leads.gerenciar") || (daRota && usuario.papel !== PAPEL.plataforma)) {
     return <AccessDenied mensagem="Apenas administradores podem gerenciar os leads." />;
   }
   if (usuario.papel === PAPEL.plataforma && !empresaId) {
-    return <SelectCompanyFirst descricao="Abra os leads de uma empresa a partir da lista de empresas." />;
+    return <SelectCompanyFirst descricao="Abra os leads de uma empresa, escolhendo-a no seletor “Empresa” do menu." />;
   }
   return <GestaoDeLeads base={baseLeads(empresaId)} empresaId={empresaId} />;
 }
@@ -186,11 +191,7 @@ function GestaoDeLeads({ base, empresaId }: { base: string; empresaId?: string }
         {dialogo?.tipo === "status" && <ChangeStatusDialog base={base} leads={dialogo.leads} onFechar={fechar} />}
         {dialogo?.tipo === "excluir" && <DeleteLeadsDialog base={base} leads={dialogo.leads} onFechar={fechar} />}
         {dialogo?.tipo === "historico" && (
-          <LeadHistoryDialog
-            caminhoLead={`${base}/${dialogo.lead.id}`}
-            nome={dialogo.lead.nome}
-            onFechar={() => setDialogo(null)}
-          />
+          <LeadHistoryDialog base={base} leadId={dialogo.lead.id} nome={dialogo.lead.nome} onFechar={() => setDialogo(null)} />
         )}
       </Suspense>
     </div>

@@ -16,9 +16,18 @@ import { ApiError, api } from "../../lib/api";
 /** Every lead query starts with this key: one invalidation refreshes lists, counters and boards. */
 export const CHAVE_LEADS = ["leads"] as const;
 
-/** /api/leads for the own company; /api/empresas/{id}/leads when the platform admin works on one. */
+/** /api/leads, with `?empresaId=` when the platform admin works on a company (decision 1641). */
 export const baseLeads = (empresaId?: string | null) =>
-  empresaId ? `/api/empresas/${encodeURIComponent(empresaId)}/leads` : "/api/leads";
+  empresaId ? `/api/leads?empresaId=${encodeURIComponent(empresaId)}` : "/api/leads";
+
+/** A lead route under `base` (from baseLeads): the path after /api/leads, and its own query, the company kept. */
+export function urlLeads(base: string, caminho = "", params?: URLSearchParams): string {
+  const [raiz, daBase = ""] = base.split("?");
+  const p = new URLSearchParams(params);
+  for (const [k, v] of new URLSearchParams(daBase)) p.set(k, v);
+  const q = p.toString();
+  return `${raiz}${caminho}${q ? `?${q}` : ""}`;
+}
 
 /** The filter as query parameters, leaving defaults out (short, shareable URLs). */
 export function paramsDoFiltro(f: Partial<TFiltroLeads> & Record<string, unknown>): URLSearchParams {
@@ -33,28 +42,28 @@ export function paramsDoFiltro(f: Partial<TFiltroLeads> & Record<string, unknown
 export const paginaLeadsQuery = (base: string, f: TFiltroLeads) =>
   queryOptions({
     queryKey: [...CHAVE_LEADS, base, "pagina", f],
-    queryFn: ({ signal }) => api<TPaginaLeads>(`${base}?${paramsDoFiltro(f)}`, { signal }),
+    queryFn: ({ signal }) => api<TPaginaLeads>(urlLeads(base, "", paramsDoFiltro(f)), { signal }),
   });
 
 export const resumoLeadsQuery = (base: string, f: TFiltroLeads) => {
   const { pagina: _p, tamanho: _t, ordem: _o, direcao: _d, ...filtro } = f;
   return queryOptions({
     queryKey: [...CHAVE_LEADS, base, "resumo", filtro],
-    queryFn: ({ signal }) => api<TResumoLeads>(`${base}/resumo?${paramsDoFiltro(filtro)}`, { signal }),
+    queryFn: ({ signal }) => api<TResumoLeads>(urlLeads(base, "/resumo", paramsDoFiltro(filtro)), { signal }),
   });
 };
 
 export const consultoresQuery = (base: string) =>
   queryOptions({
     queryKey: [...CHAVE_LEADS, base, "consultores"],
-    queryFn: ({ signal }) => api<TOpcaoConsultor[]>(`${base}/consultores`, { signal }),
+    queryFn: ({ signal }) => api<TOpcaoConsultor[]>(urlLeads(base, "/consultores"), { signal }),
     staleTime: 60_000,
   });
 
-export const historicoQuery = (caminhoLead: string) =>
+export const historicoQuery = (base: string, id: string) =>
   queryOptions({
-    queryKey: [...CHAVE_LEADS, caminhoLead, "historico"],
-    queryFn: ({ signal }) => api<TEventoHistorico[]>(`${caminhoLead}/historico`, { signal }),
+    queryKey: [...CHAVE_LEADS, base, id, "historico"],
+    queryFn: ({ signal }) => api<TEventoHistorico[]>(urlLeads(base, `/${id}/historico`), { signal }),
   });
 
 export const quadroQuery = (f: TFiltroQuadro) =>
@@ -64,12 +73,12 @@ export const quadroQuery = (f: TFiltroQuadro) =>
   });
 
 export const atribuirLead = (base: string, id: string, consultorId: string | null) =>
-  api(`${base}/${id}/consultor`, { method: "PATCH", body: { consultorId } });
+  api(urlLeads(base, `/${id}/consultor`), { method: "PATCH", body: { consultorId } });
 export const mudarStatusLead = (base: string, id: string, status: TStatusLead) =>
-  api(`${base}/${id}/status`, { method: "PATCH", body: { status } });
-export const excluirLead = (base: string, id: string) => api(`${base}/${id}`, { method: "DELETE" });
+  api(urlLeads(base, `/${id}/status`), { method: "PATCH", body: { status } });
+export const excluirLead = (base: string, id: string) => api(urlLeads(base, `/${id}`), { method: "DELETE" });
 export const acaoEmMassa = (base: string, acao: TAcaoLeadsEmMassa) =>
-  api<{ afetados: number }>(`${base}/em-massa`, { method: "POST", body: acao });
+  api<{ afetados: number }>(urlLeads(base, "/em-massa"), { method: "POST", body: acao });
 
 /**
  * Downloads the filtered list (CSV or XLSX) and hands it to the browser as a file. Fetched rather than
@@ -79,7 +88,7 @@ export async function baixarExportacao(base: string, f: TFiltroLeads, formato: "
   const { pagina: _p, tamanho: _t, ...filtro } = f;
   let resp: Response;
   try {
-    resp = await fetch(`${base}/exportar?${paramsDoFiltro({ ...filtro, formato })}`, { credentials: "include" });
+    resp = await fetch(urlLeads(base, "/exportar", paramsDoFiltro({ ...filtro, formato })), { credentials: "include" });
   } catch {
     throw new ApiError(0, MSG.erroConexao);
   }

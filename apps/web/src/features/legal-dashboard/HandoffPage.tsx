@@ -59,7 +59,7 @@ export function HandoffPage() {
   }
   const empresaId = usuario.papel === PAPEL.plataforma ? params.get("empresa") : null;
   if (usuario.papel === PAPEL.plataforma && !empresaId) {
-    return <SelectCompanyFirst descricao="Abra os leads jurídicos de uma empresa a partir da lista de empresas." />;
+    return <SelectCompanyFirst descricao="Abra os leads jurídicos de uma empresa, escolhendo-a no seletor “Empresa” do menu." />;
   }
   return <Encaminhamento alvo={{ empresaId }} podeEnviar={pode(usuario.papel, "leads.gerenciar")} />;
 }

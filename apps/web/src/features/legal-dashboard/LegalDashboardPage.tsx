@@ -19,7 +19,9 @@ export function LegalDashboardPage() {
     return <AccessDenied titulo={MSG.acessoNegadoTitulo} mensagem={MSG.acessoNegado} />;
   const empresaId = usuario.papel === PAPEL.plataforma ? params.get("empresa") : null;
   if (usuario.papel === PAPEL.plataforma && !empresaId) {
-    return <SelectCompanyFirst descricao="Abra o departamento jurídico de uma empresa a partir da lista de empresas." />;
+    return (
+      <SelectCompanyFirst descricao="Abra o departamento jurídico de uma empresa, escolhendo-a no seletor “Empresa” do menu." />
+    );
   }
   return <LegalDashboard alvo={{ empresaId }} titulo={titulo} />;
 }

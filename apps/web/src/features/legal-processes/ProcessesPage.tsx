@@ -50,7 +50,9 @@ export function ProcessesPage() {
   }
   const empresaId = usuario.papel === PAPEL.plataforma ? params.get("empresa") : null;
   if (usuario.papel === PAPEL.plataforma && !empresaId) {
-    return <SelectCompanyFirst descricao="Abra os processos jurídicos de uma empresa a partir da lista de empresas." />;
+    return (
+      <SelectCompanyFirst descricao="Abra os processos jurídicos de uma empresa, escolhendo-a no seletor “Empresa” do menu." />
+    );
   }
   return <Processos alvo={{ empresaId }} podeEditar={pode(usuario.papel, "juridico.processos.gerenciar")} />;
 }

@@ -33,7 +33,7 @@ export function LegalTeamPage() {
   }
   const empresaId = usuario.papel === PAPEL.plataforma ? params.get("empresa") : null;
   if (usuario.papel === PAPEL.plataforma && !empresaId) {
-    return <SelectCompanyFirst descricao="Abra a equipe jurídica de uma empresa a partir da lista de empresas." />;
+    return <SelectCompanyFirst descricao="Abra a equipe jurídica de uma empresa, escolhendo-a no seletor “Empresa” do menu." />;
   }
   return <Equipe alvo={{ empresaId }} />;
 }

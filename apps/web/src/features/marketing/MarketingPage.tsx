@@ -41,7 +41,9 @@ export function MarketingPage() {
   }
   const empresaId = usuario.papel === PAPEL.plataforma ? params.get("empresa") : null;
   if (usuario.papel === PAPEL.plataforma && !empresaId) {
-    return <SelectCompanyFirst descricao="Abra os custos de marketing de uma empresa a partir da lista de empresas." />;
+    return (
+      <SelectCompanyFirst descricao="Abra os custos de marketing de uma empresa, escolhendo-a no seletor “Empresa” do menu." />
+    );
   }
   return <Custos alvo={{ empresaId }} />;
 }

@@ -32,7 +32,7 @@ export function ScreeningPage() {
     return <AccessDenied mensagem="Apenas administradores podem acessar a triagem por IA." />;
   const empresaId = usuario.papel === PAPEL.plataforma ? params.get("empresa") : null;
   if (usuario.papel === PAPEL.plataforma && !empresaId) {
-    return <SelectCompanyFirst descricao="Abra a triagem de uma empresa a partir da lista de empresas." />;
+    return <SelectCompanyFirst descricao="Abra a triagem de uma empresa, escolhendo-a no seletor “Empresa” do menu." />;
   }
   return <Painel alvo={{ empresaId }} />;
 }

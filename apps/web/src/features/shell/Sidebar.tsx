@@ -1,5 +1,5 @@
 import { rotuloContador } from "@crm/domain/format";
-import { MENU_PERFIL, menuFor, type TMenuItem } from "@crm/domain/menus";
+import { MENU_EMPRESA_ESCOLHIDA, MENU_PERFIL, menuFor, type TMenuItem } from "@crm/domain/menus";
 import { MSG } from "@crm/domain/messages";
 import { pode } from "@crm/domain/permissions";
 import { PAPEL } from "@crm/domain/roles";
@@ -7,7 +7,9 @@ import type { TSessao } from "@crm/domain/schemas/session";
 import { LogOut } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "../../lib/cn";
+import { comEmpresa, useEmpresaEscolhida } from "../../lib/empresaEscolhida";
 import { useFilaEspera } from "../../lib/filaEspera";
+import { CompanySwitcher } from "./CompanySwitcher";
 import { iconeDoMenu } from "./menuIcons";
 
 type Props = {
@@ -18,14 +20,14 @@ type Props = {
   onNavegar?: () => void;
 };
 
-type TPropsItem = { item: TMenuItem; ativo: boolean; onNavegar?: () => void; contador?: number };
+type TPropsItem = { item: TMenuItem; ativo: boolean; onNavegar?: () => void; contador?: number; empresaId?: string | null };
 
-function ItemMenu({ item, ativo, onNavegar, contador }: TPropsItem) {
+function ItemMenu({ item, ativo, onNavegar, contador, empresaId = null }: TPropsItem) {
   const Icone = iconeDoMenu(item.icon);
   return (
     <li>
       <Link
-        to={item.path}
+        to={comEmpresa(item.path, empresaId)}
         onClick={onNavegar}
         aria-current={ativo ? "page" : undefined}
         className={cn(
@@ -60,6 +62,9 @@ export function Sidebar({ sessao, ativo, saindo, onSair, onNavegar }: Props) {
   const comFila = !!empresa && pode(usuario.papel, "leads.gerenciar");
   const fila = useFilaEspera({ ativo: comFila });
   const contadores: Record<string, number | undefined> = { "/leads": fila.data?.aguardando };
+  const daPlataforma = usuario.papel === PAPEL.plataforma;
+  // the platform admin's chosen company (decision 1642): every link keeps it, its screens get a section of their own
+  const empresaId = useEmpresaEscolhida();
   return (
     <div className="flex h-full w-64 flex-col bg-slate-900 text-white">
       <div className="border-b border-slate-800 px-4 py-5">
@@ -70,6 +75,7 @@ export function Sidebar({ sessao, ativo, saindo, onSair, onNavegar }: Props) {
           {usuario.email}
         </p>
         <p className="mt-2 inline-block rounded bg-slate-800 px-2 py-0.5 text-xs font-medium text-blue-200">{usuario.papel}</p>
+        {daPlataforma && <CompanySwitcher />}
       </div>
       <nav aria-label="Menu principal" className="flex min-h-0 flex-1 flex-col">
         <ul className="flex-1 space-y-1 overflow-y-auto px-3 py-4">
@@ -80,8 +86,19 @@ export function Sidebar({ sessao, ativo, saindo, onSair, onNavegar }: Props) {
               ativo={ativo(item.path)}
               onNavegar={onNavegar}
               contador={contadores[item.path]}
+              empresaId={empresaId}
             />
           ))}
+          {daPlataforma && empresaId && (
+            <li>
+              <p className="mt-4 mb-1 px-3 text-xs font-semibold tracking-wide text-slate-400 uppercase">Telas da empresa</p>
+              <ul className="space-y-1" aria-label="Telas da empresa">
+                {MENU_EMPRESA_ESCOLHIDA.map((item) => (
+                  <ItemMenu key={item.path} item={item} ativo={ativo(item.path)} onNavegar={onNavegar} empresaId={empresaId} />
+                ))}
+              </ul>
+            </li>
+          )}
         </ul>
         <ul className="space-y-1 border-t border-slate-800 px-3 py-4">
           <ItemMenu item={MENU_PERFIL} ativo={ativo(MENU_PERFIL.path)} onNavegar={onNavegar} />

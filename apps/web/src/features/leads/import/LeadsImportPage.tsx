@@ -3,6 +3,7 @@ import { pode } from "@crm/domain/permissions";
 import { PAPEL } from "@crm/domain/roles";
 import { FileSpreadsheet, UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useEmpresaEscolhida } from "../../../lib/empresaEscolhida";
 import { useSessaoAtual } from "../../../lib/session";
 import { useTituloDocumento } from "../../../lib/useTituloDocumento";
 import { AccessDenied } from "../../../ui/AccessDenied";
@@ -21,15 +22,16 @@ const DURACAO_BANNER = 3_000;
 export function LeadsImportPage() {
   useTituloDocumento("Importar Leads");
   const { usuario } = useSessaoAtual();
+  const empresaId = useEmpresaEscolhida(); // the platform admin imports into the chosen company (decision 1642)
   if (!pode(usuario.papel, "leads.importar")) return <AccessDenied mensagem={MSG.acessoNegadoImportar} />;
-  if (usuario.papel === PAPEL.plataforma) {
+  if (usuario.papel === PAPEL.plataforma && !empresaId) {
     return <SelectCompanyFirst descricao="A importação de leads é feita dentro de uma empresa." />;
   }
-  return <Importacao />;
+  return <Importacao empresaId={empresaId} />;
 }
 
-function Importacao() {
-  const base = baseLeads();
+function Importacao({ empresaId }: { empresaId: string | null }) {
+  const base = baseLeads(empresaId);
   const [formularioAberto, setFormularioAberto] = useState(false);
   const [sucesso, setSucesso] = useState<string | null>(null);
   useEffect(() => {

@@ -2,6 +2,7 @@ import { MSG } from "@crm/domain/messages";
 import type { TImportacaoRecusada, TImportacaoResumo } from "@crm/domain/schemas/leads";
 import { registrarAcaoDoErro } from "../../../lib/acaoDoErro";
 import { COOKIE_CSRF, lerCookie } from "../../../lib/api";
+import { urlLeads } from "../api";
 
 /** A refused import: the status and what the server said (line errors included when there are some). */
 export class ImportacaoRecusada extends Error {
@@ -23,7 +24,7 @@ export async function enviarCsv(base: string, arquivo: File, onProgresso: (fraca
   corpo.append("arquivo", arquivo, arquivo.name);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `${base}/importacao`);
+    xhr.open("POST", urlLeads(base, "/importacao"));
     xhr.withCredentials = true;
     xhr.responseType = "json";
     xhr.setRequestHeader("Accept", "application/json");
