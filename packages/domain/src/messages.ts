@@ -135,6 +135,11 @@ export const MSG = {
   limitePlanoAdmins: (plano: string, max: number) =>
     `O plano ${plano} permite até ${max} administrador(es) (convites pendentes contam). Faça upgrade do plano em Assinatura para adicionar mais.`,
   emailEmOutraEmpresa: "Este email já está cadastrado em outra empresa.",
+  // decision 1651: a company is its name (ignoring case, accents, spaces and punctuation) with its contact email
+  empresaJaCadastrada: "Já existe uma empresa com este nome e este email de contato.",
+  // decision 1652: whoever registers a company is its first Admin Empresa; other roles are invited later
+  cadastroSomenteAdministrador:
+    "Quem cadastra a empresa é o seu primeiro Administrador. Consultores e jurídico são convidados depois, pela própria empresa.",
   jaFazParteDaEquipe: (papel: string) => `Esta pessoa já faz parte da equipe como ${papel}.`,
   ultimoAdministrador: "A empresa precisa de pelo menos um administrador.",
   selecioneEmpresa: "Selecione uma empresa.",

@@ -9,12 +9,11 @@ export const PAPEL = {
   juridico: "Jurídico",
 } as const satisfies Record<string, TPapel>;
 
-/** Roles a company user can pick at sign-up (000 §2.3): label → papel. */
-export const PAPEIS_CADASTRO = [
-  { label: "Administrador", papel: PAPEL.admin },
-  { label: "Consultor", papel: PAPEL.consultor },
-  { label: "Jurídico", papel: PAPEL.juridico },
-] as const;
+/**
+ * The one role of the person who registers a company (000 §2.3 offered three; decision 1652): a company signed up by a
+ * Consultor or Jurídico had no administrator, so nobody could run it. Its label as the sign-up form shows it.
+ */
+export const PAPEL_CADASTRO = { label: "Administrador", papel: PAPEL.admin } as const;
 
 export function isPapel(v: unknown): v is TPapel {
   return typeof v === "string" && (PAPEIS as readonly string[]).includes(v);

@@ -1,6 +1,8 @@
 import { MSG } from "@crm/domain/messages";
+import { PAPEL } from "@crm/domain/roles";
 import type { TRegistro } from "@crm/domain/schemas/auth";
 import type { TDeps } from "../core/deps.js";
+import { ehEmpresaDuplicada } from "../db/company-identity.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { HttpError } from "../http/errors.js";
 import { registrarAuditoria } from "./audit.js";
@@ -9,10 +11,14 @@ import type { TMetaRequisicao } from "./request-meta.js";
 import { enviarEmailConfirmacao } from "./send-confirmation-email.js";
 
 const emailJaCadastrado = () => new HttpError(409, MSG.emailJaCadastrado, { "usuario.email": MSG.emailJaCadastrado });
+const empresaJaCadastrada = () =>
+  new HttpError(409, MSG.empresaJaCadastrada, { "empresa.nome_empresa": MSG.empresaJaCadastrada });
 
 /**
  * Company sign-up (000 §2.3, §4): company, first user, confirmation token and email in ONE transaction,
- * so a failure at any step leaves nothing behind (the original deleted the company by hand).
+ * so a failure at any step leaves nothing behind (the original deleted the company by hand). The person registering is
+ * the company's first Admin Empresa (decision 1652); a company already there by name and contact email is refused
+ * (decision 1651).
  */
 export async function registerCompany(deps: TDeps, input: TRegistro, meta: TMetaRequisicao): Promise<void> {
   const { empresa, usuario } = input;
@@ -32,7 +38,7 @@ export async function registerCompany(deps: TDeps, input: TRegistro, meta: TMeta
       const { rows: u } = await tx.query(
         `INSERT INTO usuarios_plataforma (id_empresa_fk, email, nome, papel, senha_hash)
          VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [empresaId, usuario.email, usuario.nome, usuario.papel, senhaHash],
+        [empresaId, usuario.email, usuario.nome, PAPEL.admin, senhaHash],
       );
       const usuarioId: string = u[0].id;
       await enviarEmailConfirmacao(deps, tx, { id: usuarioId, nome: usuario.nome, email: usuario.email, empresaId });
@@ -42,13 +48,14 @@ export async function registerCompany(deps: TDeps, input: TRegistro, meta: TMeta
         acao: "registro",
         entidade: "empresa",
         entidadeId: empresaId,
-        dados: { plano: empresa.plano_assinatura, papel: usuario.papel },
+        dados: { plano: empresa.plano_assinatura, papel: PAPEL.admin },
         ip: meta.ip,
       });
     });
   } catch (err) {
     // two sign-ups with the same email at once: the unique index stops the second one
     if ((err as { constraint?: string }).constraint === "usuarios_plataforma_email_key") throw emailJaCadastrado();
+    if (ehEmpresaDuplicada(err)) throw empresaJaCadastrada();
     throw err;
   }
 }

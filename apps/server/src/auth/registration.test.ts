@@ -28,7 +28,10 @@ const casos: [string, TParte, Record<string, unknown>, string, string][] = [
   ["senha vazia", "usuario", { senha: "", confirmarSenha: "" }, "senha", MSG.senhaObrigatoria],
   ["senha curta", "usuario", { senha: "12345", confirmarSenha: "12345" }, "senha", MSG.senhaMinima],
   ["confirmação diferente", "usuario", { confirmarSenha: "outra-senha" }, "confirmarSenha", MSG.senhasNaoCoincidem],
-  ["papel Admin Plataforma", "usuario", { papel: "Admin Plataforma" }, "papel", MSG.dadosInvalidos],
+  ["papel Admin Plataforma", "usuario", { papel: "Admin Plataforma" }, "papel", MSG.cadastroSomenteAdministrador],
+  // decision 1652: a company signed up by a Consultor or Jurídico had no administrator
+  ["papel Consultor", "usuario", { papel: "Consultor" }, "papel", MSG.cadastroSomenteAdministrador],
+  ["papel Jurídico", "usuario", { papel: "Jurídico" }, "papel", MSG.cadastroSomenteAdministrador],
 ];
 
 describe("registration validation", () => {
@@ -89,6 +92,45 @@ describe("duplicate email", () => {
     const depois = await contar();
     expect(depois.empresas).toBe(antes.empresas + 1);
     expect(depois.usuarios).toBe(antes.usuarios + 1);
+  });
+});
+
+describe("the company registered (decisions 1651, 1652)", () => {
+  it("makes the person who registers its first Admin Empresa, with no role to choose", async () => {
+    const body = dadosRegistro("primeira@exemplo.com.br");
+    delete body.usuario.papel;
+    const r = await t.navegador().req({ method: "POST", url: "/api/auth/registro", payload: body });
+    expect(r.statusCode, r.body).toBe(201);
+    expect(
+      await consultar(
+        t,
+        `SELECT u.papel, e.nome_empresa FROM usuarios_plataforma u JOIN empresas e ON e.id = u.id_empresa_fk
+          WHERE u.email = 'primeira@exemplo.com.br'`,
+      ),
+    ).toEqual([{ papel: "Admin Empresa", nome_empresa: "Revisão Justa Ltda" }]);
+  });
+
+  it("refuses a company already there by name and contact email (409 on the name), read as a person reads it", async () => {
+    const primeiro = dadosRegistro("dona@exemplo.com.br");
+    primeiro.empresa.email_contato = "contato@revisaojusta.com.br";
+    expect((await t.navegador().req({ method: "POST", url: "/api/auth/registro", payload: primeiro })).statusCode).toBe(201);
+    const antes = await contar();
+    const repetida = dadosRegistro("outra.pessoa@exemplo.com.br");
+    repetida.empresa = {
+      ...repetida.empresa,
+      nome_empresa: "  REVISAO justa, LTDA. ",
+      email_contato: "Contato@RevisaoJusta.com.br",
+    };
+    const r = await t.navegador().req({ method: "POST", url: "/api/auth/registro", payload: repetida });
+    expect(r.statusCode).toBe(409);
+    expect(r.json()).toEqual({
+      erro: MSG.empresaJaCadastrada,
+      campos: { "empresa.nome_empresa": MSG.empresaJaCadastrada },
+    });
+    expect(await contar()).toEqual(antes);
+    // the same trade name with another contact is another company
+    repetida.empresa.email_contato = "contato@revisaojusta-sp.com.br";
+    expect((await t.navegador().req({ method: "POST", url: "/api/auth/registro", payload: repetida })).statusCode).toBe(201);
   });
 });
 

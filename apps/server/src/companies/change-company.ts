@@ -4,7 +4,7 @@ import { STATUS_ASSINATURA_SUSPENSO } from "../auth/login.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { badRequest, conflict } from "../http/errors.js";
-import { crossTenantEmpresaParaAlterar, registrarAcaoPlataforma, type TEmpresaLinha } from "./context.js";
+import { crossTenantEmpresaParaAlterar, exigirEmpresaUnica, registrarAcaoPlataforma, type TEmpresaLinha } from "./context.js";
 import { unsafeEncerrarSessoesDaEmpresa } from "./sessions.js";
 
 type TMeta = { ip: string };
@@ -20,10 +20,12 @@ export function crossTenantEditarEmpresa(
 ): Promise<TEmpresaLinha> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     const antes = await crossTenantEmpresaParaAlterar(tx, empresaId);
-    await tx.query(
-      `UPDATE empresas SET nome_empresa = $2, email_contato = $3, plano_assinatura = $4, data_adesao = $5, updated_at = now()
-        WHERE id = $1`,
-      [empresaId, d.nome_empresa, d.email_contato, d.plano_assinatura, d.data_adesao],
+    await exigirEmpresaUnica(
+      tx.query(
+        `UPDATE empresas SET nome_empresa = $2, email_contato = $3, plano_assinatura = $4, data_adesao = $5, updated_at = now()
+          WHERE id = $1`,
+        [empresaId, d.nome_empresa, d.email_contato, d.plano_assinatura, d.data_adesao],
+      ),
     );
     const depois = { ...antes, ...d };
     const mudou = CAMPOS_EDITAVEIS.filter((k) => antes[k] !== depois[k]);

@@ -40,6 +40,12 @@ const novaEmpresa = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const contar = async (tabela: string) => (await consultar<{ n: number }>(t, `SELECT count(*)::int AS n FROM ${tabela}`))[0].n;
+/** What creating a company writes: the company, its admin's invitation and the invitation's email. */
+const escritas = async () => ({
+  empresas: await contar("empresas"),
+  convites: await contar("convites"),
+  emails: await contar("emails_saida"),
+});
 const auditoria = (acao: string, entidadeId: string) =>
   consultar<{ id_empresa_fk: string | null; id_usuario_fk: string; dados: Record<string, unknown> }>(
     t,
@@ -182,11 +188,7 @@ describe("GET /api/empresas (search, filters, paging)", () => {
 
 describe("POST /api/empresas ('Nova Empresa')", () => {
   it("validates every field with pt-BR messages and writes nothing", async () => {
-    const antes = {
-      empresas: await contar("empresas"),
-      convites: await contar("convites"),
-      emails: await contar("emails_saida"),
-    };
+    const antes = await escritas();
     const casos: [Record<string, unknown>, string, string][] = [
       [{ nome_empresa: " " }, "nome_empresa", MSG.nomeEmpresaObrigatorio],
       [{ email_contato: "" }, "email_contato", MSG.emailContatoObrigatorio],
@@ -212,11 +214,7 @@ describe("POST /api/empresas ('Nova Empresa')", () => {
     });
     expect(outra.statusCode).toBe(409);
     expect(outra.json().erro).toBe(MSG.emailEmOutraEmpresa);
-    expect({
-      empresas: await contar("empresas"),
-      convites: await contar("convites"),
-      emails: await contar("emails_saida"),
-    }).toEqual(antes);
+    expect(await escritas()).toEqual(antes);
   });
 
   it("creates the company, invites its first admin by email, audits it, and the admin accepts and signs in", async () => {
@@ -244,6 +242,48 @@ describe("POST /api/empresas ('Nova Empresa')", () => {
     const entrou = await login("beatriz@taxacerta.com.br", SENHA_CONVITE);
     expect(entrou.statusCode, entrou.body).toBe(200);
     expect(entrou.json()).toMatchObject({ usuario: { papel: "Admin Empresa" }, empresa: { id: criada.id } });
+  });
+});
+
+describe("a company nobody can run (decision 1651)", () => {
+  const duplicada = novaEmpresa({
+    nome_empresa: "Crédito Claro Revisões",
+    email_contato: "contato@creditoclaro.com.br",
+    email_admin: "ana@creditoclaro.com.br",
+  });
+
+  it("refuses an exact duplicate with 409 on the name, and writes nothing: no company, no invitation, no email", async () => {
+    const primeira = await plataforma.req({ method: "POST", url: "/api/empresas", payload: duplicada });
+    expect(primeira.statusCode, primeira.body).toBe(201);
+    const antes = await escritas();
+    for (const payload of [
+      duplicada,
+      { ...duplicada, nome_empresa: "credito claro revisoes", email_admin: "outro@creditoclaro.com.br" },
+    ]) {
+      const r = await plataforma.req({ method: "POST", url: "/api/empresas", payload });
+      expect(r.statusCode, JSON.stringify(payload)).toBe(409);
+      expect(r.json()).toEqual({ erro: MSG.empresaJaCadastrada, campos: { nome_empresa: MSG.empresaJaCadastrada } });
+    }
+    expect(await escritas()).toEqual(antes);
+  });
+
+  it("refuses an edit that makes a company another one's duplicate, and leaves it as it was", async () => {
+    const r = await plataforma.req({
+      method: "PUT",
+      url: `/api/empresas/${b.empresa.id}`,
+      payload: {
+        nome_empresa: "CRÉDITO CLARO REVISÕES",
+        email_contato: "contato@creditoclaro.com.br",
+        plano_assinatura: "Básico",
+        data_adesao: "2026-01-10",
+      },
+    });
+    expect(r.statusCode, r.body).toBe(409);
+    expect(r.json().campos).toEqual({ nome_empresa: MSG.empresaJaCadastrada });
+    const [linha] = await consultar<{ nome_empresa: string }>(t, "SELECT nome_empresa FROM empresas WHERE id = $1", [
+      b.empresa.id,
+    ]);
+    expect(linha.nome_empresa).toBe("Outra Empresa SA");
   });
 });
 

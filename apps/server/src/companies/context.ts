@@ -2,8 +2,9 @@ import { MSG } from "@crm/domain/messages";
 import type { TPlano } from "@crm/domain/plans";
 import type { TStatusAssinatura } from "@crm/domain/status";
 import { registrarAuditoria } from "../auth/audit.js";
+import { ehEmpresaDuplicada } from "../db/company-identity.js";
 import type { TTx } from "../db/tenant.js";
-import { notFound } from "../http/errors.js";
+import { HttpError, notFound } from "../http/errors.js";
 
 /**
  * Every function of this folder crosses tenants: it runs in the platform admin's own tenant context (papel 'Admin
@@ -69,4 +70,14 @@ export function registrarAcaoPlataforma(
     dados: a.dados as Record<string, unknown>,
     ip: a.ip,
   });
+}
+
+/** Runs a write of a company's name or contact email; another company with both already answers 409 on the name. */
+export async function exigirEmpresaUnica<T>(escrita: Promise<T>): Promise<T> {
+  try {
+    return await escrita;
+  } catch (err) {
+    if (ehEmpresaDuplicada(err)) throw new HttpError(409, MSG.empresaJaCadastrada, { nome_empresa: MSG.empresaJaCadastrada });
+    throw err;
+  }
 }

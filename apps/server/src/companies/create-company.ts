@@ -4,13 +4,14 @@ import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { criarConviteNaTransacao } from "../invitations/create-invite.js";
 import { unsafeContaDoEmail } from "../invitations/existing-account.js";
-import { COLUNAS_EMPRESA, paraEmpresa, registrarAcaoPlataforma } from "./context.js";
+import { COLUNAS_EMPRESA, exigirEmpresaUnica, paraEmpresa, registrarAcaoPlataforma } from "./context.js";
 
 /**
  * 'Nova Empresa' (000 §2.11, built for real): the company and the invitation of its first admin in one transaction
  * (both or neither), the invitation emailed with the same 7-day single-use link as a team invitation (invitations/).
  * Subscription columns not given (trial end, renewal day) take the database's defaults (the subscription model,
- * migration 0021). An admin email that already belongs to another company is refused (409) and nothing is written.
+ * migration 0021). An admin email that already belongs to another company is refused (409) and nothing is written; so
+ * is a company already there by name and contact email (decision 1651).
  */
 export async function crossTenantCriarEmpresa(
   deps: Pick<TDeps, "db" | "config" | "mailer" | "realtime">,
@@ -19,7 +20,7 @@ export async function crossTenantCriarEmpresa(
   meta: { ip: string },
 ): Promise<TEmpresaCartao> {
   const conta = await unsafeContaDoEmail(deps.db.app, d.email_admin);
-  return withTenant(deps.db.app, ctx, async (tx) => {
+  const escrita = withTenant(deps.db.app, ctx, async (tx) => {
     const { rows } = await tx.query(
       `INSERT INTO empresas AS e (nome_empresa, email_contato, plano_assinatura, status_assinatura, data_adesao)
        VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUNAS_EMPRESA}`,
@@ -54,4 +55,5 @@ export async function crossTenantCriarEmpresa(
     });
     return { ...empresa, totalUsuarios: 0, totalLeads: 0, taxaConversao: 0 };
   });
+  return exigirEmpresaUnica(escrita);
 }

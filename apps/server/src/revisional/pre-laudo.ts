@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { formatarBRL, formatarDataHora } from "@crm/domain/format";
 import { formatarRazao, LIMITES_FAIXA, ROTULO_FAIXA } from "@crm/domain/revisional/bands";
 import { ROTULO_MODALIDADE } from "@crm/domain/revisional/modalities";
@@ -5,6 +6,14 @@ import { SERIES_BACEN, serieDoCodigo } from "@crm/domain/revisional/series";
 import { CAMPOS_CONTRATO, ressalvaDaModalidade, TEXTO_REVISIONAL } from "@crm/domain/revisional/texts";
 import type { TPreAnaliseLead } from "@crm/domain/schemas/revisional";
 import PDFDocument from "pdfkit";
+
+/**
+ * DejaVu Sans, embedded (decision 1653): pdfkit's built-in Helvetica is WinAnsi only, so the formulas' −, ≤ and the
+ * like printed as '"'. DejaVu has every character the document writes; pdfkit embeds only the glyphs used.
+ */
+const fonte = (arquivo: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${arquivo}`);
+const FONTE = fonte("DejaVuSans.ttf");
+const FONTE_NEGRITO = fonte("DejaVuSans-Bold.ttf");
 
 const pct = (f: number, casas = 4) =>
   `${(f * 100).toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: casas })}%`;
@@ -21,7 +30,13 @@ export function gerarPreLaudo(
   geradoEm: Date,
   serieAtualizada: string | null,
 ): Promise<Buffer> {
-  const doc = new PDFDocument({ size: "A4", margin: 50, info: { Title: `Pré-laudo revisional — ${p.nome}`, Author: empresa } });
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 50,
+    font: FONTE,
+    info: { Title: `Pré-laudo revisional — ${p.nome}`, Author: empresa },
+  });
+  doc.registerFont("Texto", FONTE).registerFont("Negrito", FONTE_NEGRITO);
   const partes: Buffer[] = [];
   doc.on("data", (b: Buffer) => partes.push(b));
   const pronto = new Promise<Buffer>((ok, erro) => {
@@ -29,14 +44,12 @@ export function gerarPreLaudo(
     doc.on("error", erro);
   });
 
-  const titulo = (t: string) =>
-    doc.moveDown(0.8).font("Helvetica-Bold").fontSize(12).text(t).moveDown(0.3).font("Helvetica").fontSize(10);
-  const linha = (rotulo: string, v: string) =>
-    doc.font("Helvetica-Bold").text(`${rotulo}: `, { continued: true }).font("Helvetica").text(v);
+  const titulo = (t: string) => doc.moveDown(0.8).font("Negrito").fontSize(12).text(t).moveDown(0.3).font("Texto").fontSize(10);
+  const linha = (rotulo: string, v: string) => doc.font("Negrito").text(`${rotulo}: `, { continued: true }).font("Texto").text(v);
 
-  doc.font("Helvetica-Bold").fontSize(18).text("Pré-laudo revisional");
+  doc.font("Negrito").fontSize(18).text("Pré-laudo revisional");
   doc
-    .font("Helvetica")
+    .font("Texto")
     .fontSize(10)
     .fillColor("#334155")
     .text(`${empresa} · gerado em ${formatarDataHora(geradoEm)}`);

@@ -1,5 +1,5 @@
-import { inflateSync } from "node:zlib";
 import { TEXTO_REVISIONAL } from "@crm/domain/revisional/texts";
+import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
@@ -274,24 +274,21 @@ describe("Pré-laudo", () => {
     expect(String(r.headers["content-disposition"])).toMatch(/^attachment; filename="pre-laudo-.+\.pdf"$/);
     expect(r.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     expect(r.rawPayload.length).toBeGreaterThan(2000);
+    // every character the formulas use comes out as written, none as '"' (decision 1653)
+    const texto = await textoDoPdf(r.rawPayload);
+    expect(texto).toContain("PV = PMT × (1 − (1 + i)^−n) ÷ i");
+    expect(texto).toContain("Taxa anual equivalente: (1 + i)^12 − 1.");
+    expect(texto).toContain("Pré-laudo revisional");
+    expect(texto).toContain("Fórmulas");
+    expect(texto).not.toContain('"n)');
     expect((await b.navegadores.juridico.req({ url: `/api/leads/${leadId}/pre-laudo` })).statusCode).toBe(404);
   });
 });
 
-/** The text pdfkit wrote (its content streams inflated, each TJ's hex strings decoded), lines joined by spaces. */
-function textoDoPdf(pdf: Buffer): string {
-  const partes: string[] = [];
-  for (const m of pdf.toString("latin1").matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let conteudo: string;
-    try {
-      conteudo = inflateSync(Buffer.from(m[1], "latin1")).toString("latin1");
-    } catch {
-      continue;
-    }
-    for (const tj of conteudo.matchAll(/\[([^\]]*)\]\s*TJ/g))
-      partes.push([...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], "hex").toString("latin1")).join(""));
-  }
-  return partes.join(" ").replace(/\s+/g, " ");
+/** The PDF's text as a reader extracts it (pdf.js, through its ToUnicode maps), lines joined by spaces. */
+async function textoDoPdf(pdf: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+  return text.replace(/\s+/g, " ");
 }
 
 describe("imobiliário against SGS 20772 (% a.a.)", () => {
@@ -345,14 +342,14 @@ describe("imobiliário against SGS 20772 (% a.a.)", () => {
   it("the Pré-laudo states the conversion, its formula, the series' unit and the Price caveat", async () => {
     const r = await a.navegadores.juridico.req({ url: `/api/leads/${imovelId}/pre-laudo` });
     expect(r.statusCode).toBe(200);
-    const texto = textoDoPdf(r.rawPayload);
+    const texto = await textoDoPdf(r.rawPayload);
     expect(texto).toContain("equivalente aos 12,68% a.a. publicados pela série");
     expect(texto).toContain("i = (1 + a)^(1/12)");
     expect(texto).toContain("SGS série 20772");
     expect(texto).toContain("(% a.a.)");
     expect(texto).toContain(TEXTO_REVISIONAL.ressalvaImobiliario.slice(0, 60));
     // a vehicle contract's Pré-laudo carries neither
-    const veiculo = textoDoPdf((await a.navegadores.juridico.req({ url: `/api/leads/${leadId}/pre-laudo` })).rawPayload);
+    const veiculo = await textoDoPdf((await a.navegadores.juridico.req({ url: `/api/leads/${leadId}/pre-laudo` })).rawPayload);
     expect(veiculo).toContain("SGS série 25471");
     expect(veiculo).not.toContain("Tabela Price), mas");
     expect(veiculo).not.toContain("(1 + a)^(1/12)");

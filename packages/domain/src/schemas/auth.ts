@@ -38,14 +38,17 @@ export const ZRegistroEmpresa = z.object({
 });
 export type TRegistroEmpresa = z.infer<typeof ZRegistroEmpresa>;
 
-/** Step 2 of /register. The sign-up roles are the company ones; never Admin Plataforma. */
+/**
+ * Step 2 of /register. The person registering becomes the company's first Admin Empresa (decision 1652): `papel` may
+ * be left out; any other role is refused on the field, never turned silently into Admin Empresa.
+ */
 export const ZRegistroUsuario = z
   .object({
     nome: z.string({ error: MSG.nomeObrigatorio }).trim().min(1, MSG.nomeObrigatorio).max(200),
     email: email(MSG.emailObrigatorio),
     senha: senha(MSG.senhaObrigatoria),
     confirmarSenha: z.string(),
-    papel: z.enum([PAPEL.admin, PAPEL.consultor, PAPEL.juridico], { error: MSG.dadosInvalidos }),
+    papel: z.literal(PAPEL.admin, { error: MSG.cadastroSomenteAdministrador }).optional(),
   })
   .refine((v) => v.senha === v.confirmarSenha, { path: ["confirmarSenha"], message: MSG.senhasNaoCoincidem });
 export type TRegistroUsuario = z.infer<typeof ZRegistroUsuario>;

@@ -45,7 +45,7 @@ export function RegisterPage() {
       email: !u?.email || u.email === empresa?.email_contato ? dados.email_contato : u.email,
       senha: u?.senha ?? "",
       confirmarSenha: u?.confirmarSenha ?? "",
-      papel: u?.papel ?? PAPEL.admin,
+      papel: PAPEL.admin,
     }));
     setEtapa(2);
   }
@@ -62,7 +62,7 @@ export function RegisterPage() {
       setErro(mensagemDeErro(e, MSG.erroRegistrar));
       if (e instanceof ApiError) {
         const campos = separarCampos(e.campos);
-        if (e.status === 409) campos.usuario.email = e.erro;
+        if (e.status === 409 && Object.keys(campos.empresa).length === 0) campos.usuario.email ??= e.erro;
         setErrosUsuario(campos.usuario);
         if (Object.keys(campos.empresa).length > 0) {
           setUsuario(dadosUsuario);

@@ -1,4 +1,4 @@
-import { PAPEIS_CADASTRO } from "@crm/domain/roles";
+import { PAPEL_CADASTRO } from "@crm/domain/roles";
 import { type TRegistroUsuario, ZRegistroUsuario } from "@crm/domain/schemas/auth";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
@@ -7,7 +7,6 @@ import { Button } from "../../ui/Button";
 import { Field } from "../../ui/Field";
 import { Input } from "../../ui/Input";
 import { PasswordInput } from "../../ui/PasswordInput";
-import { Select } from "../../ui/Select";
 
 /** What step 2's fields hold before validation (also kept while the person goes back to step 1). */
 export type TUsuarioRascunho = TRegistroUsuario;
@@ -49,15 +48,14 @@ export function RegisterUserStep({ inicial, errosServidor, enviando, onVoltar, o
       <Field label="Confirmar Senha" erro={errors.confirmarSenha?.message}>
         <PasswordInput autoComplete="new-password" {...form.register("confirmarSenha")} />
       </Field>
-      <Field label="Papel na Empresa" erro={errors.papel?.message}>
-        <Select {...form.register("papel")}>
-          {PAPEIS_CADASTRO.map((p) => (
-            <option key={p.papel} value={p.papel}>
-              {p.label}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      {/* the person registering is the company's first administrador; the other roles are invited (decision 1652) */}
+      <div className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
+        <p>
+          <span className="font-medium text-slate-900">Papel na Empresa:</span> {PAPEL_CADASTRO.label}
+        </p>
+        <p className="mt-1">Consultores e jurídico são convidados depois, em Consultores e Equipe Jurídica.</p>
+        {errors.papel?.message && <p className="mt-1 text-red-700">{errors.papel.message}</p>}
+      </div>
       <div className="flex gap-3">
         <Button variant="outline" className="flex-1" onClick={() => onVoltar(form.getValues())} disabled={enviando}>
           Voltar
