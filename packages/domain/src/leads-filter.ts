@@ -1,3 +1,4 @@
+import { lerNumeroDeFormulario } from "./form-number";
 import { PERIODO_PADRAO, PERIODOS, type TPeriodo } from "./period";
 import { FAIXAS_RAZAO } from "./revisional/bands";
 import { ORIGENS_LEAD, STATUS_LEAD } from "./status";
@@ -43,11 +44,11 @@ function opcao<T extends string>(opcoes: readonly T[], v: string | undefined): T
   return (opcoes as readonly string[]).includes(v) ? (v as T) : INVALIDO;
 }
 
-/** `z.coerce.number()` with its bounds: Number(v), finite, within [min, max], an integer when asked. */
+/** `zNumero(z.number())` with its bounds: a form's number (lerNumeroDeFormulario), within [min, max], an integer when asked. */
 function numero(v: string | undefined, min: number, max: number, inteiro: boolean): TLido<number> {
   if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isFinite(n) || n < min || n > max || (inteiro && !Number.isInteger(n))) return INVALIDO;
+  const n = lerNumeroDeFormulario(v);
+  if (n === undefined || n < min || n > max || (inteiro && !Number.isInteger(n))) return INVALIDO;
   return n;
 }
 

@@ -371,6 +371,7 @@ export const MSG = {
   valorGastoObrigatorio: "Valor gasto é obrigatório",
   valorGastoMaiorQueZero: "Valor gasto deve ser maior que zero",
   valorGastoMaximo: "Valor gasto acima do máximo de R$ 9.999.999,99 por lançamento",
+  numeroInvalido: "Informe um número.",
   numeroMuitoGrande: "Número acima do máximo permitido (2.147.483.647)",
   cliquesMaioresQueImpressoes: "Os cliques não podem ser mais que as impressões.",
   contaAnuncioLonga: "Conta de anúncio com mais de 100 caracteres",

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withTenant } from "../db/tenant.js";
 import { contextoDaEmpresa } from "../http/auth-context.js";
+import { ZErroApi } from "../http/error-responses.js";
 import { tooMany } from "../http/errors.js";
 import { criarLead } from "../leads/create-lead.js";
 import {
@@ -66,7 +67,8 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
           errorResponseBuilder: () => tooMany(TEXTO_CHAVES_API.limiteRequisicoes),
         },
       },
-      schema: { body: ZNovoLead, response: { 201: ZLeadCriado } },
+      // 401: no key, or one revoked or unknown (checked in preValidation, below)
+      schema: { body: ZNovoLead, response: { 201: ZLeadCriado, 401: ZErroApi } },
       // the key is checked before the body: a wrong key is a 401 whatever it sends
       preValidation: async (req) => {
         const chave = chaveDoPedido(req.headers.authorization);

@@ -4,6 +4,7 @@ import { ZSessao } from "@crm/domain/schemas/session";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { emitirCsrfAnonimo, emitirCsrfDaSessao } from "../http/csrf.js";
+import { ZErroApi } from "../http/error-responses.js";
 import { HttpError } from "../http/errors.js";
 import { confirmEmail } from "./confirm-email.js";
 import { loadSession } from "./load-session.js";
@@ -37,7 +38,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/login",
-    { config: { publica: true }, schema: { body: ZLogin, response: { 200: ZSessao, 403: Z403Login } } },
+    {
+      config: { publica: true },
+      // 401 wrong email or password, 429 throttled (login.ts): answers the route itself gives
+      schema: { body: ZLogin, response: { 200: ZSessao, 401: ZErroApi, 403: Z403Login, 429: ZErroApi } },
+    },
     async (req, reply) => {
       const r = await login(deps, req.body, metaDaRequisicao(req));
       if (!r.ok) return reply.status(403).send({ erro: MSG.emailNaoConfirmado, codigo: r.codigo });
@@ -111,7 +116,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/esqueci-senha",
-    { config: { publica: true }, schema: { body: ZEsqueciSenha, response: { 200: ZOk } } },
+    // 429: throttled per email and address (request-password-reset.ts)
+    { config: { publica: true }, schema: { body: ZEsqueciSenha, response: { 200: ZOk, 429: ZErroApi } } },
     async (req) => {
       await requestPasswordReset(deps, req.body.email, metaDaRequisicao(req));
       return ok;

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { zNumero } from "@crm/domain/schemas/number";
 import { z } from "zod";
 import { definirPoliticaSaida } from "../net/outbound.js";
 import { entradaDaUrl, lerPoliticaSaida, type TPoliticaSaida } from "../net/outbound-policy.js";
@@ -8,7 +9,7 @@ import { entradaDaUrl, lerPoliticaSaida, type TPoliticaSaida } from "../net/outb
 /** Every setting the server reads, validated once at start (README "Configuração"). */
 const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: zNumero(z.number().int().min(0).max(65535)).default(3000),
   /** default: 127.0.0.1 on the embedded database (a try-out on this machine), 0.0.0.0 with DATABASE_URL (a server) */
   HOST: z.string().optional(),
   DATA_DIR: z.string().default("./.data"),

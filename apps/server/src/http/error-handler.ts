@@ -1,11 +1,13 @@
 import { MSG } from "@crm/domain/messages";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { z } from "zod";
 import { bancoIndisponivel } from "../db/unavailable.js";
+import type { ZErroApi } from "./error-responses.js";
 import { HttpError } from "./errors.js";
 
 /** Body of every error answer: one pt-BR message for a banner/toast, and per-field messages for forms. */
-export type TErroApi = { erro: string; campos?: Record<string, string>; codigo?: string };
+export type TErroApi = z.infer<typeof ZErroApi>;
 
 /**
  * Maps every failure to a clear pt-BR answer. Validation and user errors are 4xx;

@@ -1,4 +1,4 @@
-import { ZConfigPreAnalise, ZContratoLead, ZPreAnaliseLead } from "@crm/domain/schemas/revisional";
+import { ZConfigPreAnalise, ZContratoLead, ZPreAnaliseLead, ZSalvarConfigPreAnalise } from "@crm/domain/schemas/revisional";
 import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -94,7 +94,7 @@ export const revisionalRoutes: FastifyPluginAsyncZod = async (app) => {
     "/empresa/pre-analise",
     {
       config: { permissao: "empresa.configurar" },
-      schema: { querystring: ZEmpresaAlvo, body: ZConfigPreAnalise, response: { 200: ZConfigPreAnalise } },
+      schema: { querystring: ZEmpresaAlvo, body: ZSalvarConfigPreAnalise, response: { 200: ZConfigPreAnalise } },
     },
     async (req) => {
       const ctx = await contextoEmpresa(deps, req);

@@ -3,6 +3,7 @@ import { MSG } from "../messages";
 import { STATUS_LEAD } from "../status";
 import { CATEGORIAS_MODELO } from "../templates";
 import { ACOES_STATUS_CHAT, PROVEDORES_WHATSAPP, STATUS_MENSAGEM } from "../whatsapp";
+import { zNumero } from "./number";
 import { zTexto } from "./text";
 
 /** One message of the timeline (001 §3 'Message entry'). */
@@ -36,7 +37,7 @@ export type TMensagem = z.infer<typeof ZMensagem>;
 export const ZFiltroMensagens = z.object({
   antes: z.uuid().optional(),
   desde: z.iso.datetime({ offset: true }).optional(),
-  limite: z.coerce.number().int().min(1).max(200).default(50),
+  limite: zNumero(z.number().int().min(1).max(200)).default(50),
 });
 export type TFiltroMensagens = z.infer<typeof ZFiltroMensagens>;
 
@@ -160,7 +161,7 @@ export const ZFiltroConversas = z.object({
   /** keyset cursor: the last row's time and lead id */
   antesDe: z.iso.datetime({ offset: true }).optional(),
   antesId: z.uuid().optional(),
-  limite: z.coerce.number().int().min(1).max(100).default(30),
+  limite: zNumero(z.number().int().min(1).max(100)).default(30),
 });
 export type TFiltroConversas = z.infer<typeof ZFiltroConversas>;
 

@@ -5,6 +5,7 @@ import { isoDiaSP } from "../period";
 import { PLANOS } from "../plans";
 import { PAPEIS, PAPEL } from "../roles";
 import { STATUS_ASSINATURA } from "../status";
+import { zNumero } from "./number";
 import { zEmail } from "./team";
 import { zTexto } from "./text";
 
@@ -20,7 +21,7 @@ export const ZFiltroEmpresas = z.object({
   busca: zTexto().trim().max(200).optional(),
   status: z.enum(STATUS_ASSINATURA).optional(),
   plano: z.enum(PLANOS).optional(),
-  pagina: z.coerce.number().int().min(1).max(100_000).default(1),
+  pagina: zNumero(z.number().int().min(1).max(100_000)).default(1),
 });
 export type TFiltroEmpresas = z.infer<typeof ZFiltroEmpresas>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { diaValido, ESTADOS_PRAZO, MSG_PRAZOS, URGENCIAS } from "../deadlines";
 import { STATUS_JURIDICO } from "../status";
+import { zNumero } from "./number";
 import { zTexto } from "./text";
 
 // Deadlines (prazos) of legal processes, 'Meus prazos' and the task chains per legal status (decision 1106).
@@ -133,11 +134,14 @@ export const ZSalvarModeloPrazo = z.object({
     .trim()
     .min(1, MSG_PRAZOS.tituloObrigatorio)
     .max(200, MSG_PRAZOS.tituloLongo),
-  dias_uteis: z.coerce
-    .number({ error: MSG_PRAZOS.diasUteisInvalidos })
-    .int(MSG_PRAZOS.diasUteisInvalidos)
-    .min(0, MSG_PRAZOS.diasUteisInvalidos)
-    .max(365, MSG_PRAZOS.diasUteisInvalidos),
+  dias_uteis: zNumero(
+    z
+      .number({ error: MSG_PRAZOS.diasUteisInvalidos })
+      .int(MSG_PRAZOS.diasUteisInvalidos)
+      .min(0, MSG_PRAZOS.diasUteisInvalidos)
+      .max(365, MSG_PRAZOS.diasUteisInvalidos),
+    MSG_PRAZOS.diasUteisInvalidos,
+  ),
 });
 export type TSalvarModeloPrazoEntrada = z.input<typeof ZSalvarModeloPrazo>;
 export type TSalvarModeloPrazo = z.output<typeof ZSalvarModeloPrazo>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATEGORIAS } from "../documents";
 import { MSG } from "../messages";
 import { PERIODOS } from "../period";
+import { zNumero } from "./number";
 import { zTexto } from "./text";
 
 // /documentos and the 'Documentos' part of the process dialog (000 §3, §7; 001 §3 Document, §7).
@@ -21,8 +22,8 @@ export const ZFiltroDocumentos = z
     inicio: dia.optional(),
     fim: dia.optional(),
     busca: zTexto().trim().max(100).optional(),
-    pagina: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    tamanho: z.coerce.number().int().min(1).max(100).default(TAMANHO_PAGINA_DOCUMENTOS),
+    pagina: zNumero(z.number().int().min(1).max(1_000_000)).default(1),
+    tamanho: zNumero(z.number().int().min(1).max(100)).default(TAMANHO_PAGINA_DOCUMENTOS),
   })
   .refine((f) => f.periodo !== "custom" || (!!f.inicio && !!f.fim && f.inicio <= f.fim), {
     message: MSG.periodoPersonalizadoIncompleto,

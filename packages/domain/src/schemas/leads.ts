@@ -7,6 +7,7 @@ import { PERIODO_PADRAO, PERIODOS } from "../period";
 import { telefoneValido } from "../phone";
 import { FAIXAS_RAZAO } from "../revisional/bands";
 import { ORIGENS_LEAD, STATUS_LEAD, STATUS_LEAD_RETIRADO, TIPOS_FINANCIAMENTO } from "../status";
+import { zNumero } from "./number";
 import { CAMPOS_CONTRATO_NOVO_LEAD, MSG_CONTRATO } from "./revisional";
 import { zTexto } from "./text";
 
@@ -39,8 +40,8 @@ const ZFiltroLeadsBase = ZPeriodo.extend({
   status: zStatusLead().optional(),
   consultor: z.guid().optional(),
   origem: z.enum(ORIGENS_LEAD).optional(),
-  valorMin: z.coerce.number().min(0).max(1e12).optional(),
-  valorMax: z.coerce.number().min(0).max(1e12).optional(),
+  valorMin: zNumero(z.number().min(0).max(1e12)).optional(),
+  valorMax: zNumero(z.number().min(0).max(1e12)).optional(),
   atribuicao: z.enum(ATRIBUICOES).default("todos"),
   /** 'Potencial de revisão': the band of the contract's rate against the reference (issue 14) */
   faixa: z.enum(FAIXAS_RAZAO).optional(),
@@ -48,8 +49,8 @@ const ZFiltroLeadsBase = ZPeriodo.extend({
   busca: zTexto().trim().max(100).optional(),
   ordem: z.enum(ORDENS_LEADS).default("created_at"),
   direcao: z.enum(["asc", "desc"]).default("desc"),
-  pagina: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  tamanho: z.coerce.number().int().min(1).max(100).default(TAMANHO_PAGINA_LEADS),
+  pagina: zNumero(z.number().int().min(1).max(1_000_000)).default(1),
+  tamanho: zNumero(z.number().int().min(1).max(100)).default(TAMANHO_PAGINA_LEADS),
 });
 export const ZFiltroLeads = ZFiltroLeadsBase.refine(periodoCompleto, erroPeriodo);
 /** The company the platform admin works on, in every lead route's query (decision 1641); others act on their own. */
@@ -269,7 +270,7 @@ export const ZFiltroQuadro = ZPeriodo.extend({
   busca: zTexto().trim().max(100).optional(),
   status: zStatusLead().optional(),
   /** cards per column (the counts are always complete) */
-  limite: z.coerce.number().int().min(1).max(500).default(LIMITE_CARTOES_COLUNA),
+  limite: zNumero(z.number().int().min(1).max(500)).default(LIMITE_CARTOES_COLUNA),
 }).refine(periodoCompleto, erroPeriodo);
 export type TFiltroQuadro = z.infer<typeof ZFiltroQuadro>;
 

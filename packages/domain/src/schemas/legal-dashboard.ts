@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { STATUS_JURIDICO } from "../status";
+import { zNumero } from "./number";
 import { zTexto } from "./text";
 
 // /juridico (the legal dashboard, 000 §2.14) and /juridico-leads (the admin's hand-off view, decision 1105).
@@ -80,8 +81,8 @@ export const ZFiltroLeadsJuridicos = z.object({
   statusJuridico: ZStatusJuridico.optional(),
   /** nome, email or telefone */
   busca: zTexto().trim().max(100).optional(),
-  pagina: z.coerce.number().int().min(1).max(100_000).default(1),
-  tamanho: z.coerce.number().int().min(1).max(100).default(TAMANHO_PAGINA_LEADS_JURIDICOS),
+  pagina: zNumero(z.number().int().min(1).max(100_000)).default(1),
+  tamanho: zNumero(z.number().int().min(1).max(100)).default(TAMANHO_PAGINA_LEADS_JURIDICOS),
 });
 export type TFiltroLeadsJuridicos = z.infer<typeof ZFiltroLeadsJuridicos>;
 

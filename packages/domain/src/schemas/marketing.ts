@@ -4,6 +4,7 @@ import { diaValido, lerInteiroCusto, VALOR_GASTO_MAXIMO } from "../marketing";
 import { MSG } from "../messages";
 import { PERIODO_PADRAO, PERIODOS } from "../period";
 import { PLATAFORMAS_MARKETING } from "../status";
+import { zNumero } from "./number";
 import { zTexto } from "./text";
 
 // ---------------------------------------------------------------- the form (001 §5 'Marketing cost form')
@@ -96,8 +97,8 @@ export const ZFiltroCustos = z
     inicio: dia.optional(),
     fim: dia.optional(),
     plataforma: z.enum(PLATAFORMAS_MARKETING).optional(),
-    pagina: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    tamanho: z.coerce.number().int().min(1).max(100).default(TAMANHO_PAGINA_CUSTOS),
+    pagina: zNumero(z.number().int().min(1).max(1_000_000)).default(1),
+    tamanho: zNumero(z.number().int().min(1).max(100)).default(TAMANHO_PAGINA_CUSTOS),
   })
   .refine((f) => f.periodo !== "custom" || (!!f.inicio && !!f.fim && f.inicio <= f.fim), {
     message: MSG.periodoPersonalizadoIncompleto,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TIPOS_NOTIFICACAO } from "../status";
+import { zNumero } from "./number";
 
 export const ZNotificacao = z.object({
   id: z.uuid(),
@@ -19,8 +20,8 @@ export const ZSino = z.object({ itens: z.array(ZNotificacao), naoLidas: z.number
 export type TSino = z.infer<typeof ZSino>;
 
 export const ZFiltroNotificacoes = z.object({
-  pagina: z.coerce.number().int().min(1).default(1),
-  tamanho: z.coerce.number().int().min(1).max(100).default(20),
+  pagina: zNumero(z.number().int().min(1)).default(1),
+  tamanho: zNumero(z.number().int().min(1).max(100)).default(20),
   tipo: z.enum(TIPOS_NOTIFICACAO).optional(),
   situacao: z.enum(["todas", "lidas", "nao_lidas"]).default("todas"),
 });

@@ -5,6 +5,7 @@ import { PLANOS } from "../plans";
 import { DIAS_MAXIMOS_PERIODO_PLATAFORMA } from "../platform";
 import { PAPEIS, PAPEL } from "../roles";
 import { STATUS_ASSINATURA } from "../status";
+import { zNumero } from "./number";
 import { zTexto } from "./text";
 
 // ---------------------------------------------------------------- /usuarios (issue 13 part 6)
@@ -18,7 +19,7 @@ export const ZFiltroUsuariosPlataforma = z.object({
   papel: z.enum(PAPEIS).optional(),
   empresaId: z.uuid().optional(),
   status: z.enum(["ativo", "inativo"]).optional(),
-  pagina: z.coerce.number().int().min(1).max(100_000).default(1),
+  pagina: zNumero(z.number().int().min(1).max(100_000)).default(1),
 });
 export type TFiltroUsuariosPlataforma = z.infer<typeof ZFiltroUsuariosPlataforma>;
 

@@ -5,6 +5,7 @@ import { PERIODOS } from "../period";
 import { FAIXAS_RAZAO } from "../revisional/bands";
 import { STATUS_JURIDICO } from "../status";
 import { ZEventoHistorico } from "./leads";
+import { zNumero } from "./number";
 import { zTexto } from "./text";
 
 // /processos ('Processos Jurídicos', 000 §4, 001 'Legal processes'): leads in 'Convertido (Ganho)' and their legal
@@ -42,8 +43,8 @@ export const ZFiltroProcessos = z
     busca: zTexto().trim().max(100).optional(),
     ordem: z.enum(ORDENS_PROCESSOS).default("updated_at"),
     direcao: z.enum(["asc", "desc"]).default("desc"),
-    pagina: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    tamanho: z.coerce.number().int().min(1).max(100).default(TAMANHO_PAGINA_PROCESSOS),
+    pagina: zNumero(z.number().int().min(1).max(1_000_000)).default(1),
+    tamanho: zNumero(z.number().int().min(1).max(100)).default(TAMANHO_PAGINA_PROCESSOS),
   })
   .refine((f) => f.periodo !== "custom" || (!!f.inicio && !!f.fim && f.inicio <= f.fim), {
     message: MSG.periodoPersonalizadoIncompleto,

@@ -4,6 +4,7 @@ import { MSG } from "../messages";
 import { FAIXAS_RAZAO, LIMIAR_TRIAGEM_MAX, LIMIAR_TRIAGEM_MIN } from "../revisional/bands";
 import { MODALIDADES_CREDITO } from "../revisional/modalities";
 import { REGRAS_TRIAGEM_REVISIONAL } from "../revisional/screening-rule";
+import { zNumero } from "./number";
 import { zTexto } from "./text";
 
 /** Contract data of a lead (issue 14 part 1): every field optional; empty means not informed. */
@@ -172,7 +173,16 @@ export type TPreAnaliseLead = z.infer<typeof ZPreAnaliseLead>;
 
 /** The company's pre-analysis settings: the screening threshold and what the screening does within it. */
 export const ZConfigPreAnalise = z.object({
-  limiar: z.coerce.number().min(LIMIAR_TRIAGEM_MIN, MSG_CONTRATO.limiar).max(LIMIAR_TRIAGEM_MAX, MSG_CONTRATO.limiar),
-  regra_triagem: z.enum(REGRAS_TRIAGEM_REVISIONAL, { error: MSG_CONTRATO.regraTriagem }),
+  limiar: z.number(),
+  regra_triagem: z.enum(REGRAS_TRIAGEM_REVISIONAL),
 });
 export type TConfigPreAnalise = z.infer<typeof ZConfigPreAnalise>;
+
+/** What the admin saves: the threshold as a number or the form's text ("1,5"). */
+export const ZSalvarConfigPreAnalise = z.object({
+  limiar: zNumero(
+    z.number().min(LIMIAR_TRIAGEM_MIN, MSG_CONTRATO.limiar).max(LIMIAR_TRIAGEM_MAX, MSG_CONTRATO.limiar),
+    MSG_CONTRATO.limiar,
+  ),
+  regra_triagem: z.enum(REGRAS_TRIAGEM_REVISIONAL, { error: MSG_CONTRATO.regraTriagem }),
+});

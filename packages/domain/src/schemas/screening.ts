@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MSG } from "../messages";
 import { PERIODO_PADRAO, PERIODOS } from "../period";
 import { DECISOES_REVISAO, DECISOES_TRIAGEM, MOTORES_TRIAGEM } from "../screening";
+import { zNumero } from "./number";
 import { zTexto } from "./text";
 
 // ---------------------------------------------------------------- facts the screener extracted
@@ -191,8 +192,8 @@ export const ZPainelTriagem = z.object({
 export type TPainelTriagem = z.infer<typeof ZPainelTriagem>;
 
 export const ZFiltroHistoricoIa = z.object({
-  pagina: z.coerce.number().int().min(1).default(1),
-  tamanho: z.coerce.number().int().min(1).max(100).default(20),
+  pagina: zNumero(z.number().int().min(1)).default(1),
+  tamanho: zNumero(z.number().int().min(1).max(100)).default(20),
   decisao: z.enum([...DECISOES_TRIAGEM, "erro"]).optional(),
 });
 export type TFiltroHistoricoIa = z.infer<typeof ZFiltroHistoricoIa>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MSG } from "../messages";
 import { GRAPH_VERSAO_PADRAO, PROVEDORES_WHATSAPP, type TProvedorWhatsApp } from "../whatsapp";
+import { zNumero } from "./number";
 import { zTexto } from "./text";
 
 /** Company settings (001 'Company settings', §3 'WhatsApp configuration' and 'ChatGPT configuration', §5, §9). */
@@ -46,21 +47,19 @@ export const ZWhatsAppEntrada = z.object({
 });
 export type TWhatsAppEntrada = z.infer<typeof ZWhatsAppEntrada>;
 
+const MSG_TEMPERATURA = "A temperatura deve estar entre 0 e 1";
+const MSG_MAX_TOKENS = "Max Tokens deve estar entre 100 e 2000";
+
 export const ZIAEntrada = z.object({
   api_key: segredo,
   modelo: z.enum(MODELOS_IA.map((m) => m.valor) as [string, ...string[]]).default(IA_PADRAO.modelo),
-  temperature: z.coerce
-    .number()
-    .min(0, "A temperatura deve estar entre 0 e 1")
-    .max(1, "A temperatura deve estar entre 0 e 1")
+  temperature: zNumero(z.number().min(0, MSG_TEMPERATURA).max(1, MSG_TEMPERATURA), MSG_TEMPERATURA)
     .transform((v) => Math.round(v * 10) / 10)
     .default(IA_PADRAO.temperature),
-  max_tokens: z.coerce
-    .number()
-    .int("Max Tokens deve ser um número inteiro")
-    .min(100, "Max Tokens deve estar entre 100 e 2000")
-    .max(2000, "Max Tokens deve estar entre 100 e 2000")
-    .default(IA_PADRAO.max_tokens),
+  max_tokens: zNumero(
+    z.number().int("Max Tokens deve ser um número inteiro").min(100, MSG_MAX_TOKENS).max(2000, MSG_MAX_TOKENS),
+    MSG_MAX_TOKENS,
+  ).default(IA_PADRAO.max_tokens),
   base_url: url.transform((v) => v || IA_PADRAO.base_url),
 });
 export type TIAEntrada = z.infer<typeof ZIAEntrada>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EXPEDIENTE_PADRAO } from "../assignment";
 import { MSG } from "../messages";
+import { zNumero } from "./number";
 
 /** The waiting queue (issue 15 part 4, decision 1503): how many qualified leads have no consultant. */
 export const ZFilaEspera = z.object({ aguardando: z.number().int().min(0) });
@@ -24,7 +25,7 @@ export type TConfigAtribuicaoSalva = z.infer<typeof ZConfigAtribuicaoSalva>;
 export const ZConfigAtribuicao = ZConfigAtribuicaoSalva.extend({
   // the form's checkboxes give the days as text
   dias: z
-    .array(z.coerce.number().int().min(0).max(6))
+    .array(zNumero(z.number().int().min(0).max(6)))
     .max(7)
     .default([...EXPEDIENTE_PADRAO.dias])
     .transform((d) => [...new Set(d)].sort()),

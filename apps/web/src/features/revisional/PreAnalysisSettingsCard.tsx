@@ -1,7 +1,7 @@
 import { LIMIAR_TRIAGEM_MAX, LIMIAR_TRIAGEM_MIN } from "@crm/domain/revisional/bands";
 import { REGRAS_TRIAGEM_REVISIONAL, ROTULO_REGRA_TRIAGEM } from "@crm/domain/revisional/screening-rule";
 import { TEXTO_REVISIONAL } from "@crm/domain/revisional/texts";
-import { type TConfigPreAnalise, ZConfigPreAnalise } from "@crm/domain/schemas/revisional";
+import { type TConfigPreAnalise, ZSalvarConfigPreAnalise } from "@crm/domain/schemas/revisional";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
@@ -45,8 +45,8 @@ export function PreAnalysisSettingsCard() {
 
 function Formulario({ config }: { config: TConfigPreAnalise }) {
   const qc = useQueryClient();
-  const f = useForm<z.input<typeof ZConfigPreAnalise>, unknown, TConfigPreAnalise>({
-    resolver: zodResolver(ZConfigPreAnalise),
+  const f = useForm<z.input<typeof ZSalvarConfigPreAnalise>, unknown, TConfigPreAnalise>({
+    resolver: zodResolver(ZSalvarConfigPreAnalise),
     defaultValues: config,
   });
   const e = f.formState.errors;
