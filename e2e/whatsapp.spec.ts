@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { MSG } from "../packages/domain/src/messages";
+import { SEM_CONTATO_AINDA } from "../packages/domain/src/whatsapp";
 import { iniciarEvolutionFalsa } from "./support/fake-evolution";
 import { csrfHeader, fecharContextos, LoginPage } from "./support/pages";
 
@@ -192,4 +194,29 @@ test("three tabs on /qr-code while a number is being paired ask the gateway at m
     expect((await salvarWhatsApp({ provedor: "sandbox" })).status()).toBe(200);
     await gw.fechar();
   }
+});
+
+test("a lead who never wrote: no 'Último contato: Agora há pouco', and the composer says why only a template can go", async ({
+  browser,
+}) => {
+  const admin = await entrar(browser, "Admin Empresa");
+  const criado = await admin.request.post("/api/leads", {
+    headers: await csrfHeader(admin),
+    data: {
+      nome: `Nunca Escreveu ${Date.now()}`,
+      telefone: `(31) 9${String(Date.now() % 1e8).padStart(8, "0")}`,
+      tipo_financiamento: "Carro",
+    },
+  });
+  expect(criado.status()).toBe(201);
+  const { id } = (await criado.json()) as { id: string };
+  await admin.goto(`/chat/${id}`);
+  await expect(admin.getByText("Nenhuma mensagem ainda")).toBeVisible();
+  const cabecalho = admin.getByRole("banner").filter({ hasText: "Nunca Escreveu" });
+  await expect(cabecalho).toContainText(SEM_CONTATO_AINDA);
+  await expect(cabecalho).not.toContainText("Último contato");
+  // the Sandbox imitates the official API: a conversation starts with an approved template, and the notice says so
+  await expect(admin.getByText(MSG.leadAindaNaoEscreveu)).toBeVisible();
+  await expect(admin.getByText(MSG.foraDaJanela24h)).toHaveCount(0);
+  expect(await semViolacoesSerias(admin)).toEqual([]);
 });
