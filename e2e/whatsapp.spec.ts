@@ -204,19 +204,37 @@ test("a lead who never wrote: no 'Último contato: Agora há pouco', and the com
     headers: await csrfHeader(admin),
     data: {
       nome: `Nunca Escreveu ${Date.now()}`,
+      email: `nunca.escreveu.${Date.now()}@exemplo.com.br`,
       telefone: `(31) 9${String(Date.now() % 1e8).padStart(8, "0")}`,
       tipo_financiamento: "Carro",
+      valor_total_financiado: "R$ 21.000,00",
+      valor_parcela: "900,00",
     },
   });
-  expect(criado.status()).toBe(201);
+  expect(criado.status(), await criado.text()).toBe(201);
   const { id } = (await criado.json()) as { id: string };
   await admin.goto(`/chat/${id}`);
   await expect(admin.getByText("Nenhuma mensagem ainda")).toBeVisible();
-  const cabecalho = admin.getByRole("banner").filter({ hasText: "Nunca Escreveu" });
+  const cabecalho = admin.locator("header").filter({ has: admin.getByRole("heading", { name: /^Nunca Escreveu/ }) });
   await expect(cabecalho).toContainText(SEM_CONTATO_AINDA);
   await expect(cabecalho).not.toContainText("Último contato");
   // the Sandbox imitates the official API: a conversation starts with an approved template, and the notice says so
   await expect(admin.getByText(MSG.leadAindaNaoEscreveu)).toBeVisible();
   await expect(admin.getByText(MSG.foraDaJanela24h)).toHaveCount(0);
   expect(await semViolacoesSerias(admin)).toEqual([]);
+});
+
+test("the platform admin opens a company's WhatsApp connection from the company chosen in the URL", async ({ browser }) => {
+  const operador = await entrar(browser, "Admin Plataforma");
+  await operador.goto("/qr-code");
+  await expect(operador.getByText(MSG.selecioneEmpresa)).toBeVisible();
+  await expect(operador.getByText("Empresa não encontrada")).toHaveCount(0);
+  await operador.goto("/empresas");
+  const href = await operador.getByRole("link", { name: "Revisão Demo Ltda" }).first().getAttribute("href");
+  const empresaId = href!.split("/")[2];
+  await operador.goto(`/qr-code?empresa=${empresaId}`);
+  await expect(operador.getByRole("heading", { name: "Conexão WhatsApp" })).toBeVisible();
+  await expect(operador.getByTestId("status-conexao")).toHaveText("Conectado");
+  await expect(operador.getByText("Sandbox (simulação)")).toBeVisible();
+  expect(await semViolacoesSerias(operador)).toEqual([]);
 });
