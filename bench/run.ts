@@ -15,6 +15,7 @@ import { screeningBench } from "./screening-engine.js";
 import { startupBench } from "./startup.js";
 import { webhookBrowserBench } from "./webhook-browser.js";
 import { webhookIngestBench } from "./webhook-ingest.js";
+import { whatsappPairingBench } from "./whatsapp-pairing.js";
 
 const benches: [string, () => Promise<string | string[]>][] = [
   ["foundation", loginBundleBench],
@@ -25,6 +26,7 @@ const benches: [string, () => Promise<string | string[]>][] = [
   ["leads", leadsImportBench],
   ["whatsapp", webhookIngestBench],
   ["whatsapp", webhookBrowserBench],
+  ["whatsapp", whatsappPairingBench],
   ["screening", screeningBench],
   ["figures", companyFiguresBench],
   ["legal", legalBench],

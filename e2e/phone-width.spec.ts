@@ -32,7 +32,7 @@ const ROTAS: TRota[] = [
   { path: "/chat/:leadId", permissao: "conversas.usar", id: "lead" },
   { path: "/consultores", permissao: "consultores.gerenciar", daEmpresa: true },
   { path: "/ia-triagem", permissao: "ia.gerenciar", daEmpresa: true },
-  { path: "/qr-code", permissao: "whatsapp.status" },
+  { path: "/qr-code", permissao: "whatsapp.status", daEmpresa: true },
   { path: "/financeiro", permissao: "financeiro.ver", daEmpresa: true },
   { path: "/marketing", permissao: "marketing.gerenciar", daEmpresa: true },
   { path: "/juridico", permissao: "juridico.painel", daEmpresa: true },

@@ -242,7 +242,7 @@ for (const papel of Object.values(PAPEL) as TPapel[]) {
   });
 }
 
-test("Consultor: no 'Importar Leads'; Consultor and Jurídico: the read-only WhatsApp status; Jurídico /conversas: an error with 'Tentar Novamente'", async ({
+test("Consultor: no 'Importar Leads'; Consultor and Jurídico: the read-only WhatsApp status; Jurídico /conversas: 'Acesso Negado' (the server answers 403)", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -270,9 +270,18 @@ test("Consultor: no 'Importar Leads'; Consultor and Jurídico: the read-only Wha
   await expect(juridico.getByRole("navigation", { name: "Menu principal" }).getByRole("link", { name: "Conversas" })).toHaveCount(
     0,
   );
+  const pedidos: string[] = [];
+  juridico.on("request", (r) => {
+    if (new URL(r.url()).pathname.startsWith("/api/conversas")) pedidos.push(r.url());
+  });
   await juridico.goto("/conversas");
-  await expect(juridico.getByRole("heading", { name: "Conversas" })).toBeVisible();
-  await expect(juridico.getByText(MSG.conversasSemPermissao)).toBeVisible();
-  await expect(juridico.getByRole("button", { name: "Tentar Novamente" })).toBeVisible();
+  await expect(juridico.getByRole("heading", { name: "Acesso Negado" })).toBeVisible();
+  await expect(juridico.getByText(MSG.acessoNegadoConversas)).toBeVisible();
+  await expect(juridico.getByRole("button", { name: "Tentar Novamente" })).toHaveCount(0);
+  expect(pedidos).toEqual([]);
+  // the server refuses it too, in the same words
+  const api = await juridico.request.get("/api/conversas");
+  expect(api.status()).toBe(403);
+  expect(((await api.json()) as { erro: string }).erro).toBe(MSG.acessoNegadoConversas);
   expect(await serias(juridico)).toEqual([]);
 });

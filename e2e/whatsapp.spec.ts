@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { MSG } from "../packages/domain/src/messages";
+import { SEM_CONTATO_AINDA } from "../packages/domain/src/whatsapp";
 import { iniciarEvolutionFalsa } from "./support/fake-evolution";
 import { csrfHeader, fecharContextos, LoginPage } from "./support/pages";
 
@@ -192,4 +194,47 @@ test("three tabs on /qr-code while a number is being paired ask the gateway at m
     expect((await salvarWhatsApp({ provedor: "sandbox" })).status()).toBe(200);
     await gw.fechar();
   }
+});
+
+test("a lead who never wrote: no 'Último contato: Agora há pouco', and the composer says why only a template can go", async ({
+  browser,
+}) => {
+  const admin = await entrar(browser, "Admin Empresa");
+  const criado = await admin.request.post("/api/leads", {
+    headers: await csrfHeader(admin),
+    data: {
+      nome: `Nunca Escreveu ${Date.now()}`,
+      email: `nunca.escreveu.${Date.now()}@exemplo.com.br`,
+      telefone: `(31) 9${String(Date.now() % 1e8).padStart(8, "0")}`,
+      tipo_financiamento: "Carro",
+      valor_total_financiado: "R$ 21.000,00",
+      valor_parcela: "900,00",
+    },
+  });
+  expect(criado.status(), await criado.text()).toBe(201);
+  const { id } = (await criado.json()) as { id: string };
+  await admin.goto(`/chat/${id}`);
+  await expect(admin.getByText("Nenhuma mensagem ainda")).toBeVisible();
+  const cabecalho = admin.locator("header").filter({ has: admin.getByRole("heading", { name: /^Nunca Escreveu/ }) });
+  await expect(cabecalho).toContainText(SEM_CONTATO_AINDA);
+  await expect(cabecalho).not.toContainText("Último contato");
+  // the Sandbox imitates the official API: a conversation starts with an approved template, and the notice says so
+  await expect(admin.getByText(MSG.leadAindaNaoEscreveu)).toBeVisible();
+  await expect(admin.getByText(MSG.foraDaJanela24h)).toHaveCount(0);
+  expect(await semViolacoesSerias(admin)).toEqual([]);
+});
+
+test("the platform admin opens a company's WhatsApp connection from the company chosen in the URL", async ({ browser }) => {
+  const operador = await entrar(browser, "Admin Plataforma");
+  await operador.goto("/qr-code");
+  await expect(operador.getByText(MSG.selecioneEmpresa)).toBeVisible();
+  await expect(operador.getByText("Empresa não encontrada")).toHaveCount(0);
+  await operador.goto("/empresas");
+  const href = await operador.getByRole("link", { name: "Revisão Demo Ltda" }).first().getAttribute("href");
+  const empresaId = href!.split("/")[2];
+  await operador.goto(`/qr-code?empresa=${empresaId}`);
+  await expect(operador.getByRole("heading", { name: "Conexão WhatsApp" })).toBeVisible();
+  await expect(operador.getByTestId("status-conexao")).toHaveText("Conectado");
+  await expect(operador.getByText("Sandbox (simulação)")).toBeVisible();
+  expect(await semViolacoesSerias(operador)).toEqual([]);
 });

@@ -85,6 +85,7 @@ export const MSG = {
   anexoTipoImagem: "Tipo de arquivo não permitido. Por favor, selecione uma imagem (JPG, PNG ou WEBP).",
   anexoTipoDocumento: "Tipo de arquivo não permitido. Por favor, selecione um arquivo PDF, Word, Excel ou texto.",
   foraDaJanela24h: "Já se passaram 24 horas desde a última mensagem do lead. Envie um modelo aprovado para retomar a conversa.",
+  leadAindaNaoEscreveu: "O lead ainda não enviou mensagens. Envie um modelo aprovado para iniciar a conversa.",
   modeloNaoAprovado: "Este modelo não está aprovado pelo provedor do WhatsApp.",
   modeloNaoEncontrado: "Modelo não encontrado.",
   somenteFalhasReenviar: "Só mensagens que falharam podem ser reenviadas.",
@@ -276,8 +277,8 @@ export const MSG = {
   expedienteFimAntesDoInicio: "O fim do expediente deve ser depois do início",
   expedienteSemDias: "Escolha ao menos um dia do expediente",
   atribuicaoSalva: "Configuração de atribuição salva com sucesso!",
-  conversasSemPermissao:
-    "Não foi possível abrir as conversas: elas são dos consultores e administradores da empresa. Seus processos e documentos estão no menu.",
+  acessoNegadoConversas:
+    "Apenas consultores e administradores da empresa podem acessar as conversas. Seus processos e documentos estão no menu.",
   erroCarregarConfigAtribuicao: "Erro ao carregar a configuração de atribuição dos leads.",
   // CSV imports run as background jobs (decision 0306)
   importacaoNaoEncontrada: "Importação não encontrada.",

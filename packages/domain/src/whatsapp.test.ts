@@ -1,11 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { MSG } from "./messages";
 import {
   chaveDia,
   formatarRestante,
   formatarTelefone,
   horaConversa,
   janelaAtendimento,
+  mensagemJanelaFechada,
   problemaDoAnexo,
   rotuloDia,
   STATUS_MENSAGEM,
@@ -56,6 +58,14 @@ describe("janelaAtendimento (24 hours)", () => {
   it("is closed afterwards and when the lead never wrote", () => {
     expect(janelaAtendimento("sandbox", new Date(agora.getTime() - 25 * 3_600_000), agora).aberta).toBe(false);
     expect(janelaAtendimento("official", null, agora)).toMatchObject({ aplica: true, aberta: false });
+  });
+  it("tells a lead who never wrote from a window that expired (decision 1613)", () => {
+    const nunca = janelaAtendimento("official", null, agora);
+    expect(nunca).toMatchObject({ aplica: true, aberta: false, leadEscreveu: false });
+    expect(mensagemJanelaFechada(nunca)).toBe(MSG.leadAindaNaoEscreveu);
+    const expirada = janelaAtendimento("official", new Date(agora.getTime() - 25 * 3_600_000), agora);
+    expect(expirada).toMatchObject({ aplica: true, aberta: false, leadEscreveu: true });
+    expect(mensagemJanelaFechada(expirada)).toBe(MSG.foraDaJanela24h);
   });
   it("does not apply to an unofficial gateway", () => {
     expect(janelaAtendimento("unofficial", null, agora)).toMatchObject({ aplica: false, aberta: true });

@@ -1,5 +1,6 @@
 /** WhatsApp and chat rules shared by server and web (001 'Lead chat', 'Conversations', §3, §9). */
 import { formatarData, TIMEZONE } from "./format";
+import { MSG } from "./messages";
 import type { TStatusLead } from "./status";
 
 export const PROVEDORES_WHATSAPP = ["official", "unofficial", "sandbox"] as const;
@@ -60,7 +61,8 @@ export function esperaProximaVerificacaoMs(errosSeguidos: number): number {
 
 export const JANELA_ATENDIMENTO_MS = 24 * 3_600_000;
 
-export type TJanela = { aplica: boolean; aberta: boolean; expiraEm: string | null; restanteMs: number };
+/** `leadEscreveu`: the lead sent a message at some time (a lead who never wrote has no window to reopen: decision 1613). */
+export type TJanela = { aplica: boolean; aberta: boolean; expiraEm: string | null; restanteMs: number; leadEscreveu: boolean };
 
 /** The customer-service window: open for 24 hours after the lead's last message. */
 export function janelaAtendimento(
@@ -68,12 +70,20 @@ export function janelaAtendimento(
   ultimaMensagemLead: Date | string | null | undefined,
   agora: Date = new Date(),
 ): TJanela {
-  if (!provedorTemJanela(provedor)) return { aplica: false, aberta: true, expiraEm: null, restanteMs: 0 };
-  if (!ultimaMensagemLead) return { aplica: true, aberta: false, expiraEm: null, restanteMs: 0 };
+  const leadEscreveu = !!ultimaMensagemLead;
+  if (!provedorTemJanela(provedor)) return { aplica: false, aberta: true, expiraEm: null, restanteMs: 0, leadEscreveu };
+  if (!ultimaMensagemLead) return { aplica: true, aberta: false, expiraEm: null, restanteMs: 0, leadEscreveu };
   const expira = new Date(new Date(ultimaMensagemLead).getTime() + JANELA_ATENDIMENTO_MS);
   const restanteMs = Math.max(0, expira.getTime() - agora.getTime());
-  return { aplica: true, aberta: restanteMs > 0, expiraEm: expira.toISOString(), restanteMs };
+  return { aplica: true, aberta: restanteMs > 0, expiraEm: expira.toISOString(), restanteMs, leadEscreveu };
 }
+
+/**
+ * Why only an approved template can go out now: 24 hours passed since the lead's last message, or the lead never
+ * wrote (the conversation starts with a template; "24 hours have passed" would be false: decision 1613).
+ */
+export const mensagemJanelaFechada = (j: Pick<TJanela, "leadEscreveu">): string =>
+  j.leadEscreveu ? MSG.foraDaJanela24h : MSG.leadAindaNaoEscreveu;
 
 /** '23h 05min' / '12min' for the window's remaining time. */
 export function formatarRestante(ms: number): string {
@@ -121,6 +131,9 @@ const diaLongo = new Intl.DateTimeFormat("pt-BR", { timeZone: TIMEZONE, day: "nu
 const chave = new Intl.DateTimeFormat("en-CA", { timeZone: TIMEZONE, year: "numeric", month: "2-digit", day: "2-digit" });
 
 export const formatarHora = (d: Date | string | number) => hora.format(new Date(d));
+
+/** The chat header where the last contact would be, for a lead with no message yet (never 'Nunca': decision 1613). */
+export const SEM_CONTATO_AINDA = "Nenhuma mensagem trocada ainda";
 
 /** Last-contact header: under 1 hour 'Agora há pouco', under 24 hours 'Nh atrás', otherwise a date (never 'Nunca'). */
 export function tempoUltimoContato(d: Date | string | number, agora: Date = new Date()): string {

@@ -1,3 +1,4 @@
+import { MSG } from "@crm/domain/messages";
 import type { TLeadChat, TMensagem, TModelo, TModelos, TPaginaMensagens } from "@crm/domain/schemas/chat";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
@@ -52,10 +53,18 @@ describe("GET /api/chat/{leadId}", () => {
     expect(c.whatsapp.janela.restanteMs).toBeGreaterThan(23 * 3_600_000);
     expect(c.atividades.length).toBeGreaterThan(0);
   });
-  it("counts last contact from the creation when there was never a message (never 'Nunca')", async () => {
+  it("a lead who never wrote has no last contact, and its closed window says so (decision 1613)", async () => {
     const c = (await nav().req({ url: `/api/chat/${semTelefone}` })).json() as TLeadChat;
-    expect(c.lead.ultimo_contato).toBe(c.lead.created_at);
-    expect(c.whatsapp.janela).toMatchObject({ aplica: true, aberta: false });
+    expect(c.lead.ultimo_contato).toBeNull();
+    expect(c.whatsapp.janela).toMatchObject({ aplica: true, aberta: false, leadEscreveu: false });
+    // free text is refused with the reason that is true for this lead: it never wrote (not "24 hours have passed")
+    const res = await nav().req({ method: "POST", url: `/api/chat/${semTelefone}/mensagens`, payload: { texto: "Olá" } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().erro).toBe(MSG.leadAindaNaoEscreveu);
+    // a lead who wrote: the last contact is its last message, and the window reopens with its next message
+    const comMensagens = (await nav().req({ url: `/api/chat/${leadA}` })).json() as TLeadChat;
+    expect(comMensagens.lead.ultimo_contato).not.toBeNull();
+    expect(comMensagens.whatsapp.janela.leadEscreveu).toBe(true);
   });
   it("answers 404 'Lead não encontrado nesta empresa' for another company's lead or an unknown id", async () => {
     for (const id of [leadB, "00000000-0000-0000-0000-000000000000", "nao-e-uuid"]) {

@@ -57,8 +57,9 @@ export async function carregarLeadChat(deps: TDeps, auth: TAuth, leadId: string)
         consultor: l.c_id ? { id: l.c_id, nome: l.c_nome, email: l.c_email } : null,
         status_juridico_lead: l.status_lead === STATUS_PROCESSO_JURIDICO ? l.status_juridico_lead : null,
         created_at: iso(l.created_at) as string,
-        // never 'Nunca' (001 'Lead chat'): a lead with no message yet counts from its creation
-        ultimo_contato: iso(l.ultima_mensagem_em ?? l.created_at) as string,
+        // no message yet: no last contact (the header says so; counting from the creation showed 'Agora há pouco'
+        // for a lead nobody had talked to, decision 1613)
+        ultimo_contato: iso(l.ultima_mensagem_em),
         ultima_mensagem_lead_em: iso(l.ultima_mensagem_lead_em),
       },
       empresa: { nome: cfg.empresaNome },

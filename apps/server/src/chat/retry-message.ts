@@ -1,6 +1,6 @@
 import { MSG } from "@crm/domain/messages";
 import type { TMensagem } from "@crm/domain/schemas/chat";
-import { janelaAtendimento } from "@crm/domain/whatsapp";
+import { janelaAtendimento, mensagemJanelaFechada } from "@crm/domain/whatsapp";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
@@ -25,7 +25,7 @@ export async function reenviarMensagem(deps: TDeps, auth: TAuth, leadId: string,
     const cfg = (await lerConfigWhatsApp(tx, deps.config.appSecret, lead.empresaId)) as TConfigWhatsApp;
     if (!estaConectado(cfg, await lerSessao(tx, lead.empresaId))) throw conflict(MSG.whatsappNaoConectado);
     const janela = janelaAtendimento(cfg.provedor, lead.ultima_mensagem_lead_em);
-    if (rows[0].message_type !== "template" && janela.aplica && !janela.aberta) throw conflict(MSG.foraDaJanela24h);
+    if (rows[0].message_type !== "template" && janela.aplica && !janela.aberta) throw conflict(mensagemJanelaFechada(janela));
     const { rows: atualizada } = await tx.query(
       `UPDATE mensagens_whatsapp SET status = 'pending', erro = NULL, status_em = now(), updated_at = now()
         WHERE id_empresa_fk = $1 AND id = $2 RETURNING ${COLUNAS_MENSAGEM}`,

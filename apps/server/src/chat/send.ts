@@ -1,6 +1,6 @@
 import { MSG } from "@crm/domain/messages";
 import type { TMensagem } from "@crm/domain/schemas/chat";
-import { janelaAtendimento } from "@crm/domain/whatsapp";
+import { janelaAtendimento, mensagemJanelaFechada } from "@crm/domain/whatsapp";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
@@ -40,7 +40,7 @@ export async function criarMensagemSaida(
     if (!estaConectado(cfg, await lerSessao(tx, lead.empresaId))) throw conflict(MSG.whatsappNaoConectado);
     if (nova.tipo !== "template") {
       const janela = janelaAtendimento(cfg.provedor, lead.ultima_mensagem_lead_em);
-      if (janela.aplica && !janela.aberta) throw conflict(MSG.foraDaJanela24h);
+      if (janela.aplica && !janela.aberta) throw conflict(mensagemJanelaFechada(janela));
     }
     checar?.(cfg);
     const { rows } = await tx.query(

@@ -133,6 +133,33 @@ describe("'Testar conexão' with a URL typed by the company admin", () => {
     expect(i.json()).toEqual({ ok: true, mensagem: MSG.conexaoEstabelecida });
   });
 
+  it("a gateway or AI URL the guard refuses is refused when saved, naming the field, and nothing is saved", async () => {
+    const salvar = (whatsapp: Record<string, string>, ia: Record<string, string> = {}) =>
+      a.navegadores.admin.req({ method: "PUT", url: "/api/empresa/configuracoes", payload: { whatsapp, ia } });
+    const gateway = (url: string) => ({
+      provedor: "unofficial",
+      unofficial_api_url: url,
+      unofficial_api_key: gw.apiKey,
+      unofficial_instance_id: gw.instancia,
+    });
+    const antes = (await a.navegadores.admin.req({ url: "/api/empresa/configuracoes" })).json();
+    for (const [caso, url] of recusadas().slice(0, 3)) {
+      const res = await salvar(gateway(url));
+      expect(res.statusCode, caso).toBe(400);
+      expect(res.json(), caso).toEqual({
+        erro: MSG.destinoNaoPermitido,
+        campos: { "whatsapp.unofficial_api_url": MSG.destinoNaoPermitido },
+      });
+      const ia = await salvar({ provedor: "sandbox" }, { base_url: `${url}/v1` });
+      expect(ia.statusCode, caso).toBe(400);
+      expect(ia.json().campos, caso).toEqual({ "ia.base_url": MSG.destinoNaoPermitido });
+    }
+    expect((await a.navegadores.admin.req({ url: "/api/empresa/configuracoes" })).json()).toEqual(antes);
+    expect(interno.hits).toBe(0);
+    // an allowed host is saved
+    expect((await salvar(gateway(gw.url))).statusCode).toBe(200);
+  });
+
   it("a URL that is not http(s) is refused when saved (syntax), before any request", async () => {
     const res = await a.navegadores.admin.req({
       method: "PUT",

@@ -6,6 +6,7 @@ import { cofreDe } from "../crypto/secrets.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { badRequest, HttpError } from "../http/errors.js";
 import { exigirRecursoDoPlano } from "../membership/plan-limits.js";
+import { conferirDestino } from "../net/outbound.js";
 import { liberarVez } from "../whatsapp/check-turn.js";
 import { esquecerEmpresaDoWebhook } from "../whatsapp/webhook-company-cache.js";
 import { exigirEmpresa, lerConfigCompleta, paraTela } from "./load-settings.js";
@@ -65,6 +66,10 @@ export async function salvarConfiguracoes(deps: TDeps, ctx: TTenantCtx, e: TSalv
       ia_base_url: atual.ia.baseUrl,
     };
     if (JSON.stringify(novo) === JSON.stringify(antes)) throw badRequest(MSG.semAlteracoesParaSalvar);
+    await recusarDestinosNovos([
+      ["whatsapp.unofficial_api_url", novo.provedor === "unofficial" ? novo.unofficial_api_url : null, antes.unofficial_api_url],
+      ["ia.base_url", novo.ia_base_url, antes.ia_base_url],
+    ]);
     // choosing a more capable model is 'IA avançada' (decision 1310); a stored one is kept, and screening ignores it
     if (novo.ia_model !== antes.ia_model && modeloIaAvancado(novo.ia_model))
       await exigirRecursoDoPlano(tx, empresaId, "iaAvancada");
@@ -112,4 +117,17 @@ export async function salvarConfiguracoes(deps: TDeps, ctx: TTenantCtx, e: TSalv
   });
   esquecerEmpresaDoWebhook(r.whatsapp.webhookToken);
   return paraTela(deps.config.appUrl, r);
+}
+
+/**
+ * A URL the company changes is checked by the outbound guard as 'Testar Conexão' checks it (an internal address, a
+ * name that resolves to one): refused on save with the field named, rather than saved to fail at every later call
+ * (decision 1615). An unchanged URL is not asked again.
+ */
+async function recusarDestinosNovos(urls: [campo: string, novo: string | null, antes: string | null][]): Promise<void> {
+  for (const [campo, novo, antes] of urls) {
+    if (!novo || novo === antes) continue;
+    const recusa = await conferirDestino(novo);
+    if (recusa) throw badRequest(recusa.message, { [campo]: recusa.message });
+  }
 }

@@ -1,3 +1,4 @@
+import { MSG } from "@crm/domain/messages";
 import type { TPaginaConversas } from "@crm/domain/schemas/chat";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
@@ -82,6 +83,8 @@ describe("GET /api/conversas", () => {
   it("is empty for a company without conversations, and closed to Jurídico", async () => {
     const c = await criarEmpresaComUsuarios(t);
     expect((await pagina(c.navegadores.admin)).itens).toEqual([]);
-    expect((await a.navegadores.juridico.req({ url: "/api/conversas" })).statusCode).toBe(403);
+    const j = await a.navegadores.juridico.req({ url: "/api/conversas" });
+    expect(j.statusCode).toBe(403);
+    expect(j.json().erro).toBe(MSG.acessoNegadoConversas);
   });
 });

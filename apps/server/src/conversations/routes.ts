@@ -1,3 +1,4 @@
+import { MSG } from "@crm/domain/messages";
 import { ZFiltroConversas, ZPaginaConversas } from "@crm/domain/schemas/chat";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireAuth } from "../http/auth-context.js";
@@ -7,7 +8,10 @@ import { listarConversas } from "./list-conversations.js";
 export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/conversas",
-    { config: { permissao: "conversas.usar" }, schema: { querystring: ZFiltroConversas, response: { 200: ZPaginaConversas } } },
+    {
+      config: { permissao: "conversas.usar", negado: MSG.acessoNegadoConversas },
+      schema: { querystring: ZFiltroConversas, response: { 200: ZPaginaConversas } },
+    },
     (req) => listarConversas(app.deps, requireAuth(req), req.query),
   );
 };

@@ -154,6 +154,24 @@ function lookupConferido(politica: TPoliticaSaida, destino: TDestino): net.Looku
   };
 }
 
+/**
+ * The guard's verdict on a URL without requesting it: the same checks a request makes (scheme, literal address,
+ * every address its name resolves to), for a URL a company saves (decision 1615). Null when allowed, and when the
+ * name does not resolve now (nothing to judge: the request is checked again when it is made).
+ */
+export async function conferirDestino(entrada: string, politica: TPoliticaSaida = politicaDoProcesso): Promise<ErroSaida | null> {
+  try {
+    const destino = conferirUrl(new URL(entrada), politica);
+    if (net.isIP(destino.host)) return null;
+    await new Promise<void>((ok, falha) =>
+      lookupConferido(politica, destino)(destino.host, { all: true }, (erro) => (erro ? falha(erro) : ok())),
+    );
+    return null;
+  } catch (e) {
+    return e instanceof TypeError ? recusar("destino_recusado", MSG.urlSaidaInvalida, { motivo: "url" }) : erroDeSaida(e);
+  }
+}
+
 /** The request's method, headers and body as bytes (FormData, Blob, URLSearchParams, streams... as fetch reads them). */
 async function lerPedido(entrada: string | URL | Request, init: RequestInit = {}) {
   const pedido = entrada instanceof Request ? entrada : null;

@@ -96,7 +96,8 @@ export const ZLeadChat = z.object({
     /** the legal status once the lead is a legal process (read-only here; changed on /processos) */
     status_juridico_lead: z.string().nullable(),
     created_at: z.string(),
-    ultimo_contato: z.string(),
+    /** the last message either way; null while there is none (decision 1613) */
+    ultimo_contato: z.string().nullable(),
     ultima_mensagem_lead_em: z.string().nullable(),
   }),
   empresa: z.object({ nome: z.string() }),
@@ -108,6 +109,7 @@ export const ZLeadChat = z.object({
       aberta: z.boolean(),
       expiraEm: z.string().nullable(),
       restanteMs: z.number(),
+      leadEscreveu: z.boolean(),
     }),
   }),
   atividades: z.array(ZAtividade),

@@ -1,12 +1,12 @@
 import type { TLeadChat } from "@crm/domain/schemas/chat";
-import { formatarTelefone, tempoUltimoContato } from "@crm/domain/whatsapp";
+import { formatarTelefone, SEM_CONTATO_AINDA, tempoUltimoContato } from "@crm/domain/whatsapp";
 import { ArrowLeft, PanelRight } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "../../lib/cn";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 
-/** Lead name, phone, status, connection and last contact ('Agora há pouco', 'Nh atrás', else a date). */
+/** Lead name, phone, status, connection and last contact ('Agora há pouco', 'Nh atrás', else a date; none yet: decision 1613). */
 export function ChatHeader({ chat, onPainel }: { chat: TLeadChat; onPainel: () => void }) {
   const l = chat.lead;
   return (
@@ -28,8 +28,8 @@ export function ChatHeader({ chat, onPainel }: { chat: TLeadChat; onPainel: () =
         {/* the name wraps to a second line rather than being cut: on a phone the header has little room */}
         <h1 className="line-clamp-2 text-base leading-snug font-semibold break-words text-slate-900">{l.nome}</h1>
         <p className="text-xs break-words text-slate-600">
-          {formatarTelefone(l.telefone_normalizado) || l.telefone || "Sem telefone"} · Último contato:{" "}
-          {tempoUltimoContato(l.ultimo_contato)}
+          {formatarTelefone(l.telefone_normalizado) || l.telefone || "Sem telefone"} ·{" "}
+          {l.ultimo_contato ? `Último contato: ${tempoUltimoContato(l.ultimo_contato)}` : SEM_CONTATO_AINDA}
         </p>
       </div>
       <Badge variante="azul" className="hidden sm:inline-flex">

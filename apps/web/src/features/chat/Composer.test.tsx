@@ -22,7 +22,11 @@ const chat = (conectado = true) =>
   ({
     lead: { id: LEAD, id_empresa_fk: EMPRESA, nome: "Ana Souza" },
     empresa: { nome: "Revisão Teste" },
-    whatsapp: { provedor: "sandbox", conectado, janela: { aplica: false, aberta: true, expiraEm: null, restanteMs: 0 } },
+    whatsapp: {
+      provedor: "sandbox",
+      conectado,
+      janela: { aplica: false, aberta: true, expiraEm: null, restanteMs: 0, leadEscreveu: true },
+    },
     atividades: [],
   }) as unknown as TLeadChat;
 

@@ -1,6 +1,13 @@
 import { MSG } from "@crm/domain/messages";
 import type { TLeadChat, TMensagem } from "@crm/domain/schemas/chat";
-import { ACEITA_DOCUMENTO, ACEITA_IMAGEM, formatarRestante, problemaDoAnexo, type TTipoAnexo } from "@crm/domain/whatsapp";
+import {
+  ACEITA_DOCUMENTO,
+  ACEITA_IMAGEM,
+  formatarRestante,
+  mensagemJanelaFechada,
+  problemaDoAnexo,
+  type TTipoAnexo,
+} from "@crm/domain/whatsapp";
 import { FileText, Image, LayoutTemplate, Paperclip, Send, X } from "lucide-react";
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -103,7 +110,7 @@ export function Composer({ leadId, chat, texto, onTexto, onEnviada, onAbrirModel
       )}
       {conectado && fechada && (
         <Alert tipo="aviso" className="mb-2">
-          <p>{MSG.foraDaJanela24h}</p>
+          <p>{mensagemJanelaFechada(janela)}</p>
           <Button size="sm" className="mt-2" onClick={onAbrirModelos}>
             <LayoutTemplate className="size-4" aria-hidden="true" />
             Enviar modelo aprovado
@@ -178,7 +185,9 @@ export function Composer({ leadId, chat, texto, onTexto, onEnviada, onAbrirModel
           disabled={bloqueado}
           placeholder={
             fechada
-              ? "Fora da janela de 24 horas: envie um modelo aprovado"
+              ? janela.leadEscreveu
+                ? "Fora da janela de 24 horas: envie um modelo aprovado"
+                : "O lead ainda não escreveu: envie um modelo aprovado"
               : "Digite sua mensagem... (Enter envia, Shift+Enter quebra a linha)"
           }
           className="block min-h-[44px] max-h-[120px] flex-1 resize-none rounded-md border border-slate-300 bg-white px-3 py-2.5 text-sm focus-visible:outline-2 focus-visible:outline-blue-600 disabled:bg-slate-100"

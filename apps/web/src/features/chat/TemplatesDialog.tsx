@@ -2,6 +2,7 @@ import { MSG } from "@crm/domain/messages";
 import { pode } from "@crm/domain/permissions";
 import type { TLeadChat, TMensagem, TModelo, TTemplateAprovado } from "@crm/domain/schemas/chat";
 import { CATEGORIAS_MODELO, preencherModelo, renderizarTemplateProvedor } from "@crm/domain/templates";
+import { mensagemJanelaFechada } from "@crm/domain/whatsapp";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -56,7 +57,7 @@ export function TemplatesDialog({ open, onOpenChange, leadId, chat, onUsar, onEn
         <TabsContent value="modelos">
           {fechada && (
             <Alert tipo="aviso" className="mb-3">
-              {MSG.foraDaJanela24h}
+              {mensagemJanelaFechada(chat.whatsapp.janela)}
             </Alert>
           )}
           {editando ? (

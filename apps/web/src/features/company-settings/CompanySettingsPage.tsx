@@ -130,7 +130,8 @@ function Formulario({ config, onSalvo }: { config: TConfiguracoes; onSalvo: (c: 
         return true;
       } catch (e) {
         // field messages go next to their fields; anything else is one toast (server faults: the spec's text)
-        if (aplicarErrosDoServidor(e, f.setError, CAMPOS)) toast.error(MSG.campoObrigatorio);
+        // (the server's own words: a required field, or a URL the outbound guard refuses, decision 1615)
+        if (aplicarErrosDoServidor(e, f.setError, CAMPOS)) toast.error(e instanceof ApiError ? e.erro : MSG.campoObrigatorio);
         else toast.error(e instanceof ApiError && e.status > 0 && e.status < 500 ? e.erro : MSG.erroSalvarConfiguracoes);
         return false;
       } finally {

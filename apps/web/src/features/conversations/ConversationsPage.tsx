@@ -13,6 +13,7 @@ import { useSessaoAtual } from "../../lib/session";
 import { useEventoTempoReal } from "../../lib/tempoReal";
 import { useDebounce } from "../../lib/useDebounce";
 import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { AccessDenied } from "../../ui/AccessDenied";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
@@ -82,13 +83,19 @@ function Linha({ c }: { c: TConversa }) {
 export function ConversationsPage() {
   useTituloDocumento("Conversas");
   const sessao = useSessaoAtual();
+  // the Jurídico has no conversations (001 §6; the server answers 403): the spec's access-denied state, not an error
+  // to retry (decision 1614)
+  if (!pode(sessao.usuario.papel, "conversas.usar")) return <AccessDenied mensagem={MSG.acessoNegadoConversas} />;
+  return <Conversas />;
+}
+
+function Conversas() {
+  const sessao = useSessaoAtual();
   const qc = useQueryClient();
   const [busca, setBusca] = useState("");
   const termo = useDebounce(busca.trim(), 300);
-  // the Jurídico has no conversations (001 §6 'not shown', decision 1502): the page says so, no request is refused
-  const permitido = pode(sessao.usuario.papel, "conversas.usar");
-  const q = useInfiniteQuery({ ...conversasQuery(termo), placeholderData: keepPreviousData, enabled: permitido });
-  const conexao = useQuery({ ...conexaoQuery, enabled: !!sessao.empresa && permitido });
+  const q = useInfiniteQuery({ ...conversasQuery(termo), placeholderData: keepPreviousData });
+  const conexao = useQuery({ ...conexaoQuery, enabled: !!sessao.empresa });
 
   // a burst of new messages refreshes the list once
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -128,12 +135,7 @@ export function ConversationsPage() {
         onChange={(e) => setBusca(e.target.value)}
       />
       <Card aria-busy={q.isFetching}>
-        {!permitido ? (
-          <EmptyState
-            titulo={MSG.conversasSemPermissao}
-            acao={<Button onClick={() => window.location.reload()}>Tentar Novamente</Button>}
-          />
-        ) : q.isPending ? (
+        {q.isPending ? (
           <div className="flex justify-center py-12">
             <Spinner rotulo="Carregando conversas" className="size-6 text-blue-700" />
           </div>
