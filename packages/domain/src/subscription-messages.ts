@@ -20,6 +20,9 @@ export const MSG_ASSINATURA = {
   nomeCartaoObrigatorio: "Nome impresso no cartão é obrigatório",
   motivoObrigatorio: "Informe o motivo do cancelamento",
   pagamentoAtualizado: "Forma de pagamento atualizada.",
+  boletoSoAnual: "Boleto bancário só está disponível no pagamento anual.",
+  boletoEmitido: (valor: number, vencimento: string) =>
+    `Boleto (simulado) de ${formatarBRL(valor)} emitido, com vencimento em ${formatarData(`${vencimento}T12:00:00Z`)}: a linha digitável está na fatura, em Assinatura.`,
   faturaPaga: "Pagamento simulado registrado: fatura paga.",
   erroReativar: "Erro ao reativar assinatura. Tente novamente.",
   textoReativar:

@@ -13,6 +13,7 @@ import { Field } from "../../ui/Field";
 import { Textarea } from "../../ui/Textarea";
 import { toast } from "../../ui/toast";
 import { CHAVE_ASSINATURA, cancelarAssinatura, mudarPlano, type TAlvo } from "./api";
+import { CheckoutPayment, type TFormaCheckout } from "./CheckoutPayment";
 import { dataBR } from "./format";
 
 /** Upgrade (prorated amount shown before confirming) or downgrade (next cycle; refused when usage exceeds). */
@@ -32,6 +33,7 @@ export function PlanDialog({
     direcao === "upgrade" ? ordemPlano(p) > ordemPlano(a.plano) : ordemPlano(p) < ordemPlano(a.plano),
   );
   const [escolhido, setEscolhido] = useState<TPlano | null>(null);
+  const [forma, setForma] = useState<TFormaCheckout>("cartao");
   const [erro, setErro] = useState<string | null>(null);
   const [enviando, setEnviando] = useState(false);
   const plano = escolhido && opcoes.includes(escolhido) ? escolhido : (opcoes[0] ?? null);
@@ -43,7 +45,8 @@ export function PlanDialog({
     setEnviando(true);
     setErro(null);
     try {
-      const r = await mudarPlano(alvo, { plano });
+      const porBoleto = direcao === "upgrade" && a.ciclo === "anual" && forma === "boleto";
+      const r = await mudarPlano(alvo, porBoleto ? { plano, forma: "boleto" } : { plano });
       toast.success(r.mensagem);
       await qc.invalidateQueries({ queryKey: CHAVE_ASSINATURA });
       onClose();
@@ -90,6 +93,16 @@ export function PlanDialog({
           </label>
         ))}
       </fieldset>
+      {plano && direcao === "upgrade" && valor > 0 && (
+        <div className="mt-4">
+          <CheckoutPayment
+            ciclo={a.ciclo}
+            forma={forma}
+            onMudar={setForma}
+            rotuloCartao={a.pagamento.tipo === "cartao" ? "Cartão cadastrado" : "Forma de pagamento cadastrada"}
+          />
+        </div>
+      )}
       {plano && direcao === "upgrade" && (
         <p className="mt-4 text-sm text-slate-800" data-testid="valor-prorrateado">
           {valor > 0
