@@ -1,4 +1,5 @@
 import { formatarBRL, formatarData } from "./format";
+import { contar } from "./plural";
 
 /** The pt-BR texts of /assinatura and /planos (000 §2.13, §8; 001 §9), once. */
 export const MSG_ASSINATURA = {
@@ -35,9 +36,9 @@ export const MSG_ASSINATURA = {
     `Mudança para o plano ${plano} agendada para o próximo ciclo (${formatarData(`${data}T12:00:00Z`)}).`,
   downgradeExcede: (plano: string, excessos: string[]) =>
     `O uso atual não cabe no plano ${plano}: ${excessos.join("; ")}. Reduza o uso antes de mudar de plano.`,
-  excessoConsultores: (uso: number, max: number) => `${uso} consultores (máximo ${max})`,
-  excessoAdmins: (uso: number, max: number) => `${uso} administradores (máximo ${max})`,
-  excessoLeads: (uso: number, max: number) => `${uso} leads neste mês (máximo ${max})`,
+  excessoConsultores: (uso: number, max: number) => `${contar(uso, "consultor", "consultores")} (máximo ${max})`,
+  excessoAdmins: (uso: number, max: number) => `${contar(uso, "administrador", "administradores")} (máximo ${max})`,
+  excessoLeads: (uso: number, max: number) => `${contar(uso, "lead", "leads")} neste mês (máximo ${max})`,
   somenteLeitura: (valor: number, vencimento: string) =>
     `Empresa em modo somente leitura: a fatura de ${formatarBRL(valor)} vencida em ${formatarData(`${vencimento}T12:00:00Z`)} está em aberto. Regularize o pagamento em Assinatura (/assinatura) para voltar a alterar dados.`,
   operadorAtualizou: "Assinatura da empresa atualizada.",
