@@ -21,6 +21,10 @@ export const MSG_ASSINATURA = {
   nomeCartaoObrigatorio: "Nome impresso no cartão é obrigatório",
   motivoObrigatorio: "Informe o motivo do cancelamento",
   pagamentoAtualizado: "Forma de pagamento atualizada.",
+  /** the upgrade dialog: the prorated amount and the days it covers (prorrateio, decision 1301) */
+  valorProporcional: (valor: number, dias: number, diferenca: number, diasDoPeriodo: number, ate: string) =>
+    `Valor proporcional a pagar agora: ${formatarBRL(valor)}, referente a ${contar(dias, "dia", "dias")} (diferença de ${formatarBRL(diferenca)} por ${contar(diasDoPeriodo, "dia", "dias")}, proporcional aos dias restantes até ${formatarData(`${ate}T12:00:00Z`)}).`,
+  upgradeSemCobranca: "Sem cobrança agora: no período de teste a mudança é gratuita.",
   boletoSoAnual: "Boleto bancário só está disponível no pagamento anual.",
   boletoEmitido: (valor: number, vencimento: string) =>
     `Boleto (simulado) de ${formatarBRL(valor)} emitido, com vencimento em ${formatarData(`${vencimento}T12:00:00Z`)}: a linha digitável está na fatura, em Assinatura.`,
