@@ -63,6 +63,15 @@ test("a company goes Inativo: its admin cannot change a lead, reactivates from /
   await expect(page.getByText(INATIVA).last()).toBeVisible();
   await expect(recusado).toBeVisible(); // nothing saved: the dialog stays open
   await recusado.getByRole("button", { name: "Cancelar" }).click();
+  // a full-height page (the chat) shows the notice above it and keeps its composer in view
+  await page
+    .getByRole("row")
+    .nth(1)
+    .getByRole("link", { name: /^Abrir chat de / })
+    .click();
+  await expect(page.getByTestId("aviso-assinatura")).toHaveText(INATIVA);
+  await expect(page.getByRole("textbox", { name: "Mensagem", exact: true })).toBeInViewport({ ratio: 1 });
+  await page.goto("/leads");
 
   // /assinatura offers the way back; no 'Desfazer cancelamento' that would fail
   await page.getByRole("link", { name: "Ir para Assinatura" }).click();
