@@ -233,7 +233,9 @@ function FiltrosAvancados({
         <span className="flex items-center gap-2">
           <SlidersHorizontal className="size-4 text-blue-700" aria-hidden="true" />
           Filtros avançados
-          {ativos > 0 && <span className="rounded-full bg-blue-100 px-2 text-xs text-blue-800">{contar(ativos, "ativo", "ativos")}</span>}
+          {ativos > 0 && (
+            <span className="rounded-full bg-blue-100 px-2 text-xs text-blue-800">{contar(ativos, "ativo", "ativos")}</span>
+          )}
         </span>
         <ChevronDown className={cn("size-4 transition-transform", aberto && "rotate-180")} aria-hidden="true" />
       </button>
