@@ -23,7 +23,7 @@ async function entrarComoPlataforma(page: Page) {
   await login.entrarComDemo("Admin Plataforma");
 }
 
-test("the operator creates a company, its admin accepts the emailed invitation and signs in; suspended, the admin is refused with the reason", async ({
+test("the operator creates a company, its admin accepts the emailed invitation and signs in; suspended, the admin reaches only /assinatura", async ({
   page,
   browser,
 }) => {
@@ -89,7 +89,7 @@ test("the operator creates a company, its admin accepts the emailed invitation a
   await expect(page.getByText(/Empresa criada \(Premium, Ativo\)/)).toBeVisible();
   expect(await serias(page)).toEqual([]);
 
-  // suspended: the admin's open session ends and signing in again is refused with the reason
+  // suspended: the admin's open session ends; signing in again leads only to /assinatura, which says what to do
   await page.goto("/empresas");
   await page.getByRole("searchbox", { name: "Buscar empresas" }).fill(nome);
   await page.getByRole("button", { name: `Ações de ${nome}` }).click();
@@ -101,15 +101,20 @@ test("the operator creates a company, its admin accepts the emailed invitation a
   await expect(admin).toHaveURL(/\/login/, { timeout: 15_000 });
   await loginAdmin.abrir();
   await loginAdmin.entrar(adminEmail, "otavio123");
-  await expect(admin.getByText(MSG.empresaSuspensa)).toBeVisible();
-  await expect(admin).toHaveURL(/\/login/);
+  await expect(admin).toHaveURL(/\/assinatura$/);
+  await expect(admin.getByTestId("aviso-assinatura")).toHaveText(
+    "A assinatura da empresa foi suspensa pela plataforma. Fale com o suporte da plataforma para reativá-la.",
+  );
+  await admin.goto("/leads");
+  await expect(admin).toHaveURL(/\/assinatura$/);
 
-  // reactivated, the admin signs in again
+  // reactivated, the admin uses the company again
   await page.getByRole("button", { name: `Ações de ${nome}` }).click();
   await page.getByRole("menuitem", { name: "Reativar" }).click();
   await expect(page.getByText(MSG.empresaReativada)).toBeVisible();
-  await loginAdmin.entrar(adminEmail, "otavio123");
+  await admin.goto("/dashboard");
   await expect(admin).toHaveURL(/\/dashboard$/);
+  await expect(admin.getByTestId("aviso-assinatura")).toHaveCount(0);
 
   // edit: the plan changes in place
   await page.getByRole("button", { name: `Ações de ${nome}` }).click();

@@ -82,7 +82,7 @@ test("an admin opens /financeiro, changes the period, filters, sees the ranking 
   const custosAno = await valorDoCartao(page, "Custos Totais");
   await page.getByRole("button", { name: "Filtros avançados" }).click();
   await page.getByLabel("Plataforma", { exact: true }).selectOption("Facebook");
-  await expect(page.getByRole("button", { name: /Filtros avançados/ })).toContainText("1 ativos");
+  await expect(page.getByRole("button", { name: /Filtros avançados/ })).toContainText("1 ativo");
   await expect.poll(() => valorDoCartao(page, "Custos Totais")).not.toBe(custosAno);
   await expect(page.getByRole("list", { name: "Custos por Plataforma" }).getByRole("listitem")).toHaveCount(1);
 

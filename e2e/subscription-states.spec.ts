@@ -63,6 +63,15 @@ test("a company goes Inativo: its admin cannot change a lead, reactivates from /
   await expect(page.getByText(INATIVA).last()).toBeVisible();
   await expect(recusado).toBeVisible(); // nothing saved: the dialog stays open
   await recusado.getByRole("button", { name: "Cancelar" }).click();
+  // a full-height page (the chat) shows the notice above it and keeps its composer in view
+  await page
+    .getByRole("row")
+    .nth(1)
+    .getByRole("link", { name: /^Abrir chat de / })
+    .click();
+  await expect(page.getByTestId("aviso-assinatura")).toHaveText(INATIVA);
+  await expect(page.getByRole("textbox", { name: "Mensagem", exact: true })).toBeInViewport({ ratio: 1 });
+  await page.goto("/leads");
 
   // /assinatura offers the way back; no 'Desfazer cancelamento' that would fail
   await page.getByRole("link", { name: "Ir para Assinatura" }).click();
@@ -105,4 +114,36 @@ test("a suspended company's admin signs in, lands on /assinatura and pays the co
   await page.goto("/leads");
   await expect(page).toHaveURL(/\/leads$/);
   await expect(page.getByRole("row").nth(1)).toBeVisible();
+});
+
+test("the /planos checkout offers boleto for yearly payment only, and the invoice carries its boleto line", async ({ page }) => {
+  test.setTimeout(120_000);
+  await entrar(page, "admin@balancajusta.com.br");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/planos");
+  // monthly: the card is the only way
+  await page.getByLabel("Plano Enterprise").getByRole("button", { name: "Assinar Enterprise" }).click();
+  const mensal = page.getByRole("dialog", { name: "Assinar Enterprise" });
+  await expect(mensal.getByLabel("Número do cartão")).toBeVisible();
+  await expect(mensal.getByRole("radio", { name: "Boleto bancário" })).toHaveCount(0);
+  await mensal.getByRole("button", { name: "Cancelar" }).click();
+
+  // yearly: boleto, no card fields; the charge is an invoice with the boleto line
+  await page.getByRole("button", { name: /Anual/ }).click();
+  await page.getByLabel("Plano Enterprise").getByRole("button", { name: "Assinar Enterprise" }).click();
+  const anual = page.getByRole("dialog", { name: "Assinar Enterprise" });
+  await anual.getByRole("radio", { name: "Boleto bancário" }).check();
+  await expect(anual.getByLabel("Número do cartão")).toHaveCount(0);
+  expect(await serias(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await semRolagemHorizontal(page);
+  await anual.getByRole("button", { name: "Confirmar assinatura" }).click();
+  await expect(page.getByText(/^Plano atualizado para Enterprise com sucesso!/)).toBeVisible();
+  await expect(page).toHaveURL(/\/assinatura$/);
+  await expect(page.getByTestId("forma-pagamento")).toContainText("Boleto bancário");
+  const fatura = page.getByRole("listitem").filter({ hasText: "Plano Enterprise (upgrade proporcional)" });
+  await expect(fatura.getByText("Pendente")).toBeVisible();
+  await fatura.getByRole("button", { name: "Pagar", exact: true }).click();
+  const pagar = page.getByRole("dialog", { name: /Pagar fatura de R\$/ });
+  await expect(pagar.getByText(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/)).toBeVisible();
 });

@@ -64,6 +64,8 @@ test("a Básico admin hits the consultant limit, follows 'Ver planos', upgrades 
   const upgrade = page.getByRole("dialog", { name: "Fazer upgrade do plano" });
   await expect(upgrade.getByRole("radio", { name: "Premium" })).toBeChecked();
   await expect(upgrade.getByTestId("valor-prorrateado")).toContainText("Valor proporcional a pagar agora: R$");
+  // and the days that amount covers, as the domain's prorating counts them
+  await expect(upgrade.getByTestId("valor-prorrateado")).toContainText(/, referente a \d+ dias? \(diferença de R\$/);
   expect(await serias(page)).toEqual([]);
   await upgrade.getByRole("button", { name: "Confirmar upgrade" }).click();
   await expect(page.getByText("Plano atualizado para Premium com sucesso!")).toBeVisible();

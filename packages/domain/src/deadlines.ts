@@ -1,3 +1,4 @@
+import { contar } from "./plural";
 import type { TStatusJuridico } from "./status";
 
 /**
@@ -135,8 +136,7 @@ export const MSG_PRAZOS = {
   carregandoPrazos: "Carregando prazos...",
   semProximoPrazoTitulo: "Processos sem próximo prazo",
   semProximoPrazoVazio: "Todos os processos abertos têm um próximo prazo.",
-  semProximoPrazoAlerta: (n: number) =>
-    n === 1 ? "1 processo aberto está sem próximo prazo" : `${n} processos abertos estão sem próximo prazo`,
+  semProximoPrazoAlerta: (n: number) => `${contar(n, "processo aberto está", "processos abertos estão")} sem próximo prazo`,
   semProximoPrazoDescricao: "Processos em andamento sem nenhum prazo pendente: cadastre o próximo em 'Prazos' no processo.",
   modeloSalvo: "Tarefa do modelo salva.",
   modeloExcluido: "Tarefa do modelo excluída.",

@@ -1,4 +1,5 @@
 import { formatarInteiro } from "./format";
+import { contar } from "./plural";
 
 /** pt-BR texts of the spec (000 §5, §8; 001 §5, §8), written once and used by server and web. */
 export const MSG = {
@@ -132,9 +133,9 @@ export const MSG = {
   consultorNaoEncontrado: "Consultor não encontrado.",
   conviteNaoEncontrado: "Convite não encontrado.",
   limitePlanoConsultores: (plano: string, max: number) =>
-    `O plano ${plano} permite até ${max} consultores (convites pendentes contam). Exclua um convite pendente ou um consultor, ou faça upgrade do plano em Assinatura.`,
+    `O plano ${plano} permite até ${contar(max, "consultor", "consultores")} (convites pendentes contam). Exclua um convite pendente ou um consultor, ou faça upgrade do plano em Assinatura.`,
   limitePlanoAdmins: (plano: string, max: number) =>
-    `O plano ${plano} permite até ${max} administrador(es) (convites pendentes contam). Faça upgrade do plano em Assinatura para adicionar mais.`,
+    `O plano ${plano} permite até ${contar(max, "administrador", "administradores")} (convites pendentes contam). Faça upgrade do plano em Assinatura para adicionar mais.`,
   emailEmOutraEmpresa: "Este email já está cadastrado em outra empresa.",
   // decision 1651: a company is its name (ignoring case, accents, spaces and punctuation) with its contact email
   empresaJaCadastrada: "Já existe uma empresa com este nome e este email de contato.",
@@ -212,8 +213,7 @@ export const MSG = {
   valorMonetarioInvalido: "Valor inválido. Use números, como 45.000,00",
   leadCriado: "Lead criado com sucesso!",
   leadTelefoneDuplicado: "Já existe um lead com este telefone nesta empresa.",
-  leadsImportados: (n: number) =>
-    n === 1 ? "1 lead importado com sucesso!" : `${formatarInteiro(n)} leads importados com sucesso!`,
+  leadsImportados: (n: number) => `${contar(n, "lead importado", "leads importados")} com sucesso!`,
   csvSelecioneValido: "Por favor, selecione um arquivo CSV válido.",
   csvMuitoGrande: "O arquivo é muito grande. O tamanho máximo permitido é 16MB.",
   erroProcessarCsv: "Erro ao processar o arquivo CSV. Verifique o formato.",
@@ -229,7 +229,7 @@ export const MSG = {
   csvValorInvalido: (campo: string, v: string) => `${campo} inválido (${v}); use números, como 45.000,00`,
   csvTextoLongo: (campo: string, max: number) => `${campo} com mais de ${max} caracteres`,
   importacaoCancelada: (n: number) =>
-    `Importação cancelada: ${n === 1 ? "1 linha com erro" : `${n} linhas com erro`}. Nenhum lead foi importado; corrija o arquivo e tente novamente.`,
+    `Importação cancelada: ${contar(n, "linha", "linhas")} com erro. Nenhum lead foi importado; corrija o arquivo e tente novamente.`,
   importacaoSemNovos: "Nenhum lead novo para importar: todas as linhas são telefones já cadastrados.",
   limiteLeadsPlano: (plano: string, limite: number, usados: number, novos: number) =>
     `Limite do plano ${plano} atingido: ${limite} novos leads por mês. Este mês já foram cadastrados ${usados}${novos > 1 ? ` e esta operação traria mais ${novos}` : ""}. Faça upgrade do plano em Assinatura para cadastrar mais leads.`,
@@ -263,13 +263,12 @@ export const MSG = {
     "Nenhum consultor conectado no momento. O lead continua sem atribuição e os administradores foram avisados.",
   leadJaAtribuido: "Este lead já tem um consultor atribuído.",
   // the waiting queue (issue 15 part 4, decision 1503)
-  aguardandoAtribuicao: (n: number) =>
-    n === 1 ? "1 lead qualificado aguardando atribuição" : `${n} leads qualificados aguardando atribuição`,
+  aguardandoAtribuicao: (n: number) => `${contar(n, "lead qualificado", "leads qualificados")} aguardando atribuição`,
   filaEsperaTitulo: "Leads aguardando atribuição",
   filaEsperaConteudo: (nome: string) =>
     `${nome} está qualificado, mas nenhum consultor está conectado. Os leads que aguardam serão atribuídos assim que um consultor se conectar; você também pode atribuí-los manualmente em Leads.`,
   // leads whose phones became equal when they were standardized (migration 0027, decision 1501)
-  telefonesRepetidos: (n: number) => (n === 1 ? "1 lead com telefone repetido" : `${n} leads com telefone repetido`),
+  telefonesRepetidos: (n: number) => `${contar(n, "lead", "leads")} com telefone repetido`,
   telefonesRepetidosTitulo: "Telefones repetidos",
   telefonesRepetidosDescricao:
     "Após a padronização dos telefones, estes leads ficaram com o mesmo número de outro lead da empresa. Nenhum foi mesclado: revise cada par e atualize o telefone ou exclua o lead duplicado.",
@@ -299,7 +298,8 @@ export const MSG = {
   apenasJuridicoGerenciaProcessos: "Apenas o jurídico e os administradores da empresa podem alterar processos.",
   novoProcessoTitulo: "Novo processo jurídico",
   novoProcessoConteudo: (nome: string) => `${nome} foi convertido e aguarda contato jurídico.`,
-  novosProcessosConteudo: (n: number) => `${n} leads foram convertidos e aguardam contato jurídico.`,
+  novosProcessosConteudo: (n: number) =>
+    `${contar(n, "lead foi convertido e aguarda", "leads foram convertidos e aguardam")} contato jurídico.`,
   processoStatusTitulo: "Status jurídico alterado",
   processoStatusConteudo: (nome: string, status: string) => `${nome} agora está em "${status}".`,
   processoAtribuidoTitulo: "Processo jurídico atribuído a você",
@@ -312,11 +312,11 @@ export const MSG = {
   acessoNegadoLeadsJuridicos: "Acesso negado. Apenas administradores podem ver os leads encaminhados ao jurídico.",
   leadsEnviadosAoJuridico: (n: number) => (n === 1 ? "Lead enviado ao jurídico." : `${n} leads enviados ao jurídico.`),
   erroEnviarAoJuridico: "Erro ao enviar ao jurídico. Tente novamente.",
-  alertaSemContatoTitulo: (n: number) => (n === 1 ? "1 processo aguardando contato" : `${n} processos aguardando contato`),
-  alertaSemContatoDescricao: (dias: number) => `Em 'Aguardando Contato Jurídico' há mais de ${dias} dias.`,
-  alertaDocumentacaoTitulo: (n: number) => (n === 1 ? "1 documentação sem retorno" : `${n} documentações sem retorno`),
+  alertaSemContatoTitulo: (n: number) => `${contar(n, "processo", "processos")} aguardando contato`,
+  alertaSemContatoDescricao: (dias: number) => `Em 'Aguardando Contato Jurídico' há mais de ${contar(dias, "dia", "dias")}.`,
+  alertaDocumentacaoTitulo: (n: number) => `${contar(n, "documentação", "documentações")} sem retorno`,
   alertaDocumentacaoDescricao: (dias: number) =>
-    `Documentação solicitada há mais de ${dias} dias e nenhum documento recebido desde então.`,
+    `Documentação solicitada há mais de ${contar(dias, "dia", "dias")} e nenhum documento recebido desde então.`,
   nenhumAlerta: "Nenhum alerta: todos os processos estão em dia.",
   // the read-only WhatsApp status (Consultor and Jurídico, issue 15 part 3)
   erroCarregarStatusWhatsApp: "Erro ao carregar o status do WhatsApp. Tente novamente.",
@@ -384,9 +384,9 @@ export const MSG = {
   csvCustoRepetido: (n: number) => `repete o custo da linha ${n} (mesma data, plataforma e conta)`,
   csvCustoJaCadastrado: "já existe um custo com esta data, plataforma e conta, com outros valores; edite-o na tabela",
   importacaoCustosCancelada: (n: number) =>
-    `Importação cancelada: ${n === 1 ? "1 linha com erro" : `${n} linhas com erro`}. Nenhum custo foi importado; corrija o arquivo e tente novamente.`,
+    `Importação cancelada: ${contar(n, "linha", "linhas")} com erro. Nenhum custo foi importado; corrija o arquivo e tente novamente.`,
   custosImportados: (n: number, ignorados: number) =>
-    `${n === 1 ? "1 custo importado" : `${formatarInteiro(n)} custos importados`}${ignorados ? ` (${formatarInteiro(ignorados)} ${ignorados === 1 ? "linha já cadastrada ignorada" : "linhas já cadastradas ignoradas"})` : ""}.`,
+    `${contar(n, "custo importado", "custos importados")}${ignorados ? ` (${contar(ignorados, "linha já cadastrada ignorada", "linhas já cadastradas ignoradas")})` : ""}.`,
   // the platform admin: /usuarios, figures and settings (issue 13 parts 6–7)
   papelInvalido: "Papel inválido: escolha Admin Empresa, Consultor ou Jurídico.",
   dataInvalida: "Data inválida",
@@ -398,7 +398,7 @@ export const MSG = {
   usuarioDesativado: (nome: string) => `${nome} foi desativado(a) e suas sessões foram encerradas.`,
   usuarioReativado: (nome: string) => `${nome} foi reativado(a).`,
   papelAlterado: (nome: string, papel: string) => `${nome} agora é ${papel}.`,
-  sessoesEncerradas: (n: number) => (n === 1 ? "1 sessão encerrada." : `${formatarInteiro(n)} sessões encerradas.`),
+  sessoesEncerradas: (n: number) => `${contar(n, "sessão encerrada", "sessões encerradas")}.`,
   naoPodeAlterarAdminPlataforma: "As contas de Admin Plataforma não são alteradas por esta tela.",
   usuarioJaTemPapel: (papel: string) => `O usuário já é ${papel}.`,
   usuarioInativoSemPapel: "Reative o usuário antes de mudar seu papel.",

@@ -8,7 +8,7 @@ describe("motivoSemVaga (001 §9 plan limits)", () => {
       "O plano Básico permite até 3 consultores (convites pendentes contam). Exclua um convite pendente ou um consultor, ou faça upgrade do plano em Assinatura.",
     );
     expect(motivoSemVaga("Básico", "Admin Empresa", { consultores: 0, administradores: 1 })).toBe(
-      "O plano Básico permite até 1 administrador(es) (convites pendentes contam). Faça upgrade do plano em Assinatura para adicionar mais.",
+      "O plano Básico permite até 1 administrador (convites pendentes contam). Faça upgrade do plano em Assinatura para adicionar mais.",
     );
   });
 

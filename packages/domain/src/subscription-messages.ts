@@ -1,4 +1,5 @@
 import { formatarBRL, formatarData } from "./format";
+import { contar } from "./plural";
 
 /** The pt-BR texts of /assinatura and /planos (000 §2.13, §8; 001 §9), once. */
 export const MSG_ASSINATURA = {
@@ -20,6 +21,13 @@ export const MSG_ASSINATURA = {
   nomeCartaoObrigatorio: "Nome impresso no cartão é obrigatório",
   motivoObrigatorio: "Informe o motivo do cancelamento",
   pagamentoAtualizado: "Forma de pagamento atualizada.",
+  /** the upgrade dialog: the prorated amount and the days it covers (prorrateio, decision 1301) */
+  valorProporcional: (valor: number, dias: number, diferenca: number, diasDoPeriodo: number, ate: string) =>
+    `Valor proporcional a pagar agora: ${formatarBRL(valor)}, referente a ${contar(dias, "dia", "dias")} (diferença de ${formatarBRL(diferenca)} por ${contar(diasDoPeriodo, "dia", "dias")}, proporcional aos dias restantes até ${formatarData(`${ate}T12:00:00Z`)}).`,
+  upgradeSemCobranca: "Sem cobrança agora: no período de teste a mudança é gratuita.",
+  boletoSoAnual: "Boleto bancário só está disponível no pagamento anual.",
+  boletoEmitido: (valor: number, vencimento: string) =>
+    `Boleto (simulado) de ${formatarBRL(valor)} emitido, com vencimento em ${formatarData(`${vencimento}T12:00:00Z`)}: a linha digitável está na fatura, em Assinatura.`,
   faturaPaga: "Pagamento simulado registrado: fatura paga.",
   erroReativar: "Erro ao reativar assinatura. Tente novamente.",
   textoReativar:
@@ -32,9 +40,9 @@ export const MSG_ASSINATURA = {
     `Mudança para o plano ${plano} agendada para o próximo ciclo (${formatarData(`${data}T12:00:00Z`)}).`,
   downgradeExcede: (plano: string, excessos: string[]) =>
     `O uso atual não cabe no plano ${plano}: ${excessos.join("; ")}. Reduza o uso antes de mudar de plano.`,
-  excessoConsultores: (uso: number, max: number) => `${uso} consultores (máximo ${max})`,
-  excessoAdmins: (uso: number, max: number) => `${uso} administradores (máximo ${max})`,
-  excessoLeads: (uso: number, max: number) => `${uso} leads neste mês (máximo ${max})`,
+  excessoConsultores: (uso: number, max: number) => `${contar(uso, "consultor", "consultores")} (máximo ${max})`,
+  excessoAdmins: (uso: number, max: number) => `${contar(uso, "administrador", "administradores")} (máximo ${max})`,
+  excessoLeads: (uso: number, max: number) => `${contar(uso, "lead", "leads")} neste mês (máximo ${max})`,
   somenteLeitura: (valor: number, vencimento: string) =>
     `Empresa em modo somente leitura: a fatura de ${formatarBRL(valor)} vencida em ${formatarData(`${vencimento}T12:00:00Z`)} está em aberto. Regularize o pagamento em Assinatura (/assinatura) para voltar a alterar dados.`,
   operadorAtualizou: "Assinatura da empresa atualizada.",

@@ -11,6 +11,7 @@ import {
   valorProrrateado,
 } from "./subscription";
 import { ESTADO_BASE } from "./subscription.fixture";
+import { MSG_ASSINATURA } from "./subscription-messages";
 
 const base = ESTADO_BASE;
 
@@ -54,6 +55,10 @@ describe("state model", () => {
     // the same function gives the days the amount covers (the upgrade dialog's 'referente a N dias')
     expect(prorrateio(base, "Premium", "2026-11-24")).toEqual({ valor: 70, dias: 7 });
     expect(prorrateio({ ...base, plano: "Premium" }, "Básico", "2026-11-24")).toEqual({ valor: 0, dias: 0 });
+    expect(MSG_ASSINATURA.valorProporcional(70, 7, 300, 30, "2026-12-01")).toMatch(
+      /^Valor proporcional a pagar agora: R\$\s70,00, referente a 7 dias \(diferença de R\$\s300,00 por 30 dias, proporcional aos dias restantes até 01\/12\/2026\)\.$/,
+    );
+    expect(MSG_ASSINATURA.valorProporcional(10, 1, 300, 30, "2026-11-25")).toMatch(/referente a 1 dia \(/);
   });
   it("walks the dunning schedule from the due day", () => {
     expect(passoDeCobranca("2026-12-01", "2026-11-24")).toBeNull();

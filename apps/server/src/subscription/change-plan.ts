@@ -30,6 +30,15 @@ export async function guardarCartao(tx: TTx, empresaId: string, c: TCartao): Pro
   );
 }
 
+/** Boleto or PIX: the card on file, if any, is forgotten. */
+async function guardarFormaSemCartao(tx: TTx, empresaId: string, tipo: "boleto" | "pix"): Promise<void> {
+  await tx.query(
+    `UPDATE empresas SET pagamento_tipo = $2, pagamento_bandeira = NULL, pagamento_ultimos4 = NULL,
+            pagamento_exp_mes = NULL, pagamento_exp_ano = NULL, updated_at = now() WHERE id = $1`,
+    [empresaId, tipo],
+  );
+}
+
 /**
  * Upgrade (immediate, the prorated difference invoiced: paid at once by the simulated card charge, pending for
  * boleto/PIX), downgrade (only when today's usage fits; at the next cycle, or at once during the trial) and the
@@ -47,8 +56,13 @@ export async function mudarPlano(
     const e = await lerEstado(tx, ctx.empresaId, true);
     const alvo = pedido.plano;
     const mudaCiclo = pedido.ciclo !== undefined && pedido.ciclo !== e.ciclo;
-    if (alvo === e.plano && !mudaCiclo && !pedido.cartao) throw badRequest(M.dadosInvalidos);
+    const boleto = pedido.forma === "boleto";
+    if (alvo === e.plano && !mudaCiclo && !pedido.cartao && !boleto) throw badRequest(M.dadosInvalidos);
+    // boleto is for yearly payment only (001 §9 FAQ), and is not paid with a card in the same request
+    if (boleto && (pedido.ciclo ?? e.ciclo) !== "anual") throw badRequest(M.boletoSoAnual, { forma: M.boletoSoAnual });
+    if (boleto && pedido.cartao) throw badRequest(M.dadosInvalidos, { forma: M.dadosInvalidos });
     if (pedido.cartao) await guardarCartao(tx, ctx.empresaId, pedido.cartao);
+    if (boleto) await guardarFormaSemCartao(tx, ctx.empresaId, "boleto");
     if (mudaCiclo) await tx.query("UPDATE empresas SET ciclo_cobranca = $2 WHERE id = $1", [ctx.empresaId, pedido.ciclo]);
     let mensagem = M.planoAtualizado(alvo);
     if (ordemPlano(alvo) > ordemPlano(e.plano)) {
@@ -56,7 +70,8 @@ export async function mudarPlano(
       if (bloqueio) throw conflict(bloqueio);
       const valor = valorProrrateado(e, alvo, hoje);
       if (valor > 0) {
-        const cartao = pedido.cartao !== undefined || e.pagamentoTipo === "cartao";
+        // the simulated charge: a card pays the invoice at once; boleto (or PIX) leaves it pending 3 days with its line
+        const cartao = !boleto && (pedido.cartao !== undefined || e.pagamentoTipo === "cartao");
         await tx.query(
           `INSERT INTO faturas (id_empresa_fk, plano, valor, status, tipo, data, vencimento, periodo_inicio, periodo_fim, pago_em, metodo)
            VALUES ($1, $2, $3, $4, 'upgrade', $5, $6, $5, $7, CASE WHEN $4 = 'paid' THEN now() END, $8)`,
@@ -68,9 +83,10 @@ export async function mudarPlano(
             hoje,
             cartao ? hoje : somarDias(hoje, 3),
             e.dataRenovacao,
-            cartao ? "cartao" : (e.pagamentoTipo ?? "pix"),
+            cartao ? "cartao" : boleto ? "boleto" : (e.pagamentoTipo ?? "pix"),
           ],
         );
+        if (boleto) mensagem = `${M.planoAtualizado(alvo)} ${M.boletoEmitido(valor, somarDias(hoje, 3))}`;
       }
       await tx.query("UPDATE empresas SET plano_assinatura = $2, plano_agendado = NULL, updated_at = now() WHERE id = $1", [
         ctx.empresaId,
@@ -198,12 +214,7 @@ export async function atualizarPagamento(
   return withTenant(deps.db.app, ctx, async (tx) => {
     await lerEstado(tx, ctx.empresaId, true);
     if (forma.tipo === "cartao") await guardarCartao(tx, ctx.empresaId, forma.cartao);
-    else
-      await tx.query(
-        `UPDATE empresas SET pagamento_tipo = $2, pagamento_bandeira = NULL, pagamento_ultimos4 = NULL,
-                pagamento_exp_mes = NULL, pagamento_exp_ano = NULL, updated_at = now() WHERE id = $1`,
-        [ctx.empresaId, forma.tipo],
-      );
+    else await guardarFormaSemCartao(tx, ctx.empresaId, forma.tipo);
     await registrarAcao(tx, ctx.empresaId, quem, "assinatura.pagamento", { tipo: forma.tipo });
     return { mensagem: M.pagamentoAtualizado };
   });

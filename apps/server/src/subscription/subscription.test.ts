@@ -267,3 +267,49 @@ describe("renewal and dunning (the clock is a parameter)", () => {
     expect(consultor.rows[0].n).toBe(0);
   });
 });
+
+describe("checkout by boleto (yearly payment only, 001 §9 FAQ)", () => {
+  let d: TEmpresaComUsuarios;
+  beforeAll(async () => {
+    d = await criarEmpresaComUsuarios(t, { plano_assinatura: "Básico" });
+    await definir(d.empresa.id, "teste_ate = NULL, data_renovacao = $2::date", [somarDias(hoje, 30)]);
+  });
+
+  it("refuses boleto for monthly payment, naming the field, and changes nothing", async () => {
+    const antes = await linhaEmpresa(d.empresa.id);
+    const r = await d.navegadores.admin.req({
+      method: "POST",
+      url: "/api/assinatura/plano",
+      payload: { plano: "Premium", forma: "boleto" },
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toMatchObject({
+      erro: "Boleto bancário só está disponível no pagamento anual.",
+      campos: { forma: "Boleto bancário só está disponível no pagamento anual." },
+    });
+    expect(await linhaEmpresa(d.empresa.id)).toEqual(antes);
+  });
+
+  it("checks out yearly by boleto: the same simulated charge as the card, a pending invoice with its boleto line", async () => {
+    await definir(d.empresa.id, "ciclo_cobranca = 'anual', data_renovacao = $2::date", [somarDias(hoje, 73)]);
+    const r = await d.navegadores.admin.req({
+      method: "POST",
+      url: "/api/assinatura/plano",
+      payload: { plano: "Premium", ciclo: "anual", forma: "boleto" },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    // (4.990 − 1.990) × 73 / 365 = 600
+    expect(r.json().mensagem).toMatch(
+      /^Plano atualizado para Premium com sucesso! Boleto \(simulado\) de R\$\s600,00 emitido, com vencimento em/,
+    );
+    const v = await ver(d);
+    expect(v).toMatchObject({ plano: "Premium", pagamento: { tipo: "boleto", ultimos4: null } });
+    expect(v.faturas[0]).toMatchObject({ tipo: "upgrade", valor: 600, status: "pending", metodo: "boleto" });
+    const c = (await d.navegadores.admin.req({ url: `/api/assinatura/faturas/${v.faturas[0].id}/cobranca` })).json();
+    expect(c.linhaBoleto).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
+    expect(c.linhaBoleto.endsWith("0000060000")).toBe(true);
+    const pago = await d.navegadores.admin.req({ method: "POST", url: `/api/assinatura/faturas/${v.faturas[0].id}/pagar` });
+    expect(pago.statusCode).toBe(200);
+    expect((await ver(d)).faturas[0]).toMatchObject({ status: "paid", metodo: "boleto" });
+  });
+});

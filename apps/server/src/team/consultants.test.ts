@@ -228,7 +228,7 @@ describe("plan limits (001 §9)", () => {
     const admin = await convidar(c.navegadores.admin, { nome: "A2", email: "a2@basico.com.br", papel: "Admin Empresa" });
     expect(admin.statusCode).toBe(409);
     expect(admin.json().erro).toBe(
-      "O plano Básico permite até 1 administrador(es) (convites pendentes contam). Faça upgrade do plano em Assinatura para adicionar mais.",
+      "O plano Básico permite até 1 administrador (convites pendentes contam). Faça upgrade do plano em Assinatura para adicionar mais.",
     );
     expect(await consultar(t, "SELECT 1 FROM convites WHERE email IN ('c4@basico.com.br', 'a2@basico.com.br')")).toEqual([]);
     expect((await painel(c.navegadores.admin)).limites.consultores).toEqual({ plano: "Básico", maximo: 3, usados: 3 });

@@ -1,3 +1,4 @@
+import { contar } from "../plural";
 /** The pt-BR texts of /taxas-bacen (issue 14 part 3), in one place. */
 export const TEXTO_TAXAS = {
   titulo: "Taxas médias BACEN",
@@ -10,7 +11,7 @@ export const TEXTO_TAXAS = {
   atualizando: "Atualizando…",
   atualizacaoAgendada: "Atualização agendada: as séries são lidas do Banco Central em segundo plano.",
   importar: "Importar CSV",
-  importadas: (n: number) => (n === 1 ? "1 taxa importada." : `${n} taxas importadas.`),
+  importadas: (n: number) => `${contar(n, "taxa importada", "taxas importadas")}.`,
   erroCarregar: "Erro ao carregar as taxas do BACEN.",
   semValores: "Nenhuma taxa registrada. Clique em 'Atualizar agora' para buscar no Banco Central.",
   ilustrativas: "valores ilustrativos, não oficiais",

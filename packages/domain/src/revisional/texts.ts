@@ -1,3 +1,4 @@
+import { contar } from "../plural";
 import type { TModalidadeCredito } from "./modalities";
 
 /** Every pt-BR text of the pre-analysis, in one place (issue 14 part 5: honest wording). */
@@ -58,8 +59,7 @@ export const TEXTO_RECUPERAVEL = {
   descricao: "Soma do que os leads em aberto do período pagam acima da taxa média de referência, pelas pré-análises calculadas.",
   noPrazo: "No prazo total do contrato",
   ateAgora: "Pago a mais até agora",
-  leads: (n: number) =>
-    n === 1 ? "1 lead em aberto com pré-análise" : `${n.toLocaleString("pt-BR")} leads em aberto com pré-análise`,
+  leads: (n: number) => `${contar(n, "lead", "leads")} em aberto com pré-análise`,
   vazio: "Nenhum lead em aberto com pré-análise calculada no período.",
   faixa: "Faixa da taxa",
   aviso: TEXTO_REVISIONAL.aviso,

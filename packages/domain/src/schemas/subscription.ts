@@ -34,11 +34,15 @@ export const ZFormaPagamento = z.discriminatedUnion(
 );
 export type TFormaPagamento = z.infer<typeof ZFormaPagamento>;
 
+/** How a checkout is paid: the card (given now or on file) or, for yearly payment only, boleto (001 §9 FAQ). */
+export const FORMAS_CHECKOUT = ["cartao", "boleto"] as const;
+
 /** Upgrade / downgrade / checkout: a target plan is required (000 §5 'Dados inválidos'). */
 export const ZMudarPlano = z.object({
   plano: z.enum(PLANOS, { error: M.dadosInvalidos }),
   ciclo: z.enum(CICLOS, { error: M.dadosInvalidos }).optional(),
   cartao: ZCartao.optional(),
+  forma: z.enum(FORMAS_CHECKOUT, { error: M.dadosInvalidos }).optional(),
 });
 export type TMudarPlano = z.infer<typeof ZMudarPlano>;
 

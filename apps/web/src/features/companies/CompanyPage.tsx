@@ -2,6 +2,7 @@ import { formatarData, formatarDataHora, formatarInteiro } from "@crm/domain/for
 import { MENU_EMPRESA_ESCOLHIDA } from "@crm/domain/menus";
 import { MSG } from "@crm/domain/messages";
 import { pode } from "@crm/domain/permissions";
+import { contar } from "@crm/domain/plural";
 import type { TDetalheEmpresa } from "@crm/domain/schemas/companies";
 import { Briefcase, CreditCard, History, MessageCircle, Percent, Scale, Settings, Users } from "lucide-react";
 import { Link } from "react-router";
@@ -85,19 +86,19 @@ function Detalhe({ d }: { d: TDetalheEmpresa }) {
           titulo="Usuários"
           valor={formatarInteiro(i.usuarios)}
           icone={Users}
-          rodape={`${formatarInteiro(i.usuariosAtivos)} ativos`}
+          rodape={contar(i.usuariosAtivos, "ativo", "ativos")}
         />
         <StatCard
           titulo="Leads"
           valor={formatarInteiro(i.leads)}
           icone={Briefcase}
-          rodape={`${formatarInteiro(i.qualificados)} qualificados`}
+          rodape={contar(i.qualificados, "qualificado", "qualificados")}
         />
         <StatCard
           titulo="Taxa de Conversão"
           valor={`${i.taxaConversao}%`}
           icone={Percent}
-          rodape={`${formatarInteiro(i.convertidos)} convertidos ÷ ${formatarInteiro(i.qualificados)} qualificados`}
+          rodape={`${contar(i.convertidos, "convertido", "convertidos")} ÷ ${contar(i.qualificados, "qualificado", "qualificados")}`}
         />
         <StatCard titulo="Processos Jurídicos" valor={formatarInteiro(i.processos)} icone={Scale} />
       </div>

@@ -1,3 +1,4 @@
+import { contar } from "@crm/domain/plural";
 import type { TPainelConsultores } from "@crm/domain/schemas/team";
 import { Mail, UserCheck, Users, Wifi } from "lucide-react";
 import { StatCard } from "../../ui/StatCard";
@@ -16,7 +17,7 @@ export function ConsultantStats({ painel }: { painel: TPainelConsultores }) {
           titulo="Online"
           valor={e.conectados}
           icone={Wifi}
-          rodape={e.ocupados ? `${e.ocupados} ocupado(s)` : undefined}
+          rodape={e.ocupados ? contar(e.ocupados, "ocupado", "ocupados") : undefined}
         />
         <StatCard titulo="Leads Atribuídos" valor={e.leadsAtribuidos} icone={UserCheck} />
         <StatCard titulo="Convites Pendentes" valor={e.convitesPendentes} icone={Mail} />

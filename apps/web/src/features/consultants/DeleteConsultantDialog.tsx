@@ -1,4 +1,5 @@
 import { MSG } from "@crm/domain/messages";
+import { contar } from "@crm/domain/plural";
 import type { TConsultor } from "@crm/domain/schemas/team";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -24,7 +25,7 @@ export function DeleteConsultantDialog({ consultor, onClose, alvo }: Props) {
       await qc.invalidateQueries({ queryKey: CHAVE_CONSULTORES });
       toast.success(
         leadsDesatribuidos
-          ? `${MSG.consultorDeletado} ${leadsDesatribuidos} lead(s) ficaram sem consultor.`
+          ? `${MSG.consultorDeletado} ${contar(leadsDesatribuidos, "lead ficou", "leads ficaram")} sem consultor.`
           : MSG.consultorDeletado,
       );
       onClose();

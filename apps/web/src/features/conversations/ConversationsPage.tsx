@@ -1,6 +1,7 @@
 import { rotuloContador } from "@crm/domain/format";
 import { MSG } from "@crm/domain/messages";
 import { pode } from "@crm/domain/permissions";
+import { contar } from "@crm/domain/plural";
 import { PAPEL } from "@crm/domain/roles";
 import type { TConversa } from "@crm/domain/schemas/chat";
 import { horaConversa } from "@crm/domain/whatsapp";
@@ -38,7 +39,7 @@ function Linha({ c }: { c: TConversa }) {
       <Link
         to={`/chat/${c.leadId}`}
         className="flex items-center gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none"
-        aria-label={`Conversa com ${c.nome}${c.naoLidas ? `, ${c.naoLidas} não lida(s)` : ""}`}
+        aria-label={`Conversa com ${c.nome}${c.naoLidas ? `, ${contar(c.naoLidas, "não lida", "não lidas")}` : ""}`}
       >
         <span
           className="flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-100 font-semibold text-emerald-800"

@@ -1,6 +1,7 @@
 import { MSG_PRAZOS } from "@crm/domain/deadlines";
 import { MSG } from "@crm/domain/messages";
 import { pode } from "@crm/domain/permissions";
+import { contar } from "@crm/domain/plural";
 import {
   type TModeloPrazo,
   type TSalvarModeloPrazo,
@@ -117,10 +118,7 @@ function Modelos() {
                         <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
                           <span className="min-w-0 break-words">
                             <span className="font-medium text-slate-900">{m.titulo}</span>
-                            <span className="text-slate-700">
-                              {" "}
-                              · em {m.dias_uteis} {m.dias_uteis === 1 ? "dia útil" : "dias úteis"}
-                            </span>
+                            <span className="text-slate-700"> · em {contar(m.dias_uteis, "dia útil", "dias úteis")}</span>
                           </span>
                           <span className="flex gap-1">
                             <Button

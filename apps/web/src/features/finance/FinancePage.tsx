@@ -2,6 +2,7 @@ import { CHAVES_KPI, KPI_FINANCEIRO, ROTULO_MEDALHA, type TChaveKpi, TEXTO_FINAN
 import { formatarBRL, formatarInteiro } from "@crm/domain/format";
 import { pode } from "@crm/domain/permissions";
 import { PLANO_INFO } from "@crm/domain/plans";
+import { contar } from "@crm/domain/plural";
 import { TEXTO_RECUPERAVEL } from "@crm/domain/revisional/texts";
 import { PAPEL } from "@crm/domain/roles";
 import type { TFinanceiro } from "@crm/domain/schemas/finance";
@@ -234,7 +235,9 @@ function FiltrosAvancados({
         <span className="flex items-center gap-2">
           <SlidersHorizontal className="size-4 text-blue-700" aria-hidden="true" />
           Filtros avançados
-          {ativos > 0 && <span className="rounded-full bg-blue-100 px-2 text-xs text-blue-800">{ativos} ativos</span>}
+          {ativos > 0 && (
+            <span className="rounded-full bg-blue-100 px-2 text-xs text-blue-800">{contar(ativos, "ativo", "ativos")}</span>
+          )}
         </span>
         <ChevronDown className={cn("size-4 transition-transform", aberto && "rotate-180")} aria-hidden="true" />
       </button>
@@ -333,7 +336,7 @@ function Recuperavel({ d }: { d: TFinanceiro }) {
                   <li key={f.faixa} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm">
                     <span className="min-w-0">
                       <span className="font-medium text-slate-900">{f.rotulo}</span>{" "}
-                      <span className="text-slate-600">· {f.leads === 1 ? "1 lead" : `${formatarInteiro(f.leads)} leads`}</span>
+                      <span className="text-slate-600">· {contar(f.leads, "lead", "leads")}</span>
                     </span>
                     <span className="tabular-nums text-slate-700">
                       <span className="sr-only">{TEXTO_RECUPERAVEL.noPrazo}: </span>
@@ -383,7 +386,7 @@ function Ranking({ d }: { d: TFinanceiro }) {
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium text-slate-900">{p.nome}</p>
                   <p className="text-xs text-slate-600">
-                    {p.vendas === 1 ? "1 venda" : `${formatarInteiro(p.vendas)} vendas`} · média {formatarBRL(p.media)}
+                    {contar(p.vendas, "venda", "vendas")} · média {formatarBRL(p.media)}
                   </p>
                 </div>
                 <span className="font-semibold tabular-nums text-slate-900">{formatarBRL(p.total)}</span>

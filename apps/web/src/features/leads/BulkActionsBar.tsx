@@ -1,3 +1,4 @@
+import { contar } from "@crm/domain/plural";
 import { RefreshCw, Trash2, UserCheck, X } from "lucide-react";
 import { Button } from "../../ui/Button";
 
@@ -11,7 +12,7 @@ export function BulkActionsBar({ quantidade, onAtribuir, onStatus, onExcluir, on
       className="flex flex-wrap items-center gap-2 rounded-lg border border-blue-200 bg-blue-50 px-4 py-2 text-sm"
     >
       <p className="mr-2 font-medium text-blue-950" aria-live="polite">
-        {quantidade === 1 ? "1 lead selecionado" : `${quantidade} leads selecionados`}
+        {contar(quantidade, "lead selecionado", "leads selecionados")}
       </p>
       <Button size="sm" variant="outline" onClick={onAtribuir}>
         <UserCheck className="size-4" aria-hidden="true" />

@@ -1,7 +1,8 @@
-import { formatarData, formatarInteiro } from "@crm/domain/format";
+import { formatarData } from "@crm/domain/format";
 import { MSG } from "@crm/domain/messages";
 import { pode } from "@crm/domain/permissions";
 import { formatarTelefone } from "@crm/domain/phone";
+import { contar } from "@crm/domain/plural";
 import { PAPEL } from "@crm/domain/roles";
 import {
   ETAPAS_ENCAMINHAMENTO,
@@ -204,9 +205,7 @@ function Encaminhamento({ alvo, podeEnviar }: { alvo: TAlvo; podeEnviar: boolean
                     <Td>{l.status_juridico_lead ? <LegalStatusBadge status={l.status_juridico_lead} /> : "—"}</Td>
                     <Td className="whitespace-nowrap">
                       {formatarData(l.convertido_em)}
-                      <span className="block text-xs text-slate-600">
-                        há {formatarInteiro(l.dias)} {l.dias === 1 ? "dia" : "dias"}
-                      </span>
+                      <span className="block text-xs text-slate-600">há {contar(l.dias, "dia", "dias")}</span>
                     </Td>
                     <Td>
                       <div className="flex flex-wrap gap-2">

@@ -1,6 +1,7 @@
 import { formatarBRL, formatarDataHora, formatarInteiro } from "@crm/domain/format";
 import { DICAS_DOCUMENTOS } from "@crm/domain/legal-dashboard";
 import { MSG } from "@crm/domain/messages";
+import { contar } from "@crm/domain/plural";
 import type { TAlertaJuridico, TPainelJuridico } from "@crm/domain/schemas/legal-dashboard";
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle2, CircleDollarSign, Clock, FileText, Folder, Lightbulb, Scale } from "lucide-react";
@@ -149,7 +150,7 @@ function Painel({ d, sufixo, ocupado }: { d: TPainelJuridico; sufixo: string; oc
                 ))}
               </ul>
             )}
-            <p className="mt-2 text-xs text-slate-600">{formatarInteiro(d.totalDocumentos)} documento(s) no total</p>
+            <p className="mt-2 text-xs text-slate-600">{contar(d.totalDocumentos, "documento", "documentos")} no total</p>
           </CardContent>
         </Card>
       </div>
@@ -204,7 +205,7 @@ function Alertas({ alertas, sufixo }: { alertas: TAlertaJuridico[]; sufixo: stri
                   {a.processos.map((p) => (
                     <li key={p.id} className="flex justify-between gap-2">
                       <span className="min-w-0 truncate">{p.nome}</span>
-                      <span className="shrink-0 tabular-nums">há {p.dias} dias</span>
+                      <span className="shrink-0 tabular-nums">há {contar(p.dias, "dia", "dias")}</span>
                     </li>
                   ))}
                 </ul>

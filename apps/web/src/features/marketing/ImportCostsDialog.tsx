@@ -1,6 +1,7 @@
 import { TAMANHO_MAXIMO_CSV } from "@crm/domain/leads-csv";
 import { COLUNAS_CSV_CUSTOS, conteudoModeloCsvCustos, NOME_MODELO_CSV_CUSTOS } from "@crm/domain/marketing-csv";
 import { MSG } from "@crm/domain/messages";
+import { contar } from "@crm/domain/plural";
 import type { TImportacaoCustosRecusada } from "@crm/domain/schemas/marketing";
 import { useQueryClient } from "@tanstack/react-query";
 import { Download } from "lucide-react";
@@ -102,11 +103,7 @@ export function ImportCostsDialog({ open, onClose, alvo }: { open: boolean; onCl
                 {recusa.erros.slice(0, MOSTRAR).map((e) => (
                   <li key={`${e.linha}-${e.mensagem}`}>{e.mensagem}</li>
                 ))}
-                {mais > 0 && (
-                  <li>
-                    e mais {mais} {mais === 1 ? "linha" : "linhas"} com erro
-                  </li>
-                )}
+                {mais > 0 && <li>e mais {contar(mais, "linha", "linhas")} com erro</li>}
               </ul>
             )}
           </Alert>

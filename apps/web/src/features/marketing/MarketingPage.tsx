@@ -2,6 +2,7 @@ import { formatarBRL, formatarInteiro } from "@crm/domain/format";
 import { COR_PLATAFORMA, type TPlataformaMarketing } from "@crm/domain/marketing";
 import { MSG } from "@crm/domain/messages";
 import { pode } from "@crm/domain/permissions";
+import { contar } from "@crm/domain/plural";
 import { PAPEL } from "@crm/domain/roles";
 import type { TCustoMarketing, TResumoCustos } from "@crm/domain/schemas/marketing";
 import { PLATAFORMAS_MARKETING } from "@crm/domain/status";
@@ -168,7 +169,7 @@ function Resumo({ resumo: r }: { resumo: TResumoCustos }) {
           titulo="Gasto Total"
           valor={formatarBRL(r.gasto_total)}
           icone={DollarSign}
-          rodape={`${formatarInteiro(r.lancamentos)} lançamentos`}
+          rodape={contar(r.lancamentos, "lançamento", "lançamentos")}
         />
         <StatCard
           titulo="Impressões"

@@ -1,4 +1,5 @@
 import { rotuloContador } from "@crm/domain/format";
+import { contar } from "@crm/domain/plural";
 import type { TNotificacao } from "@crm/domain/schemas/notifications";
 import { useQuery } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
@@ -16,7 +17,7 @@ import { useRealtimeNotifications } from "./useRealtimeNotifications";
 /** First load 1 s after mount (000 §9). */
 const PRIMEIRA_CARGA_MS = 1_000;
 
-export const rotuloNaoLidas = (n: number) => (n === 1 ? "1 notificação não lida" : `${n} notificações não lidas`);
+export const rotuloNaoLidas = (n: number) => contar(n, "notificação não lida", "notificações não lidas");
 
 const itemClasses = "outline-none data-[highlighted]:bg-slate-100 data-[disabled]:pointer-events-none";
 

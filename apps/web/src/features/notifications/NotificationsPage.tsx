@@ -1,3 +1,4 @@
+import { contar } from "@crm/domain/plural";
 import { ZFiltroNotificacoes } from "@crm/domain/schemas/notifications";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { BellOff, CheckCheck } from "lucide-react";
@@ -38,7 +39,7 @@ export function NotificationsPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Notificações</h1>
-          {sino.data && <p className="mt-1 text-sm text-slate-600">{sino.data.naoLidas} não lida(s)</p>}
+          {sino.data && <p className="mt-1 text-sm text-slate-600">{contar(sino.data.naoLidas, "não lida", "não lidas")}</p>}
         </div>
         <Button variant="outline" onClick={() => marcarTodas()} carregando={marcandoTodas} disabled={sino.data?.naoLidas === 0}>
           <CheckCheck className="size-4" aria-hidden="true" />

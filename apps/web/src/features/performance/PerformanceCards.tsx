@@ -1,5 +1,6 @@
 import { TEXTO_DASHBOARD } from "@crm/domain/dashboard";
 import { formatarTempoResposta } from "@crm/domain/performance";
+import { contar } from "@crm/domain/plural";
 import type { TDesempenho } from "@crm/domain/schemas/performance";
 import { CircleCheckBig, Clock, Headset, Percent, UserCheck } from "lucide-react";
 import { StatCard } from "../../ui/StatCard";
@@ -47,7 +48,7 @@ export function PerformanceCards({ d }: { d: TDesempenho }) {
         rodape={
           <>
             <Variacao atual={a.tempoPrimeiraRespostaSeg} anterior={p.tempoPrimeiraRespostaSeg} menorMelhor />
-            <span className="block text-slate-500">média de {a.respondidos} lead(s) respondido(s)</span>
+            <span className="block text-slate-500">média de {contar(a.respondidos, "lead respondido", "leads respondidos")}</span>
           </>
         }
       />

@@ -1,5 +1,6 @@
 import { formatarBRL, formatarInteiro } from "@crm/domain/format";
 import { MSG } from "@crm/domain/messages";
+import { contar } from "@crm/domain/plural";
 import type { TIndicadoresPlataforma } from "@crm/domain/schemas/platform";
 import { useQuery } from "@tanstack/react-query";
 import { Building2, DollarSign, Percent, TrendingUp, Users } from "lucide-react";
@@ -104,14 +105,14 @@ function Cartoes({ d }: { d: TIndicadoresPlataforma }) {
         titulo="Empresas"
         valor={formatarInteiro(c.empresas)}
         icone={Building2}
-        rodape={`${formatarInteiro(c.ativas)} ativas · ${formatarInteiro(c.suspensas)} suspensas · ${formatarInteiro(c.emTeste)} em teste`}
+        rodape={`${contar(c.ativas, "ativa", "ativas")} · ${contar(c.suspensas, "suspensa", "suspensas")} · ${formatarInteiro(c.emTeste)} em teste`}
       />
       <StatCard titulo="Usuários" valor={formatarInteiro(c.usuarios)} icone={Users} rodape="Usuários ativos das empresas" />
       <StatCard
         titulo="Leads Processados"
         valor={formatarInteiro(c.leads)}
         icone={TrendingUp}
-        rodape={`${formatarInteiro(c.qualificados)} qualificados · ${formatarInteiro(c.convertidos)} convertidos`}
+        rodape={`${contar(c.qualificados, "qualificado", "qualificados")} · ${contar(c.convertidos, "convertido", "convertidos")}`}
       />
       <StatCard
         titulo="Taxa de Conversão"

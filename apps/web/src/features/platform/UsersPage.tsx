@@ -1,6 +1,7 @@
-import { formatarData, formatarInteiro } from "@crm/domain/format";
+import { formatarData } from "@crm/domain/format";
 import { MSG } from "@crm/domain/messages";
 import { pode } from "@crm/domain/permissions";
+import { contar } from "@crm/domain/plural";
 import { PAPEIS } from "@crm/domain/roles";
 import { PAPEIS_EMPRESA, type TUsuarioPlataforma } from "@crm/domain/schemas/platform";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -128,7 +129,7 @@ function Usuarios() {
         </Card>
       ) : (
         <div className="min-w-0 space-y-3" aria-busy={q.isFetching}>
-          <p className="text-sm text-slate-600">{formatarInteiro(q.data.total)} usuários</p>
+          <p className="text-sm text-slate-600">{contar(q.data.total, "usuário", "usuários")}</p>
           <Table rotulo="Usuários da plataforma">
             <THead>
               <tr>

@@ -96,7 +96,7 @@ export function SessionsCard() {
         onConfirmar={async () => {
           try {
             const { sessoesEncerradas } = await encerrarOutrasSessoes();
-            toast.success(`${sessoesEncerradas} sessão(ões) encerrada(s).`);
+            toast.success(MSG.sessoesEncerradas(sessoesEncerradas));
             await atualizar();
           } catch (e) {
             toast.error(mensagemDeErro(e, MSG.erroInterno));

@@ -90,6 +90,8 @@ export function AppShell({ sino, aviso }: { sino?: ReactNode; aviso?: ReactNode 
             }}
             sino={pintado ? sino : sino && ESPACO_DO_SINO}
           />
+          {/* a full-height page (the chat) keeps its height: the notice sits above it, not inside it */}
+          {handle.telaCheia && <div className="px-4 pt-3 empty:hidden md:px-6">{aviso}</div>}
           <main
             ref={mainRef}
             id="conteudo"
@@ -99,7 +101,7 @@ export function AppShell({ sino, aviso }: { sino?: ReactNode; aviso?: ReactNode 
               handle.telaCheia ? "overflow-hidden" : "overflow-y-auto p-4 md:p-6",
             )}
           >
-            {aviso}
+            {!handle.telaCheia && aviso}
             <Outlet />
           </main>
         </div>

@@ -1,6 +1,7 @@
 import { formatarBRL } from "@crm/domain/format";
 import { PLANO_INFO, PLANOS, type TPlano } from "@crm/domain/plans";
 import { PAPEL } from "@crm/domain/roles";
+import type { TCartao } from "@crm/domain/schemas/subscription";
 import { DESCONTO_ANUAL_PCT, type TCiclo } from "@crm/domain/subscription";
 import { FAQ_PLANOS, MSG_ASSINATURA as M } from "@crm/domain/subscription-messages";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -19,6 +20,7 @@ import { Dialog } from "../../ui/Dialog";
 import { toast } from "../../ui/toast";
 import { CHAVE_ASSINATURA, mudarPlano, planoAtualQuery } from "./api";
 import { CardFields, useFormCartao } from "./CardFields";
+import { CheckoutPayment, type TFormaCheckout } from "./CheckoutPayment";
 
 /** /planos (001 'Plans and prices'): every signed-in role sees it; only the company admin checks out. */
 export function PlansPage() {
@@ -132,14 +134,17 @@ function CheckoutDialog({ plano, ciclo, onClose }: { plano: TPlano | null; ciclo
   const qc = useQueryClient();
   const navigate = useNavigate();
   const form = useFormCartao();
+  const [forma, setForma] = useState<TFormaCheckout>("cartao");
   const [erro, setErro] = useState<string | null>(null);
   const [enviando, setEnviando] = useState(false);
-  const enviar = form.handleSubmit(async (cartao) => {
+  const porBoleto = ciclo === "anual" && forma === "boleto";
+  const enviar = porBoleto ? () => assinar() : form.handleSubmit((cartao) => assinar(cartao));
+  async function assinar(cartao?: TCartao) {
     if (!plano) return;
     setEnviando(true);
     setErro(null);
     try {
-      const r = await mudarPlano({ empresaId: null }, { plano, ciclo, cartao });
+      const r = await mudarPlano({ empresaId: null }, cartao ? { plano, ciclo, cartao } : { plano, ciclo, forma: "boleto" });
       toast.success(r.mensagem);
       await qc.invalidateQueries({ queryKey: CHAVE_ASSINATURA });
       onClose();
@@ -149,7 +154,7 @@ function CheckoutDialog({ plano, ciclo, onClose }: { plano: TPlano | null; ciclo
     } finally {
       setEnviando(false);
     }
-  });
+  }
   const info = plano ? PLANO_INFO[plano] : null;
   return (
     <Dialog
@@ -172,14 +177,17 @@ function CheckoutDialog({ plano, ciclo, onClose }: { plano: TPlano | null; ciclo
         </>
       }
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void enviar();
-        }}
-      >
-        <CardFields form={form} />
-      </form>
+      <CheckoutPayment ciclo={ciclo} forma={forma} onMudar={setForma} />
+      {!porBoleto && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void enviar();
+          }}
+        >
+          <CardFields form={form} />
+        </form>
+      )}
       {erro && (
         <Alert tipo="erro" className="mt-4">
           {erro}

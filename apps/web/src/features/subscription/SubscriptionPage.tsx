@@ -2,6 +2,7 @@ import { formatarBRL } from "@crm/domain/format";
 import { MSG } from "@crm/domain/messages";
 import { pode } from "@crm/domain/permissions";
 import { PLANO_INFO } from "@crm/domain/plans";
+import { contar } from "@crm/domain/plural";
 import { PAPEL } from "@crm/domain/roles";
 import type { TAssinatura, TFatura } from "@crm/domain/schemas/subscription";
 import { diasRestantesTeste, precoDoCiclo, ROTULO_CICLO, rotuloStatusFatura } from "@crm/domain/subscription";
@@ -101,8 +102,7 @@ function Visao({ a, alvo, operador }: { a: TAssinatura; alvo: TAlvo; operador: b
 
       {diasTeste !== null && (
         <Alert tipo="info">
-          Período de teste gratuito: {diasTeste === 1 ? "1 dia restante" : `${diasTeste} dias restantes`} (até{" "}
-          {dataBR(a.testeAte as string)}).
+          Período de teste gratuito: {contar(diasTeste, "dia restante", "dias restantes")} (até {dataBR(a.testeAte as string)}).
         </Alert>
       )}
       {podeReativar && !operador && (

@@ -1,3 +1,4 @@
+import { contar } from "@crm/domain/plural";
 import { diasRestantesTeste } from "@crm/domain/subscription";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
@@ -11,7 +12,7 @@ export function TrialBanner() {
   if (dias === null) return null;
   return (
     <Alert tipo="info" className="mb-6">
-      Período de teste gratuito: {dias === 1 ? "1 dia restante" : `${dias} dias restantes`}.{" "}
+      Período de teste gratuito: {contar(dias, "dia restante", "dias restantes")}.{" "}
       <Link to="/planos" className="font-medium underline">
         Ver planos
       </Link>

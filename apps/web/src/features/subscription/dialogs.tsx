@@ -1,7 +1,7 @@
 import { formatarBRL } from "@crm/domain/format";
 import { PLANO_INFO, PLANOS, type TPlano } from "@crm/domain/plans";
 import type { TAssinatura } from "@crm/domain/schemas/subscription";
-import { DIAS_PERIODO, ordemPlano, precoDoCiclo, valorProrrateado } from "@crm/domain/subscription";
+import { DIAS_PERIODO, ordemPlano, precoDoCiclo, prorrateio } from "@crm/domain/subscription";
 import { MSG_ASSINATURA as M } from "@crm/domain/subscription-messages";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -13,6 +13,7 @@ import { Field } from "../../ui/Field";
 import { Textarea } from "../../ui/Textarea";
 import { toast } from "../../ui/toast";
 import { CHAVE_ASSINATURA, cancelarAssinatura, mudarPlano, type TAlvo } from "./api";
+import { CheckoutPayment, type TFormaCheckout } from "./CheckoutPayment";
 import { dataBR } from "./format";
 
 /** Upgrade (prorated amount shown before confirming) or downgrade (next cycle; refused when usage exceeds). */
@@ -32,18 +33,21 @@ export function PlanDialog({
     direcao === "upgrade" ? ordemPlano(p) > ordemPlano(a.plano) : ordemPlano(p) < ordemPlano(a.plano),
   );
   const [escolhido, setEscolhido] = useState<TPlano | null>(null);
+  const [forma, setForma] = useState<TFormaCheckout>("cartao");
   const [erro, setErro] = useState<string | null>(null);
   const [enviando, setEnviando] = useState(false);
   const plano = escolhido && opcoes.includes(escolhido) ? escolhido : (opcoes[0] ?? null);
-  const estado = { ...a };
-  const valor = plano && direcao === "upgrade" ? valorProrrateado(estado, plano, a.hoje) : 0;
+  // the amount and the days it covers, from the same function the server charges with
+  const cobranca = plano && direcao === "upgrade" ? prorrateio(a, plano, a.hoje) : { valor: 0, dias: 0 };
+  const valor = cobranca.valor;
 
   async function confirmar() {
     if (!plano) return;
     setEnviando(true);
     setErro(null);
     try {
-      const r = await mudarPlano(alvo, { plano });
+      const porBoleto = direcao === "upgrade" && a.ciclo === "anual" && forma === "boleto";
+      const r = await mudarPlano(alvo, porBoleto ? { plano, forma: "boleto" } : { plano });
       toast.success(r.mensagem);
       await qc.invalidateQueries({ queryKey: CHAVE_ASSINATURA });
       onClose();
@@ -90,11 +94,27 @@ export function PlanDialog({
           </label>
         ))}
       </fieldset>
+      {plano && direcao === "upgrade" && valor > 0 && (
+        <div className="mt-4">
+          <CheckoutPayment
+            ciclo={a.ciclo}
+            forma={forma}
+            onMudar={setForma}
+            rotuloCartao={a.pagamento.tipo === "cartao" ? "Cartão cadastrado" : "Forma de pagamento cadastrada"}
+          />
+        </div>
+      )}
       {plano && direcao === "upgrade" && (
         <p className="mt-4 text-sm text-slate-800" data-testid="valor-prorrateado">
-          {valor > 0
-            ? `Valor proporcional a pagar agora: ${formatarBRL(valor)} (diferença de ${formatarBRL(precoDoCiclo(plano, a.ciclo) - precoDoCiclo(a.plano, a.ciclo))} pelos dias restantes de ${DIAS_PERIODO[a.ciclo]} até ${a.dataRenovacao ? dataBR(a.dataRenovacao) : "-"}).`
-            : "Sem cobrança agora: no período de teste a mudança é gratuita."}
+          {cobranca.valor > 0 && a.dataRenovacao
+            ? M.valorProporcional(
+                cobranca.valor,
+                cobranca.dias,
+                precoDoCiclo(plano, a.ciclo) - precoDoCiclo(a.plano, a.ciclo),
+                DIAS_PERIODO[a.ciclo],
+                a.dataRenovacao,
+              )
+            : M.upgradeSemCobranca}
         </p>
       )}
       {plano && direcao === "downgrade" && (

@@ -1,4 +1,3 @@
-import { formatarInteiro } from "@crm/domain/format";
 import {
   analisarCsv,
   conteudoModeloCsv,
@@ -9,6 +8,7 @@ import {
   type TAnaliseCsv,
 } from "@crm/domain/leads-csv";
 import { MSG } from "@crm/domain/messages";
+import { contar } from "@crm/domain/plural";
 import type { TImportacaoLeads, TImportacaoRecusada } from "@crm/domain/schemas/leads";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, FileUp } from "lucide-react";
@@ -156,7 +156,7 @@ export function CsvImportCard({ base, onImportado }: { base: string; onImportado
               {/* a file that cannot give any lead (missing headers, no valid line) offers no import at all */}
               {!estado.analise.erroArquivo && estado.analise.leads.length > 0 && (
                 <Button onClick={() => void importar(estado.arquivo, estado.analise)} disabled={estado.analise.totalErros > 0}>
-                  Importar {formatarInteiro(estado.analise.leads.length)} {estado.analise.leads.length === 1 ? "lead" : "leads"}
+                  Importar {contar(estado.analise.leads.length, "lead", "leads")}
                 </Button>
               )}
               <Button variant="outline" onClick={recomecar}>

@@ -1,5 +1,5 @@
-import { formatarInteiro } from "@crm/domain/format";
 import { COLUNAS_MODELO_CSV, type TAnaliseCsv } from "@crm/domain/leads-csv";
+import { contar } from "@crm/domain/plural";
 import { Alert } from "../../../ui/Alert";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../ui/Table";
 import { ListaErros } from "./ListaErros";
@@ -11,8 +11,8 @@ export function CsvPreview({ analise, nomeArquivo }: { analise: TAnaliseCsv; nom
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
-        <strong>{nomeArquivo}</strong>: {formatarInteiro(analise.totalLinhas)} {analise.totalLinhas === 1 ? "linha" : "linhas"} de
-        leads, {formatarInteiro(analise.leads.length)} {analise.leads.length === 1 ? "válida" : "válidas"}
+        <strong>{nomeArquivo}</strong>: {contar(analise.totalLinhas, "linha", "linhas")} de leads,{" "}
+        {contar(analise.leads.length, "válida", "válidas")}
         {analise.duplicadas.length > 0 && `, ${analise.duplicadas.length} com telefone repetido no arquivo`}
         {analise.totalErros > 0 && `, ${analise.totalErros} com erro`}.
       </p>

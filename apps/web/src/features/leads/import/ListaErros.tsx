@@ -1,3 +1,5 @@
+import { contar } from "@crm/domain/plural";
+
 const MOSTRAR = 20;
 
 /** 'Linha N: …' messages, the first ones, with how many more there are. */
@@ -8,11 +10,7 @@ export function ListaErros({ erros, total }: { erros: { linha: number; mensagem:
       {erros.slice(0, MOSTRAR).map((e) => (
         <li key={`${e.linha}-${e.mensagem}`}>{e.mensagem}</li>
       ))}
-      {mais > 0 && (
-        <li>
-          e mais {mais} {mais === 1 ? "linha" : "linhas"} com erro
-        </li>
-      )}
+      {mais > 0 && <li>e mais {contar(mais, "linha", "linhas")} com erro</li>}
     </ul>
   );
 }
