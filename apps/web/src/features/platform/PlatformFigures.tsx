@@ -111,7 +111,7 @@ function Cartoes({ d }: { d: TIndicadoresPlataforma }) {
         titulo="Leads Processados"
         valor={formatarInteiro(c.leads)}
         icone={TrendingUp}
-        rodape={`${formatarInteiro(c.qualificados)} qualificados · ${formatarInteiro(c.convertidos)} convertidos`}
+        rodape={`${formatarInteiro(c.qualificados)} qualificados no período · ${formatarInteiro(c.convertidos)} convertidos no período`}
       />
       <StatCard
         titulo="Taxa de Conversão"
