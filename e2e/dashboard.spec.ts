@@ -36,8 +36,8 @@ test("the admin's dashboard: real figures on the demo, charts, another period, a
   // the 8 cards, with real figures: the demo's screening history gives 'Eficiência IA' a value
   for (const titulo of [
     "Total de Leads",
-    "Leads Qualificados",
-    "Em Atendimento",
+    "Qualificados no período",
+    "Em atendimento agora",
     "Taxa de Conversão",
     "Total de Consultores",
     "Consultores Online",
@@ -48,7 +48,7 @@ test("the admin's dashboard: real figures on the demo, charts, another period, a
   }
   await expect(valor(page, "Eficiência IA")).toHaveText(/^\d+%$/);
   await expect(cartao(page, "Eficiência IA")).not.toContainText("N/A");
-  for (const titulo of ["Total de Leads", "Leads Qualificados", "Taxa de Conversão", "Eficiência IA"]) {
+  for (const titulo of ["Total de Leads", "Qualificados no período", "Taxa de Conversão", "Eficiência IA"]) {
     await expect(cartao(page, titulo)).toContainText(/[+-]?\d+(,\d)?% vs período anterior/);
   }
   expect(await numero(page, "Total de Leads")).toBeGreaterThan(0);

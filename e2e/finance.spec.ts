@@ -32,7 +32,7 @@ test("an admin opens /financeiro, changes the period, filters, sees the ranking 
     "Lucro Líquido",
     "ROI",
     "Leads Totais",
-    "Leads Convertidos",
+    "Contratos Fechados",
     "Custo por Lead",
     "Valor Médio por Conversão",
   ]) {

@@ -93,7 +93,9 @@ test("a consultant converts a lead; the Jurídico is told, works the process on 
   await dialogo.getByRole("button", { name: "Salvar" }).click();
   await expect(dialogo).toBeHidden();
   await expect(linha.getByText("Documentação Solicitada")).toBeVisible();
-  await expect(linha.getByText("juridico@demo.com.br")).toBeVisible();
+  // the professional by name, not by e-mail
+  await expect(linha.getByRole("cell", { name: "Helena Duarte", exact: true })).toBeVisible();
+  await expect(linha.getByText("juridico@demo.com.br")).toHaveCount(0);
   await expect(page.getByRole("row", { name: new RegExp(nome) }).getByText("Documentação Solicitada")).toBeVisible();
 
   // a closed value that is not money is refused next to the field, then 'Finalizado Jurídico' with a real one

@@ -5,7 +5,7 @@
  */
 import { TZDate } from "@date-fns/tz";
 import { addDays, addMonths, addWeeks, startOfDay, startOfMonth, startOfWeek } from "date-fns";
-import { STATUS_EM_ATENDIMENTO } from "./performance";
+import { infoColuna } from "./leads-board";
 import { FUSO_SP, type TIntervalo } from "./period";
 import { STATUS_APROVADOS_IA } from "./screening";
 import { STATUS_CONVERTIDOS, STATUS_LEAD, type TStatusLead } from "./status";
@@ -21,8 +21,8 @@ export const STATUS_QUALIFICADOS: readonly TStatusLead[] = [
   "Não Interessado",
   "Sem Resposta",
 ];
-/** In service: the My Leads board's 'Em Atendimento' column (001 §2). */
-export const STATUS_EM_SERVICO: readonly TStatusLead[] = STATUS_EM_ATENDIMENTO;
+/** In service: the My Leads board's 'Em Atendimento' column (001 §2), follow-ups included (decision 1632). */
+export const STATUS_EM_SERVICO: readonly TStatusLead[] = infoColuna("atendimento").status;
 /** Converted (001 §9 'converted statuses'). */
 export const STATUS_CONVERTIDOS_DASHBOARD: readonly TStatusLead[] = STATUS_CONVERTIDOS;
 /** Legal processes: leads with status 'Convertido (Ganho)' (000 §4). */

@@ -4,6 +4,7 @@
  * figures. One source for the server (which computes) and the web app (which shows). docs/decisions/1202–1204.
  */
 import { variacaoPercentual } from "./formulas";
+import { FIGURA_CONTRATOS_FECHADOS } from "./lead-figures";
 import { SEPARADOR_EXPORTACAO, textoSeguro } from "./leads-export";
 import { formatarNumeroBR } from "./leads-money";
 import { diaSP, isoDiaSP, somarDiasSP, type TIntervalo } from "./period";
@@ -72,14 +73,15 @@ export type TChaveKpi = (typeof CHAVES_KPI)[number];
 /** The cards' titles; 'menorMelhor' where a fall is good news (costs, cost per lead). */
 export const KPI_FINANCEIRO: Record<
   TChaveKpi,
-  { titulo: string; tipo: "dinheiro" | "inteiro" | "percentual"; menorMelhor?: boolean }
+  { titulo: string; tipo: "dinheiro" | "inteiro" | "percentual"; menorMelhor?: boolean; definicao?: string }
 > = {
   receitaTotal: { titulo: "Receita Total", tipo: "dinheiro" },
   custosTotais: { titulo: "Custos Totais", tipo: "dinheiro", menorMelhor: true },
   lucroLiquido: { titulo: "Lucro Líquido", tipo: "dinheiro" },
   roi: { titulo: "ROI", tipo: "percentual" },
   leadsTotais: { titulo: "Leads Totais", tipo: "inteiro" },
-  leadsConvertidos: { titulo: "Leads Convertidos", tipo: "inteiro" },
+  // closed contracts, not converted statuses: its own label (lead-figures.ts, decision 1632)
+  leadsConvertidos: { titulo: FIGURA_CONTRATOS_FECHADOS.rotulo, definicao: FIGURA_CONTRATOS_FECHADOS.definicao, tipo: "inteiro" },
   custoPorLead: { titulo: "Custo por Lead", tipo: "dinheiro", menorMelhor: true },
   valorMedioConversao: { titulo: "Valor Médio por Conversão", tipo: "dinheiro" },
 };

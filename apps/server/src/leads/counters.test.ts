@@ -1,3 +1,4 @@
+import { FIGURAS_LEAD } from "@crm/domain/lead-figures";
 import { intervaloDoPeriodo, PERIODOS, type TPeriodo } from "@crm/domain/period";
 import type { TResumoLeads } from "@crm/domain/schemas/leads";
 import type { TStatusLead } from "@crm/domain/status";
@@ -38,17 +39,18 @@ const resumo = async (qs: string): Promise<TResumoLeads> => {
   return res.json();
 };
 
-/** The counters counted from the rows themselves, for the same period. */
+/** The counters counted from the rows themselves, for the same period, by the labels' definitions (decision 1632). */
+const { qualificadosNoPeriodo: q, emAtendimentoAgora: e, convertidosNoPeriodo: c } = FIGURAS_LEAD;
 async function contarLinhas(periodo: TPeriodo, custom?: { inicio: string; fim: string }): Promise<TResumoLeads> {
   const i = intervaloDoPeriodo(periodo, new Date(), custom);
   if (!i) throw new Error("período inválido");
   const { rows } = await t.dono.query(
     `SELECT count(*)::int AS total,
-            count(*) FILTER (WHERE status_lead IN ('Qualificado para Atendente', 'Confirmado pela IA'))::int AS qualificados,
-            count(*) FILTER (WHERE status_lead IN ('Em Atendimento', 'Em Negociação', 'Aguardando Retorno'))::int AS "emAtendimento",
-            count(*) FILTER (WHERE status_lead IN ('Convertido (Ganho)', 'Processo Jurídico'))::int AS convertidos
+            count(*) FILTER (WHERE status_lead = ANY ($4::text[]))::int AS qualificados,
+            count(*) FILTER (WHERE status_lead = ANY ($5::text[]))::int AS "emAtendimento",
+            count(*) FILTER (WHERE status_lead = ANY ($6::text[]))::int AS convertidos
        FROM leads_juros_check WHERE id_empresa_fk = $1 AND created_at >= $2 AND created_at < $3`,
-    [a.empresa.id, i.inicio, i.fim],
+    [a.empresa.id, i.inicio, i.fim, q.status, e.status, c.status],
   );
   return rows[0];
 }

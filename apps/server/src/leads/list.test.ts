@@ -199,9 +199,10 @@ describe("GET /api/leads (000 §2.12)", () => {
 
 describe("GET /api/leads/resumo: the four counters", () => {
   it("counts total, qualified, in service and converted over the same filters", async () => {
-    expect(await resumo()).toEqual({ total: 4, qualificados: 1, emAtendimento: 1, convertidos: 1 });
-    expect(await resumo("periodo=all")).toEqual({ total: 5, qualificados: 1, emAtendimento: 1, convertidos: 1 });
-    expect(await resumo("busca=silv")).toEqual({ total: 2, qualificados: 0, emAtendimento: 1, convertidos: 1 });
+    // 'Qualificados no período' counts the leads that reached qualification: in service and converted too (decision 1632)
+    expect(await resumo()).toEqual({ total: 4, qualificados: 3, emAtendimento: 1, convertidos: 1 });
+    expect(await resumo("periodo=all")).toEqual({ total: 5, qualificados: 3, emAtendimento: 1, convertidos: 1 });
+    expect(await resumo("busca=silv")).toEqual({ total: 2, qualificados: 2, emAtendimento: 1, convertidos: 1 });
   });
 });
 

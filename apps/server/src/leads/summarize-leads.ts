@@ -1,4 +1,4 @@
-import { infoColuna } from "@crm/domain/leads-board";
+import { FIGURAS_LEAD } from "@crm/domain/lead-figures";
 import { isoDiaSP, type TIntervalo } from "@crm/domain/period";
 import { PAPEL } from "@crm/domain/roles";
 import type { TFiltroLeads, TResumoLeads } from "@crm/domain/schemas/leads";
@@ -10,8 +10,8 @@ import type { TCtxLeads } from "./context.js";
 import { intervaloDoDia, montarCondicao, temFiltros } from "./filter-sql.js";
 
 /**
- * The four counters of /leads over the same filters as the table: total, qualified, in service, converted
- * (the board's column groups, so both screens count a status the same way). Without filters they add up the
+ * The four counters of /leads over the same filters as the table: total, qualified in the period, in service now,
+ * converted in the period, the company dashboard's figures under the same labels (lead-figures.ts, decision 1632). Without filters they add up the
  * per-day summary of migration 0010; with any filter they count the leads.
  */
 export async function resumirLeads(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f: TFiltroLeads): Promise<TResumoLeads> {
@@ -26,7 +26,8 @@ export async function resumirLeads(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f: T
   return rows[0];
 }
 
-const grupos = () => [infoColuna("qualificados").status, infoColuna("atendimento").status, infoColuna("convertidos").status];
+const { qualificadosNoPeriodo: q, emAtendimentoAgora: e, convertidosNoPeriodo: c } = FIGURAS_LEAD;
+const grupos = () => [q.status, e.status, c.status];
 
 /** Only the period chosen (a Consultor's scope is a filter too: unassigned and own leads). */
 function semFiltros(ctx: TCtxLeads, f: TFiltroLeads): boolean {

@@ -1,9 +1,8 @@
 import { taxaConversao } from "@crm/domain/formulas";
+import { FIGURAS_LEAD } from "@crm/domain/lead-figures";
 import { MSG } from "@crm/domain/messages";
-import { STATUS_EM_ATENDIMENTO } from "@crm/domain/performance";
 import { intervaloDoPeriodo, periodoAnterior, type TIntervalo } from "@crm/domain/period";
 import type { TDesempenho, TFiltroDesempenho, TIndicadoresConsultor } from "@crm/domain/schemas/performance";
-import { STATUS_CONVERTIDOS } from "@crm/domain/status";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 import { badRequest } from "../http/errors.js";
@@ -28,7 +27,7 @@ export async function consultorDoUsuario(tx: TTx, empresaId: string, usuarioId: 
 
 /**
  * One period's figures for a consultant (docs/decisions/0503-consultant-performance.md): the leads created in the
- * period and assigned to them; of those, in service and converted; the conversion rate; and the average time from a
+ * period and assigned to them; of those, in service now and converted (the company's figures, decision 1632); the conversion rate; and the average time from a
  * lead's first incoming message to the first consultant message after it (failed sends do not count as replies).
  */
 export async function indicadoresDoConsultor(
@@ -56,7 +55,7 @@ export async function indicadoresDoConsultor(
             (SELECT count(*)::int FROM l WHERE status_lead = ANY ($6::text[])) AS convertidos,
             (SELECT extract(epoch FROM avg(espera))::float8 FROM r) AS tempo,
             (SELECT count(*)::int FROM r) AS respondidos`,
-    [empresaId, consultorId, inicio, fim, STATUS_EM_ATENDIMENTO, STATUS_CONVERTIDOS],
+    [empresaId, consultorId, inicio, fim, FIGURAS_LEAD.emAtendimentoAgora.status, FIGURAS_LEAD.convertidosNoPeriodo.status],
   );
   const x = rows[0];
   return {

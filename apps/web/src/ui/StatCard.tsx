@@ -12,6 +12,11 @@ type Props = {
   className?: string;
 };
 
+/** A lead figure of the domain (lead-figures.ts): its one label, and its definition under the value (decision 1632). */
+export function Figura({ f, ...p }: Omit<Props, "titulo" | "rodape"> & { f: { rotulo: string; definicao: string } }) {
+  return <StatCard titulo={f.rotulo} rodape={<span className="text-slate-500">{f.definicao}</span>} {...p} />;
+}
+
 /** One figure of a stats row (dashboards, team counters). */
 export function StatCard({ titulo, valor, icone: Icone, rodape, className }: Props) {
   return (

@@ -1,5 +1,6 @@
 import { TEXTO_DASHBOARD } from "@crm/domain/dashboard";
 import { formatarInteiro } from "@crm/domain/format";
+import { FIGURAS_LEAD } from "@crm/domain/lead-figures";
 import type { TDashboardEmpresa } from "@crm/domain/schemas/dashboard";
 import { formatarPercentual } from "@crm/domain/screening";
 import { Bot, Gavel, Headset, Percent, UserCheck, Users, Wifi } from "lucide-react";
@@ -11,6 +12,7 @@ type TPar = { atual: number; anterior: number };
 /** The 8 header cards of the Admin Empresa dashboard (000 §2.10), each against the previous period (000 §9). */
 export function CompanyCards({ d }: { d: TDashboardEmpresa }) {
   const c = d.cartoes;
+  const { qualificadosNoPeriodo: q, emAtendimentoAgora: e } = FIGURAS_LEAD;
   const card = (titulo: string, icone: typeof Users, par: TPar, valor: string = formatarInteiro(par.atual), nota?: string) => (
     <StatCard
       titulo={titulo}
@@ -27,8 +29,8 @@ export function CompanyCards({ d }: { d: TDashboardEmpresa }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="cartoes-dashboard">
       {card("Total de Leads", Users, c.totalLeads)}
-      {card("Leads Qualificados", UserCheck, c.qualificados)}
-      {card("Em Atendimento", Headset, c.emAtendimento)}
+      {card(q.rotulo, UserCheck, c.qualificados, undefined, q.definicao)}
+      {card(e.rotulo, Headset, c.emAtendimento, undefined, e.definicao)}
       {card("Taxa de Conversão", Percent, c.taxaConversao, `${c.taxaConversao.atual}%`, TEXTO_DASHBOARD.taxaConversao)}
       {card("Total de Consultores", Users, c.totalConsultores)}
       <StatCard

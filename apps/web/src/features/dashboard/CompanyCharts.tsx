@@ -1,5 +1,6 @@
 import { corDoStatus, ROTULO_AGRUPAMENTO, TEXTO_DASHBOARD } from "@crm/domain/dashboard";
 import { formatarInteiro } from "@crm/domain/format";
+import { FIGURAS_LEAD } from "@crm/domain/lead-figures";
 import type { TDashboardEmpresa } from "@crm/domain/schemas/dashboard";
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
@@ -8,8 +9,8 @@ import { EmptyState } from "../../ui/EmptyState";
 
 const SERIES = [
   { chave: "total", nome: "Total", cor: "#2563eb" },
-  { chave: "qualificados", nome: "Qualificados", cor: "#0d9488" },
-  { chave: "convertidos", nome: "Convertidos", cor: "#16a34a" },
+  { chave: "qualificados", nome: FIGURAS_LEAD.qualificadosNoPeriodo.rotulo, cor: "#0d9488" },
+  { chave: "convertidos", nome: FIGURAS_LEAD.convertidosNoPeriodo.rotulo, cor: "#16a34a" },
 ] as const;
 
 /**

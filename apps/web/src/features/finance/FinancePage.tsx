@@ -196,9 +196,12 @@ function Cartoes({ d }: { d: TFinanceiro }) {
               valor={valorKpi(k, atual)}
               icone={ICONES[k]}
               rodape={
-                <span className={cn("font-medium", bom === null ? "text-slate-600" : bom ? "text-green-700" : "text-red-700")}>
-                  {texto} vs período anterior
-                </span>
+                <>
+                  <span className={cn("font-medium", bom === null ? "text-slate-600" : bom ? "text-green-700" : "text-red-700")}>
+                    {texto} vs período anterior
+                  </span>
+                  {KPI_FINANCEIRO[k].definicao && <span className="block text-slate-500">{KPI_FINANCEIRO[k].definicao}</span>}
+                </>
               }
             />
           </section>

@@ -122,9 +122,7 @@ export function EditProcessDialog({ processo, alvo, podeEditar, onFechar }: Prop
             <Field label="Profissional jurídico" erro={errors.profissional_juridico_atribuido_id?.message}>
               <Select {...form.register("profissional_juridico_atribuido_id", { setValueAs: (v) => (v ? v : null) })}>
                 <option value="">Não atribuído</option>
-                {atualFora && p.profissional_id && (
-                  <option value={p.profissional_id}>{p.profissional_email ?? p.profissional_nome}</option>
-                )}
+                {atualFora && p.profissional_id && <option value={p.profissional_id}>{p.profissional_nome}</option>}
                 {opcoes.map((o) => (
                   <option key={o.id} value={o.id}>
                     {o.nome === o.email ? o.email : `${o.nome} (${o.email})`}
@@ -150,7 +148,7 @@ export function EditProcessDialog({ processo, alvo, podeEditar, onFechar }: Prop
           </div>
           <div className="flex flex-wrap justify-between gap-2">
             <dt className="text-slate-600">Profissional jurídico</dt>
-            <dd className="font-medium">{p.profissional_email ?? "Não atribuído"}</dd>
+            <dd className="font-medium">{p.profissional_nome ?? "Não atribuído"}</dd>
           </div>
           <div className="flex flex-wrap justify-between gap-2">
             <dt className="text-slate-600">Valor fechado</dt>

@@ -65,7 +65,8 @@ export function ProcessesTable({ itens, ordem, onOrdenar, onAbrir, podeEditar, v
                 <PotentialBadge razao={p.revisional_razao} faixa={p.revisional_faixa} />
               </Td>
               <Td>{p.consultor_nome ?? <span className="text-slate-500">Não atribuído</span>}</Td>
-              <Td>{p.profissional_email ?? <span className="text-slate-500">Não atribuído</span>}</Td>
+              {/* the professional's name; the server falls back to the e-mail only when the account has no name */}
+              <Td>{p.profissional_nome ?? <span className="text-slate-500">Não atribuído</span>}</Td>
               <Td>
                 <LegalStatusBadge status={p.status_juridico_lead} />
               </Td>

@@ -1,4 +1,5 @@
 import { TEXTO_DASHBOARD } from "@crm/domain/dashboard";
+import { FIGURAS_LEAD } from "@crm/domain/lead-figures";
 import { formatarTempoResposta } from "@crm/domain/performance";
 import { contar } from "@crm/domain/plural";
 import type { TDesempenho } from "@crm/domain/schemas/performance";
@@ -18,13 +19,13 @@ export function PerformanceCards({ d }: { d: TDesempenho }) {
         rodape={<Variacao atual={a.atribuidos} anterior={p.atribuidos} />}
       />
       <StatCard
-        titulo="Em Atendimento"
+        titulo={FIGURAS_LEAD.emAtendimentoAgora.rotulo}
         valor={a.emAtendimento}
         icone={Headset}
         rodape={<Variacao atual={a.emAtendimento} anterior={p.emAtendimento} />}
       />
       <StatCard
-        titulo="Convertidos"
+        titulo={FIGURAS_LEAD.convertidosNoPeriodo.rotulo}
         valor={a.convertidos}
         icone={CircleCheckBig}
         rodape={<Variacao atual={a.convertidos} anterior={p.convertidos} />}

@@ -112,7 +112,7 @@ function Cartoes({ d }: { d: TIndicadoresPlataforma }) {
         titulo="Leads Processados"
         valor={formatarInteiro(c.leads)}
         icone={TrendingUp}
-        rodape={`${contar(c.qualificados, "qualificado", "qualificados")} · ${contar(c.convertidos, "convertido", "convertidos")}`}
+        rodape={`${contar(c.qualificados, "qualificado", "qualificados")} no período · ${contar(c.convertidos, "convertido", "convertidos")} no período`}
       />
       <StatCard
         titulo="Taxa de Conversão"

@@ -1,4 +1,5 @@
-import type { TColunaInfo } from "@crm/domain/leads-board";
+import { FIGURAS_LEAD } from "@crm/domain/lead-figures";
+import type { TColunaInfo, TColunaQuadro } from "@crm/domain/leads-board";
 import type { TCartaoLead } from "@crm/domain/schemas/leads";
 import type { TStatusLead } from "@crm/domain/status";
 import { useDroppable } from "@dnd-kit/core";
@@ -10,6 +11,13 @@ type Props = {
   total: number;
   itens: TCartaoLead[];
   onStatus: (lead: TCartaoLead, status: TStatusLead) => void;
+};
+
+/** What a column's count is, where its title alone could be read two ways (decision 1632). */
+const FIGURA_DA_COLUNA: Partial<Record<TColunaQuadro, string>> = {
+  qualificados: FIGURAS_LEAD.emQualificacaoAgora.rotulo,
+  atendimento: FIGURAS_LEAD.emAtendimentoAgora.rotulo,
+  convertidos: FIGURAS_LEAD.convertidosNoPeriodo.rotulo,
 };
 
 /** One column of the board: a drop target whose cards take the column's status. */
@@ -26,9 +34,12 @@ export function BoardColumn({ info, total, itens, onStatus }: Props) {
       )}
     >
       <header className="flex items-center justify-between border-b border-slate-200 px-3 py-2">
-        <h2 id={idTitulo} className="text-sm font-semibold text-slate-900">
-          {info.titulo}
-        </h2>
+        <div className="min-w-0">
+          <h2 id={idTitulo} className="text-sm font-semibold text-slate-900">
+            {info.titulo}
+          </h2>
+          {FIGURA_DA_COLUNA[info.id] && <p className="text-xs text-slate-600">{FIGURA_DA_COLUNA[info.id]}</p>}
+        </div>
         <span className="rounded-full bg-white px-2 text-xs font-medium text-slate-700 tabular-nums">
           {total}
           <span className="sr-only"> leads</span>
