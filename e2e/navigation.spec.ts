@@ -146,9 +146,11 @@ test("an Admin Empresa's top bar still lists consultants", async ({ page }) => {
 });
 
 test("a mistyped path says 'Página não encontrada' under its own URL, with the way back", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   await entrar(page, "Consultor");
   await page.goto("/meus-retornos");
   await expect(page.getByRole("heading", { name: "Página não encontrada" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expect(page).toHaveURL(/\/meus-retornos$/);
   await expect(page.getByText("/meus-retornos")).toBeVisible();
   const axe = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
