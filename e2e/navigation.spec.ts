@@ -150,7 +150,7 @@ test("a mistyped path says 'Página não encontrada' under its own URL, with the
   await entrar(page, "Consultor");
   await page.goto("/meus-retornos");
   await expect(page.getByRole("heading", { name: "Página não encontrada" })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
   await expect(page).toHaveURL(/\/meus-retornos$/);
   await expect(page.getByText("/meus-retornos")).toBeVisible();
   const axe = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
