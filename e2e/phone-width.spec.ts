@@ -25,9 +25,9 @@ type TRota = {
 
 const ROTAS: TRota[] = [
   { path: "/dashboard", permissao: "sessao.usar" },
-  { path: "/leads", permissao: "leads.gerenciar" },
+  { path: "/leads", permissao: "leads.gerenciar", daEmpresa: true },
   { path: "/meus-leads", permissao: "leads.meus" },
-  { path: "/leads-import", permissao: "leads.importar" },
+  { path: "/leads-import", permissao: "leads.importar", daEmpresa: true },
   { path: "/conversas", permissao: "conversas.usar" },
   { path: "/chat/:leadId", permissao: "conversas.usar", id: "lead" },
   { path: "/consultores", permissao: "consultores.gerenciar", daEmpresa: true },

@@ -55,6 +55,10 @@ export const MSG = {
   erroInesperado: "Ocorreu um erro inesperado na aplicação. Por favor, recarregue a página para continuar.",
   recarregarAplicacao: "Recarregar Aplicação",
   emConstrucao: "Em construção",
+  /** a signed-in person's unknown path (decision 1643): the spec showed the dashboard under the wrong URL */
+  paginaNaoEncontrada: "Página não encontrada",
+  paginaNaoEncontradaDescricao: "O endereço aberto não existe. Confira o link ou volte ao Dashboard.",
+  voltarAoDashboard: "Voltar ao Dashboard",
   // WhatsApp, lead chat, conversations and company settings (001 §2, §8)
   whatsappErroConexaoApi: "Erro de conexão com WhatsApp API",
   whatsappErroEnviarMensagem: "Erro ao enviar mensagem",

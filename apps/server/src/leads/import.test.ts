@@ -81,7 +81,7 @@ describe("POST /api/leads/importacao (001 §5): checked at once, imported by a j
       a.navegadores.admin,
       latin1,
       "excel.csv",
-      "/api/leads",
+      undefined,
       "application/vnd.ms-excel",
     );
     expect(res.statusCode, res.body).toBe(202);
@@ -164,13 +164,7 @@ describe("POST /api/leads/importacao (001 §5): checked at once, imported by a j
       expect(res.statusCode, nome).toBe(400);
       expect(res.json().erro).toBe("Por favor, selecione um arquivo CSV válido.");
     }
-    const pdf = await importarCsv(
-      a.navegadores.admin,
-      `${CABECALHO_CSV}\n${linha()}`,
-      "leads.pdf",
-      "/api/leads",
-      "application/pdf",
-    );
+    const pdf = await importarCsv(a.navegadores.admin, `${CABECALHO_CSV}\n${linha()}`, "leads.pdf", undefined, "application/pdf");
     expect(pdf.json().erro).toBe("Por favor, selecione um arquivo CSV válido.");
     const vazio = await importarCsv(a.navegadores.admin, "");
     expect(vazio.json().erro).toBe("O arquivo CSV está vazio.");

@@ -1,4 +1,4 @@
-import type { TPaginaLeads, TResumoLeads } from "@crm/domain/schemas/leads";
+import type { TPaginaLeads, TQuadroLeads, TResumoLeads } from "@crm/domain/schemas/leads";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TNavegador } from "../../test/app.js";
 import { useTestApp } from "../../test/app.js";
@@ -170,6 +170,34 @@ describe("GET /api/leads (000 §2.12)", () => {
     expect(nomes(await pagina(a.navegadores.admin, "busca=100%25"))).toEqual(["Carla 100% Real_x"]);
     expect(nomes(await pagina(a.navegadores.admin, "busca=%25"))).toEqual([]);
     expect(nomes(await pagina(a.navegadores.admin, "busca=zzz"))).toEqual([]);
+  });
+
+  it("finds pieces of an e-mail ('josue.moura87', 'yahoo') on /leads, /meus-leads and the top bar alike (decision 1644)", async () => {
+    const c = await criarEmpresaComUsuarios(t);
+    const lead = await unsafeWithSystem(t.deps.db.app, "teste", (tx) =>
+      criarLead(tx, { id_empresa_fk: c.empresa.id, nome: "Josué Moura", email: "Josue.Moura87@Yahoo.com.br" }),
+    );
+    const naLista = async (q: string) => nomes(await pagina(c.navegadores.admin, `busca=${encodeURIComponent(q)}`));
+    const noQuadro = async (q: string) => {
+      const res = await c.navegadores.consultor.req({ url: `/api/meus-leads?busca=${encodeURIComponent(q)}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as TQuadroLeads).colunas.flatMap((col) => col.itens.map((l) => l.nome));
+    };
+    const naBarra = async (q: string) =>
+      (await c.navegadores.admin.req({ url: `/api/busca?q=${encodeURIComponent(q)}` }))
+        .json()
+        .leads.map((l: { nome: string }) => l.nome);
+    for (const q of ["josue.moura87", "moura87", "yahoo", "YAHOO.com", "josue.moura87@yahoo"]) {
+      expect(await naLista(q), q).toEqual(["Josué Moura"]);
+      expect(await noQuadro(q), q).toEqual(["Josué Moura"]);
+      expect(await naBarra(q), q).toEqual(["Josué Moura"]);
+    }
+    // a changed e-mail takes its old words away
+    await unsafeWithSystem(t.deps.db.app, "teste", (tx) =>
+      tx.query("UPDATE leads_juros_check SET email = 'jm@gmail.com' WHERE id = $1", [lead.id]),
+    );
+    expect(await naLista("yahoo")).toEqual([]);
+    expect(await naLista("gmail")).toEqual(["Josué Moura"]);
   });
 
   it("matches phones typed in any format, with or without the ninth digit or country code", async () => {

@@ -9,7 +9,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     "/busca",
     { config: { permissao: "busca.usar" }, schema: { querystring: ZBusca, response: { 200: ZResultadoBusca } } },
     (req) => {
-      return buscar(app.deps, contexto(req), req.query.q);
+      return buscar(app.deps, contexto(req), req.query.q, { empresaId: req.query.empresaId });
     },
   );
 };

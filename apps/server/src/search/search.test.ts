@@ -27,8 +27,8 @@ beforeAll(async () => {
   });
 });
 
-async function buscar(nav: TNavegador, q: string): Promise<TResultadoBusca> {
-  const res = await nav.req({ url: `/api/busca?q=${encodeURIComponent(q)}` });
+async function buscar(nav: TNavegador, q: string, empresaId?: string): Promise<TResultadoBusca> {
+  const res = await nav.req({ url: `/api/busca?${new URLSearchParams(empresaId ? { q, empresaId } : { q })}` });
   expect(res.statusCode).toBe(200);
   return res.json();
 }
@@ -78,9 +78,30 @@ describe("GET /api/busca", () => {
     expect((await buscar(b.navegadores.admin, "otávio")).consultores).toEqual([]);
   });
 
-  it("gives a platform admin without company empty results, and refuses an empty query", async () => {
-    expect(await buscar(a.navegadores.plataforma, "maria")).toEqual({ leads: [], consultores: [] });
+  it("refuses an empty query", async () => {
     expect((await a.navegadores.admin.req({ url: "/api/busca?q=%20" })).statusCode).toBe(400);
+  });
+
+  it("shows Consultor and Jurídico no consultants: a result they could not open (decision 1644)", async () => {
+    for (const nav of [a.navegadores.consultor, a.navegadores.juridico]) {
+      expect((await buscar(nav, "otavio")).consultores).toEqual([]);
+    }
+    expect((await buscar(a.navegadores.admin, "otavio")).consultores.map((c) => c.nome)).toEqual(["Otávio Consultor"]);
+  });
+
+  it("finds companies for the platform admin, and the chosen company's leads and consultants (decision 1645)", async () => {
+    const semEmpresa = await buscar(a.navegadores.plataforma, a.empresa.nome_empresa);
+    expect(semEmpresa.empresas.map((e) => e.id)).toContain(a.empresa.id);
+    expect(semEmpresa.leads).toEqual([]);
+    const naA = await buscar(a.navegadores.plataforma, "maria", a.empresa.id);
+    expect(nomes(naA)).toEqual(["Maria Ganha", "Maria Minha", "Maria Souza", "Maria do Outro"]);
+    const naB = await buscar(a.navegadores.plataforma, "maria", b.empresa.id);
+    expect(nomes(naB)).toEqual(["Maria de Outra Empresa"]);
+    expect((await buscar(a.navegadores.plataforma, "otavio", a.empresa.id)).consultores).toHaveLength(1);
+    // a company's own people get no companies, and naming another company changes nothing
+    const admin = await buscar(a.navegadores.admin, "maria", b.empresa.id);
+    expect(admin.empresas).toEqual([]);
+    expect(nomes(admin)).not.toContain("Maria de Outra Empresa");
   });
 });
 

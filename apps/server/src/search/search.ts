@@ -1,6 +1,8 @@
+import { pode } from "@crm/domain/permissions";
 import { normalizarTelefone } from "@crm/domain/phone";
 import { PAPEL } from "@crm/domain/roles";
 import type { TResultadoBusca } from "@crm/domain/schemas/search";
+import { crossTenantListarEmpresas } from "../companies/list-companies.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { condicoesDaBusca } from "../leads/filter-sql.js";
@@ -35,19 +37,25 @@ export const RECENTES_CONTEM = 20_000;
  * the `recentes` most recently updated leads, newest first; then, if that left room, older leads by index (the
  * beginning of a word of the name or e-mail, or of the phone, as /leads searches).
  * What leads a role may see follows the lists they have: a Consultor their own and unassigned ones (001 §6
- * My Leads), Jurídico the legal processes (status 'Convertido (Ganho)'), admins all.
+ * My Leads), Jurídico the legal processes (status 'Convertido (Ganho)'), admins all. Consultants only for the roles
+ * that may open /consultores, where a consultant result leads (decision 1644).
+ * The platform admin, who has no company, gets the companies matching the text and, with a company chosen in the
+ * shell (`empresaId`), that company's leads and consultants (decision 1645).
  */
 export async function buscar(
   deps: Pick<TDeps, "db">,
-  ctx: TTenantCtx,
+  ctxDaSessao: TTenantCtx,
   q: string,
-  opts: { recentes?: number } = {},
+  opts: { recentes?: number; empresaId?: string } = {},
 ): Promise<TResultadoBusca> {
+  const plataforma = ctxDaSessao.papel === PAPEL.plataforma;
+  const ctx = plataforma ? { ...ctxDaSessao, empresaId: opts.empresaId ?? null } : ctxDaSessao;
+  const empresas = plataforma ? await buscarEmpresas(deps, ctxDaSessao, q) : [];
   const empresaId = ctx.empresaId;
-  // the platform admin has no company of their own; they reach companies through /empresas
-  if (!empresaId) return { leads: [], consultores: [] };
+  if (!empresaId) return { leads: [], consultores: [], empresas };
   const padrao = `%${escaparLike(q)}%`;
   const digitos = digitosBusca(q);
+  const comConsultores = pode(ctx.papel, "consultores.gerenciar");
   return withTenant(deps.db.app, ctx, async (tx) => {
     const recentes = opts.recentes ?? RECENTES_CONTEM;
     const contem = await tx.query(
@@ -69,14 +77,24 @@ export async function buscar(
       );
       leads = [...leads, ...porIndice.rows].slice(0, LIMITE_BUSCA);
     }
-    const consultores = await tx.query(
-      `SELECT id, nome, email FROM consultores
-        WHERE id_empresa_fk = $1 AND (nome ILIKE $2 OR email ILIKE $2)
-        ORDER BY nome, id LIMIT $3`,
-      [empresaId, padrao, LIMITE_BUSCA],
-    );
-    return { leads, consultores: consultores.rows };
+    const consultores = comConsultores
+      ? (
+          await tx.query(
+            `SELECT id, nome, email FROM consultores
+              WHERE id_empresa_fk = $1 AND (nome ILIKE $2 OR email ILIKE $2)
+              ORDER BY nome, id LIMIT $3`,
+            [empresaId, padrao, LIMITE_BUSCA],
+          )
+        ).rows
+      : [];
+    return { leads, consultores, empresas };
   });
+}
+
+/** The platform admin's companies by name or contact e-mail: /empresas's own search, its first results. */
+async function buscarEmpresas(deps: Pick<TDeps, "db">, ctx: TTenantCtx, q: string): Promise<TResultadoBusca["empresas"]> {
+  const { empresas } = await crossTenantListarEmpresas(deps, ctx, { busca: q, pagina: 1 });
+  return empresas.slice(0, LIMITE_BUSCA).map((e) => ({ id: e.id, nome: e.nome_empresa, email: e.email_contato }));
 }
 
 type TLeadBusca = TResultadoBusca["leads"][number];

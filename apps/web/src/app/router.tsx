@@ -266,7 +266,8 @@ export const rotas: RouteObject[] = [
                 lazy: () =>
                   import("../features/notifications/NotificationsPage").then((m) => ({ Component: m.NotificationsPage })),
               },
-              { path: "*", handle: { menu: "/dashboard" }, lazy: dashboard },
+              // an unknown path is said to be one, under its own URL (decision 1643)
+              { path: "*", lazy: () => import("./NotFoundPage").then((m) => ({ Component: m.NotFoundPage })) },
             ],
           },
         ],

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { zTexto } from "./text";
 
-export const ZBusca = z.object({ q: zTexto().trim().min(1).max(100) });
+/** `empresaId`: the company the platform admin has chosen (decision 1645); others search their own. */
+export const ZBusca = z.object({ q: zTexto().trim().min(1).max(100), empresaId: z.guid().optional() });
 
 /** GET /api/busca?q= : the top bar's results as you type (000 §2.8). */
 export const ZResultadoBusca = z.object({
@@ -14,6 +15,9 @@ export const ZResultadoBusca = z.object({
       status_lead: z.string(),
     }),
   ),
+  /** only for roles that may open /consultores (decision 1644) */
   consultores: z.array(z.object({ id: z.uuid(), nome: z.string(), email: z.string() })),
+  /** only for the platform admin: companies by name or contact e-mail (decision 1645) */
+  empresas: z.array(z.object({ id: z.uuid(), nome: z.string(), email: z.string() })),
 });
 export type TResultadoBusca = z.infer<typeof ZResultadoBusca>;

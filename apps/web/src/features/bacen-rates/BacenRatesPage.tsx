@@ -1,9 +1,13 @@
+import { MSG } from "@crm/domain/messages";
+import { pode } from "@crm/domain/permissions";
 import { TEXTO_TAXAS } from "@crm/domain/revisional/rates-texts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { RefreshCw } from "lucide-react";
 import { useState } from "react";
-import { mensagemDeErro } from "../../lib/api";
+import { ApiError, mensagemDeErro } from "../../lib/api";
+import { useSessaoAtual } from "../../lib/session";
 import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { AccessDenied } from "../../ui/AccessDenied";
 import { Button } from "../../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
@@ -15,9 +19,18 @@ import { InssCeilingTable } from "./InssCeilingTable";
 import { SeriesCard } from "./SeriesCard";
 import { SeriesValuesTable } from "./SeriesValuesTable";
 
-/** /taxas-bacen (platform admin, issue 14 part 3): the reference series of the revisional pre-analysis. */
+/**
+ * /taxas-bacen (platform admin, issue 14 part 3): the reference series of the revisional pre-analysis. Every other
+ * role gets 'Acesso Negado' (the server answers them 403), not a load error.
+ */
 export function BacenRatesPage() {
   useTituloDocumento(TEXTO_TAXAS.titulo);
+  const { usuario } = useSessaoAtual();
+  if (!pode(usuario.papel, "taxas.gerenciar")) return <AccessDenied mensagem={MSG.acessoNegado} />;
+  return <Taxas />;
+}
+
+function Taxas() {
   const qc = useQueryClient();
   const q = useQuery(painelTaxasQuery);
   const [aberta, setAberta] = useState<number | null>(null);
@@ -37,6 +50,8 @@ export function BacenRatesPage() {
   }
 
   const atualizando = pedindo || Boolean(q.data?.atualizacaoPendente);
+  // a role taken away while the page is open: the server's refusal, in the same words
+  if (q.error instanceof ApiError && q.error.status === 403) return <AccessDenied mensagem={q.error.erro} />;
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">

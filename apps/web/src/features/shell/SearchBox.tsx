@@ -3,15 +3,20 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { comEmpresa, useEmpresaEscolhida } from "../../lib/empresaEscolhida";
 import { useDebounce } from "../../lib/useDebounce";
 import { buscar } from "./api";
 import { SearchResults, type TOpcaoBusca } from "./SearchResults";
 
 const ATRASO_MS = 250;
 
-/** Top-bar search (combobox): leads open their chat, consultants open /consultores. */
+/**
+ * Top-bar search (combobox): leads open their chat, consultants open /consultores, companies (the platform admin's)
+ * open /empresa/{id}. The platform admin searches the company chosen in the shell (decision 1645).
+ */
 export function SearchBox() {
   const navigate = useNavigate();
+  const empresaId = useEmpresaEscolhida();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [texto, setTexto] = useState("");
@@ -20,8 +25,8 @@ export function SearchBox() {
   const termo = useDebounce(texto.trim(), ATRASO_MS);
 
   const busca = useQuery({
-    queryKey: ["busca", termo],
-    queryFn: ({ signal }) => buscar(termo, signal),
+    queryKey: ["busca", termo, empresaId],
+    queryFn: ({ signal }) => buscar(termo, empresaId, signal),
     enabled: termo.length >= 1,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
@@ -44,7 +49,14 @@ export function SearchBox() {
             grupo: "Consultores" as const,
             titulo: c.nome,
             detalhe: c.email,
-            destino: "/consultores",
+            destino: comEmpresa("/consultores", empresaId),
+          })),
+          ...busca.data.empresas.map((e) => ({
+            id: `${id}-empresa-${e.id}`,
+            grupo: "Empresas" as const,
+            titulo: e.nome,
+            detalhe: e.email,
+            destino: `/empresa/${e.id}`,
           })),
         ];
   const mostrar = aberto && texto.trim().length > 0;

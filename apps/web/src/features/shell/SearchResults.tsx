@@ -4,7 +4,7 @@ import { Spinner } from "../../ui/Spinner";
 
 export type TOpcaoBusca = {
   id: string;
-  grupo: "Leads" | "Consultores";
+  grupo: "Leads" | "Consultores" | "Empresas";
   titulo: string;
   detalhe?: string;
   etiqueta?: string;
@@ -22,9 +22,12 @@ type Props = {
   onApontar: (i: number) => void;
 };
 
-/** The search box's listbox, grouped into Leads and Consultores. */
+/** The search box's listbox, grouped into Leads, Consultores and (the platform admin's) Empresas. */
 export function SearchResults({ id, aberto, opcoes, ativo, carregando, erro, onEscolher, onApontar }: Props) {
-  const grupos = (["Leads", "Consultores"] as const).map((g) => ({ nome: g, itens: opcoes.filter((o) => o.grupo === g) }));
+  const grupos = (["Leads", "Consultores", "Empresas"] as const).map((g) => ({
+    nome: g,
+    itens: opcoes.filter((o) => o.grupo === g),
+  }));
   const aviso = carregando
     ? null
     : erro
