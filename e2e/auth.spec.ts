@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { DevMailbox, LoginPage, registrarConfirmado, Shell } from "./support/pages";
+import { MSG } from "../packages/domain/src/messages";
+import { csrfHeader, DevMailbox, LoginPage, registrarConfirmado, Shell } from "./support/pages";
 
 test("a visitor registers a company, confirms the email and signs in", async ({ page }) => {
   const email = `dono${Date.now()}@empresa-nova.com.br`;
@@ -66,6 +67,30 @@ test("a user resets a forgotten password through the emailed link", async ({ pag
   await expect(page.getByText(/Credenciais inválidas/)).toBeVisible();
   await login.entrar(email, "novasenha9");
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("a reset link opened in a tab already on /reset-password is sent to the server", async ({ page }) => {
+  const email = await registrarConfirmado(page);
+  const pedido = await page.request.post("/api/auth/esqueci-senha", { headers: await csrfHeader(page), data: { email } });
+  expect(pedido.ok()).toBe(true);
+  const { itens } = (await (await page.request.get("/api/dev/emails")).json()) as {
+    itens: { para: string; assunto: string; texto: string }[];
+  };
+  const link = itens.find((e) => e.para === email && /Redefinição de senha/.test(e.assunto))!.texto.match(/https?:\/\/\S+/)![0];
+
+  // the tab is on the page without a token (a link opened earlier, or typed)…
+  await page.goto("/reset-password");
+  await expect(page.getByText(MSG.linkRedefinicaoInvalido)).toBeVisible();
+  await page.evaluate(() => Object.assign(window, { mesmaAba: true }));
+  // …and the emailed link is opened in it: only the hash changes, the page is not loaded again
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+  expect(await page.evaluate(() => (window as unknown as { mesmaAba?: boolean }).mesmaAba)).toBe(true);
+  await page.getByLabel("Nova Senha", { exact: true }).fill("trocada123");
+  await page.getByLabel("Confirmar Nova Senha").fill("trocada123");
+  const resposta = page.waitForResponse((r) => r.url().endsWith("/api/auth/redefinir-senha"));
+  await page.getByRole("button", { name: "Redefinir Senha" }).click();
+  expect((await resposta).status()).toBe(200);
+  await expect(page.getByText("Senha Redefinida!")).toBeVisible();
 });
 
 test("signed-out visitors are sent to /login and signed-in users away from it", async ({ page }) => {

@@ -169,6 +169,28 @@ for (const conta of CONTAS_DEMO) {
   });
 }
 
+test.describe("/test-validation at 390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  // a public page outside the shell (its own <main>), so the sweep above does not visit it
+  test("as the company admin, with its test leads and actions: no horizontal page scroll, no axe violation", async ({
+    page,
+  }) => {
+    const login = new LoginPage(page);
+    await login.abrir();
+    await login.entrarComDemo("Admin Empresa");
+    await page.goto("/test-validation");
+    await expect(page.getByRole("heading", { name: "Testes de Validação" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Atribuição direta" }).first()).toBeVisible();
+    await expect(page.locator("main .animate-spin, main [aria-busy='true']")).toHaveCount(0, { timeout: 15_000 });
+    const l = await larguras(page);
+    console.log(`/test-validation: ${l.documento}/${l.corpo} px`);
+    expect(l.documento, "the document's width").toBeLessThanOrEqual(l.janela);
+    expect(l.corpo, "the body's width").toBeLessThanOrEqual(l.janela);
+    expect(await violacoes(page)).toEqual([]);
+  });
+});
+
 test.describe("/leads on a laptop", () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 

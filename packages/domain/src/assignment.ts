@@ -81,6 +81,24 @@ export function statusDaPresenca(conexoes: readonly { ocioso: boolean }[]): TSta
  */
 export const STATUS_AGUARDANDO_ATRIBUICAO: readonly TStatusLead[] = ["Qualificado para Atendente"];
 
+/**
+ * Where the test page's direct assignment puts a lead that no one has decided yet (still new, in screening, waiting
+ * for a human review or confirmed by the AI): where the screening's own assignment puts it, 'Qualificado para
+ * Atendente', never left 'Em Triagem IA' with a consultant. A lead already worked keeps its status. null: no change.
+ */
+const STATUS_ANTES_DO_ATENDIMENTO: readonly TStatusLead[] = [
+  "Novo Lead",
+  "novo",
+  "Em Triagem IA",
+  "Requer Análise Manual IA",
+  "Confirmado pela IA",
+];
+export function statusDaAtribuicaoDireta(atual: string | null): TStatusLead | null {
+  return atual === null || (STATUS_ANTES_DO_ATENDIMENTO as readonly string[]).includes(atual)
+    ? STATUS_AGUARDANDO_ATRIBUICAO[0]
+    : null;
+}
+
 export function aguardandoAtribuicao(lead: { status_lead: string; consultor_atribuido_id: string | null }): boolean {
   return !lead.consultor_atribuido_id && (STATUS_AGUARDANDO_ATRIBUICAO as readonly string[]).includes(lead.status_lead);
 }

@@ -22,6 +22,40 @@ export const MIME_DOCUMENTO_JURIDICO = {
 } as const;
 export type TTipoConteudoDocumento = keyof typeof MIME_DOCUMENTO_JURIDICO;
 
+/** The content each allowed extension names ('.jpeg' is a JPEG as '.jpg' is). */
+const TIPO_DA_EXTENSAO: Record<(typeof EXTENSOES_PERMITIDAS_DOCUMENTO)[number], TTipoConteudoDocumento> = {
+  pdf: "pdf",
+  doc: "doc",
+  docx: "docx",
+  xls: "xls",
+  xlsx: "xlsx",
+  jpg: "jpg",
+  jpeg: "jpg",
+  png: "png",
+  txt: "txt",
+};
+
+/**
+ * The type a document's name claims, or null when its extension is not one of the spec's (`boleto.bat`,
+ * `fatura.hta`, `script.ps1`, `atalho.lnk`, `pagina.html`, no extension). The server also proves the content and
+ * requires both to agree (decision 1654): a name is what a person trusts when they open a file.
+ */
+export function tipoPeloNome(nome: string): TTipoConteudoDocumento | null {
+  return TIPO_DA_EXTENSAO[extensaoDe(nome) as keyof typeof TIPO_DA_EXTENSAO] ?? null;
+}
+
+/** How a person calls each kind, for the message that says a name and its content disagree. */
+export const ROTULO_TIPO_DOCUMENTO: Record<TTipoConteudoDocumento, string> = {
+  pdf: "um PDF",
+  doc: "um documento Word (.doc)",
+  docx: "um documento Word (.docx)",
+  xls: "uma planilha Excel (.xls)",
+  xlsx: "uma planilha Excel (.xlsx)",
+  jpg: "uma imagem JPEG",
+  png: "uma imagem PNG",
+  txt: "um texto",
+};
+
 /** The type filter of /documentos: families a person recognises, each a set of MIME types. */
 export const CATEGORIAS_DOCUMENTO = {
   pdf: { rotulo: "PDF", mimes: [MIME_DOCUMENTO_JURIDICO.pdf] },

@@ -328,6 +328,9 @@ export const MSG = {
   documentoMuitoGrande: "O arquivo é muito grande. O tamanho máximo permitido é 10MB.",
   documentoTipoNaoPermitido: "Tipo de arquivo não permitido. Por favor, selecione um arquivo PDF, Word, Excel, imagem ou texto.",
   documentoVazio: "O arquivo está vazio.",
+  // decision 1654: the name's extension must agree with the content
+  documentoExtensaoNaoConfere: (ext: string, conteudo: string) =>
+    `O nome do arquivo termina em .${ext}, mas o conteúdo é ${conteudo}. Renomeie o arquivo com a extensão certa e envie de novo.`,
   documentoSemArquivo: "Selecione um arquivo.",
   descricaoDocumentoLonga: (max: number) => `A descrição pode ter no máximo ${max} caracteres.`,
   nenhumDocumento: "Nenhum documento encontrado",

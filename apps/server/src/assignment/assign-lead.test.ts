@@ -168,20 +168,42 @@ describe("assignment routes (/test-validation actions, 000 §2.7)", () => {
     });
   });
 
-  it("'test direct assignment' sets the older status 'qualificado' and the chosen consultant", async () => {
-    const lead = await novoLead(e.empresa.id, { status_lead: "Novo Lead" });
+  it("'test direct assignment' moves a lead in screening where the screening's assignment does, with the consultant", async () => {
+    const lead = await novoLead(e.empresa.id, { status_lead: "Em Triagem IA" });
     const r = await e.navegadores.admin.req({
       method: "POST",
       url: "/api/testes/atribuicao-direta",
       payload: { leadId: lead.id, consultorId: e.consultor.id },
     });
     expect(r.statusCode).toBe(200);
-    const [l] = await sql(t, "SELECT status, consultor_atribuido_id FROM leads_juros_check WHERE id = $1", [lead.id]);
-    expect(l).toEqual({ status: "qualificado", consultor_atribuido_id: e.consultor.id });
-    const hist = await sql(t, "SELECT valor_novo, origem, id_usuario_fk FROM lead_status_historico WHERE id_lead_fk = $1", [
+    const [l] = await sql(t, "SELECT status, status_lead, consultor_atribuido_id FROM leads_juros_check WHERE id = $1", [
       lead.id,
     ]);
-    expect(hist).toEqual([{ valor_novo: e.consultor.id, origem: "usuario", id_usuario_fk: e.usuarios.admin.id }]);
+    // 000 §4's older field, and status_lead as after the screening qualifies and assigns (never 'Em Triagem IA')
+    expect(l).toEqual({
+      status: "qualificado",
+      status_lead: "Qualificado para Atendente",
+      consultor_atribuido_id: e.consultor.id,
+    });
+    const hist = await sql(
+      t,
+      "SELECT campo, valor_anterior, valor_novo, origem, id_usuario_fk FROM lead_status_historico WHERE id_lead_fk = $1 ORDER BY campo",
+      [lead.id],
+    );
+    const autor = { origem: "usuario", id_usuario_fk: e.usuarios.admin.id };
+    expect(hist).toEqual([
+      { campo: "consultor_atribuido_id", valor_anterior: null, valor_novo: e.consultor.id, ...autor },
+      { campo: "status_lead", valor_anterior: "Em Triagem IA", valor_novo: "Qualificado para Atendente", ...autor },
+    ]);
+    // a lead already in attendance keeps its status
+    const atendido = await novoLead(e.empresa.id, { status_lead: "Em Negociação" });
+    await e.navegadores.admin.req({
+      method: "POST",
+      url: "/api/testes/atribuicao-direta",
+      payload: { leadId: atendido.id, consultorId: e.consultor.id },
+    });
+    const [a2] = await sql(t, "SELECT status_lead, consultor_atribuido_id FROM leads_juros_check WHERE id = $1", [atendido.id]);
+    expect(a2).toEqual({ status_lead: "Em Negociação", consultor_atribuido_id: e.consultor.id });
   });
 
   it("refuses other roles and other companies' leads or consultants, changing nothing", async () => {

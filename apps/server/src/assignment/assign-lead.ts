@@ -1,16 +1,24 @@
-import { dentroDoExpediente, escolherConsultor, STATUS_LEAD_ENCERRADOS, STATUS_RECEBE_LEADS } from "@crm/domain/assignment";
+import {
+  dentroDoExpediente,
+  escolherConsultor,
+  STATUS_LEAD_ENCERRADOS,
+  STATUS_RECEBE_LEADS,
+  statusDaAtribuicaoDireta,
+} from "@crm/domain/assignment";
 import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
 import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
 import { gravarAtribuicoes, type TAutorAtribuicao, type TLeadAtribuido } from "../lead-events/assignment.js";
+import { mudarStatusDosLeads } from "../lead-events/status.js";
 import { notificar } from "../notifications/notify.js";
 import { alguemEsperaDesdeAntes, contarAguardando, lerExpediente } from "./waiting-sql.js";
 
 export type { TAutorAtribuicao };
 
 type TDepsAtribuicao = Pick<TDeps, "realtime">;
+type TLeadTravado = TLeadAtribuido & { status_lead: string | null };
 
 export type TResultadoAtribuicao =
   | { atribuido: true; consultorId: string; consultorNome: string }
@@ -22,9 +30,9 @@ export type TResultadoAtribuicao =
  * leads, pick, write" one step per company: two leads qualified at the same moment are assigned one after
  * the other, the second seeing the first.
  */
-async function travar(tx: TTx, empresaId: string, leadId: string): Promise<TLeadAtribuido> {
+async function travar(tx: TTx, empresaId: string, leadId: string): Promise<TLeadTravado> {
   const { rows } = await tx.query(
-    "SELECT id, nome, consultor_atribuido_id FROM leads_juros_check WHERE id_empresa_fk = $1 AND id = $2 FOR UPDATE",
+    "SELECT id, nome, consultor_atribuido_id, status_lead FROM leads_juros_check WHERE id_empresa_fk = $1 AND id = $2 FOR UPDATE",
     [empresaId, leadId],
   );
   if (!rows[0]) throw notFound(MSG.leadNaoEncontrado);
@@ -95,9 +103,13 @@ export async function atribuirAutomaticamente(
   return { atribuido: true, consultorId: escolhido.id, consultorNome: escolhido.nome };
 }
 
-/** A person picks the consultant (the leads screen, the test page's direct assignment): same recording and notice. */
+/**
+ * A person picks the consultant (the test page's direct assignment): same recording and notice. A lead nobody has
+ * decided yet moves, through the one status change (history, events), to where the screening's assignment puts it
+ * (statusDaAtribuicaoDireta); the older status field becomes 'qualificado' as 000 §4 says.
+ */
 export async function atribuirManualmente(
-  deps: TDepsAtribuicao,
+  deps: Pick<TDeps, "realtime" | "jobs">,
   tx: TTx,
   p: { empresaId: string; leadId: string; consultorId: string; autor: TAutorAtribuicao; statusLegado?: "qualificado" },
 ): Promise<TResultadoAtribuicao> {
@@ -114,6 +126,10 @@ export async function atribuirManualmente(
       lead.id,
       p.statusLegado,
     ]);
+  const para = statusDaAtribuicaoDireta(lead.status_lead);
+  // assigned right below in this transaction: no automatic assignment job for the waiting status
+  if (para)
+    await mudarStatusDosLeads(deps, tx, { empresaId: p.empresaId, leads: [lead], para, autor: p.autor, atribuiEmSeguida: true });
   if (lead.consultor_atribuido_id !== rows[0].id)
     await gravarAtribuicoes(deps, tx, { empresaId: p.empresaId, leads: [lead], consultor: rows[0], autor: p.autor });
   return { atribuido: true, consultorId: rows[0].id, consultorNome: rows[0].nome };

@@ -139,6 +139,10 @@ describe("sending from the chat", () => {
     const txt = await enviar("document", "nota.txt", Buffer.from("Olá, segue a nota."), "text/plain");
     expect(txt.statusCode).toBe(201);
     expect(txt.json()).toMatchObject({ messageType: "document", mimeType: "text/plain", fileName: "nota.txt" });
+    // a name with bidi and control characters is stored without them (decision 1654)
+    const bidi = await enviar("document", "recibo\u202E\u2066final\u200F.txt", Buffer.from("Recibo."), "text/plain");
+    expect(bidi.statusCode).toBe(201);
+    expect(bidi.json().fileName).toBe("recibofinal.txt");
   });
   it("needs a connected WhatsApp", async () => {
     await unsafeWithSystem(t.deps.db.app, "teste", (tx) =>

@@ -8,7 +8,6 @@ import type { TAuth } from "../http/auth-context.js";
 import { contextoDe } from "../http/auth-context.js";
 import { badRequest, HttpError } from "../http/errors.js";
 import { validarAnexo } from "../http/upload.js";
-import { nomeDeArquivoSeguro } from "../storage/file-name.js";
 import { acessarLead } from "./access.js";
 import { criarMensagemSaida } from "./send.js";
 
@@ -46,7 +45,7 @@ export async function enviarMidia(
   } catch {
     throw new HttpError(503, MSG.erroUrlArquivo);
   }
-  const nome = nomeDeArquivoSeguro(arquivo.nome) || NOME_DOCUMENTO_PADRAO;
+  const nome = arquivo.nome || NOME_DOCUMENTO_PADRAO; // made safe as it was read (http/upload.ts)
   try {
     return await criarMensagemSaida(deps, auth, leadId, {
       tipo,

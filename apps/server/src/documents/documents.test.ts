@@ -157,6 +157,51 @@ describe("upload (001 §5): by content, at most 10MB, description defaulting to 
     expect(await arquivosGuardados(a.empresa.id)).toBe(arquivosAntes);
   });
 
+  it("refuses an executable, HTML or extensionless name whatever the content, and a name that disagrees with it", async () => {
+    const antes = await contarDocumentos(a.empresa.id);
+    const arquivosAntes = await arquivosGuardados(a.empresa.id);
+    const texto = gerarTxt(["Pague até 10/12"]);
+    const casos: [string, Buffer][] = [
+      ["boleto.bat", texto],
+      ["fatura.hta", Buffer.from("<html><script>alert(1)</script></html>")],
+      ["script.ps1", texto],
+      ["atalho.lnk", texto],
+      ["extrato.html", Buffer.from("<html><body>extrato</body></html>")],
+      ["contrato", gerarPdf("Contrato", [])],
+      // shows as 'contratosj.pdf' in a listing that honours the override; stripped, it is a '.js'
+      ["contrato\u202Efdp.js", gerarPdf("Contrato", [])],
+    ];
+    for (const [nome, dados] of casos) {
+      const res = await enviar(a.navegadores.juridico, processoA, nome, dados);
+      expect(res.statusCode, nome).toBe(415);
+      expect(res.json().erro, nome).toBe(MSG_TIPO);
+    }
+    const trocado: [string, Buffer, string][] = [
+      ["laudo.png", gerarPdf("Laudo", []), "O nome do arquivo termina em .png, mas o conteúdo é um PDF."],
+      ["foto.pdf", gerarPng(10, 10), "O nome do arquivo termina em .pdf, mas o conteúdo é uma imagem PNG."],
+      [
+        "planilha.docx",
+        await gerarXlsx("P", ["a"], [[1]]),
+        "O nome do arquivo termina em .docx, mas o conteúdo é uma planilha Excel (.xlsx).",
+      ],
+    ];
+    for (const [nome, dados, inicio] of trocado) {
+      const res = await enviar(a.navegadores.juridico, processoA, nome, dados);
+      expect(res.statusCode, nome).toBe(415);
+      expect(res.json().erro, nome).toBe(`${inicio} Renomeie o arquivo com a extensão certa e envie de novo.`);
+    }
+    expect(await contarDocumentos(a.empresa.id)).toBe(antes);
+    expect(await arquivosGuardados(a.empresa.id)).toBe(arquivosAntes);
+  });
+
+  it("stores a name without control or bidi characters (decision 1654)", async () => {
+    const res = await enviar(a.navegadores.juridico, processoA, "rel\u202Eatorio\u2066\u200F\u0007.pdf", gerarPdf("R", []));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ nome_arquivo: "relatorio.pdf", descricao: "relatorio.pdf" });
+    const [linha] = await sql("SELECT nome_arquivo FROM documentos WHERE id = $1", [res.json().id]);
+    expect(linha.nome_arquivo).toBe("relatorio.pdf");
+  });
+
   it("refuses a file of 10MB + 1 byte with the spec's message (exactly 10MB passes), and an empty file", async () => {
     const antes = await contarDocumentos(a.empresa.id);
     const grande = Buffer.alloc(TAMANHO_MAXIMO_DOCUMENTO + 1, 0x41);

@@ -5,11 +5,11 @@ import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { TAMANHO_MAXIMO_DOCUMENTO } from "@crm/domain/documents";
+import { nomeDeArquivoSeguro } from "@crm/domain/file-names";
 import { MSG } from "@crm/domain/messages";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { badRequest, HttpError } from "../http/errors.js";
-import { nomeDeArquivoSeguro } from "../storage/file-name.js";
 
 /** Multipart forms of the documents plugin: one file up to 10MB (001 §5), a short description. */
 export async function registrarUploadDocumento(app: FastifyInstance) {

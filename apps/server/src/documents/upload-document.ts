@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { MIME_DOCUMENTO_JURIDICO } from "@crm/domain/documents";
+import { MIME_DOCUMENTO_JURIDICO, ROTULO_TIPO_DOCUMENTO, tipoPeloNome } from "@crm/domain/documents";
 import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
 import { type TDocumento, ZDescricaoDocumento } from "@crm/domain/schemas/documents";
 import { STATUS_PROCESSO_JURIDICO } from "@crm/domain/status";
+import { extensaoDe } from "@crm/domain/whatsapp";
 import type { FastifyRequest } from "fastify";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
@@ -29,7 +30,8 @@ export async function lerProcessoDoDocumento(tx: TTx, empresaId: string, leadId:
 
 /**
  * POST /processos/{leadId}/documentos (001 §5): the process is checked before a byte is read; the file is spooled to
- * disk while its size is counted, its type proven from the content, then copied into private storage and recorded.
+ * disk while its size is counted, its type proven from the content and matched with its name's extension, then copied
+ * into private storage and recorded, under a name stripped of control and bidi characters (receive-upload.ts).
  * The company's Jurídico users and the process's legal professional hear of it in the bell; open screens refetch.
  */
 export async function enviarDocumento(
@@ -46,8 +48,14 @@ export async function enviarDocumento(
     if (arquivo.tamanho === 0) throw badRequest(MSG.documentoVazio);
     const descricao = ZDescricaoDocumento.safeParse(campos.descricao ?? "");
     if (!descricao.success) throw badRequest(descricao.error.issues[0].message, { descricao: descricao.error.issues[0].message });
+    // the name must be one of the spec's types and say what the content is (decision 1654): an executable or HTML
+    // name is refused before the content is read, and 'laudo.png' holding a PDF is refused too
+    const tipoDoNome = tipoPeloNome(arquivo.nome);
+    if (!tipoDoNome) throw new HttpError(415, MSG.documentoTipoNaoPermitido);
     const tipo = await tipoDoConteudo(arquivo.caminho);
     if (!tipo) throw new HttpError(415, MSG.documentoTipoNaoPermitido);
+    if (tipo !== tipoDoNome)
+      throw new HttpError(415, MSG.documentoExtensaoNaoConfere(extensaoDe(arquivo.nome), ROTULO_TIPO_DOCUMENTO[tipo]));
 
     const chave = `${ctx.empresaId}/documentos/${leadId}/${Date.now()}-${randomBytes(6).toString("hex")}.${tipo}`;
     await deps.storage.gravarArquivo(chave, arquivo.caminho);

@@ -1,3 +1,4 @@
+import { nomeDeArquivoSeguro } from "@crm/domain/file-names";
 import { MSG } from "@crm/domain/messages";
 import {
   EXTENSOES_DOCUMENTO,
@@ -31,7 +32,7 @@ export async function lerUpload(req: FastifyRequest): Promise<TUpload> {
     for await (const parte of req.parts()) {
       if (parte.type === "file") {
         const dados = await parte.toBuffer();
-        arquivo = { dados, nome: parte.filename || "arquivo", mimeDeclarado: parte.mimetype };
+        arquivo = { dados, nome: nomeDeArquivoSeguro(parte.filename) || "arquivo", mimeDeclarado: parte.mimetype };
       } else {
         campos[parte.fieldname] = String(parte.value ?? "");
       }

@@ -10,6 +10,7 @@ import {
   CABECALHO_CSV,
   contarLeads,
   empresaBasicaComLeads,
+  esperarImportacao,
   importarCsv,
   importarCsvAteOFim,
   lerComoSistema,
@@ -37,6 +38,13 @@ const linha = (nome = `Pessoa ${++seq}`, extra = 'Carro,"45.000,00","1.200,50",1
   `${nome},(11) 9${String(70_000_000 + ++seq)},${extra}`;
 
 describe("POST /api/leads/importacao (001 §5): checked at once, imported by a job", () => {
+  it("keeps the file's name without control or bidi characters (decision 1654)", async () => {
+    const res = await importarCsv(a.navegadores.admin, `${CABECALHO_CSV}\r\n${linha()}\r\n`, "base\u202E\u2066 abril\u0007.csv");
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().nomeArquivo).toBe("base abril.csv");
+    await esperarImportacao(a.navegadores.admin, res.json().id);
+  });
+
   it("imports every column of valid lines: origin 'Importação CSV', status Novo Lead", async () => {
     const csv = `${CABECALHO_CSV}\r\n"Silva, Ana",(11) 91234-5678,credito pessoal,"R$ 45.000,00","1.200,50",12,"Reduzir\r\nparcelas"\r\nBeto,21 3333-4444,Casa,1000,100,,\r\n`;
     const { res, importacao } = await importarCsvAteOFim(a.navegadores.admin, csv, "clientes março.csv");

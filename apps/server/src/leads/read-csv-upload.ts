@@ -1,3 +1,4 @@
+import { nomeDeArquivoSeguro } from "@crm/domain/file-names";
 import { pareceBinario, TAMANHO_MAXIMO_CSV } from "@crm/domain/leads-csv";
 import { MSG } from "@crm/domain/messages";
 import multipart from "@fastify/multipart";
@@ -32,7 +33,7 @@ export async function lerCsvEnviado(req: FastifyRequest): Promise<{ dados: Buffe
   try {
     for await (const parte of req.parts()) {
       if (parte.type === "file" && !arquivo)
-        arquivo = { dados: await parte.toBuffer(), nome: parte.filename ?? "", mime: parte.mimetype };
+        arquivo = { dados: await parte.toBuffer(), nome: nomeDeArquivoSeguro(parte.filename, 255), mime: parte.mimetype };
     }
   } catch (e) {
     if ((e as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new HttpError(413, MSG.csvMuitoGrande);

@@ -44,7 +44,7 @@ export async function iniciarImportacao(
       const { rows } = await tx.query(
         `INSERT INTO importacoes_leads (id, id_empresa_fk, id_usuario_fk, nome_arquivo, chave_arquivo, total_linhas)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-        [id, ctx.empresaId, ctx.usuarioId, arquivo.nome.slice(0, 255) || "leads.csv", chave, analise.totalLinhas],
+        [id, ctx.empresaId, ctx.usuarioId, arquivo.nome || "leads.csv", chave, analise.totalLinhas],
       );
       const dados: TTrabalhoImportacao = {
         importacaoId: id,

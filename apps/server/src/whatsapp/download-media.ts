@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { nomeDeArquivoSeguro } from "@crm/domain/file-names";
 import { MSG } from "@crm/domain/messages";
 import { fileTypeFromBuffer } from "file-type";
 import type { TDeps } from "../core/deps.js";
 import { withCompanyJob } from "../db/tenant.js";
 import type { TTrabalho } from "../jobs/jobs.js";
-import { nomeDeArquivoSeguro } from "../storage/file-name.js";
 import { lerConfigWhatsApp } from "./company-config.js";
 import { ErroProvedor } from "./provider.js";
 import { provedorDe } from "./providers.js";

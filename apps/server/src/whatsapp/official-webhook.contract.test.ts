@@ -185,23 +185,25 @@ describe("incoming messages (POST, signed)", () => {
     expect((await outra.navegadores.admin.req({ url: m.mediaUrl as string })).statusCode).toBe(404);
   });
 
-  it("downloads a document with its file name", async () => {
-    const pdf = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
-    graph.midias.set("2479537139650974", { dados: pdf, mime: "application/pdf" });
-    await postar(
-      webhookDocumento({
-        ...base(),
-        de: "5511987650002",
-        id: "wamid.DOC1",
-        mediaId: "2479537139650974",
-        arquivo: "contrato.pdf",
-      }),
-    );
-    const lead = await leadDoTelefone("5511987650002");
-    const m = await esperarAte(async () =>
+  const PDF_MINIMO = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
+  /** A PDF sent by a lead under `arquivo`, followed until our copy of it is kept. */
+  async function documentoRecebido(de: string, id: string, mediaId: string, arquivo: string) {
+    graph.midias.set(mediaId, { dados: PDF_MINIMO, mime: "application/pdf" });
+    await postar(webhookDocumento({ ...base(), de, id, mediaId, arquivo }));
+    const lead = await leadDoTelefone(de);
+    return esperarAte(async () =>
       (await mensagensDoLead(lead.id)).find((x) => x.messageType === "document" && x.mediaStatus === "baixada"),
     );
-    expect(m).toMatchObject({ fileName: "contrato.pdf", mimeType: "application/pdf", fileSize: pdf.length });
+  }
+
+  it("downloads a document with its file name", async () => {
+    const m = await documentoRecebido("5511987650002", "wamid.DOC1", "2479537139650974", "contrato.pdf");
+    expect(m).toMatchObject({ fileName: "contrato.pdf", mimeType: "application/pdf", fileSize: PDF_MINIMO.length });
+  });
+
+  it("stores an incoming file's name without control or bidi characters (decision 1654)", async () => {
+    const m = await documentoRecebido("5511987650003", "wamid.DOC2", "2479537139650975", "boleto\u202Efdp.exe\u0007");
+    expect(m?.fileName).toBe("boletofdp.exe");
   });
 
   it("puts echoes of messages sent from the phone itself in the conversation", async () => {

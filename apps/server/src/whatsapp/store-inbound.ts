@@ -1,3 +1,4 @@
+import { nomeDeArquivoSeguro } from "@crm/domain/file-names";
 import { formatarTelefone, normalizarTelefone } from "@crm/domain/phone";
 import { PAPEL } from "@crm/domain/roles";
 import type { TDeps } from "../core/deps.js";
@@ -69,7 +70,7 @@ export async function gravarMensagensRecebidas(
       pid: e.providerId,
       media_ref: e.midia?.ref ?? null,
       media_mime: e.midia?.mime ?? null,
-      media_nome: e.midia?.nome ?? null,
+      media_nome: nomeDeArquivoSeguro(e.midia?.nome) || null,
       media_tamanho: e.midia?.tamanho ?? null,
       media_status: e.midia ? "pendente" : null,
       ts: e.timestamp,

@@ -17,11 +17,19 @@ type TForm = { token: string; senha: string; confirmarSenha: string };
 
 const REDIRECIONAR_APOS_MS = 3_000;
 
-/** 000 §2.5: reached from the emailed link `/reset-password#type=recovery&token=...`. */
+/**
+ * 000 §2.5: reached from the emailed link `/reset-password#type=recovery&token=...`. A link opened in a tab already
+ * on this page changes only the hash (no reload): the form is keyed by the token, so it starts over with the new one
+ * and sends it to the server, instead of keeping the token (or the missing one) it was first rendered with.
+ */
 export function ResetPasswordPage() {
   const { hash } = useLocation();
-  const navigate = useNavigate();
   const token = lerLinkDoHash(hash, "recovery");
+  return <RedefinirSenha key={token ?? ""} token={token} />;
+}
+
+function RedefinirSenha({ token }: { token: string | null }) {
+  const navigate = useNavigate();
   const [sucesso, setSucesso] = useState(false);
   const [erro, setErro] = useState<string | null>(null);
   const form = useForm<TForm>({

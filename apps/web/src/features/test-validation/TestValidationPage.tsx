@@ -71,7 +71,7 @@ function Painel() {
           O simulador funciona apenas com o provedor Sandbox. Altere em Configurações da Empresa para testar sem conta externa.
         </Alert>
       )}
-      <div className="grid gap-5 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <SimulateLeadPanel />
         <div className="space-y-5">
           <Card>
