@@ -39,7 +39,10 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
   // beyond a limit (a value too large for an index row, a statement too complex)
   if (typeof pgCode === "string" && /^(2[23]|54)[0-9A-Z]{3}$/.test(pgCode)) {
     req.log.info({ err }, "entrada recusada pelo banco");
-    return reply.status(pgCode === "23505" ? 409 : 400).send({ erro: MSG.dadosInvalidos } satisfies TErroApi);
+    const campo = campoDoErroDoBanco(err as { column?: unknown; constraint?: unknown; table?: unknown });
+    return reply
+      .status(pgCode === "23505" ? 409 : 400)
+      .send({ erro: MSG.dadosInvalidos, campos: campo ? { [campo]: MSG.dadosInvalidos } : undefined } satisfies TErroApi);
   }
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
     const erro =
@@ -52,4 +55,16 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
   }
   req.log.error({ err }, "erro interno");
   return reply.status(500).send({ erro: MSG.erroInterno } satisfies TErroApi);
+}
+
+/**
+ * The column a database refusal names, so a form can show it under its field (decision 1601): PostgreSQL gives it
+ * for a NOT NULL violation, and a CHECK constraint named by default (`<table>_<column>_check`) carries it in its name.
+ * Data exceptions (22xxx: a value of the wrong type) name none.
+ */
+export function campoDoErroDoBanco(e: { column?: unknown; constraint?: unknown; table?: unknown }): string | null {
+  if (typeof e.column === "string" && e.column) return e.column;
+  if (typeof e.constraint !== "string" || typeof e.table !== "string") return null;
+  const m = e.constraint.match(new RegExp(`^${e.table}_([a-z0-9_]+)_check$`));
+  return m ? m[1] : null;
 }
