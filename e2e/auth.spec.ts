@@ -81,10 +81,10 @@ test("a reset link opened in a tab already on /reset-password is sent to the ser
   // the tab is on the page without a token (a link opened earlier, or typed)…
   await page.goto("/reset-password");
   await expect(page.getByText(MSG.linkRedefinicaoInvalido)).toBeVisible();
-  await page.evaluate(() => Object.assign(window, { mesmaAba: true }));
+  await page.evaluate("window.mesmaAba = true");
   // …and the emailed link is opened in it: only the hash changes, the page is not loaded again
   await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
-  expect(await page.evaluate(() => (window as unknown as { mesmaAba?: boolean }).mesmaAba)).toBe(true);
+  expect(await page.evaluate("window.mesmaAba === true")).toBe(true);
   await page.getByLabel("Nova Senha", { exact: true }).fill("trocada123");
   await page.getByLabel("Confirmar Nova Senha").fill("trocada123");
   const resposta = page.waitForResponse((r) => r.url().endsWith("/api/auth/redefinir-senha"));

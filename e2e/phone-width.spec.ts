@@ -173,9 +173,7 @@ test.describe("/test-validation at 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   // a public page outside the shell (its own <main>), so the sweep above does not visit it
-  test("as the company admin, with its test leads and actions: no horizontal page scroll, no axe violation", async ({
-    page,
-  }) => {
+  test("as the company admin, with its test leads and actions: no horizontal page scroll, no axe violation", async ({ page }) => {
     const login = new LoginPage(page);
     await login.abrir();
     await login.entrarComDemo("Admin Empresa");
