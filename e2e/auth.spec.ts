@@ -81,7 +81,6 @@ test("a reset link opened in a tab already on /reset-password is sent to the ser
   // the tab is on the page without a token (a link opened earlier, or typed)…
   await page.goto("/reset-password");
   await expect(page.getByText(MSG.linkRedefinicaoInvalido)).toBeVisible();
-  // evaluated as text: the e2e files are type-checked without the DOM library
   await page.evaluate("window.mesmaAba = true");
   // …and the emailed link is opened in it: only the hash changes, the page is not loaded again
   await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
