@@ -1,0 +1,116 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import type {} from "../../test/global-setup.js";
+import { checksumDaMigracao, MIGRATIONS_DIR, MigracaoAlterada, migrate } from "./migrate.js";
+import { MIGRACOES_RENOMEADAS } from "./migration-renames.js";
+import { withDatabase } from "./pool.js";
+
+// The runner against an empty database of its own and a folder of small migrations (decision 1662).
+const nome = `crm_migrar_${randomBytes(5).toString("hex")}`;
+let pool: pg.Pool;
+let dir: string;
+
+const escrever = (arquivo: string, sql: string) => writeFileSync(path.join(dir, arquivo), sql);
+const versoes = async () =>
+  (await pool.query("SELECT versao, checksum FROM schema_migrations ORDER BY versao")).rows as {
+    versao: string;
+    checksum: string | null;
+  }[];
+
+beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: inject("pgAdminUrl") });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${nome}`);
+  await admin.end();
+  pool = new pg.Pool({ connectionString: withDatabase(inject("pgAdminUrl"), nome), max: 4 });
+});
+afterAll(async () => {
+  await pool.end();
+  const admin = new pg.Client({ connectionString: inject("pgAdminUrl") });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${nome} WITH (FORCE)`);
+  await admin.end();
+});
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "crm-migracoes-"));
+  await pool.query("DROP TABLE IF EXISTS schema_migrations, a, b, c");
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("the migration runner", () => {
+  it("applies pending files in order once and stores each one's checksum", async () => {
+    escrever("0001_a.sql", "CREATE TABLE a (id int)");
+    escrever("0002_b.sql", "CREATE TABLE b (id int)");
+    expect(await migrate(pool, { dir, renomeadas: {} })).toEqual(["0001_a", "0002_b"]);
+    expect(await migrate(pool, { dir, renomeadas: {} })).toEqual([]);
+    expect(await versoes()).toEqual([
+      { versao: "0001_a", checksum: checksumDaMigracao("CREATE TABLE a (id int)") },
+      { versao: "0002_b", checksum: checksumDaMigracao("CREATE TABLE b (id int)") },
+    ]);
+  });
+
+  it("stops the start, in Portuguese and naming the file, when an applied migration was edited", async () => {
+    escrever("0001_a.sql", "CREATE TABLE a (id int)");
+    await migrate(pool, { dir, renomeadas: {} });
+    escrever("0001_a.sql", "CREATE TABLE a (id int, nome text)");
+    escrever("0002_b.sql", "CREATE TABLE b (id int)");
+    const falha = await migrate(pool, { dir, renomeadas: {} }).catch((e: unknown) => e);
+    expect(falha).toBeInstanceOf(MigracaoAlterada);
+    expect((falha as Error).message).toMatch(/^Migração já aplicada foi alterada depois de aplicada: 0001_a\.sql\./);
+    // nothing after it ran
+    expect((await versoes()).map((v) => v.versao)).toEqual(["0001_a"]);
+    // line endings alone are not an edit
+    escrever("0001_a.sql", "CREATE TABLE a (id int)".replace(/\n/g, "\r\n"));
+    expect(await migrate(pool, { dir, renomeadas: {} })).toEqual(["0002_b"]);
+  });
+
+  it("takes the file as it is for versions applied before checksums were kept", async () => {
+    await pool.query("CREATE TABLE schema_migrations (versao text PRIMARY KEY, aplicada_em timestamptz NOT NULL DEFAULT now())");
+    await pool.query("CREATE TABLE a (id int)");
+    await pool.query("INSERT INTO schema_migrations (versao) VALUES ('0001_a')");
+    escrever("0001_a.sql", "CREATE TABLE a (id int)");
+    expect(await migrate(pool, { dir, renomeadas: {} })).toEqual([]);
+    expect(await versoes()).toEqual([{ versao: "0001_a", checksum: checksumDaMigracao("CREATE TABLE a (id int)") }]);
+  });
+
+  it("carries a renamed version over instead of applying its file again", async () => {
+    escrever("0001_a.sql", "CREATE TABLE a (id int)");
+    escrever("0001b_b.sql", "CREATE TABLE b (id int)");
+    await migrate(pool, { dir, renomeadas: {} });
+    rmSync(path.join(dir, "0001b_b.sql"));
+    escrever("0002_b.sql", "CREATE TABLE b (id int)");
+    escrever("0003_c.sql", "CREATE TABLE c (id int)");
+    expect(await migrate(pool, { dir, renomeadas: { "0001b_b": "0002_b" } })).toEqual(["0003_c"]);
+    expect((await versoes()).map((v) => v.versao)).toEqual(["0001_a", "0002_b", "0003_c"]);
+  });
+
+  it("applies each migration once when several instances start together", async () => {
+    // a second CREATE TABLE of the same name would fail the run that did it
+    escrever("0001_a.sql", "CREATE TABLE a (id int); SELECT pg_sleep(0.2)");
+    escrever("0002_b.sql", "CREATE TABLE b (id int)");
+    const corridas = await Promise.all([1, 2, 3].map(() => migrate(pool, { dir, renomeadas: {} })));
+    expect(corridas.flat().sort()).toEqual(["0001_a", "0002_b"]);
+    expect(await versoes()).toHaveLength(2);
+  });
+});
+
+describe("the repository's migrations", () => {
+  it("are numbered linearly: four digits, an underscore, a name, one file per number, no letter suffixes", () => {
+    const arquivos = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith(".sql"));
+    expect(arquivos.filter((f) => !/^\d{4}_[a-z0-9_]+\.sql$/.test(f))).toEqual([]);
+    const numeros = arquivos.map((f) => f.slice(0, 4));
+    expect(numeros.filter((n, i) => numeros.indexOf(n) !== i)).toEqual([]);
+  });
+
+  it("name in the renames only files that exist, under their new name", () => {
+    const versoesNoDisco = new Set(readdirSync(MIGRATIONS_DIR).map((f) => f.replace(/\.sql$/, "")));
+    for (const [antiga, nova] of Object.entries(MIGRACOES_RENOMEADAS)) {
+      expect(versoesNoDisco.has(nova), nova).toBe(true);
+      expect(versoesNoDisco.has(antiga), antiga).toBe(false);
+    }
+  });
+});
