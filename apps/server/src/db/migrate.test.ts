@@ -99,13 +99,6 @@ describe("the migration runner", () => {
 });
 
 describe("the repository's migrations", () => {
-  it("are numbered linearly: four digits, an underscore, a name, one file per number, no letter suffixes", () => {
-    const arquivos = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith(".sql"));
-    expect(arquivos.filter((f) => !/^\d{4}_[a-z0-9_]+\.sql$/.test(f))).toEqual([]);
-    const numeros = arquivos.map((f) => f.slice(0, 4));
-    expect(numeros.filter((n, i) => numeros.indexOf(n) !== i)).toEqual([]);
-  });
-
   it("name in the renames only files that exist, under their new name", () => {
     const versoesNoDisco = new Set(readdirSync(MIGRATIONS_DIR).map((f) => f.replace(/\.sql$/, "")));
     for (const [antiga, nova] of Object.entries(MIGRACOES_RENOMEADAS)) {
