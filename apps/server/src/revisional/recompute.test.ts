@@ -194,3 +194,33 @@ describe("the recompute after a rates update", () => {
     await confereResumoRecuperavel();
   }, 30_000);
 });
+
+describe("the sweep and a person's write at once", () => {
+  it("never waits for a lead another transaction is changing: skips it, leaves it queued, computes it next pass", async () => {
+    const x = criarAleatorio(1663);
+    const l = lead(x, a);
+    // a new lead: queued by its insert, waiting for the sweep
+    await inserirVarios(t.dono, "leads_juros_check", [{ ...l, modalidade_credito: "credito_pessoal", valor_contrato: 10_000 }]);
+    // like the screening: the lead's contract changes (its trigger queues it) and the transaction stays open
+    const pessoa = await t.dono.connect();
+    try {
+      await pessoa.query("BEGIN");
+      await pessoa.query(
+        "UPDATE leads_juros_check SET valor_contrato = 12000, valor_parcela = 600, quantidade_parcelas = 36 WHERE id = $1",
+        [l.id],
+      );
+      // the sweep runs meanwhile: it must end (before, it waited for the lead while holding its queue row: a deadlock
+      // once the person's transaction touched the queue)
+      await recalcularPendentes(t.deps.db.app, HOJE);
+      await pessoa.query("COMMIT");
+    } finally {
+      pessoa.release();
+    }
+    const { rows } = await t.dono.query("SELECT count(*)::int AS n FROM leads_revisional_pendentes WHERE id_lead_fk = $1", [
+      l.id,
+    ]);
+    expect(rows[0].n).toBe(1);
+    await recalcularPendentes(t.deps.db.app, HOJE);
+    await confereComODominio([l.id as string]);
+  }, 30_000);
+});

@@ -88,10 +88,19 @@ export async function recalcularPendentes(pool: pg.Pool, hoje = new Date().toISO
   let gravados = 0;
   for (;;) {
     const r = await unsafeWithSystem(pool, MOTIVO, async (tx) => {
+      // the leads first, then their places in the queue (decision 1663): the order of every writer of a lead, whose contract change
+      // queues it from a trigger while it holds the lead. Taking the queue's row first deadlocked with the screening
+      // (this sweep waited for the lead, the screening's trigger for the queue's row). A lead another transaction
+      // holds is skipped and stays queued for the next pass; the sweep never waits for a person's write.
       const { rows: fila } = await tx.query(
-        `DELETE FROM leads_revisional_pendentes WHERE (id_empresa_fk, id_lead_fk) IN
-           (SELECT id_empresa_fk, id_lead_fk FROM leads_revisional_pendentes LIMIT ${LOTE} FOR UPDATE SKIP LOCKED)
-         RETURNING id_empresa_fk, id_lead_fk`,
+        `WITH alvo AS (
+           SELECT l.id_empresa_fk, l.id
+             FROM (SELECT id_empresa_fk, id_lead_fk FROM leads_revisional_pendentes LIMIT ${LOTE}) p
+             JOIN leads_juros_check l ON l.id_empresa_fk = p.id_empresa_fk AND l.id = p.id_lead_fk
+              FOR NO KEY UPDATE OF l SKIP LOCKED)
+         DELETE FROM leads_revisional_pendentes p USING alvo a
+          WHERE p.id_empresa_fk = a.id_empresa_fk AND p.id_lead_fk = a.id
+         RETURNING p.id_empresa_fk, p.id_lead_fk`,
       );
       if (!fila.length) return { n: 0, gravados: 0 };
       const { rows } = await tx.query<TLinhaRecalculo>(
