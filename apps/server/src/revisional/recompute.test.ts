@@ -200,7 +200,9 @@ describe("the sweep and a person's write at once", () => {
     const x = criarAleatorio(1663);
     const l = lead(x, a);
     // a new lead: queued by its insert, waiting for the sweep
-    await inserirVarios(t.dono, "leads_juros_check", [{ ...l, modalidade_credito: "credito_pessoal", valor_contrato: 10_000 }]);
+    await unsafeWithSystem(t.deps.db.app, "teste", (tx) =>
+      inserirVarios(tx, "leads_juros_check", [{ ...l, modalidade_credito: "credito_pessoal", valor_contrato: 10_000 }]),
+    );
     // like the screening: the lead's contract changes (its trigger queues it) and the transaction stays open
     const pessoa = await t.dono.connect();
     try {
