@@ -114,7 +114,9 @@ test("the Jurídico uploads a PDF and a PNG to a process with a progress bar, pr
   await documentos.getByRole("button", { name: "Enviar documento" }).click();
   await expect(documentos.getByRole("listitem").filter({ hasText: "rg.png" })).toBeVisible();
   await expect(documentos.getByRole("heading", { name: "Documentos (2)" })).toBeVisible();
-  await expect(documentos.getByRole("listitem").filter({ hasText: "rg.png" })).toContainText("juridico@demo.com.br");
+  // the uploader by name, not by e-mail (decision 1633)
+  await expect(documentos.getByRole("listitem").filter({ hasText: "rg.png" })).toContainText("Helena Duarte");
+  await expect(documentos.getByRole("listitem").filter({ hasText: "rg.png" })).not.toContainText("juridico@demo.com.br");
 
   // preview of the PDF: an iframe on the authorized route, served inline as a PDF that cannot be sniffed
   await documentos.getByRole("button", { name: "Visualizar contrato.pdf" }).click();

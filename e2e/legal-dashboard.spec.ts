@@ -53,9 +53,11 @@ test("the Jurídico's day starts on the legal dashboard, and an admin's status c
   const admin = await ctxAdmin.newPage();
   await entrar(admin, "Admin Empresa");
   const lista = (await (
-    await admin.request.get(`/api/processos?statusJuridico=${encodeURIComponent("Em Contato Jurídico")}&tamanho=1`)
+    await admin.request.get(`/api/processos?statusJuridico=${encodeURIComponent("Em Contato Jurídico")}&tamanho=20`)
   ).json()) as { itens: { id: string; nome: string; profissional_id: string | null }[] };
-  const alvo = lista.itens[0];
+  // one the demo Jurídico works on, to see the professional named on the dashboard
+  const alvo = lista.itens.find((p) => p.profissional_id) ?? lista.itens[0];
+  expect(alvo.profissional_id).not.toBeNull();
   const put = await admin.request.put(`/api/processos/${alvo.id}`, {
     headers: await csrfHeader(admin),
     data: {
@@ -71,6 +73,17 @@ test("the Jurídico's day starts on the legal dashboard, and an admin's status c
   const primeiro = page.getByRole("list", { name: "Processos recentes" }).getByRole("listitem").first();
   await expect(primeiro).toContainText(alvo.nome);
   await expect(primeiro).toContainText("Finalizado Jurídico");
+  // people by name, never by e-mail (decision 1633): the professional and the documents' uploaders
+  await expect(primeiro).toContainText("Helena Duarte");
+  await expect(page.getByRole("list", { name: "Processos recentes" })).not.toContainText("@demo.com.br");
+  const documentos = page.getByRole("list", { name: "Documentos recentes" });
+  await expect(
+    documentos
+      .getByRole("listitem")
+      .filter({ hasText: /Helena Duarte|Ricardo Menezes/ })
+      .first(),
+  ).toBeVisible();
+  await expect(documentos).not.toContainText("@demo.com.br");
 
   // the admin's view is 'Departamento Jurídico'
   await admin.goto("/juridico");
@@ -100,6 +113,9 @@ test("/juridico-leads: the admin sees converted leads on their way to the legal 
   await comProfissional.click();
   await expect(comProfissional).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByRole("row").nth(1).getByText("Com profissional")).toBeVisible();
+  // the professional by name, not by e-mail (decision 1633)
+  await expect(page.getByRole("row").nth(1).getByRole("cell", { name: "Helena Duarte", exact: true })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Leads convertidos" })).not.toContainText("juridico@demo.com.br");
   await expect(
     page
       .getByRole("row")

@@ -505,7 +505,8 @@ describe("GET /api/empresas/:id and the management actions", () => {
     ]);
     const d = (await plataforma.req({ url: `/api/empresas/${c.empresa.id}` })).json() as TDetalheEmpresa;
     expect(d.historico.map((h) => h.acao)[0]).toBe("plataforma.convite.reenviado");
-    expect(d.historico[0].autor).toBe(a.usuarios.plataforma.email);
+    // the operator by name (decision 1633)
+    expect(d.historico[0].autor).toBe(a.usuarios.plataforma.nome);
     expect(d.convites.map((x) => x.email)).toEqual(["nova.pessoa@exemplo.com.br"]);
   });
 });

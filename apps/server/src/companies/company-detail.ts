@@ -3,6 +3,7 @@ import { taxaConversao } from "@crm/domain/formulas";
 import { MSG } from "@crm/domain/messages";
 import { descreverAcaoPlataforma, type TDetalheEmpresa } from "@crm/domain/schemas/companies";
 import type { TDeps } from "../core/deps.js";
+import { nomeDoUsuarioSql } from "../db/person-name.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
 import { COLUNAS_EMPRESA, paraEmpresa } from "./context.js";
@@ -51,7 +52,7 @@ export function crossTenantDetalharEmpresa(
       [empresaId],
     );
     const { rows: historico } = await tx.query(
-      `SELECT a.id::text, a.acao, a.dados, a.created_at, u.email AS autor
+      `SELECT a.id::text, a.acao, a.dados, a.created_at, ${nomeDoUsuarioSql("u")} AS autor
          FROM auditoria a LEFT JOIN usuarios_plataforma u ON u.id = a.id_usuario_fk
         WHERE a.id_empresa_fk = $1 AND a.acao LIKE 'plataforma.%'
         ORDER BY a.created_at DESC, a.id DESC LIMIT $2`,

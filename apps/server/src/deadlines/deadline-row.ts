@@ -1,12 +1,13 @@
 import type { TPrazo } from "@crm/domain/schemas/deadlines";
+import { nomeDoUsuarioSql } from "../db/person-name.js";
 
 /** Columns of a deadline `p` over its process `l` and the people who own (r), created (c) and completed (k) it. */
 export const COLUNAS_PRAZO = `p.id, p.id_lead_fk AS processo_id, l.nome AS processo_nome, l.status_juridico_lead,
   p.titulo, p.descricao, to_char(p.data_fatal, 'YYYY-MM-DD') AS data_fatal,
   to_char(p.data_seguranca, 'YYYY-MM-DD') AS data_seguranca, p.id_responsavel_fk AS responsavel_id,
-  coalesce(nullif(r.nome, ''), r.email) AS responsavel_nome, p.estado, p.origem,
-  coalesce(nullif(c.nome, ''), c.email) AS criado_por_nome, p.created_at,
-  coalesce(nullif(k.nome, ''), k.email) AS concluido_por_nome, p.concluido_em`;
+  ${nomeDoUsuarioSql("r")} AS responsavel_nome, p.estado, p.origem,
+  ${nomeDoUsuarioSql("c")} AS criado_por_nome, p.created_at,
+  ${nomeDoUsuarioSql("k")} AS concluido_por_nome, p.concluido_em`;
 
 export const JUNCOES_PRAZO = `JOIN leads_juros_check l ON l.id_empresa_fk = p.id_empresa_fk AND l.id = p.id_lead_fk
   LEFT JOIN usuarios_plataforma r ON r.id_empresa_fk = p.id_empresa_fk AND r.id = p.id_responsavel_fk

@@ -9,6 +9,7 @@ import {
 } from "@crm/domain/schemas/deadlines";
 import { STATUS_PROCESSO_JURIDICO } from "@crm/domain/status";
 import type { TDeps } from "../core/deps.js";
+import { nomeDoUsuarioSql } from "../db/person-name.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 import { COLUNAS_PRAZO, JUNCOES_PRAZO, paraPrazo } from "./deadline-row.js";
 import { hojeSP } from "./holidays.js";
@@ -39,7 +40,7 @@ export async function processosSemProximoPrazo(
 ): Promise<TProcessoSemPrazo[]> {
   const { rows } = await tx.query(
     `SELECT l.id, l.nome, coalesce(l.status_juridico_lead, 'Aguardando Contato Jurídico') AS status_juridico_lead,
-            coalesce(nullif(u.nome, ''), u.email) AS profissional_nome
+            ${nomeDoUsuarioSql("u")} AS profissional_nome
        FROM leads_juros_check l
        LEFT JOIN usuarios_plataforma u ON u.id_empresa_fk = l.id_empresa_fk AND u.id = l.profissional_juridico_atribuido_id
       WHERE l.id_empresa_fk = $1 AND l.status_lead = $2

@@ -1,5 +1,6 @@
 import { PAPEL } from "@crm/domain/roles";
 import type { TResponsavel } from "@crm/domain/schemas/deadlines";
+import { nomeDoUsuarioSql } from "../db/person-name.js";
 import type { TTx } from "../db/tenant.js";
 
 /**
@@ -8,12 +9,12 @@ import type { TTx } from "../db/tenant.js";
  */
 export async function opcoesResponsaveis(tx: TTx, empresaId: string): Promise<TResponsavel[]> {
   const { rows } = await tx.query(
-    `SELECT u.id, coalesce(nullif(u.nome, ''), u.email) AS nome, u.email
+    `SELECT u.id, ${nomeDoUsuarioSql("u")} AS nome, u.email
        FROM usuarios_plataforma u
       WHERE u.id_empresa_fk = $1 AND u.ativo
         AND (u.papel = ANY ($2::text[]) OR EXISTS (SELECT 1 FROM profissionais_juridicos m
               WHERE m.id_empresa_fk = $1 AND m.id_usuario_fk = u.id AND m.status = 'ativo'))
-      ORDER BY lower(coalesce(nullif(u.nome, ''), u.email)), u.id`,
+      ORDER BY lower(${nomeDoUsuarioSql("u")}), u.id`,
     [empresaId, [PAPEL.juridico, PAPEL.admin]],
   );
   return rows;

@@ -85,6 +85,7 @@ describe("upload (001 §5): by content, at most 10MB, description defaulting to 
         descricao: "contrato.pdf",
         tipo_arquivo: "application/pdf",
         tamanho_arquivo: pdf.length,
+        uploader_nome: a.usuarios.juridico.nome, // by name (decision 1633)
         uploader_email: a.usuarios.juridico.email,
         pode_excluir: true,
       });

@@ -5,7 +5,7 @@ import type { TConexaoWhatsApp } from "@crm/domain/schemas/whatsapp";
 import { STATUS_JURIDICO } from "@crm/domain/status";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
-import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
+import { criarEmpresaComUsuarios, criarLead, criarUsuario, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { lerPainelJuridico } from "./read-dashboard.js";
 
@@ -406,6 +406,28 @@ describe("GET /api/juridico/leads: converted leads on their way to the legal tea
       expect(res.statusCode).toBe(400);
       expect(typeof res.json().erro).toBe("string");
     }
+  });
+});
+
+describe("/juridico and /juridico-leads name the people (decision 1633)", () => {
+  it("the legal professional and the uploader by name; the e-mail only for an account without one", async () => {
+    const c = await criarEmpresaComUsuarios(t);
+    const semNome = await unsafeWithSystem(t.deps.db.app, "teste", (tx) =>
+      criarUsuario(tx, { id_empresa_fk: c.empresa.id, papel: PAPEL.juridico, nome: "" }),
+    );
+    const juridico = c.usuarios.juridico;
+    const comNome = await processo(c, "Em Contato Jurídico", 2, { profissional_juridico_atribuido_id: juridico.id });
+    const daConta = await processo(c, "Em Contato Jurídico", 3, { profissional_juridico_atribuido_id: semNome.id });
+    await documento(c, comNome.id, "procuracao.pdf", haDias(1));
+
+    const p = await painel(c.navegadores.juridico);
+    const nomes = Object.fromEntries(p.processosRecentes.map((r) => [r.id, r.profissional_nome]));
+    expect(nomes).toEqual({ [comNome.id]: juridico.nome, [daConta.id]: semNome.email });
+    expect(p.documentosRecentes.map((d) => d.usuario_nome)).toEqual([juridico.nome]);
+
+    const r = await c.navegadores.admin.req({ url: "/api/juridico/leads" });
+    const itens = (r.json() as TPaginaLeadsJuridicos).itens;
+    expect(Object.fromEntries(itens.map((i) => [i.id, i.profissional_nome]))).toEqual(nomes);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   type TPaginaLeadsJuridicos,
 } from "@crm/domain/schemas/legal-dashboard";
 import type { TDeps } from "../core/deps.js";
+import { nomeDoUsuarioSql } from "../db/person-name.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { condicoesDaBusca } from "../leads/filter-sql.js";
 
@@ -52,7 +53,7 @@ export function listarLeadsJuridicos(
     const n = params.length;
     const { rows } = await tx.query(
       `SELECT l.id, l.nome, l.telefone, l.status_lead, ${ETAPA} AS etapa, c.nome AS consultor_nome,
-              u.email AS profissional_email, l.status_juridico_lead,
+              ${nomeDoUsuarioSql("u")} AS profissional_nome, u.email AS profissional_email, l.status_juridico_lead,
               l.valor_contrato_fechado::text AS valor_contrato_fechado, ${DESDE} AS desde
          FROM leads_juros_check l
          LEFT JOIN consultores c ON c.id_empresa_fk = l.id_empresa_fk AND c.id = l.consultor_atribuido_id

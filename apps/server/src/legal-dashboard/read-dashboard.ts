@@ -2,6 +2,7 @@ import { contadoresJuridicos, MESES_GRAFICO_JURIDICO, serieMensalJuridica, ultim
 import type { TDocumentoRecente, TPainelJuridico, TProcessoRecente } from "@crm/domain/schemas/legal-dashboard";
 import { STATUS_JURIDICO, STATUS_PROCESSO_JURIDICO, type TStatusJuridico } from "@crm/domain/status";
 import type { TDeps } from "../core/deps.js";
+import { nomeDoUsuarioSql } from "../db/person-name.js";
 import { preparada } from "../db/prepared.js";
 import { lerComTenant, type TTenantCtx } from "../db/tenant.js";
 import { ALERTAS_JURIDICOS, type TConstrutorAlerta, type TResultadoAlerta } from "./alerts.js";
@@ -29,13 +30,15 @@ function sqlDoPainel(alertas: TConstrutorAlerta[]): string {
   (SELECT coalesce(nullif(sum(r.valor_fechado), 0), 0)::text FROM processos_resumo r WHERE r.id_empresa_fk = $1) AS valor,
   (SELECT coalesce(json_agg(p ORDER BY p.updated_at DESC, p.id DESC), '[]') FROM (
      SELECT l.id, l.nome, coalesce(l.status_juridico_lead, 'Aguardando Contato Jurídico') AS status_juridico_lead,
-            l.valor_contrato_fechado::text AS valor_contrato_fechado, u.email AS profissional_email, l.updated_at
+            l.valor_contrato_fechado::text AS valor_contrato_fechado, ${nomeDoUsuarioSql("u")} AS profissional_nome,
+            u.email AS profissional_email, l.updated_at
        FROM leads_juros_check l
        LEFT JOIN usuarios_plataforma u ON u.id_empresa_fk = l.id_empresa_fk AND u.id = l.profissional_juridico_atribuido_id
       WHERE l.id_empresa_fk = $1 AND l.status_lead = ${PROCESSO}
       ORDER BY l.updated_at DESC, l.id DESC LIMIT ${RECENTES}) p) AS processos,
   (SELECT coalesce(json_agg(d ORDER BY d.data_upload DESC, d.id DESC), '[]') FROM (
-     SELECT d.id, d.nome_arquivo, d.id_lead_fk AS lead_id, l.nome AS lead_nome, u.email AS usuario_email, d.data_upload
+     SELECT d.id, d.nome_arquivo, d.id_lead_fk AS lead_id, l.nome AS lead_nome, ${nomeDoUsuarioSql("u")} AS usuario_nome,
+            u.email AS usuario_email, d.data_upload
        FROM documentos d
        JOIN leads_juros_check l ON l.id_empresa_fk = d.id_empresa_fk AND l.id = d.id_lead_fk
        LEFT JOIN usuarios_plataforma u ON u.id = d.id_usuario_upload_fk

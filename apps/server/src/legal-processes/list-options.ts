@@ -1,6 +1,7 @@
 import { PAPEL } from "@crm/domain/roles";
 import type { TOpcaoConsultorProcesso, TOpcaoProfissional } from "@crm/domain/schemas/processes";
 import type { TDeps } from "../core/deps.js";
+import { nomeDoUsuarioSql } from "../db/person-name.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 
 /**
@@ -9,12 +10,12 @@ import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
  */
 export async function opcoesProfissionais(tx: TTx, empresaId: string): Promise<TOpcaoProfissional[]> {
   const { rows } = await tx.query(
-    `SELECT u.id, coalesce(nullif(u.nome, ''), u.email) AS nome, u.email
+    `SELECT u.id, ${nomeDoUsuarioSql("u")} AS nome, u.email
        FROM usuarios_plataforma u
       WHERE u.id_empresa_fk = $1 AND u.ativo
         AND (u.papel = $2 OR EXISTS (SELECT 1 FROM profissionais_juridicos m
               WHERE m.id_empresa_fk = $1 AND m.id_usuario_fk = u.id AND m.status = 'ativo'))
-      ORDER BY lower(coalesce(nullif(u.nome, ''), u.email)), u.id`,
+      ORDER BY lower(${nomeDoUsuarioSql("u")}), u.id`,
     [empresaId, PAPEL.juridico],
   );
   return rows;

@@ -1,10 +1,11 @@
 import type { TProcesso } from "@crm/domain/schemas/processes";
+import { nomeDoUsuarioSql } from "../db/person-name.js";
 
 /** Columns of a process row over `leads_juros_check l`, its consultant `c` and its legal professional `u`. */
 export const COLUNAS_PROCESSO = `l.id, l.nome, l.email, l.telefone, l.valor_contrato::text AS valor_contrato,
   l.valor_contrato_fechado::text AS valor_contrato_fechado, l.consultor_atribuido_id AS consultor_id,
   c.nome AS consultor_nome, l.profissional_juridico_atribuido_id AS profissional_id,
-  coalesce(nullif(u.nome, ''), u.email) AS profissional_nome, u.email AS profissional_email,
+  ${nomeDoUsuarioSql("u")} AS profissional_nome, u.email AS profissional_email,
   l.status_juridico_lead, l.observacoes_juridicas, l.convertido_em, l.updated_at,
   l.revisional_razao::float8 AS revisional_razao, l.revisional_faixa`;
 
@@ -24,7 +25,7 @@ const isoSql = (coluna: string) => `to_char(${coluna} AT TIME ZONE 'UTC', 'YYYY-
 export const COLUNAS_ITEM_PROCESSO = `l.id, l.nome, l.email, l.telefone, l.valor_contrato::text AS valor_contrato,
   l.valor_contrato_fechado::text AS valor_contrato_fechado, l.consultor_atribuido_id AS consultor_id,
   c.nome AS consultor_nome, l.profissional_juridico_atribuido_id AS profissional_id,
-  coalesce(nullif(u.nome, ''), u.email) AS profissional_nome, u.email AS profissional_email,
+  ${nomeDoUsuarioSql("u")} AS profissional_nome, u.email AS profissional_email,
   coalesce(l.status_juridico_lead, 'Aguardando Contato Jurídico') AS status_juridico_lead, l.observacoes_juridicas,
   ${isoSql("l.convertido_em")} AS convertido_em, ${isoSql("l.updated_at")} AS updated_at,
   l.revisional_razao::float8 AS revisional_razao, l.revisional_faixa`;

@@ -3,11 +3,13 @@ import type { TConfiguracoesPlataforma, TConfiguracoesPlataformaEntrada } from "
 import { GRAPH_VERSAO_PADRAO } from "@crm/domain/whatsapp";
 import { registrarAuditoria } from "../auth/audit.js";
 import type { TDeps } from "../core/deps.js";
+import { nomeDoUsuarioSql } from "../db/person-name.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 
 async function ler(tx: TTx, mailFrom: string): Promise<TConfiguracoesPlataforma> {
   const { rows } = await tx.query(
-    `SELECT c.graph_versao_padrao, c.email_remetente_nome, c.email_remetente_endereco, c.updated_at, u.email AS por
+    `SELECT c.graph_versao_padrao, c.email_remetente_nome, c.email_remetente_endereco, c.updated_at,
+            ${nomeDoUsuarioSql("u")} AS por
        FROM configuracoes_plataforma c LEFT JOIN usuarios_plataforma u ON u.id = c.atualizado_por_fk`,
   );
   const r = rows[0] ?? {};

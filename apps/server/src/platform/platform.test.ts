@@ -416,7 +416,7 @@ describe("the platform's /configuracoes", () => {
       graphVersaoPadrao: "v26.0",
       remetenteEmail: "contato@revisa.com.br",
       efetivos: { graphVersao: "v26.0", remetente: '"Revisa Já" <contato@revisa.com.br>' },
-      atualizadoPor: a.usuarios.plataforma.email,
+      atualizadoPor: a.usuarios.plataforma.nome, // by name (decision 1633)
     });
     const { rows } = await t.dono.query(
       "SELECT acao, id_usuario_fk, dados FROM auditoria WHERE entidade = 'configuracoes_plataforma'",

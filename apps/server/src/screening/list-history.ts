@@ -1,5 +1,6 @@
 import { FATOS_VAZIOS, type TFiltroHistoricoIa, type TPaginaHistoricoIa } from "@crm/domain/schemas/screening";
 import type { TDeps } from "../core/deps.js";
+import { nomeDoUsuarioSql } from "../db/person-name.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -19,7 +20,7 @@ export async function listarHistoricoTriagem(
     const { rows } = await tx.query(
       `SELECT t.id, t.id_lead_fk, l.nome, l.status_lead, t.decisao, t.motivo, t.proxima_pergunta, t.resumo, t.fatos, t.motor,
               t.modelo, t.erro, t.created_at, t.revisao_decisao, t.revisao_motivo, t.revisado_em,
-              coalesce(nullif(u.nome, ''), u.email) AS revisor,
+              ${nomeDoUsuarioSql("u")} AS revisor,
               t.id = (SELECT t2.id FROM triagens_ia t2 WHERE t2.id_empresa_fk = t.id_empresa_fk AND t2.id_lead_fk = t.id_lead_fk
                        ORDER BY t2.created_at DESC, t2.id DESC LIMIT 1) AS ultima
          FROM triagens_ia t

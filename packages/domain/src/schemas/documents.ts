@@ -42,6 +42,8 @@ export const ZDocumento = z.object({
   tamanho_arquivo: z.number().int(),
   data_upload: z.string(),
   uploader_id: z.guid().nullable(),
+  /** the uploader's name, the e-mail only for an account without one (decision 1633) */
+  uploader_nome: z.string().nullable(),
   /** 001 §7: documents joined with the uploader's email */
   uploader_email: z.string().nullable(),
   /** the uploader or a company admin may delete it (checked again by the server) */

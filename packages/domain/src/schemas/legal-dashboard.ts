@@ -12,17 +12,21 @@ export const ZProcessoRecente = z.object({
   nome: z.string(),
   status_juridico_lead: ZStatusJuridico,
   valor_contrato_fechado: z.string().nullable(),
+  /** the legal professional's name, the e-mail only for an account without one (decision 1633) */
+  profissional_nome: z.string().nullable(),
   profissional_email: z.string().nullable(),
   updated_at: z.string(),
 });
 export type TProcessoRecente = z.infer<typeof ZProcessoRecente>;
 
-/** 001 §7: the 5 latest documents with the lead's name and the uploader's email. */
+/** 001 §7: the 5 latest documents with the lead's name and the uploader (by name, decision 1633). */
 export const ZDocumentoRecente = z.object({
   id: z.guid(),
   nome_arquivo: z.string(),
   lead_id: z.guid(),
   lead_nome: z.string(),
+  /** the uploader's name, the e-mail only for an account without one (decision 1633) */
+  usuario_nome: z.string().nullable(),
   usuario_email: z.string().nullable(),
   data_upload: z.string(),
 });
@@ -93,6 +97,8 @@ export const ZLeadJuridico = z.object({
   status_lead: z.string(),
   etapa: z.enum(ETAPAS_ENCAMINHAMENTO),
   consultor_nome: z.string().nullable(),
+  /** the legal professional's name, the e-mail only for an account without one (decision 1633) */
+  profissional_nome: z.string().nullable(),
   profissional_email: z.string().nullable(),
   status_juridico_lead: ZStatusJuridico.nullable(),
   valor_contrato_fechado: z.string().nullable(),

@@ -56,7 +56,7 @@ export function DocumentList({ itens, alvo, mostrarLead, vazio }: Props) {
                 {d.descricao !== d.nome_arquivo && <p className="text-sm break-words text-slate-700">{d.descricao}</p>}
                 <p className="mt-0.5 text-xs break-words text-slate-600">
                   {mostrarLead && <span className="font-medium text-slate-700">{d.lead_nome} · </span>}
-                  {d.uploader_email ?? "Usuário removido"} · {formatarDataHora(d.data_upload)} ·{" "}
+                  {d.uploader_nome ?? "Usuário removido"} · {formatarDataHora(d.data_upload)} ·{" "}
                   {formatarTamanho(d.tamanho_arquivo)}
                 </p>
               </div>

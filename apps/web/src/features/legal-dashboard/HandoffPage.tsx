@@ -201,7 +201,7 @@ function Encaminhamento({ alvo, podeEnviar }: { alvo: TAlvo; podeEnviar: boolean
                       <Badge variante={VARIANTE_ETAPA[l.etapa]}>{ROTULO_ETAPA[l.etapa]}</Badge>
                     </Td>
                     <Td>{l.consultor_nome ?? "—"}</Td>
-                    <Td>{l.profissional_email ?? "—"}</Td>
+                    <Td>{l.profissional_nome ?? "—"}</Td>
                     <Td>{l.status_juridico_lead ? <LegalStatusBadge status={l.status_juridico_lead} /> : "—"}</Td>
                     <Td className="whitespace-nowrap">
                       {formatarData(l.convertido_em)}

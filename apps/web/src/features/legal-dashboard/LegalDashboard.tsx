@@ -114,7 +114,7 @@ function Painel({ d, sufixo, ocupado }: { d: TPainelJuridico; sufixo: string; oc
                     <div className="min-w-0">
                       <p className="truncate font-medium text-slate-900">{p.nome}</p>
                       <p className="truncate text-xs text-slate-600">
-                        {p.profissional_email ?? "Sem profissional"} · {formatarDataHora(p.updated_at)}
+                        {p.profissional_nome ?? "Sem profissional"} · {formatarDataHora(p.updated_at)}
                         {p.valor_contrato_fechado !== null && <> · {formatarBRL(p.valor_contrato_fechado)}</>}
                       </p>
                     </div>
@@ -143,7 +143,7 @@ function Painel({ d, sufixo, ocupado }: { d: TPainelJuridico; sufixo: string; oc
                     <div className="min-w-0">
                       <p className="truncate font-medium text-slate-900">{doc.nome_arquivo}</p>
                       <p className="truncate text-xs text-slate-600">
-                        {doc.lead_nome} · {doc.usuario_email ?? "—"} · {formatarDataHora(doc.data_upload)}
+                        {doc.lead_nome} · {doc.usuario_nome ?? "—"} · {formatarDataHora(doc.data_upload)}
                       </p>
                     </div>
                   </li>
