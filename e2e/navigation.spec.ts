@@ -17,7 +17,7 @@ async function entrar(page: Page, rotulo: string) {
 }
 
 /** The sidebar's company switcher. */
-const seletor = (page: Page) => page.getByRole("combobox", { name: "Empresa", exact: true });
+const seletor = (page: Page) => page.getByRole("combobox", { name: "Empresa exibida", exact: true });
 /** The top bar's search box. */
 const caixaDeBusca = (page: Page) => page.getByRole("combobox", { name: "Buscar leads e consultores" });
 

@@ -40,7 +40,8 @@ export function CompanySwitcher() {
   return (
     <div className="mt-3">
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-300">
-        Empresa
+        {/* not just 'Empresa': a screen's own filter (e.g. /usuarios) carries that name */}
+        Empresa exibida
       </label>
       <Select id={id} className="text-slate-900" value={escolhida} onChange={(e) => mudar(e.target.value)} disabled={q.isPending}>
         <option value="">Todas as empresas</option>
