@@ -38,7 +38,9 @@ describe("/financeiro on the demo data (npm start)", () => {
       expect(d.kpis.atual[k], k).toBeGreaterThan(0);
       expect(d.kpis.anterior[k], k).toBeGreaterThan(0);
     }
-    expect(d.tendencia.pontos.filter((p) => p.receita > 0).length).toBeGreaterThan(5);
+    // revenue on at least 5 of the 30 days whatever the hour the demo is seeded at (its dates are relative to that
+    // hour): seeded at each of the 24 hours of a day it shows 5 or 6; "more than 5" failed at some hours
+    expect(d.tendencia.pontos.filter((p) => p.receita > 0).length).toBeGreaterThanOrEqual(5);
     expect(d.tendencia.pontos.filter((p) => p.custos > 0).length).toBeGreaterThan(20);
     expect(d.custosPorPlataforma.length).toBeGreaterThanOrEqual(4);
     expect(d.receitaPorOrigem.length).toBeGreaterThanOrEqual(3);
