@@ -1,4 +1,4 @@
-// WhatsApp pairing benchmark (issue 22 item 2, decision 1611): gateway status calls per minute with three tabs open
+// WhatsApp pairing benchmark (decision 1611): gateway status calls per minute with three tabs open
 // on /qr-code while a number is being paired. Starts the built product (e2e/support/server.mjs: fresh embedded
 // PostgreSQL, demo data) and a local fake gateway speaking Evolution's protocol; Nova Taxa's admin saves it, asks
 // for a QR code in one tab, opens two more, and the gateway's connectionState calls are counted over the window.

@@ -20,7 +20,7 @@ import { SeriesCard } from "./SeriesCard";
 import { SeriesValuesTable } from "./SeriesValuesTable";
 
 /**
- * /taxas-bacen (platform admin, issue 14 part 3): the reference series of the revisional pre-analysis. Every other
+ * /taxas-bacen (platform admin, decision 1402): the reference series of the revisional pre-analysis. Every other
  * role gets 'Acesso Negado' (the server answers them 403), not a load error.
  */
 export function BacenRatesPage() {
