@@ -106,4 +106,13 @@ describe("the repository's migrations", () => {
       expect(versoesNoDisco.has(antiga), antiga).toBe(false);
     }
   });
+
+  it("are numbered linearly: the n-th file is version n, with no letter suffixes", () => {
+    const arquivos = readdirSync(MIGRATIONS_DIR)
+      .filter((f) => f.endsWith(".sql"))
+      .sort();
+    arquivos.forEach((arquivo, i) => {
+      expect(arquivo, arquivo).toMatch(new RegExp(`^${String(i + 1).padStart(4, "0")}_[a-z0-9_]+\\.sql$`));
+    });
+  });
 });

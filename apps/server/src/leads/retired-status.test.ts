@@ -86,7 +86,7 @@ describe("the retired status 'Processo Jurídico'", () => {
     const c = await t.dono.connect();
     try {
       await c.query("BEGIN");
-      await c.query(readFileSync(path.join(MIGRATIONS_DIR, "0047_processo_juridico_retirado.sql"), "utf8"));
+      await c.query(readFileSync(path.join(MIGRATIONS_DIR, "0048_processo_juridico_retirado.sql"), "utf8"));
       await c.query("COMMIT");
     } finally {
       c.release();
