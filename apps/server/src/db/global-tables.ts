@@ -16,6 +16,12 @@ export type TTabelaGlobal = { tabela: string; citus: TCitusGlobal; motivo: strin
 
 export const TABELAS_GLOBAIS: readonly TTabelaGlobal[] = [
   {
+    tabela: "mudancas_leitores",
+    citus: "local",
+    motivo:
+      "how far each reader of the change log (summaries, webhooks) has read, across companies: one position per reader, advanced by the job that reads every company's rows (decision 1701)",
+  },
+  {
     tabela: "empresas",
     citus: "referencia",
     motivo:

@@ -1,0 +1,43 @@
+/**
+ * The change log's vocabulary (decision 1701): what changed (the entity), how (the kind) and who did it (the origin).
+ * One source for the server that writes the log, the jobs that read it (summaries, realtime, outbound webhooks) and the
+ * screens that show it (the audit trail). Kinds are `entidade.verbo`; a reader that does not know a kind ignores it.
+ */
+export const ENTIDADES_MUDANCA = ["lead", "mensagem", "documento", "prazo", "custo", "assinatura", "privacidade"] as const;
+export type TEntidadeMudanca = (typeof ENTIDADES_MUDANCA)[number];
+
+export const TIPOS_MUDANCA = {
+  lead: ["lead.criado", "lead.alterado", "lead.status", "lead.status_juridico", "lead.atribuido", "lead.excluido"],
+  mensagem: ["mensagem.recebida", "mensagem.enviada", "mensagem.status"],
+  documento: ["documento.enviado", "documento.excluido"],
+  prazo: ["prazo.criado", "prazo.alterado", "prazo.excluido"],
+  custo: ["custo.criado", "custo.alterado", "custo.excluido"],
+  assinatura: ["assinatura.alterada"],
+  privacidade: ["privacidade.solicitada", "privacidade.atendida"],
+} as const satisfies Record<TEntidadeMudanca, readonly string[]>;
+export type TTipoMudanca = (typeof TIPOS_MUDANCA)[TEntidadeMudanca][number];
+
+/** Who made the change: a person in the CRM, the AI screening, the system, a CSV import, a provider's webhook, the API. */
+export const ORIGENS_MUDANCA = ["usuario", "ia", "sistema", "importacao", "webhook", "api"] as const;
+export type TOrigemMudanca = (typeof ORIGENS_MUDANCA)[number];
+
+/**
+ * The lead's fields the log keeps before and after a change: those that summaries, webhooks and the audit trail need.
+ * No personal data (name, phone, e-mail, documents): a change to those is logged by field name only
+ * (`campos_pessoais`), so erasing a titular's data never has to rewrite the log (decision 1701).
+ */
+export const CAMPOS_LEAD_NO_REGISTRO = [
+  "status_lead",
+  "status_juridico_lead",
+  "consultor_atribuido_id",
+  "profissional_juridico_atribuido_id",
+  "created_at",
+  "convertido_em",
+  "origem_lead",
+  "campanha_origem",
+  "plataforma_anuncio",
+  "anuncio_id",
+  "valor_contrato_fechado",
+  "revisional_faixa",
+  "revisional_sobrepago_centavos",
+] as const;
