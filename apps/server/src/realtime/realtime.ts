@@ -2,6 +2,7 @@ import type { TEventoTempoReal } from "@crm/domain/realtime";
 import type { TPapel } from "@crm/domain/roles";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
+import { CANAL_MUDANCAS, eventosDasMudancas } from "./change-log-events.js";
 
 /** Who receives an event: a company (optionally narrowed to roles or one user) or one session. */
 export type TDestino = { empresaId: string | null; usuarioId?: string; papeis?: TPapel[]; sessaoId?: string };
@@ -60,6 +61,11 @@ export function createRealtime(opts: { databaseUrl: string; log?: FastifyBaseLog
     for (const h of canais.values()) h.aoEstado(ouvindo);
   };
 
+  function entregar(env: TEnvelope) {
+    for (const c of conns) if (alcanca(c, env.d)) c.enviar(env.e);
+    if (env.e.tipo === "sessao.revogada") for (const c of conns) if (c.sessaoId === env.d.sessaoId) c.fechar();
+  }
+
   function despachar(payload: string) {
     let env: TEnvelope;
     try {
@@ -67,8 +73,7 @@ export function createRealtime(opts: { databaseUrl: string; log?: FastifyBaseLog
     } catch {
       return;
     }
-    for (const c of conns) if (alcanca(c, env.d)) c.enviar(env.e);
-    if (env.e.tipo === "sessao.revogada") for (const c of conns) if (c.sessaoId === env.d.sessaoId) c.fechar();
+    entregar(env);
   }
 
   // keeps trying until it is back (a failed attempt schedules the next one); the wait stays short (≤ 2 s) so that
@@ -94,13 +99,16 @@ export function createRealtime(opts: { databaseUrl: string; log?: FastifyBaseLog
     client.on("notification", (n) => {
       const outro = canais.get(n.channel);
       if (outro) outro.aoNotificar(n.payload ?? "");
-      else if (n.payload) despachar(n.payload);
+      else if (n.channel === CANAL_MUDANCAS) {
+        // changes of the change log, told once per company and entity per statement (decision 1701)
+        for (const { destino, evento } of eventosDasMudancas(n.payload ?? "")) entregar({ d: destino, e: evento });
+      } else if (n.payload) despachar(n.payload);
     });
     client.on("error", perder);
     client.on("end", () => perder(new Error("conexão LISTEN encerrada")));
     try {
       await client.connect();
-      await client.query(`LISTEN ${CANAL}`);
+      await client.query(`LISTEN ${CANAL}; LISTEN ${CANAL_MUDANCAS}`);
       for (const canal of canais.keys()) await client.query(`LISTEN ${client.escapeIdentifier(canal)}`);
     } catch (err) {
       if (tentativa === 0 && !listener) {
