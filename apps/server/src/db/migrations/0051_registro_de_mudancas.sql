@@ -28,8 +28,8 @@ CREATE TABLE mudancas (
 );
 -- one entity's history (audit trail, a lead's timeline)
 CREATE INDEX mudancas_entidade_idx ON mudancas (id_empresa_fk, entidade, id_entidade, id);
--- the readers' tail: rows of transactions not yet rolled up
-CREATE INDEX mudancas_transacao_idx ON mudancas (transacao);
+-- the readers' order and tail: rows not yet read, by (transaction, id)
+CREATE INDEX mudancas_transacao_idx ON mudancas (transacao, id);
 
 ALTER TABLE mudancas ENABLE ROW LEVEL SECURITY;
 ALTER TABLE mudancas FORCE ROW LEVEL SECURITY;
@@ -38,11 +38,13 @@ CREATE POLICY tenant ON mudancas
   WITH CHECK (id_empresa_fk = (SELECT app_empresa_id()) OR (SELECT app_cruza_empresas()));
 GRANT SELECT, INSERT ON mudancas TO crm_app;
 
--- How far each reader of the log has gone: every row of a transaction older than `ate` has been read. Advanced in the
--- same transaction as what the reader did with those rows, so a reader's output and its position never disagree.
+-- How far each reader of the log has gone, in the log's reading order (transacao, id): every row up to
+-- (ate, ate_id) has been read. Advanced in the same transaction as what the reader did with those rows, so a reader's
+-- output and its position never disagree.
 CREATE TABLE mudancas_leitores (
   leitor text PRIMARY KEY,
-  ate xid8 NOT NULL DEFAULT '1'::xid8
+  ate xid8 NOT NULL DEFAULT '0'::xid8,
+  ate_id bigint NOT NULL DEFAULT 0
 );
 GRANT SELECT, INSERT, UPDATE ON mudancas_leitores TO crm_app;
 
