@@ -93,5 +93,12 @@ describe("the commit-msg hook in a repository", () => {
     git(outro, "config", "core.hooksPath", ".husky");
     expect(spawnSync(process.execPath, [INSTALL], { cwd: outro }).status).toBe(0);
     expect(git(outro, "config", "core.hooksPath")).toBe(".husky");
+
+    // and so are hooks of one's own in .git/hooks, which a hooks path would skip
+    const comGancho = tmp();
+    git(comGancho, "init", "-q");
+    writeFileSync(join(comGancho, ".git", "hooks", "pre-commit"), "#!/bin/sh\nexit 0\n");
+    expect(spawnSync(process.execPath, [INSTALL], { cwd: comGancho }).status).toBe(0);
+    expect(spawnSync("git", ["config", "core.hooksPath"], { cwd: comGancho }).status).toBe(1); // unset
   });
 });
