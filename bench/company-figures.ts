@@ -1,4 +1,4 @@
-// The company figures (issue 12): /dashboard, /financeiro, /marketing and the per-campaign endpoints with many leads and
+// The company figures (decision 1204): /dashboard, /financeiro, /marketing and the per-campaign endpoints with many leads and
 // cost rows in one company: p95 at 20 concurrent requests through the API, and the same work called directly (its SQL
 // in a tenant transaction, no HTTP) at the same concurrency — the API's overhead is the ratio (goal: API p95 ≤ 100 ms
 // and ≤ 1.5× the direct p95).

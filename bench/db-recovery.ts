@@ -1,4 +1,4 @@
-// How fast the server serves again after PostgreSQL restarts (issue 16): the built server against a PostgreSQL of its
+// How fast the server serves again after PostgreSQL restarts (decision 1661): the built server against a PostgreSQL of its
 // own, stopped and started DB_RECOVERY_CYCLES times (default 5). Prints, per cycle and as p50 / max: the time from
 // PostgreSQL accepting connections again to /api/ready answering 200, to a sign-in (a write: session row, audit) and
 // to a signed-in read, and to a live event (a lead created by the API reaching an admin's WebSocket opened before the

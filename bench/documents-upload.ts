@@ -1,4 +1,4 @@
-// Issue 11: "a 10MB upload streamed (server memory growth ≤ 30 MB with 5 uploads at once)".
+// Decision 1103: "a 10MB upload streamed (server memory growth ≤ 30 MB with 5 uploads at once)".
 // Starts the built server (apps/server/dist/main.js) on a fresh DATA_DIR (embedded PostgreSQL, demo seed), signs in as
 // the demo's Jurídico and sends DOCS_UPLOAD_PARALLEL (default 5) uploads of DOCS_UPLOAD_MB (default 10) MB to one
 // process at once, DOCS_UPLOAD_ROUNDS (default 3) times. The server's resident memory is sampled from

@@ -106,7 +106,7 @@ const CENARIOS: TCenario[] = [
     rota: "",
     qs: (i) => `periodo=all&busca=${encodeURIComponent(`(11) 9${String((i * 7919) % 100000).padStart(8, "0")}`)}`,
   },
-  // any run of 4+ digits of a phone (issue 15 part 2): prefix ranges over the phones' suffixes (0027)
+  // any run of 4+ digits of a phone (decision 1501): prefix ranges over the phones' suffixes (0027)
   {
     nome: "telefone: últimos 4 dígitos",
     rota: "",

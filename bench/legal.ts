@@ -1,4 +1,4 @@
-// Legal processes at scale (issue 11, Performance): 50k processes in one company, 1M leads in the database.
+// Legal processes at scale (decision 1104): 50k processes in one company, 1M leads in the database.
 // /processos list p95 at 20 concurrent requests against the same SQL called directly (the API's overhead is the
 // ratio; goal ≤ 30 ms and ≤ 1.5x), its counters, and the legal dashboard (goal ≤ 100 ms p95).
 //

@@ -1,6 +1,6 @@
 // `npm run bench lighthouse`: Lighthouse 12's mobile preset (simulated slow 4G and a 4× slower CPU, as in
 // PageSpeed Insights) on /login, /leads and /dashboard of the BUILT app (`npm run build` first; nothing is built
-// here), signed in as the demo company admin for the last two. Issue 15 part 9's goals: performance ≥ 90 on all
+// here), signed in as the demo company admin for the last two. Decision 1504's goals: performance ≥ 90 on all
 // three, /login transferring ≤ 150 KB.
 // LH_URL=http://host:port measures a server already running (with the demo data); otherwise the built server is
 // started on a fresh embedded database (demo seed) on LH_PORT (3195). LH_RUNS (default 1): runs per page, the

@@ -40,7 +40,7 @@ function medirRota(manifesto: TManifesto, chunks: RegExp[]) {
   return `${kb(gz)} KB gzip, ${kb(br)} KB brotli as served (${kb(cru)} KB raw) in ${n} files`;
 }
 
-/** /login's JavaScript (issue 15: the page ≤ 150 KB transferred) and /dashboard's before its charts (issue 12: ≤ 150 KB gzip). */
+/** /login's JavaScript (decision 1504: the page ≤ 150 KB transferred) and /dashboard's before its charts (≤ 150 KB gzip). */
 export async function loginBundleBench(): Promise<string[]> {
   const manifesto = JSON.parse(readFileSync(path.join(DIST, ".vite/manifest.json"), "utf8")) as TManifesto;
   const shell = /features\/shell\/AppShell\.tsx$/;

@@ -1,4 +1,4 @@
-// The platform admin's screens (issue 13): /api/plataforma/indicadores (the platform /dashboard and /analytics),
+// The platform admin's screens (decision 1307): /api/plataforma/indicadores (the platform /dashboard and /analytics),
 // /api/empresas search and /api/plataforma/usuarios with 1,000 companies and 1M leads: p95 through the API at a
 // few concurrent requests (one operator and a few tabs), then the same work called directly (no HTTP); printed as
 // each case ends.
@@ -86,7 +86,7 @@ export async function platformBench(): Promise<string[]> {
   const conc = numeroEnv("PLATAFORMA_BENCH_CONCORRENCIA", 4);
   const segundos = numeroEnv("PLATAFORMA_BENCH_SEGUNDOS", 4);
   const b = await iniciarBancada("plataforma");
-  const linhas: string[] = [`platform (issue 13): ${empresas} empresas, ${leads} leads, ${conc} pedidos simultâneos`];
+  const linhas: string[] = [`platform (decision 1307): ${empresas} empresas, ${leads} leads, ${conc} pedidos simultâneos`];
   try {
     await gerar(b, empresas, leads);
     // the bench's user becomes the platform admin (the session store forgets the old role by trigger)

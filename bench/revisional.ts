@@ -1,4 +1,4 @@
-// Issue 14's goals: recomputing the pre-analysis of 200k leads after a rates update ≤ 10 s in a job; one lead ≤ 1 ms.
+// Decision 1403's goals: recomputing the pre-analysis of 200k leads after a rates update ≤ 10 s in a job; one lead ≤ 1 ms.
 // REVISIONAL_BENCH_LEADS (default 200000) leads with contracts in one company, the demo's rate snapshot; the job's
 // own function (revisional/recompute.ts) is timed on the application's pool, and one lead's analysis both as the
 // pure calculation and as the API handler's work (read + calculate) under RLS.

@@ -1,4 +1,4 @@
-// AI screening benchmark (issue 6): the engine's own overhead per lead message, without the model's latency
+// AI screening benchmark (decision 0601): the engine's own overhead per lead message, without the model's latency
 // (goal ≤ 20 ms), and the throughput with many leads writing at once against the local OpenAI-compatible server.
 // Standalone: `npx tsx bench/screening-engine.ts` (embedded PostgreSQL in a temp dir; nothing else needed).
 // Sizes: BENCH_AMOSTRAS (sequential messages per measurement, default 150), BENCH_LEADS (leads writing at once,

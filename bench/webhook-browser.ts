@@ -1,4 +1,4 @@
-// Webhook → browser benchmark (issue 4): time from the POST of a signed Cloud API webhook to the message on
+// Webhook → browser benchmark (decision 0401): time from the POST of a signed Cloud API webhook to the message on
 // the consultant's screen (a MutationObserver in the open chat notes when the text appears), on loopback.
 // Needs the built web app (npm run build). Sizes: BENCH_AMOSTRAS (default 60).
 // Run: npx tsx bench/webhook-browser.ts

@@ -1,4 +1,4 @@
-// Webhook ingest benchmark (issue 4): signed Cloud API deliveries at full speed against the real server,
+// Webhook ingest benchmark (decision 0401): signed Cloud API deliveries at full speed against the real server,
 // every message delivered twice. Prints deliveries/s, acknowledgement latency and checks that every message
 // is stored exactly once. Sizes: BENCH_MENSAGENS (default 15000), BENCH_TELEFONES (500), BENCH_CONCORRENCIA (64).
 // BENCH_TAXA=2000: instead of full speed on BENCH_CONCORRENCIA connections, deliveries start at that fixed rate

@@ -43,7 +43,7 @@ async function figurasFinanceiras(page: Page) {
   };
 }
 
-test("issue 12's journey: a cost for a campaign, a lead from its ad converted with a closed value, and the figures follow", async ({
+test("ad attribution's journey (decisions 1212–1214): a cost for a campaign, a lead from its ad converted with a closed value, and the figures follow", async ({
   page,
 }) => {
   test.setTimeout(240_000);

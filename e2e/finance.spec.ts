@@ -48,7 +48,7 @@ test("an admin opens /financeiro, changes the period, filters, sees the ranking 
   const ranking = page.getByRole("list", { name: "Ranking de vendas por consultor" });
   await expect(ranking.getByText("1º lugar")).toBeAttached();
 
-  // 'Valor recuperável estimado' (issue 14 part 4): the demo leads' contracts, once the start-up sweep computed them
+  // 'Valor recuperável estimado' (decision 1404): the demo leads' contracts, once the start-up sweep computed them
   const recuperavel = page.getByRole("region", { name: "Valor recuperável estimado" });
   await expect(async () => {
     await page.getByRole("button", { name: "Atualizar" }).click();

@@ -176,7 +176,7 @@ test("a manual lead, assigned by the admin, appears live on the consultant's boa
     await expect(anuncio).toHaveText(`${nome} sobre a coluna Convertidos.`);
     await consultor.keyboard.press("Space");
     await expect(consultor.getByRole("region", { name: "Convertidos" }).getByRole("article", { name: nome })).toBeVisible();
-    // the moved card keeps the focus in its new column (issue 15 part 6): not the page's body
+    // the moved card keeps the focus in its new column (WCAG 2.4.3, focus order): not the page's body
     await expect(
       consultor.getByRole("region", { name: "Convertidos" }).getByRole("button", { name: `Mover ${nome}` }),
     ).toBeFocused();

@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { LoginPage } from "./support/pages";
 
 /**
- * Issue 22 items 7, 8 and 10: the operator's company switcher (decision 1642), the top bar's search by role and
+ * The operator's company switcher (decision 1642), the top bar's search by role and
  * company (decisions 1644, 1645), and an unknown path (decision 1643).
  */
 

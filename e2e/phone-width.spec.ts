@@ -8,7 +8,7 @@ import { PAPEL } from "../packages/domain/src/roles";
 import { LoginPage } from "./support/pages";
 
 /**
- * Issue 15 parts 5 and 7: every signed-in screen of every role, at a phone's 390×844, has no horizontal page
+ * Every signed-in screen of every role, at a phone's 390×844, has no horizontal page
  * scroll and no serious, critical or moderate accessibility violation. The routes come from the web's route
  * table (apps/web/src/app/router.tsx); each is visited by every role the permission table lets open it (and by
  * every role whose menu lists it), with the demo's own ids for the routes that take one.

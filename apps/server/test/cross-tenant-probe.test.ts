@@ -11,7 +11,7 @@ import { criarEmpresaComUsuarios, entrar, type TEmpresaComUsuarios } from "./fac
 import { camposDe, ehArray, ehUuid, exemplos, nomeDeId } from "./zod-examples.js";
 
 /**
- * Issue 16's cross-tenant probe: every /api route of the built app × every role of company B, with company A's ids
+ * The cross-tenant probe (decision 0003): every /api route of the built app × every role of company B, with company A's ids
  * in the path, the query string and the body (fields named like ids, and every uuid-typed field of the route's zod
  * schema) → no response carries any of A's ids or texts, and A's rows (checksum read as the owner) are unchanged.
  */

@@ -98,7 +98,7 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
         email: `${marca.toLowerCase()}.cliente${i}@exemplo.com.br`,
         telefone: fone(i),
         consultor_atribuido_id: i === 0 ? e.consultor.id : null,
-        // a lead that came from an ad (issue 12 part 5)
+        // a lead that came from an ad (decision 1212)
         ...(i === 1 ? { campanha_origem: `${marca} campanha`, anuncio_id: `${marca}-anuncio`, ctwa_clid: `${marca}-clid` } : {}),
       } as never);
       await criarMensagem(tx, { id_empresa_fk: empresaId, id_lead_fk: lead.id, message: `${marca} mensagem do lead ${i}` });
@@ -131,7 +131,7 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
     payload: { status: "Em Atendimento" },
     status: 204,
   });
-  // a legal process (issue 11): converted, then worked on /processos
+  // a legal process (decision 1101): converted, then worked on /processos
   await exigir(admin, {
     method: "PATCH",
     url: `/api/leads/${leads[0].id}/status`,
@@ -149,7 +149,7 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
     },
     status: 200,
   });
-  // a legal document of that process (issue 11 part 3): its metadata, content and delete routes get A's id
+  // a legal document of that process (decision 1102): its metadata, content and delete routes get A's id
   await exigir(e.navegadores.juridico, {
     method: "POST",
     url: `/api/processos/${leads[0].id}/documentos`,
@@ -159,7 +159,7 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
     ),
     status: 201,
   });
-  // a deadline of that process and the client's notice opt-in (issue 11 part 5); the status change above created its
+  // a deadline of that process and the client's notice opt-in (decisions 1106 and 1107); the status change above created its
   // chain task, and every company has its chain templates
   await exigir(e.navegadores.juridico, {
     method: "POST",
@@ -188,7 +188,7 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
     },
     status: 200,
   });
-  // ad attribution (issue 12 part 5): a cost naming the campaign, and the Conversions API settings with a secret token
+  // ad attribution (decisions 1213 and 1214): a cost naming the campaign, and the Conversions API settings with a secret token
   await exigir(admin, {
     method: "POST",
     url: "/api/custos-marketing",

@@ -12,7 +12,7 @@ import { criarEmpresa, criarUsuario } from "../src/seed/factories.js";
 import { clienteHttp, esperar, iniciarProcessoServidor, type TProcessoServidor } from "./server-process.js";
 
 /**
- * Faults only a whole process shows (issue 16): PostgreSQL restarted under a webhook burst. The server runs as its
+ * Faults only a whole process shows (decision 0013): PostgreSQL restarted under a webhook burst. The server runs as its
  * own process (src/main.ts) against a PostgreSQL of this file's own, which the test stops and starts again.
  */
 const APP_SECRET = "f".repeat(40);

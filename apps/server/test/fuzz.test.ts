@@ -12,7 +12,7 @@ import { criarAleatorio, criarEmpresaComUsuarios, entrar, type TAleatorio, type 
 import { camposDe, exemplos, nomeDeId, tipoDe } from "./zod-examples.js";
 
 /**
- * Issue 16's fuzz pass: a bounded, seeded pass over every /api route of the built app, signed in as a company admin
+ * The fuzz pass (decision 1602): a bounded, seeded pass over every /api route of the built app, signed in as a company admin
  * and anonymously: malformed JSON, wrong types, huge strings, NUL bytes and invalid UTF-8 in bodies, query strings
  * and paths, ids that are not uuids, arrays for objects, deep nesting, multipart garbage. No answer may be a 5xx,
  * and a refused request (4xx) changes none of the company's rows. FUZZ_SEED=<n> replays a run.

@@ -73,7 +73,7 @@ export function statusDaPresenca(conexoes: readonly { ocioso: boolean }[]): TSta
   return conexoes.some((c) => !c.ocioso) ? "Conectado" : "Ocupado";
 }
 
-// ---------------------------------------------------------------- the waiting queue (issue 15 part 4, decision 1503)
+// ---------------------------------------------------------------- the waiting queue (decision 1503)
 /**
  * A lead waits for a consultant while it is 'Qualificado para Atendente' (the status the screening and its review
  * hand over with, and assign) and nobody has it. 'Confirmado pela IA' is still before attendance. The queue's

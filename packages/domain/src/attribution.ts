@@ -1,5 +1,5 @@
 /**
- * Ad attribution (issue 12 part 5, decisions 1212-1214): the click-to-WhatsApp referral Meta puts on a Cloud API
+ * Ad attribution (decisions 1212–1214): the click-to-WhatsApp referral Meta puts on a Cloud API
  * message, the lead's first touch read from it, the per-campaign figures and the Conversions API event names.
  * One source for the webhook parser, the figures route, the web section and the demo seed.
  */

@@ -2,7 +2,7 @@ import { contar } from "./plural";
 import type { TStatusJuridico } from "./status";
 
 /**
- * Deadlines (prazos) and tasks of legal processes (issue 11 part 5, decision 1106). Days are São Paulo calendar days
+ * Deadlines (prazos) and tasks of legal processes (decision 1106). Days are São Paulo calendar days
  * written 'YYYY-MM-DD'; working days skip Saturdays, Sundays and the holidays a predicate names (the server feeds it
  * Brazil's national holidays), so this module stays pure and testable.
  */

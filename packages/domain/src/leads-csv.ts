@@ -23,7 +23,7 @@ export const COLUNAS_MODELO_CSV = [
   "valor_parcela",
   "quantidade_parcelas_pagas",
   "objetivo_cliente",
-  // the contract of the revisional pre-analysis (issue 14): optional, at the end so older files keep their meaning
+  // the contract of the revisional pre-analysis (decision 1403): optional, at the end so older files keep their meaning
   "quantidade_parcelas",
   "data_contrato",
   "banco",
@@ -192,7 +192,7 @@ function validarLinha(cells: string[], idx: TIndices, linha: number): TLeadCsv |
   };
 }
 
-/** The optional contract columns (issue 14): term, signing date (dd/mm/aaaa or aaaa-mm-dd), bank, stated % a.m. */
+/** The optional contract columns (decision 1403): term, signing date (dd/mm/aaaa or aaaa-mm-dd), bank, stated % a.m. */
 function lerContratoCsv(cells: string[], idx: TIndices, pagas: number | null) {
   const prazoTexto = campo(cells, idx, "quantidade_parcelas");
   const prazo = prazoTexto ? Number(prazoTexto) : null;

@@ -10,7 +10,7 @@ import { ORIGENS_LEAD, STATUS_LEAD } from "./status";
 
 export const ORDENS_LEADS = ["created_at", "updated_at", "nome", "valor_contrato", "status_lead", "revisional_razao"] as const;
 export type TOrdemLeads = (typeof ORDENS_LEADS)[number];
-/** 'aguardando': the waiting queue, qualified leads nobody has (issue 15 part 4, decision 1503) */
+/** 'aguardando': the waiting queue, qualified leads nobody has (decision 1503) */
 export const ATRIBUICOES = ["todos", "atribuidos", "nao_atribuidos", "aguardando"] as const;
 export const TAMANHO_PAGINA_LEADS = 25;
 

@@ -7,7 +7,7 @@ import { PAPEL, type TPapel } from "./roles";
 const PAPEIS = Object.values(PAPEL) as TPapel[];
 const ROTEADOR = readFileSync(new URL("../../../apps/web/src/app/router.tsx", import.meta.url), "utf8");
 
-describe("menus against the permission table (issue 15 part 3, decision 1502)", () => {
+describe("menus against the permission table (decision 1502)", () => {
   it.each(PAPEIS)("every menu entry of %s opens a screen that role may use", (papel) => {
     const negadas = [...MENUS[papel], MENU_PERFIL].filter((m) => !podeAbrir(papel, m.path)).map((m) => m.path);
     expect(negadas).toEqual([]);

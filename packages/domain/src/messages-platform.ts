@@ -2,7 +2,7 @@ import { contar } from "./plural";
 
 /** pt-BR texts of the platform admin's screens (/usuarios, figures, settings, /empresas and one company); part of MSG. */
 export const MSG_PLATAFORMA = {
-  // the platform admin: /usuarios, figures and settings (issue 13 parts 6–7)
+  // the platform admin: /usuarios, figures and settings (decisions 1307–1309)
   papelInvalido: "Papel inválido: escolha Admin Empresa, Consultor ou Jurídico.",
   dataInvalida: "Data inválida",
   periodoDeDepoisDoAte: "A data inicial deve ser anterior ou igual à data final.",
@@ -27,7 +27,7 @@ export const MSG_PLATAFORMA = {
   configuracoesPlataformaSalvas: "Configurações da plataforma salvas com sucesso!",
   erroCarregarConfiguracoesPlataforma: "Erro ao carregar as configurações da plataforma. Tente novamente.",
   erroSalvarConfiguracoesPlataforma: "Erro ao salvar as configurações da plataforma. Tente novamente.",
-  // ---------------------------------------------------------------- /empresas and one company (issue 13 parts 4-5)
+  // ---------------------------------------------------------------- /empresas and one company (decision 1304)
   nenhumaEmpresa: "Nenhuma empresa encontrada",
   carregandoEmpresas: "Carregando empresas...",
   erroCarregarEmpresas: "Erro ao carregar as empresas. Tente novamente.",

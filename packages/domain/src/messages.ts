@@ -267,7 +267,7 @@ export const MSG = {
   nenhumConsultorOnline:
     "Nenhum consultor conectado no momento. O lead continua sem atribuição e os administradores foram avisados.",
   leadJaAtribuido: "Este lead já tem um consultor atribuído.",
-  // the waiting queue (issue 15 part 4, decision 1503)
+  // the waiting queue (decision 1503)
   aguardandoAtribuicao: (n: number) => `${contar(n, "lead qualificado", "leads qualificados")} aguardando atribuição`,
   filaEsperaTitulo: "Leads aguardando atribuição",
   filaEsperaConteudo: (nome: string) =>
@@ -323,7 +323,7 @@ export const MSG = {
   alertaDocumentacaoDescricao: (dias: number) =>
     `Documentação solicitada há mais de ${contar(dias, "dia", "dias")} e nenhum documento recebido desde então.`,
   nenhumAlerta: "Nenhum alerta: todos os processos estão em dia.",
-  // the read-only WhatsApp status (Consultor and Jurídico, issue 15 part 3)
+  // the read-only WhatsApp status (Consultor and Jurídico, decision 1502)
   erroCarregarStatusWhatsApp: "Erro ao carregar o status do WhatsApp. Tente novamente.",
   // legal documents (/documentos and the process dialog, 001 §5)
   documentoMuitoGrande: "O arquivo é muito grande. O tamanho máximo permitido é 10MB.",
@@ -358,7 +358,7 @@ export const MSG = {
   custoSalvo: "Custo salvo com sucesso!",
   custoExcluido: "Custo excluído.",
   custoNaoEncontrado: "Custo não encontrado.",
-  // ad attribution and Conversions API (issue 12 part 5; decisions 1212-1214)
+  // ad attribution and Conversions API (decisions 1212–1214)
   campanhaLonga: "Campanha com mais de 200 caracteres",
   anuncioLongo: "ID do anúncio com mais de 200 caracteres",
   atribuicaoTitulo: "Resultados por campanha e anúncio",

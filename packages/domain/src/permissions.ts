@@ -42,7 +42,7 @@ export const PERMISSOES = {
   /** /juridico-leads: the admin's view of converted leads on their way to the legal team */
   "juridico.leads": [P, A],
   "juridico.equipe": [P, A],
-  /** deadlines of legal processes and 'Meus prazos' (issue 11 part 5): reading, the platform admin any company's */
+  /** deadlines of legal processes and 'Meus prazos' (decision 1106): reading, the platform admin any company's */
   "prazos.ver": [P, A, J],
   "prazos.gerenciar": [A, J],
   /** the task chains per legal status */
@@ -56,7 +56,7 @@ export const PERMISSOES = {
   "planos.ver": TODOS,
   /** the Central Bank rate series of the revisional pre-analysis (/taxas-bacen): refresh and import, the operator only */
   "taxas.gerenciar": [P],
-  /** a lead's revisional pre-analysis (issue 14): whoever opens the lead reads it and fills in its contract */
+  /** a lead's revisional pre-analysis (decision 1403): whoever opens the lead reads it and fills in its contract */
   "revisional.ver": TODOS,
   "revisional.editar": TODOS,
   "desempenho.ver": [C],

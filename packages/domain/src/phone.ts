@@ -1,6 +1,6 @@
 /**
  * One phone identity for every entry path (manual form, CSV import, API, WhatsApp webhooks, invitations, team,
- * seed) and for search (ARCHITECTURE §6, issue 15, decision 1501). The canonical form is digits only:
+ * seed) and for search (ARCHITECTURE §6, decision 1501). The canonical form is digits only:
  * - Brazilian numbers: 55 + DDD + the local number; mobiles always carry the ninth digit (an 8-digit local number
  *   starting 6–9 is a mobile written without it), landlines (8-digit local numbers starting 2–5) stay landlines;
  * - foreign numbers (typed with + or 00 and a code other than 55): their country code and number, 8 to 15 digits.

@@ -1,5 +1,5 @@
 /**
- * The platform admin's figures (000 §2.10, issue 13 part 7), defined in docs/decisions/1307-platform-figures.md:
+ * The platform admin's figures (000 §2.10, decision 1307), defined in docs/decisions/1307-platform-figures.md:
  * the platform's MRR and ARR (each company's MRR is subscription.ts's receitaMensal: only an active subscription
  * past its trial pays, yearly billing counts a twelfth), the growth by join month, and how a From/To period is read
  * from the per-month and per-day lead counters. Server and web both read them from here.

@@ -10,7 +10,7 @@ import { criarConsultor, criarEmpresa, criarLead, criarUsuario } from "../seed/f
 import { atribuirFilaDeEspera, varrerInicioDoExpediente } from "./waiting-queue.js";
 
 /**
- * Business hours begin (issue 15 part 4, decision 1503): the waiting leads of a company that assigns to offline
+ * Business hours begin (decision 1503): the waiting leads of a company that assigns to offline
  * consultants during its hours are assigned when the hours open, by a sweep every minute and at an instance's
  * start; with several instances of the server on one database, each lead once.
  */

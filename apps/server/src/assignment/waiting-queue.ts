@@ -7,7 +7,7 @@ import { atribuirAutomaticamente } from "./assign-lead.js";
 import { AGUARDANDO, aguardandoDa, ENTRADA_NA_FILA } from "./waiting-sql.js";
 
 /**
- * The waiting queue (issue 15 part 4, decision 1503): qualified leads nobody has. Its count is shown on the admins'
+ * The waiting queue (decision 1503): qualified leads nobody has. Its count is shown on the admins'
  * sidebar and on /leads; the oldest are assigned as soon as a consultant comes online, by a job of the company
  * (FILA_ESPERA) that presence enqueues in the transaction that shows the consultant Conectado.
  */

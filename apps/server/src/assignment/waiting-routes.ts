@@ -9,7 +9,7 @@ import { pedirAtribuicaoDaFila } from "./waiting-queue.js";
 import { contarAguardando } from "./waiting-sql.js";
 
 /**
- * The waiting queue (issue 15 part 4, decision 1503): its count for the admins' sidebar and /leads, and the
+ * The waiting queue (decision 1503): its count for the admins' sidebar and /leads, and the
  * company's rule for offline consultants during business hours (the company settings screen).
  */
 export const waitingRoutes: FastifyPluginAsyncZod = async (app) => {

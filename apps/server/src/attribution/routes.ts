@@ -19,7 +19,7 @@ const figuras = { permissao: "marketing.gerenciar", negado: MSG.acessoNegadoMark
 /** The Conversions API settings: the company's settings' roles. */
 const ajustes = { permissao: "empresa.configurar" } as const;
 
-/** Ad attribution (issue 12 part 5): per-campaign figures and Meta's Conversions API settings. */
+/** Ad attribution (decisions 1212–1214): per-campaign figures and Meta's Conversions API settings. */
 export const attributionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 

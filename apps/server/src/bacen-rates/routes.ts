@@ -16,7 +16,7 @@ import { lerPainelTaxas, lerValoresSerie } from "./panel.js";
 import { gravarValores, registrarAtualizacao } from "./store.js";
 import { CHAVE_TAXAS, FILA_TAXAS_BACEN } from "./worker.js";
 
-/** The platform admin's rates screen (issue 14 part 3): read, refresh from SGS now, import a CSV. */
+/** The platform admin's rates screen (decision 1402): read, refresh from SGS now, import a CSV. */
 const config = { permissao: "taxas.gerenciar" } as const;
 
 export const taxasBacenRoutes: FastifyPluginAsyncZod = async (app) => {

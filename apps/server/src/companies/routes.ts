@@ -40,7 +40,7 @@ const ZEmpresaAlterada = ZEmpresaCartao.omit({ totalUsuarios: true, totalLeads: 
 const ZEmail = z.object({ email: z.string() });
 
 /**
- * /empresas, /empresa/{id} and /empresa/{id}/management (issue 13 parts 4-5): the operator's companies, under
+ * /empresas, /empresa/{id} and /empresa/{id}/management (decision 1304): the operator's companies, under
  * /api/empresas (the company itself; its screens name it in `?empresaId=`, decision 1641). Every handler crosses tenants in the
  * platform admin's own context (context.ts) and writes each change to the audit log.
  */

@@ -16,7 +16,7 @@ import { ErroProvedor } from "../whatsapp/provider.js";
 import { criarProvedorNaoOficial } from "../whatsapp/unofficial.js";
 
 /**
- * Issue 16 part 6, decision 0016: URLs a company admin types are refused when they reach an internal address,
+ * Decision 0016: URLs a company admin types are refused when they reach an internal address,
  * also after a redirect, and nothing is fetched from there; the hosts the operator allows work.
  */
 

@@ -24,7 +24,7 @@ afterAll(async () => {
   await drop?.();
 });
 
-describe("distribution keys (issue 16 part 7), read from the migrated database's catalog", () => {
+describe("distribution keys (decision 0017), read from the migrated database's catalog", () => {
   it("every table of public outside the global list is a tenant table keyed by id_empresa_fk", async () => {
     const cat = await lerCatalogo(db);
     expect(violacoesDasChaves(cat)).toEqual([]);

@@ -2,7 +2,7 @@ import type pg from "pg";
 import { TABELAS_GLOBAIS, type TCitusGlobal } from "./global-tables.js";
 
 /**
- * The distribution-key rules of issue 16 part 7 (decision 0017), read from the catalog of a migrated database:
+ * The distribution-key rules of decision 0017, read from the catalog of a migrated database:
  * what `distribution-keys.test.ts` asserts, and what `distribution-keys-cli.ts` turns into Citus statements.
  */
 

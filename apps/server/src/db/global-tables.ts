@@ -1,5 +1,5 @@
 /**
- * The tables of `public` that are NOT tenant tables, each with the reason (issue 16 part 7, decision 0017).
+ * The tables of `public` that are NOT tenant tables, each with the reason (decision 0017).
  * Every other table of `public` is a tenant table: `id_empresa_fk NOT NULL`, RLS enabled and forced, `id_empresa_fk`
  * in its primary key and in every unique index, and composite foreign keys `(id_empresa_fk, …)` to other tenant
  * tables — with Citus, distributed by `id_empresa_fk` and co-located. `distribution-keys.test.ts` holds the catalog

@@ -34,7 +34,7 @@ const gerenciar = { permissao: "prazos.gerenciar", negado: MSG_PRAZOS.acessoNega
 const modelos = { permissao: "prazos.modelos", negado: MSG_PRAZOS.apenasAdminModelos } as const;
 const ZId = z.object({ id: z.guid() });
 
-/** Deadlines (prazos) of legal processes, 'Meus prazos' and the task chains (issue 11 part 5, decision 1106). */
+/** Deadlines (prazos) of legal processes, 'Meus prazos' and the task chains (decision 1106). */
 export const deadlineRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 

@@ -245,7 +245,7 @@ describe("upload (001 §5): by content, at most 10MB, description defaulting to 
   });
 });
 
-describe("who may read, upload and delete (issue 11 part 7, decision 1102)", () => {
+describe("who may read, upload and delete (decision 1102)", () => {
   let docDoAdmin: TDocumento;
   let docDoJuridico: TDocumento;
   beforeAll(async () => {

@@ -28,7 +28,7 @@ export type TDocumentoRecebido = {
 
 /**
  * Streams the form's one file to a temporary file under DATA_DIR/tmp, counting its bytes as they pass: a 10MB
- * upload costs the server a few 64KB chunks of memory, not 10MB (issue 11: ≤ 30 MB growth for 5 at once). Beyond
+ * upload costs the server a few 64KB chunks of memory, not 10MB (decision 1103: ≤ 30 MB growth for 5 at once). Beyond
  * 10MB the parser stops the stream and the spec's message answers 413; the partial file is removed.
  */
 export async function receberDocumento(req: FastifyRequest, dataDir: string): Promise<TDocumentoRecebido> {

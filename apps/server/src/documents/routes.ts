@@ -18,7 +18,7 @@ const gerenciar = { permissao: "juridico.documentos.gerenciar", negado: MSG.apen
 const ZId = z.object({ id: z.guid() });
 const ZConteudo = ZEmpresaAlvo.extend({ download: z.enum(["0", "1"]).optional() });
 
-/** Legal documents: /documentos and the 'Documentos' part of the process dialog (issue 11 part 3, decision 1102). */
+/** Legal documents: /documentos and the 'Documentos' part of the process dialog (decision 1102). */
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   await registrarUploadDocumento(app);

@@ -1,7 +1,7 @@
 import type { TFila } from "./jobs.js";
 
 /**
- * Queues shared between features. AI screening (issue 6) works FILA_TRIAGEM: the WhatsApp inbound pipeline
+ * Queues shared between features. AI screening (decision 0601) works FILA_TRIAGEM: the WhatsApp inbound pipeline
  * enqueues one job per lead with new messages when the company has ia_triagem_ativa (whatsapp/store-inbound.ts).
  * Data: { empresaId, leadId, mensagemId } (the newest stored message of the lead).
  */
@@ -26,7 +26,7 @@ export const FILA_CONVERSOES_META: TFila = {
 export type TTrabalhoConversaoMeta = { empresaId: string; eventoId: string };
 
 /**
- * The revisional pre-analysis kept on each lead (issue 14, decision 1403): the BACEN rates refresh enqueues one
+ * The revisional pre-analysis kept on each lead (decision 1403): the BACEN rates refresh enqueues one
  * recomputation of every lead after it changed rates; revisional/ works it. One at a time (stately, fixed key).
  */
 export const FILA_RECALCULO_REVISIONAL: TFila = {
@@ -56,7 +56,7 @@ export type TTrabalhoCadeiaInicial = { empresaId: string; leadIds: string[]; aut
 
 /**
  * A lead moved to the waiting status ('Qualificado para Atendente') by any path other than the screening, which
- * assigns in its own transaction (issue 15 part 4, decision 1503): lead-events enqueues one job per status change
+ * assigns in its own transaction (decision 1503): lead-events enqueues one job per status change
  * (its leads that have no consultant) in the change's transaction; assignment/ works it with the screening's
  * assign-lead, so the lead is assigned like one the AI qualified, or waits in the queue with its notice.
  * Idempotent: a lead that has a consultant or left the status is skipped. Data: { empresaId, leadIds }.

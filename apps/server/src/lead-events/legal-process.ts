@@ -11,7 +11,7 @@ import { registrarHistorico, type TAutor } from "./history.js";
 const MAX_AVISOS_INDIVIDUAIS = 10;
 
 /**
- * Leads that just reached 'Convertido (Ganho)' become legal processes (000 §4, issue 11 part 1): the date of the
+ * Leads that just reached 'Convertido (Ganho)' become legal processes (000 §4, decision 1101): the date of the
  * conversion, the initial legal status with its history entry and a notification to the company's Jurídico users.
  * A lead that was a process before (converted, moved back, converted again) keeps its legal status: it is the same
  * process resuming, so only its conversion date moves. A new process gets the task chain of its first legal status

@@ -69,7 +69,7 @@ const NOVO = {
   origem_lead: "Manual",
 };
 
-describe("one phone identity on every entry path (issue 15 part 1, decision 1501)", () => {
+describe("one phone identity on every entry path (decision 1501)", () => {
   it("a CSV lead typed '11 97000-2222' is stored canonical, and its WhatsApp messages land on it (no second lead)", async () => {
     const csv = `${CABECALHO_CSV}\r\nCliente Csv,11 97000-2222,Carro,"1.000,00",100,1,\r\n`;
     const { importacao } = await importarCsvAteOFim(a.navegadores.admin, csv);
@@ -230,7 +230,7 @@ describe("the migration's data step (0027 telefones_migrar) over rows stored as 
   });
 });
 
-describe("search by part of a phone (issue 15 part 2)", () => {
+describe("search by part of a phone (decision 1501)", () => {
   let alvo = "";
   beforeAll(async () => {
     await unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {

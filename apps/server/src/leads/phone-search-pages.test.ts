@@ -64,7 +64,7 @@ async function pagina(nav: TNavegador, qs: string): Promise<TPaginaLeads> {
   return res.json() as TPaginaLeads;
 }
 
-describe("a phone search's /leads pages, common and rare fragments (issue 15 part 2)", () => {
+describe("a phone search's /leads pages, common and rare fragments (decision 1501)", () => {
   it("the data has both kinds: '4242' reaches the walk, '8181' stays below it", async () => {
     const n = async (d: string) =>
       (

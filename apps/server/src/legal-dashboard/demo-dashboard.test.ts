@@ -6,7 +6,7 @@ import { unsafeWithSystem } from "../db/tenant.js";
 import { seedDemoIfEmpty } from "../seed/demo.js";
 import { lerPainelJuridico } from "./read-dashboard.js";
 
-// The demo company's legal dashboard is meaningful on `npm start` (issue 11 part 4): statuses spread, closed values,
+// The demo company's legal dashboard is meaningful on `npm start` (decision 1104): statuses spread, closed values,
 // months of history, at least one alert.
 
 const AGORA = new Date();

@@ -286,7 +286,7 @@ describe("PUT /api/processos/:id (edit dialog)", () => {
       membro.id,
       lead.id,
     ]);
-    // the process, once; and the task chain of 'Em Contato Jurídico' now owned by them (issue 11 part 5)
+    // the process, once; and the task chain of 'Em Contato Jurídico' now owned by them (decision 1106)
     const titulos = n.map((x: { titulo: string }) => x.titulo);
     expect(titulos.filter((x: string) => x === "Processo jurídico atribuído a você")).toHaveLength(1);
     expect(titulos.filter((x: string) => x !== "Processo jurídico atribuído a você")).toEqual(

@@ -32,7 +32,7 @@ function conferirJson(texto: string, schema: z.ZodType, rota: string): void {
   if (!isDeepStrictEqual(dados, esperado)) throw new Error(`${rota}: o JSON difere do schema\n${texto}`);
 }
 
-/** /processos ('Processos Jurídicos', 000 §4, 001 'Legal processes', issue 11 parts 2 and 7). */
+/** /processos ('Processos Jurídicos', 000 §4, 001 'Legal processes', decision 1101). */
 export const legalProcessRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 

@@ -60,7 +60,7 @@ async function pagina(nav: TNavegador, qs: string): Promise<TPaginaProcessos> {
   return res.json() as TPaginaProcessos;
 }
 
-describe("a search's /processos pages, common and rare words (issue 11, decision 1104)", () => {
+describe("a search's /processos pages, common and rare words (decision 1104)", () => {
   it("the data has both kinds: 'silva' reaches the walk, 'rarissimo' stays below it", async () => {
     const n = async (w: string) =>
       (

@@ -38,7 +38,7 @@ export async function lerUsuario(tx: TTx, id: string): Promise<TUsuarioPlataform
 }
 
 /**
- * Every user of every company (issue 13 part 6), newest first, one page at a time: search by name or email
+ * Every user of every company (decision 1308), newest first, one page at a time: search by name or email
  * (case-insensitive, anywhere in the text), role, company and active/inactive. The platform admin crosses companies
  * through the 'tenant' policies of usuarios_plataforma and empresas and the 'plataforma' policy of auth_sessoes.
  */

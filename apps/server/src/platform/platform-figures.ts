@@ -126,7 +126,7 @@ type TLinhaEmpresa = [
 ];
 
 /**
- * The platform admin's /dashboard and /analytics (000 §2.10, issue 13 part 7; decision 1307): companies that joined
+ * The platform admin's /dashboard and /analytics (000 §2.10, decision 1307): companies that joined
  * by To (active, suspended, on trial), their active users, the leads of the period and their conversion, today's MRR
  * and ARR, the growth by join month, the plan pie and — when asked (`porEmpresa`, /analytics) — one row per company.
  * One round trip: BEGIN READ ONLY, the prepared statement and COMMIT pipelined (lerComTenant, decision 0305).

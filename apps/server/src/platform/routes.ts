@@ -25,7 +25,7 @@ import {
 const usuarios = { permissao: "usuarios.gerenciar" } as const;
 const plataforma = { permissao: "plataforma.gerenciar" } as const;
 
-/** The platform admin's screens (issue 13 parts 6–7): /usuarios, the platform /dashboard and /analytics, /configuracoes. */
+/** The platform admin's screens (decisions 1307–1309): /usuarios, the platform /dashboard and /analytics, /configuracoes. */
 export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/plataforma/usuarios",

@@ -59,7 +59,7 @@ function montarPreAnalise(l: TLinhaLead, lerMes: TLerMes): TPreAnaliseLead & { e
   };
 }
 
-/** The pre-analysis of one lead, computed now from its contract and the stored rates (issue 14 parts 2 and 4). */
+/** The pre-analysis of one lead, computed now from its contract and the stored rates (decisions 1401 and 1403). */
 export async function preAnaliseDoLead(
   tx: TTx,
   auth: TTenantCtx,

@@ -21,7 +21,7 @@ const reais = (c: number | null) => (c === null ? "—" : formatarBRL(c / 100));
 const valor = (v: number | null) => (v === null ? "não informado" : formatarBRL(v));
 
 /**
- * The 'Pré-laudo' of a lead (issue 14 part 4): the inputs, the formulas, the result and the sources with their
+ * The 'Pré-laudo' of a lead (decision 1403): the inputs, the formulas, the result and the sources with their
  * dates, for the legal team. An estimate from the data given, said on every page (decision 1403).
  */
 export function gerarPreLaudo(

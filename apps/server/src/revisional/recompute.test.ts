@@ -12,7 +12,7 @@ import { linhaLead } from "../seed/factories.js";
 import { lerPreAnalise, preAnaliseDoLead } from "./analyze-lead.js";
 import { gravarResumos, recalcularPendentes, recalcularTodos, resumoParaLista } from "./recompute.js";
 
-// Issue 14's recompute after a rates update (decision 1401): whatever the batches, their order and the writes in
+// The recompute after a rates update (decision 1401): whatever the batches, their order and the writes in
 // flight, every lead ends with the summary the domain gives for it alone, and the recoverable value's summary
 // (migration 0030) stays equal to a recount of the leads.
 const t = useTestApp();

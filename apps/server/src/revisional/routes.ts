@@ -11,7 +11,7 @@ import { gravarResumo } from "./recompute.js";
 
 const ZId = z.object({ id: z.string() });
 
-/** The pre-analysis of a lead (issue 14 part 4) and its contract data (part 1); the company's threshold. */
+/** The pre-analysis of a lead and its contract data (decision 1403); the company's threshold. */
 export const revisionalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 

@@ -11,7 +11,7 @@ import { esquecerModosConhecidos } from "./ai-client.js";
 import { triarLead } from "./screen-lead.js";
 import { configurarIa, leadComMensagens, leadEscreve, sql } from "./testing.js";
 
-// Issue 14 part 4 (decision 1405): the screening fills the lead's contract from what the lead says, and a contract
+// Decision 1405: the screening fills the lead's contract from what the lead says, and a contract
 // within the company's threshold is told so politely and marked; the company's rule says whether screening goes on.
 
 const t = useTestApp();

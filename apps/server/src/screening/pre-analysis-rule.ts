@@ -6,9 +6,9 @@ import type { TTx } from "../db/tenant.js";
 import { COLUNAS_CONTRATO, dadosDoContrato, lerMesesDoContrato, type TLinhaContrato } from "../revisional/contract-row.js";
 
 /**
- * The contract the lead described fills what nobody has filled yet (a person's entry is never overwritten; issue 14
- * part 1), then the lead's pre-analysis, with the company's threshold, says whether the company's rule applies
- * (issue 14 part 4; decision 1405). In the screening's transaction, the lead row already locked.
+ * The contract the lead described fills what nobody has filled yet (a person's entry is never overwritten; decision
+ * 1403), then the lead's pre-analysis, with the company's threshold, says whether the company's rule applies
+ * (decision 1405). In the screening's transaction, the lead row already locked.
  */
 export async function contratoNaTriagem(
   tx: TTx,

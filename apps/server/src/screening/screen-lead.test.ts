@@ -110,7 +110,7 @@ describe("triarLead against an OpenAI-compatible server", () => {
       parcelas_pagas: null,
       data_contrato: null,
     });
-    // what the lead said of the contract fills the lead's contract (issue 14 part 1)
+    // what the lead said of the contract fills the lead's contract (decision 1405)
     expect(row).toMatchObject({ modalidade_credito: "consignado_inss", banco: "Banco BMG", taxa_informada_mensal: "2.9000" });
     expect(await mensagensIa(l.id)).toEqual([{ message: MENSAGEM_QUALIFICADO_TRIAGEM, status: "pending", direcao: "saida" }]);
     expect(await historico(l.id)).toEqual([

@@ -1,7 +1,7 @@
 /**
- * AI screening engine (issue 6; 001 'AI screening', §4, §7, §9).
+ * AI screening engine (decision 0601; 001 'AI screening', §4, §7, §9).
  *
- * HOW IT PLUGS INTO THE WHATSAPP PIPELINE (issue 4) — two seams:
+ * HOW IT PLUGS INTO THE WHATSAPP PIPELINE (decision 0401) — two seams:
  *
  * (a) `triarLead(deps, { empresaId, leadId })` screens the lead's conversation. It is what the queue
  *     jobs/queues.ts FILA_TRIAGEM runs (screening/worker.ts; whatsapp/store-inbound.ts enqueues one job per lead

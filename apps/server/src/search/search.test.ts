@@ -142,7 +142,7 @@ describe("GET /api/busca at scale: by index first, then 'contains' among the rec
     expect(await nomesDe("quit")).toEqual(["Antiga Quitéria"]);
     expect(await nomesDe("31 99111")).toEqual(["Antiga Quitéria"]);
     // the oldest of three is outside a window of two: a piece of its name no longer reaches it; any run of 4+
-    // digits of its phone still does, by index (issue 15 part 2, leads_telefone_busca)
+    // digits of its phone still does, by index (decision 1501, leads_telefone_busca)
     expect(await nomesDe("ntiga")).toEqual([]);
     expect(await nomesDe("2233")).toEqual(["Antiga Quitéria"]);
     expect(await nomesDe("91112")).toEqual(["Antiga Quitéria"]);

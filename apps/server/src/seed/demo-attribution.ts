@@ -12,7 +12,7 @@ function anunciosDe(campanha: string, i: number): { id: string; url: string }[] 
 }
 
 /**
- * Ad attribution in the demo (issue 12 part 5, decision 1213): the demo's 'Facebook Ads' leads came from
+ * Ad attribution in the demo (decision 1213): the demo's 'Facebook Ads' leads came from
  * click-to-WhatsApp ads of their campaign (ad id, click id, platform, first touch; the raw referral on their first
  * message), and the Facebook, Instagram and Google costs name the campaign (and, for Meta, the ad) they paid for, so
  * the per-campaign figures of /financeiro and /marketing have leads, costs and conversions to show. Every row gets

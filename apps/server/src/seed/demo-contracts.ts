@@ -7,7 +7,7 @@ const NIVEL_DO_TIPO: Record<string, number> = { Carro: 1.85, Moto: 1.85, "Crédi
 const fracao = (id: string, de: number) => Number.parseInt(id.replace(/-/g, "").slice(de, de + 8), 16) / 0x1_0000_0000;
 
 /**
- * A lead's contract for the revisional pre-analysis (issue 14): a rate from 0.8× to 3.2× the usual level of its
+ * A lead's contract for the revisional pre-analysis (decision 1403): a rate from 0.8× to 3.2× the usual level of its
  * kind, the installment of that rate to the cent, the term, and a signing date as many months before the lead
  * arrived as installments were paid, so /leads' 'Potencial de revisão' spreads over every band.
  */

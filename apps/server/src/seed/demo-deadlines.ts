@@ -19,7 +19,7 @@ const TITULOS = [
 const DESLOCAMENTOS = [-4, 0, 2, 9, -1, 1, 5, 20, 0, 3, 15, 40];
 
 /**
- * Demo deadlines (issue 11 part 5): the open processes carry deadlines in every urgency, most owned by their legal
+ * Demo deadlines (decision 1106): the open processes carry deadlines in every urgency, most owned by their legal
  * professional (the demo Jurídico), the unassigned ones' by the admin; some done ones; every eighth process has none,
  * so 'Processos sem próximo prazo' has something to say.
  */

@@ -30,7 +30,7 @@ afterAll(async () => {
   await rm(raiz, { recursive: true, force: true });
 });
 
-describe("the demo's legal documents (issue 11 part 3)", () => {
+describe("the demo's legal documents (decision 1102)", () => {
   it("gives the demo company's processes real files of several kinds, each proven by its content", async () => {
     const docs = await unsafeWithSystem(db.app, "teste", async (tx) => {
       const { rows } = await tx.query(

@@ -4,7 +4,7 @@ import { gravarValores, registrarAtualizacao } from "../bacen-rates/store.js";
 import type { TTx } from "../db/tenant.js";
 
 /**
- * The demo's snapshot of the BACEN series (issue 14 part 3, decision 1402). This machine cannot reach the Central
+ * The demo's snapshot of the BACEN series (decision 1402). This machine cannot reach the Central
  * Bank, so these are ILLUSTRATIVE values around each modality's usual level, stored with origem 'demo' and
  * ilustrativa = true: every screen and the Pré-laudo label them 'valores ilustrativos, não oficiais', and the first
  * SGS refresh replaces them with the real series. Each level is in its series' unit: % a.m., and % a.a. for

@@ -189,24 +189,24 @@ async function semear(tx: TTx, hash: string, g: TGeracao, storage?: TArmazenamen
   const leads = [...a.leads, ...b.leads].map((l) => l.linha);
   const historico = [...a.historico, ...b.historico, ...atribuicoes];
   const mensagens = [...conversasA.mensagens, ...conversasB.mensagens];
-  // ad attribution (issue 12 part 5): referrals, first touches and costs naming campaigns, from a stream of its own
+  // ad attribution (decisions 1212–1214): referrals, first touches and costs naming campaigns, from a stream of its own
   atribuirAnunciosDemo(criarAleatorio(SEMENTE_DEMO + 1212), CAMPANHAS, { leads, custos, mensagens });
   await inserirVarios(tx, "leads_juros_check", leads);
   await inserirVarios(tx, "lead_status_historico", historico);
-  // real files for the demo's processes (issue 11 part 3), from a random stream of their own
+  // real files for the demo's processes (decision 1102), from a random stream of their own
   const documentos = storage
     ? await semearDocumentos(tx, storage, { r: criarAleatorio(SEMENTE_DEMO + 1102), agora: g.agora }, empresaDemo, a.leads)
     : 0;
-  // deadlines of the demo's processes in every urgency (issue 11 part 5), from a random stream of their own
+  // deadlines of the demo's processes in every urgency (decision 1106), from a random stream of their own
   await semearPrazos(tx, { r: criarAleatorio(SEMENTE_DEMO + 1106), agora: g.agora }, empresaDemo, a.leads);
-  // screening history for 'Eficiência IA' (issue 12), from a random stream of its own
+  // screening history for 'Eficiência IA' (decision 0602), from a random stream of its own
   await inserirVarios(tx, "triagens_ia", gerarTriagens(criarAleatorio(SEMENTE_DEMO + 12), [...a.leads, ...b.leads], historico));
   await inserirVarios(tx, "mensagens_whatsapp", mensagens);
   await inserirVarios(tx, "leads_telefones_migrados", telefonesRepetidos);
   await inserirVarios(tx, "notificacoes", notificacoes);
   await inserirVarios(tx, "custos_marketing", custos);
   await inserirVarios(tx, "faturas", faturas);
-  // the Central Bank rate series' illustrative snapshot for the revisional pre-analysis (issue 14, decision 1402)
+  // the Central Bank rate series' illustrative snapshot for the revisional pre-analysis (decision 1402)
   await semearTaxasDemo(tx, g.agora);
   // the platform's other companies (/empresas), from a random stream of their own
   const outras = await semearEmpresasPlataforma(tx, { r: criarAleatorio(SEMENTE_DEMO + 13), agora: g.agora }, hash);

@@ -15,7 +15,7 @@ import { caminhoWebhook, configurarNaoOficial, contar, linha } from "./testing/s
 import { esperarAte } from "./testing/wait.js";
 
 /**
- * Issue 16 part 2: the gateway POSTs each event once (and gives up on a 4xx), so what it got while the product was
+ * Decision 0408: the gateway POSTs each event once (and gives up on a 4xx), so what it got while the product was
  * down, restarting or refusing is read back from its history (POST /chat/findMessages/{instance}, decision 0408).
  */
 let gw: TEvolutionFalsa;

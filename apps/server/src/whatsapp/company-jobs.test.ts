@@ -14,7 +14,7 @@ import { caminhoWebhook, configurarNaoOficial, contar, linha } from "./testing/s
 import { esperarAte } from "./testing/wait.js";
 
 /**
- * Issue 16 part 4 (decision 0409): the jobs that work for one company (inbox, screening, sends, media, the gateway
+ * Decision 0409: the jobs that work for one company (inbox, screening, sends, media, the gateway
  * reading) run under that company's tenant context, so row-level security covers the whole webhook → lead →
  * message → screening path, not only the hand-written `WHERE id_empresa_fk`.
  */

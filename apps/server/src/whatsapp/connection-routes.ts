@@ -18,7 +18,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { permissao: "whatsapp.status" }, schema: { querystring: ZEmpresaAlvo, response: { 200: ZConexaoWhatsApp } } },
     async (req) => {
       const c = await verificarConexao(app.deps, await ctxEmpresa(req));
-      // the QR code pairs a phone with the company's gateway: only for those who may configure it (issue 15 part 3)
+      // the QR code pairs a phone with the company's gateway: only for those who may configure it (decision 1502)
       return pode(req.auth?.papel, "whatsapp.configurar") ? c : { ...c, qrCode: null };
     },
   );

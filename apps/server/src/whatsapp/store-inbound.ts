@@ -140,7 +140,7 @@ export async function gravarMensagensRecebidas(
         dados: { leadId: lead.id, leadName: lead.nome },
       })),
   );
-  // Hook for AI screening (issue 6): one job per lead with new messages from the lead.
+  // Hook for AI screening (decision 0601): one job per lead with new messages from the lead.
   if (cfg.iaTriagemAtiva) {
     for (const [leadId, g] of ultimaEntradaPorLead)
       await deps.jobs.enviar(FILA_TRIAGEM, { empresaId, leadId, mensagemId: g.id } satisfies TTrabalhoTriagem, {

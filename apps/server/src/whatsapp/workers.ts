@@ -29,7 +29,7 @@ const RECUPERACAO_CRON = "*/5 * * * *";
 /** Starts the WhatsApp workers of this instance (called once from createDeps). */
 export async function iniciarTrabalhosWhatsApp(deps: TDeps): Promise<void> {
   const { jobs } = deps;
-  // created here so that enqueuing works even before issue 6 starts its worker
+  // created here so that enqueuing works even before the AI screening (decision 0601) starts its worker
   await jobs.garantirFila(FILA_TRIAGEM);
   await jobs.trabalhar<TTrabalhoEntrada>(FILA_ENTRADA, (t) => processarEntrada(deps, t.dados.empresaId), { concorrencia: 2 });
   await jobs.trabalhar<TTrabalhoEnvio>(FILA_ENVIO, (t) => processarEnvio(deps, t), { concorrencia: 4 });

@@ -8,7 +8,7 @@ import { useEventoTempoReal, useReconexaoTempoReal } from "./tempoReal";
 export const CHAVE_FILA_ESPERA = ["fila-espera"] as const;
 
 /**
- * The count of qualified leads with no consultant (issue 15 part 4, decision 1503): the badge of the admins'
+ * The count of qualified leads with no consultant (decision 1503): the badge of the admins'
  * 'Leads' entry and the /leads banner. Live: any change to the company's leads (a qualification, an assignment)
  * refetches it, once per burst; so does a reconnection.
  */

@@ -70,7 +70,7 @@ const centavos = (reais: number) => Math.round(reais * 100);
 const presente = (v: number | null | undefined): v is number => v !== null && v !== undefined && Number.isFinite(v);
 
 /**
- * The pre-analysis of one contract (issue 14 part 2; decision 1401). Pure: the caller looks up the
+ * The pre-analysis of one contract (decision 1401). Pure: the caller looks up the
  * reference for the contract's modality and month. Amounts come back in integer cents, exact to the cent;
  * never a verdict, only the ratio, its band and whether it passes the company's screening threshold.
  */

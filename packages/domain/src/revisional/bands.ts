@@ -18,7 +18,7 @@ export const ROTULO_FAIXA: Record<TFaixaRazao, string> = {
   acima_de_3: "Acima de 3× a média",
 };
 
-/** The company's screening threshold when it set none (issue 14: default 1.5×). */
+/** The company's screening threshold when it set none (decision 1403: default 1.5×). */
 export const LIMIAR_TRIAGEM_PADRAO = 1.5;
 export const LIMIAR_TRIAGEM_MIN = 1;
 export const LIMIAR_TRIAGEM_MAX = 5;

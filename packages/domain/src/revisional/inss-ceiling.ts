@@ -1,7 +1,7 @@
 /**
  * The ceiling of the monthly rate of INSS payroll loans (consignado para aposentados e pensionistas), set by the
  * Conselho Nacional de Previdência Social (CNPS). For consignado INSS the pre-analysis compares with the ceiling in
- * force on the contract date (issue 14). Each step with its source (decision 1402); `diaConfirmado` is false where
+ * force on the contract date . Each step with its source (decision 1402); `diaConfirmado` is false where
  * the sources give the month but not the day the ceiling took effect.
  */
 export type TTetoInss = { desde: string; taxaMensal: number; fonte: string; diaConfirmado: boolean };

@@ -1,5 +1,5 @@
 import { contar } from "../plural";
-/** The pt-BR texts of /taxas-bacen (issue 14 part 3), in one place. */
+/** The pt-BR texts of /taxas-bacen (decision 1402), in one place. */
 export const TEXTO_TAXAS = {
   titulo: "Taxas médias BACEN",
   descricao:

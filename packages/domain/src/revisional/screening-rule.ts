@@ -3,7 +3,7 @@ import type { TPreAnalise } from "./analysis";
 import type { TModalidadeCredito } from "./modalities";
 
 /**
- * How the AI screening uses the pre-analysis (issue 14 part 4; decision 1405): a contract whose rate is within the
+ * How the AI screening uses the pre-analysis (decision 1405): a contract whose rate is within the
  * company's screening threshold is told so politely and marked; whether the screening then goes on or ends is the
  * company's rule. Never a verdict: the message says it is an estimate from what the lead said.
  */

@@ -1,7 +1,7 @@
 import { contar } from "../plural";
 import type { TModalidadeCredito } from "./modalities";
 
-/** Every pt-BR text of the pre-analysis, in one place (issue 14 part 5: honest wording). */
+/** Every pt-BR text of the pre-analysis, in one place (decision 1403: honest wording). */
 export const TEXTO_REVISIONAL = {
   titulo: "Pré-análise revisional",
   aviso: "Estimativa a partir dos dados informados. Não é parecer jurídico nem garantia de resultado.",
@@ -53,7 +53,7 @@ export const CAMPOS_CONTRATO = {
 } as const;
 export type TCampoContrato = keyof typeof CAMPOS_CONTRATO;
 
-/** /financeiro's 'Valor recuperável estimado' (issue 14 part 4, decision 1404). */
+/** /financeiro's 'Valor recuperável estimado' (decision 1404). */
 export const TEXTO_RECUPERAVEL = {
   titulo: "Valor recuperável estimado",
   descricao: "Soma do que os leads em aberto do período pagam acima da taxa média de referência, pelas pré-análises calculadas.",

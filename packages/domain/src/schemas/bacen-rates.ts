@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MODALIDADES_CREDITO } from "../revisional/modalities";
 import { CODIGOS_SERIES } from "../revisional/series";
 
-/** /taxas-bacen (issue 14 part 3): the series, their last months, their refresh log, the INSS ceiling steps. */
+/** /taxas-bacen (decision 1402): the series, their last months, their refresh log, the INSS ceiling steps. */
 const ZAtualizacao = z.object({
   em: z.string(),
   origem: z.enum(["sgs", "csv", "demo"]),

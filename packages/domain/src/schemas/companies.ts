@@ -9,7 +9,7 @@ import { zNumero } from "./number";
 import { zEmail } from "./team";
 import { zTexto } from "./text";
 
-/** Companies seen by the platform admin: /empresas, /empresa/{id}, /empresa/{id}/management (000 §2.11, issue 13 parts 4-5). */
+/** Companies seen by the platform admin: /empresas, /empresa/{id}, /empresa/{id}/management (000 §2.11, decision 1304). */
 
 export const TAMANHO_PAGINA_EMPRESAS = 12;
 /** The status a company is created with (000 §2.11: radio Ativo/Inativo); Suspenso is an action of its own. */

@@ -71,7 +71,7 @@ export const ZFinanceiro = z.object({
     }),
   ),
   /**
-   * 'Valor recuperável estimado' (issue 14 part 4, decision 1404): the estimated overpayment of the period's open
+   * 'Valor recuperável estimado' (decision 1404): the estimated overpayment of the period's open
    * pipeline leads with a computed pre-analysis, over the whole term and so far, by band (BRL)
    */
   recuperavel: z.object({

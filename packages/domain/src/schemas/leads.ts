@@ -43,7 +43,7 @@ const ZFiltroLeadsBase = ZPeriodo.extend({
   valorMin: zNumero(z.number().min(0).max(1e12)).optional(),
   valorMax: zNumero(z.number().min(0).max(1e12)).optional(),
   atribuicao: z.enum(ATRIBUICOES).default("todos"),
-  /** 'Potencial de revisão': the band of the contract's rate against the reference (issue 14) */
+  /** 'Potencial de revisão': the band of the contract's rate against the reference (decision 1403) */
   faixa: z.enum(FAIXAS_RAZAO).optional(),
   /** nome, email or telefone (000 §5) */
   busca: zTexto().trim().max(100).optional(),
@@ -72,7 +72,7 @@ export const ZLeadLista = z.object({
   consultor_nome: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
-  /** the stored pre-analysis (issue 14): contract rate ÷ reference, and its band; null until computed or without data */
+  /** the stored pre-analysis (decision 1403): contract rate ÷ reference, and its band; null until computed or without data */
   revisional_razao: z.number().nullable(),
   revisional_faixa: z.enum(FAIXAS_RAZAO).nullable(),
 });

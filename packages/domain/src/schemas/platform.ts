@@ -8,7 +8,7 @@ import { STATUS_ASSINATURA } from "../status";
 import { zNumero } from "./number";
 import { zTexto } from "./text";
 
-// ---------------------------------------------------------------- /usuarios (issue 13 part 6)
+// ---------------------------------------------------------------- /usuarios (decision 1308)
 
 export const TAMANHO_PAGINA_USUARIOS = 20;
 /** The roles a company user can be given from /usuarios (the platform admin's role has no company). */
@@ -53,7 +53,7 @@ export type TMudarPapelUsuario = z.infer<typeof ZMudarPapelUsuario>;
 export const ZResultadoAcaoUsuario = z.object({ usuario: ZUsuarioPlataforma, sessoesEncerradas: z.number().int() });
 export type TResultadoAcaoUsuario = z.infer<typeof ZResultadoAcaoUsuario>;
 
-// ---------------------------------------------------------------- /dashboard and /analytics (issue 13 part 7)
+// ---------------------------------------------------------------- /dashboard and /analytics (decision 1307)
 
 const dia = z.string().refine(diaValido, MSG.dataInvalida);
 const DIA_MS = 86_400_000;
@@ -116,7 +116,7 @@ export const ZIndicadoresPlataforma = z.object({
 });
 export type TIndicadoresPlataforma = z.infer<typeof ZIndicadoresPlataforma>;
 
-// ---------------------------------------------------------------- the platform's /configuracoes (issue 13 part 7)
+// ---------------------------------------------------------------- the platform's /configuracoes (decision 1309)
 
 const VERSAO_GRAPH = /^v\d{2}\.\d$/;
 /** Empty means the built-in default: the Graph version GRAPH_VERSAO_PADRAO, the sender of MAIL_FROM. */

@@ -69,7 +69,7 @@ export const ZProcesso = z.object({
   observacoes_juridicas: z.string().nullable(),
   convertido_em: z.string().nullable(),
   updated_at: z.string(),
-  /** 'Potencial de revisão' (issue 14): the cached ratio to the reference and its band */
+  /** 'Potencial de revisão' (decision 1403): the cached ratio to the reference and its band */
   revisional_razao: z.number().nullable(),
   revisional_faixa: z.enum(FAIXAS_RAZAO).nullable(),
 });

@@ -7,7 +7,7 @@ import { REGRAS_TRIAGEM_REVISIONAL } from "../revisional/screening-rule";
 import { zNumero } from "./number";
 import { zTexto } from "./text";
 
-/** Contract data of a lead (issue 14 part 1): every field optional; empty means not informed. */
+/** Contract data of a lead (decision 1403): every field optional; empty means not informed. */
 const vazio = (v: unknown) => v === undefined || v === null || (typeof v === "string" && !v.trim());
 
 // every field names its own pt-BR message, whatever the wrong value's type (decision 1601)
@@ -46,7 +46,7 @@ export const MSG_CONTRATO = {
   regraTriagem: "Escolha o que a triagem faz com um contrato dentro do limiar.",
 } as const;
 
-/** The contract fields the manual lead form and the lead API add to a new lead (issue 14 part 1), optional. */
+/** The contract fields the manual lead form and the lead API add to a new lead (decision 1403), optional. */
 export const CAMPOS_CONTRATO_NOVO_LEAD = {
   quantidade_parcelas: inteiroOpcional(1, 480, MSG_CONTRATO.prazo).optional().default(null),
   data_contrato: z

@@ -25,7 +25,7 @@ export const ZFatosTriagem = z.object({
   taxa_juros: z.number().nullable(),
   interesse_confirmado: z.boolean().nullable(),
   margem_disponivel: z.boolean().nullable(),
-  // the contract, for the pre-analysis (issue 14 part 1): optional in stored rows written before it
+  // the contract, for the pre-analysis (decision 1405): optional in stored rows written before it
   valor_financiado: z.number().nullable().default(null),
   quantidade_parcelas: z.number().int().nullable().default(null),
   parcelas_pagas: z.number().int().nullable().default(null),

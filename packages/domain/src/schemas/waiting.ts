@@ -3,7 +3,7 @@ import { EXPEDIENTE_PADRAO } from "../assignment";
 import { MSG } from "../messages";
 import { zNumero } from "./number";
 
-/** The waiting queue (issue 15 part 4, decision 1503): how many qualified leads have no consultant. */
+/** The waiting queue (decision 1503): how many qualified leads have no consultant. */
 export const ZFilaEspera = z.object({ aguardando: z.number().int().min(0) });
 export type TFilaEspera = z.infer<typeof ZFilaEspera>;
 

@@ -59,7 +59,7 @@ function Cabecalho({ primeira }: { primeira: string }) {
 }
 
 /**
- * Per campaign and per ad (issue 12 part 5, decision 1213): leads, AI-qualified leads, conversions, cost, cost per
+ * Per campaign and per ad (decision 1213): leads, AI-qualified leads, conversions, cost, cost per
  * lead, per AI-qualified lead and per client, revenue and ROI of the period, with the organic row. Shown on
  * /financeiro and /marketing, for the period their picker holds.
  */

@@ -3,7 +3,7 @@ import { Scale } from "lucide-react";
 import { LegalStatusBadge } from "../legal-processes/LegalStatusBadge";
 
 /**
- * The legal status of a converted lead, read only (issue 11 part 6): its consultant follows the process here; the
+ * The legal status of a converted lead, read only (decision 1105): its consultant follows the process here; the
  * legal team changes it on /processos.
  */
 export function LegalStatusSection({ statusLead, statusJuridico }: { statusLead: string; statusJuridico: string | null }) {

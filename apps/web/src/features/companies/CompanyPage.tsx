@@ -26,7 +26,7 @@ const STATUS_WHATSAPP: Record<TDetalheEmpresa["whatsapp"]["status"], string> = {
 };
 const PROVEDOR: Record<string, string> = { official: "API oficial", unofficial: "Gateway", sandbox: "Sandbox" };
 
-/** /empresa/{id}: one company seen by the operator (issue 13 part 5). */
+/** /empresa/{id}: one company seen by the operator (decision 1304). */
 export function CompanyPage() {
   useTituloDocumento("Empresa");
   const { usuario } = useSessaoAtual();

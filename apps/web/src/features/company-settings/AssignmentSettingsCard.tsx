@@ -23,7 +23,7 @@ type TForm = z.input<typeof ZConfigAtribuicao>;
 const paraForm = (c: TConfigAtribuicaoSalva): TForm => ({ ...c, dias: c.dias.map(String) });
 
 /**
- * 'Atribuição de leads' (issue 15 part 4, decision 1503): whether, during the company's business hours
+ * 'Atribuição de leads' (decision 1503): whether, during the company's business hours
  * (America/Sao_Paulo), a qualified lead may go to a consultant who is not online, and those hours.
  */
 export function AssignmentSettingsCard() {

@@ -10,7 +10,7 @@ import { Spinner } from "../../ui/Spinner";
 import { TrialBanner } from "../subscription/TrialBanner";
 import { CompanyDashboard } from "./CompanyDashboard";
 
-// the Consultor's dashboard (issue 5) lives with /desempenho; loaded only for consultants
+// the Consultor's dashboard (decision 0503) lives with /desempenho; loaded only for consultants
 const ConsultantDashboard = lazy(() =>
   import("../performance/ConsultantDashboard").then((m) => ({ default: m.ConsultantDashboard })),
 );
@@ -18,7 +18,7 @@ const ConsultantDashboard = lazy(() =>
 // the Jurídico's dashboard is the legal dashboard (/juridico); loaded only for the Jurídico
 const LegalDashboard = lazy(() => import("../legal-dashboard/LegalDashboard").then((m) => ({ default: m.LegalDashboard })));
 
-// the platform admin's overview (issue 13 part 7) lives with the platform's screens; loaded only for them
+// the platform admin's overview (decision 1307) lives with the platform's screens; loaded only for them
 const PlatformDashboard = lazy(() => import("../platform/PlatformDashboard").then((m) => ({ default: m.PlatformDashboard })));
 
 /** The role's dashboard (000 §2.10): the company's for its admin, the consultant's, the legal dashboard for the Jurídico, the platform overview for the platform admin. */
@@ -39,7 +39,7 @@ export function DashboardPage() {
         <CompanyDashboard />
       </>
     );
-  // the Jurídico's day starts on the legal dashboard (issue 11 part 6)
+  // the Jurídico's day starts on the legal dashboard (decision 1105)
   if (usuario.papel === PAPEL.juridico) {
     return (
       <Suspense fallback={<Spinner rotulo="Carregando" className="mx-auto size-6 text-blue-700" />}>

@@ -41,7 +41,7 @@ import { usePrazosAoVivo } from "./usePrazosAoVivo";
 type TFiltro = Pick<TFiltroPrazos, "estado" | "periodo"> & { responsavel?: string };
 
 /**
- * /prazos ('Meus prazos', issue 11 part 5): the signed-in person's open deadlines by fatal date, grouped by urgency,
+ * /prazos ('Meus prazos', decision 1106): the signed-in person's open deadlines by fatal date, grouped by urgency,
  * with filters (state, period, and the owner for admins), each linking to its process; and the open processes with
  * no next deadline. The platform admin reads a company's (?empresa={id}).
  */

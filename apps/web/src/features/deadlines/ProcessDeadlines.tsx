@@ -27,7 +27,7 @@ import { usePrazosAoVivo } from "./usePrazosAoVivo";
 type Props = { leadId: string; alvo: TAlvoPrazos; podeEditar: boolean };
 
 /**
- * The 'Prazos' part of the process dialog (issue 11 part 5): the process's deadlines with their urgency, add, edit,
+ * The 'Prazos' part of the process dialog (decision 1106): the process's deadlines with their urgency, add, edit,
  * complete, cancel (confirmed), reopen and delete, live to the others who have it open, and the client's opt-in for the WhatsApp notice of legal status changes.
  */
 export function ProcessDeadlines({ leadId, alvo, podeEditar }: Props) {

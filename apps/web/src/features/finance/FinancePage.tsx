@@ -296,7 +296,7 @@ function FiltrosAvancados({
 }
 
 /**
- * 'Valor recuperável estimado' (issue 14 part 4, decision 1404): what the period's open leads overpay by their
+ * 'Valor recuperável estimado' (decision 1404): what the period's open leads overpay by their
  * pre-analyses, over the term and so far, by band, with the notice that it is an estimate, not legal advice.
  */
 function Recuperavel({ d }: { d: TFinanceiro }) {

@@ -5,7 +5,7 @@ import { useFilaEspera } from "../../lib/filaEspera";
 import { Button } from "../../ui/Button";
 
 /**
- * 'Aguardando atribuição' on /leads (issue 15 part 4, decision 1503): how many qualified leads have no consultant,
+ * 'Aguardando atribuição' on /leads (decision 1503): how many qualified leads have no consultant,
  * live; a click shows only them (whatever the period), another shows every lead again. Nothing when none wait and
  * the list is not filtered to them.
  */

@@ -21,7 +21,7 @@ import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast";
 import { configuracoesQuery, salvarConfiguracoes } from "./api";
 
-/** The platform admin's /configuracoes (issue 13 part 7, decision 1309): the platform's own few settings. */
+/** The platform admin's /configuracoes (decision 1309): the platform's own few settings. */
 export function PlatformSettingsPage() {
   useTituloDocumento("Configurações da Plataforma");
   const q = useQuery(configuracoesQuery);

@@ -35,7 +35,7 @@ import {
   usuariosQuery,
 } from "./api";
 
-/** /usuarios (Admin Plataforma, issue 13 part 6): every company's users, server-paged, with their actions. */
+/** /usuarios (Admin Plataforma, decision 1308): every company's users, server-paged, with their actions. */
 export function UsersPage() {
   useTituloDocumento("Usuários");
   const { usuario } = useSessaoAtual();

@@ -31,7 +31,7 @@ function valoresIniciais(c: TPreAnaliseLead["contrato"]): TForm {
   };
 }
 
-/** The contract data of a lead (issue 14 part 1): every field optional; the pre-analysis uses what is given. */
+/** The contract data of a lead (decision 1403): every field optional; the pre-analysis uses what is given. */
 export function ContractDialog({
   leadId,
   contrato,

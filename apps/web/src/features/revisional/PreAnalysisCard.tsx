@@ -28,7 +28,7 @@ function Linha({ rotulo, valor }: { rotulo: string; valor: ReactNode }) {
 }
 
 /**
- * 'Pré-análise revisional' (issue 14 part 4): the contract's rate against the Central Bank's average (or the INSS
+ * 'Pré-análise revisional' (decision 1403): the contract's rate against the Central Bank's average (or the INSS
  * ceiling) of its month, the band of the ratio, what the client overpays; the inputs it used, always marked as an
  * estimate. `podeEditar` opens the contract form.
  */

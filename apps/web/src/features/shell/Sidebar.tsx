@@ -58,7 +58,7 @@ function ItemMenu({ item, ativo, onNavegar, contador, empresaId = null }: TProps
 export function Sidebar({ sessao, ativo, saindo, onSair, onNavegar }: Props) {
   const { usuario, empresa } = sessao;
   const nomeEmpresa = empresa?.nome_empresa ?? (usuario.papel === PAPEL.plataforma ? "Plataforma" : "");
-  // the waiting queue on the admins' 'Leads' (issue 15 part 4)
+  // the waiting queue on the admins' 'Leads' (decision 1503)
   const comFila = !!empresa && pode(usuario.papel, "leads.gerenciar");
   const fila = useFilaEspera({ ativo: comFila });
   const contadores: Record<string, number | undefined> = { "/leads": fila.data?.aguardando };

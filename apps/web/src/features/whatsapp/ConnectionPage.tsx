@@ -32,7 +32,7 @@ const PASSOS_QR = [
 export function ConnectionPage() {
   const sessao = useSessaoAtual();
   useTituloDocumento(pode(sessao.usuario.papel, "whatsapp.configurar") ? "Conexão WhatsApp" : "Status do WhatsApp");
-  // Consultor and Jurídico see the connection read only, never a denial (issue 15 part 3)
+  // Consultor and Jurídico see the connection read only, never a denial (decision 1502)
   const [params] = useSearchParams();
   if (!pode(sessao.usuario.papel, "whatsapp.configurar")) return <ConnectionStatusPage />;
   // the platform admin works on the company chosen in the URL (?empresa=), like the other company screens

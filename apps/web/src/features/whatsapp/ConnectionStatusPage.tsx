@@ -13,7 +13,7 @@ import { Spinner } from "../../ui/Spinner";
 import { estadoQuery } from "./api";
 
 /**
- * The 'WhatsApp' menu entry of Consultor and Jurídico (issue 15 part 3): the company's connection, read only —
+ * The 'WhatsApp' menu entry of Consultor and Jurídico (decision 1502): the company's connection, read only —
  * connected or not, the provider, since when — with the spec's sentence that the settings are the admins'.
  * Reads the stored state (it never asks the provider: that is the admins' check) and follows it live.
  */
