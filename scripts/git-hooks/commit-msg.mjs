@@ -9,7 +9,7 @@ export const MAX_ASSUNTO = 72;
 /** Changed lines from which a commit is non-trivial and its body must say why (and give the figures). */
 export const LINHAS_SEM_CORPO = 20;
 
-// Imperative verbs that end like a past tense or a gerund.
+// Imperative verbs (and a few other words a subject starts with) that end like a past tense or a gerund.
 const NAO_PASSADO = new Set([
   "bed",
   "embed",
@@ -25,20 +25,11 @@ const NAO_PASSADO = new Set([
   "succeed",
   "weed",
 ]);
-const NAO_GERUNDIO = new Set([
-  "bring",
-  "cling",
-  "fling",
-  "ping",
-  "ring",
-  "sing",
-  "sling",
-  "spring",
-  "sting",
-  "string",
-  "swing",
-  "wring",
-]);
+const NAO_GERUNDIO = new Set(
+  "anything bring cling during everything fling nothing ping ring sing sling something spring sting string swing thing wring".split(
+    " ",
+  ),
+);
 const PASSADO_IRREGULAR = new Set(
   "became began brought built caught chose did drew fell forgot found gave got held hid kept knew led left lost made met paid ran rebuilt rewrote rose said saw sent sold spent stood struck taught thought threw told took understood was went were won wrote".split(
     " ",

@@ -24,8 +24,15 @@ describe("the commit-msg hook's rules (decision 1761)", () => {
       expect(avisosDaMensagem(`${assunto}\n\nwhy`, 1), assunto).toEqual([expect.stringMatching(/past tense|-ing form/)]);
   });
 
-  it("does not take imperative verbs that merely end in -ed or -ing for other forms", () => {
-    for (const assunto of ["Embed the font", "Need no session", "Speed up the import", "Bring back the filter", "Fix the thing"])
+  it("does not take verbs and words that merely end in -ed or -ing for a past tense or a gerund", () => {
+    for (const assunto of [
+      "Embed the font",
+      "Need no session",
+      "Speed up the import",
+      "Bring back the filter",
+      "Fix the thing",
+      "Nothing to see",
+    ])
       expect(avisosDaMensagem(`${assunto}\n\nwhy`, 1), assunto).toEqual([]);
   });
 
