@@ -2,6 +2,7 @@ import pino from "pino";
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config/config.js";
 import { resolveDatabase } from "./db/bootstrap.js";
+import { definirLogDeConflitos } from "./db/retry-conflicts.js";
 import { closeDeps, createDeps } from "./deps.js";
 import { seedDemoIfEmpty } from "./seed/demo.js";
 
@@ -22,6 +23,7 @@ async function main() {
   const t0 = performance.now();
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
+  definirLogDeConflitos(log);
 
   // Last resort: a fault that escaped every handler (a dropped connection, a provider's socket) is logged and the
   // server goes on serving; requests that depended on it already answered with an error.

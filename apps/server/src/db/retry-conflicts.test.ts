@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { repetirEmConflito } from "./retry-conflicts.js";
+import { observarConflitos, repetirEmConflito } from "./retry-conflicts.js";
 
 const falha = (code: string) => Object.assign(new Error(code), { code });
 
@@ -7,7 +7,7 @@ describe("repetirEmConflito", () => {
   it("runs a deadlock's or a serialization failure's victim again, and returns what the successful run returns", async () => {
     const erros = [falha("40P01"), falha("40001")];
     let chamadas = 0;
-    const r = await repetirEmConflito(async () => {
+    const r = await repetirEmConflito("teste", async () => {
       chamadas++;
       const e = erros.shift();
       if (e) throw e;
@@ -22,10 +22,27 @@ describe("repetirEmConflito", () => {
       chamadas++;
       throw falha(code);
     };
-    await expect(repetirEmConflito(sempre("40P01"))).rejects.toThrow("40P01");
+    await expect(repetirEmConflito("teste", sempre("40P01"))).rejects.toThrow("40P01");
     expect(chamadas).toBe(4);
     chamadas = 0;
-    await expect(repetirEmConflito(sempre("23505"))).rejects.toThrow("23505");
+    await expect(repetirEmConflito("teste", sempre("23505"))).rejects.toThrow("23505");
     expect(chamadas).toBe(1);
+  });
+});
+
+describe("the guard's uses", () => {
+  it("tells its observers each conflict it ran again, with the caller and the SQLSTATE", async () => {
+    const vistos: unknown[] = [];
+    const parar = observarConflitos((c) => vistos.push(c));
+    const erros = [falha("40P01")];
+    await repetirEmConflito("leads.excluir", async () => {
+      const e = erros.shift();
+      if (e) throw e;
+    });
+    parar();
+    await repetirEmConflito("depois", async () => {
+      if (vistos.length < 2) throw falha("40001");
+    }).catch(() => {});
+    expect(vistos).toEqual([{ onde: "leads.excluir", codigo: "40P01", tentativa: 1 }]);
   });
 });

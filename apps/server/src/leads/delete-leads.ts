@@ -16,8 +16,8 @@ export async function excluirLeads(
   ids: string[],
   log?: { warn: (o: object, m: string) => void },
 ): Promise<number> {
-  // only database writes inside: a deadlock with a job's summary upserts is run again (a CI run once answered 500 here)
-  const { n, arquivos } = await repetirEmConflito(() =>
+  // only database writes inside; leads are locked by id and summary rows by key (decision 1731): the guard logs any use
+  const { n, arquivos } = await repetirEmConflito("leads.excluir", () =>
     withTenant(deps.db.app, ctx, async (tx) => {
       const leads = await travarLeads(tx, ctx, ids);
       const alvo = leads.map((l) => l.id);

@@ -94,7 +94,7 @@ export function criarIngestor(deps: Pick<TDeps, "db" | "jobs">): TIngestor {
       .flatMap((p) => p.eventos.map((e) => ({ e: p.empresaId, c: chaveDoEvento(e), t: e.tipo, d: e })))
       .sort((a, b) => (a.e === b.e ? (a.c < b.c ? -1 : a.c > b.c ? 1 : 0) : a.e < b.e ? -1 : 1));
     try {
-      const novos = await repetirEmConflito(async () => {
+      const novos = await repetirEmConflito("whatsapp.ingest", async () => {
         // one round trip, its own transaction: durable when it returns (crossing tenants is inherent: the batch
         // holds several companies' events; the function sets the system context inside, migration 0008)
         const { rows } = await deps.db.app.query<{ empresa_id: string; novos: number }>({
