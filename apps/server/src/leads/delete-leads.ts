@@ -19,7 +19,7 @@ export async function excluirLeads(
   // only database writes inside; leads are locked by id and summary rows by key (decision 1731): the guard logs any use
   const { n, arquivos } = await repetirEmConflito("leads.excluir", () =>
     withTenant(deps.db.app, ctx, async (tx) => {
-      const leads = await travarLeads(tx, ctx, ids);
+      const leads = await travarLeads(tx, ctx, ids, "excluir");
       const alvo = leads.map((l) => l.id);
       const { rows } = await tx.query(
         `SELECT url_storage AS chave FROM documentos WHERE id_empresa_fk = $1 AND id_lead_fk = ANY ($2::uuid[])

@@ -176,6 +176,14 @@ async function leadsPorTelefone(
       { id: r.id, nome: r.nome, usuarioConsultor: r.id_usuario_fk, tinhaNaoLidas: r.nao_lidas },
     ]),
   );
+  // the known leads are locked now, in id order, before any new lead is inserted: a new lead takes summary rows (its
+  // INSERT triggers), and every writer takes leads first (sorted), summary rows after (decision 1731). The lock is
+  // NO KEY UPDATE: the messages' foreign keys then find rows this transaction holds, in whatever order they come.
+  await tx.query({
+    name: "whatsapp-leads-travar",
+    text: "SELECT 1 FROM leads_juros_check WHERE id_empresa_fk = $1 AND id = ANY ($2::uuid[]) ORDER BY id FOR NO KEY UPDATE",
+    values: [empresaId, rows.map((r) => r.id)],
+  });
   const faltando = telefones.filter((t) => !mapa.has(t));
   if (faltando.length) {
     const nomes = faltando.map(
