@@ -76,12 +76,6 @@ export async function criarTarefasDaCadeia(
     [a.empresaId, a.status],
   );
   if (!modelos.length) return 0;
-  // the processes' leads first, in id order, as every writer takes them (decision 1731): the tasks below move the
-  // legal summaries, which a status change of the same leads (which holds its leads) moves too
-  await tx.query(
-    "SELECT 1 FROM leads_juros_check WHERE id_empresa_fk = $1 AND id = ANY ($2::uuid[]) ORDER BY id FOR NO KEY UPDATE",
-    [a.empresaId, a.leadIds],
-  );
   const itens = modelos.map((m) => {
     const fatal = somarDiasUteis(hoje, m.dias_uteis, ehFeriadoNacional);
     // one working day before, but never in the past: a task due tomorrow is reminded today
