@@ -1,6 +1,6 @@
 import { MSG } from "@crm/domain/messages";
-import { registrarAcaoDoErro } from "./acaoDoErro";
-import { servidorIndisponivel } from "./conexao";
+import { registrarAcaoDoErro } from "./errorActions";
+import { servidorIndisponivel } from "./serverConnection";
 
 /** An error answered by the API (`{erro, campos?}`), or a network failure (status 0). */
 export class ApiError extends Error {

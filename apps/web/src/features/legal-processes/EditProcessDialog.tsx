@@ -16,7 +16,7 @@ import { ArrowRight } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { ApiError } from "../../lib/api";
-import { aplicarErrosDoServidor } from "../../lib/errosDeFormulario";
+import { aplicarErrosDoServidor } from "../../lib/formErrors";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
