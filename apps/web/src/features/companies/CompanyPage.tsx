@@ -14,8 +14,8 @@ import { Badge } from "../../ui/Badge";
 import { buttonClasses } from "../../ui/Button";
 import { Card } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
+import { iconeDoMenu } from "../../ui/menuIcons";
 import { StatCard } from "../../ui/StatCard";
-import { iconeDoMenu } from "../shell/menuIcons";
 import { CompanyStatusBadge } from "./CompanyStatusBadge";
 import { WithCompany } from "./WithCompany";
 

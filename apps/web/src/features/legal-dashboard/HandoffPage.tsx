@@ -28,6 +28,7 @@ import { Card } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
 import { Field } from "../../ui/Field";
 import { FilterCounter } from "../../ui/FilterCounter";
+import { LegalStatusBadge } from "../../ui/LegalStatusBadge";
 import { Pagination } from "../../ui/Pagination";
 import { SearchInput } from "../../ui/SearchInput";
 import { Select } from "../../ui/Select";
@@ -36,7 +37,6 @@ import { Spinner } from "../../ui/Spinner";
 import { Table, TableEmptyRow, TBody, Td, THead, Th, Tr } from "../../ui/Table";
 import { toast } from "../../ui/toast";
 import { consultoresProcessosQuery } from "../legal-processes/api";
-import { LegalStatusBadge } from "../legal-processes/LegalStatusBadge";
 import { CHAVE_JURIDICO, enviarAoJuridico, leadsJuridicosQuery, type TAlvo } from "./api";
 import { useLegalDashboardRealtime } from "./useLegalDashboardRealtime";
 

@@ -11,9 +11,9 @@ import { cn } from "../../lib/cn";
 import { Button, buttonClasses } from "../../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
+import { LegalStatusBadge } from "../../ui/LegalStatusBadge";
 import { Spinner } from "../../ui/Spinner";
 import { StatCard } from "../../ui/StatCard";
-import { LegalStatusBadge } from "../legal-processes/LegalStatusBadge";
 import { painelJuridicoQuery, type TAlvo } from "./api";
 import { useLegalDashboardRealtime } from "./useLegalDashboardRealtime";
 

@@ -9,8 +9,8 @@ import { Link } from "react-router";
 import { comEmpresa, useChosenCompany } from "../../lib/chosenCompany";
 import { cn } from "../../lib/cn";
 import { useWaitingQueue } from "../../lib/useWaitingQueue";
+import { iconeDoMenu } from "../../ui/menuIcons";
 import { CompanySwitcher } from "./CompanySwitcher";
-import { iconeDoMenu } from "./menuIcons";
 
 type Props = {
   sessao: TSessao;

@@ -1,5 +1,5 @@
 import type { TStatusJuridico } from "@crm/domain/status";
-import { Badge, type TBadgeVariante } from "../../ui/Badge";
+import { Badge, type TBadgeVariante } from "./Badge";
 
 const VARIANTE: Record<TStatusJuridico, TBadgeVariante> = {
   "Aguardando Contato Jurídico": "neutro",

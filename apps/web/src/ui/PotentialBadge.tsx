@@ -1,5 +1,5 @@
 import { formatarRazao, ROTULO_FAIXA, type TFaixaRazao } from "@crm/domain/revisional/bands";
-import { Badge, type TBadgeVariante } from "../../ui/Badge";
+import { Badge, type TBadgeVariante } from "./Badge";
 
 export const COR_FAIXA: Record<TFaixaRazao, TBadgeVariante> = {
   abaixo: "verde",
