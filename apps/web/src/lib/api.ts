@@ -30,7 +30,7 @@ export function lerCookie(nome: string): string | null {
 }
 
 /** Every /api answer gives the browser a valid CSRF cookie when it lacks one; on a first visit with no call yet, make one. */
-async function garantirCsrf(): Promise<string | null> {
+export async function garantirCsrf(): Promise<string | null> {
   const atual = lerCookie(COOKIE_CSRF);
   if (atual) return atual;
   await fetch("/api/config/publica", { credentials: "include" }).catch(() => undefined);
