@@ -1,7 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import { SearchX } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { useTituloDocumento } from "../lib/useTituloDocumento";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Button } from "../ui/Button";
 import { Card } from "../ui/Card";
 import { EmptyState } from "../ui/EmptyState";
@@ -11,7 +11,7 @@ import { EmptyState } from "../ui/EmptyState";
  * back to the Dashboard (decision 1643), instead of the Dashboard passing for the page they asked for.
  */
 export function NotFoundPage() {
-  useTituloDocumento(MSG.paginaNaoEncontrada);
+  useDocumentTitle(MSG.paginaNaoEncontrada);
   const { pathname } = useLocation();
   return (
     <Card className="mx-auto max-w-xl">

@@ -1,10 +1,10 @@
 import { MSG } from "@crm/domain/messages";
 import { LoaderCircle } from "lucide-react";
-import { useConexaoServidor } from "../lib/conexao";
+import { useServerConnection } from "../lib/serverConnection";
 
 /** Shown over every screen while the server cannot serve (database restarting, network): instead of errors. */
 export function ReconnectingBanner() {
-  const estado = useConexaoServidor();
+  const estado = useServerConnection();
   if (estado === "disponivel") return null;
   return (
     <div

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError, ehNaoAutenticado } from "../lib/api";
-import { quandoReconectar } from "../lib/conexao";
+import { quandoReconectar } from "../lib/serverConnection";
 import { CHAVE_SESSAO, encerrarSessaoLocal } from "../lib/session";
 
 /** The server cannot serve now (503) or did not answer: the reconnecting banner shows, the query waits and retries. */

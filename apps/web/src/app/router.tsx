@@ -140,7 +140,7 @@ export const rotas: RouteObject[] = [
               {
                 path: "/consultores",
                 handle: { menu: "/consultores" },
-                lazy: () => import("../features/consultants/ConsultantsPage").then((m) => ({ Component: m.ConsultantsPage })),
+                lazy: () => import("../features/team/ConsultantsPage").then((m) => ({ Component: m.ConsultantsPage })),
               },
               {
                 path: "/ia-triagem",

@@ -1,6 +1,6 @@
 import { MSG } from "@crm/domain/messages";
-import { registrarAcaoDoErro } from "./acaoDoErro";
-import { servidorIndisponivel } from "./conexao";
+import { registrarAcaoDoErro } from "./errorActions";
+import { servidorIndisponivel } from "./serverConnection";
 
 /** An error answered by the API (`{erro, campos?}`), or a network failure (status 0). */
 export class ApiError extends Error {
@@ -30,7 +30,7 @@ export function lerCookie(nome: string): string | null {
 }
 
 /** Every /api answer gives the browser a valid CSRF cookie when it lacks one; on a first visit with no call yet, make one. */
-async function garantirCsrf(): Promise<string | null> {
+export async function garantirCsrf(): Promise<string | null> {
   const atual = lerCookie(COOKIE_CSRF);
   if (atual) return atual;
   await fetch("/api/config/publica", { credentials: "include" }).catch(() => undefined);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ConexaoTempoReal } from "./realtime";
+import { RealtimeConnection } from "./realtime";
 
 /** A stand-in for the browser's WebSocket: the test plays the server's side (open, messages). */
 class SocketDeTeste {
@@ -24,10 +24,10 @@ class SocketDeTeste {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe("ConexaoTempoReal", () => {
+describe("RealtimeConnection", () => {
   it("refetches as after a reconnection when the server says it listens to PostgreSQL again", () => {
     vi.stubGlobal("WebSocket", Object.assign(SocketDeTeste, { OPEN: 1 }));
-    const conexao = new ConexaoTempoReal("ws://localhost/ws");
+    const conexao = new RealtimeConnection("ws://localhost/ws");
     const recarregar = vi.fn();
     const eventos = vi.fn();
     conexao.aoReconectar(recarregar);

@@ -1,13 +1,13 @@
 import type { TEventoTempoReal } from "@crm/domain/realtime";
 
-export type TOuvinteTempoReal = (evento: TEventoTempoReal) => void;
+export type TRealtimeListener = (evento: TEventoTempoReal) => void;
 
 const ATRASO_INICIAL = 1_000;
 const ATRASO_MAXIMO = 30_000;
 /** Close code of /ws for "no (longer a) session". */
 const CODIGO_NAO_AUTORIZADO = 4401;
 
-export function urlTempoReal(): string {
+export function realtimeUrl(): string {
   const protocolo = location.protocol === "https:" ? "wss:" : "ws:";
   return `${protocolo}//${location.host}/ws`;
 }
@@ -16,19 +16,19 @@ export function urlTempoReal(): string {
  * The one WebSocket of a signed-in tab (cookie auth). Reconnects with exponential backoff
  * (1 s doubling to 30 s, equal jitter) and tells `aoReconectar` listeners so they refetch what was missed.
  */
-export class ConexaoTempoReal {
+export class RealtimeConnection {
   private ws: WebSocket | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private tentativas = 0;
   private ativa = false;
   private jaConectou = false;
-  private readonly ouvintes = new Set<TOuvinteTempoReal>();
+  private readonly ouvintes = new Set<TRealtimeListener>();
   private readonly reconexoes = new Set<() => void>();
   private readonly recusas = new Set<() => void>();
   /** the last presence state told to the server, sent again after every reconnection */
   private presenca: string | null = null;
 
-  constructor(private readonly url: string = urlTempoReal()) {}
+  constructor(private readonly url: string = realtimeUrl()) {}
 
   iniciar() {
     if (this.ativa) return;
@@ -46,7 +46,7 @@ export class ConexaoTempoReal {
     ws?.close(1000);
   }
 
-  ouvir(fn: TOuvinteTempoReal): () => void {
+  ouvir(fn: TRealtimeListener): () => void {
     this.ouvintes.add(fn);
     return () => this.ouvintes.delete(fn);
   }

@@ -2,7 +2,7 @@ import type { TSessao } from "@crm/domain/schemas/session";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { createContext, useContext } from "react";
 import { ApiError, api } from "./api";
-import { esperar } from "./esperar";
+import { esperar } from "./sleep";
 
 export const CHAVE_SESSAO = ["sessao"] as const;
 

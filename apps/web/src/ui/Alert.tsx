@@ -1,8 +1,8 @@
 import { CircleAlert, CircleCheck, Info } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { acaoDoErro } from "../lib/acaoDoErro";
 import { cn } from "../lib/cn";
+import { acaoDoErro } from "../lib/errorActions";
 
 const ESTILOS = {
   erro: { caixa: "border-red-200 bg-red-50 text-red-800", Icone: CircleAlert },
@@ -22,7 +22,7 @@ export function Alert({
   className?: string;
 }) {
   const { caixa, Icone } = ESTILOS[tipo];
-  // a plan-limit or read-only refusal shown here gets its link ('Ver planos', lib/acaoDoErro.ts)
+  // a plan-limit or read-only refusal shown here gets its link ('Ver planos', lib/errorActions.ts)
   const acao = acaoDoErro(children);
   return (
     <div role={tipo === "erro" ? "alert" : "status"} className={cn("flex gap-2 rounded-md border p-3 text-sm", caixa, className)}>

@@ -11,7 +11,7 @@ const ROTULO: Partial<Record<TStatusMensagem, string>> = {
 };
 
 /** Delivery ticks of an outbound message: sending (clock) → sent (✓) → delivered (✓✓) → read (blue ✓✓), or failed. */
-export function StatusEnvio({ status }: { status: TStatusMensagem }) {
+export function DeliveryStatus({ status }: { status: TStatusMensagem }) {
   const rotulo = ROTULO[status];
   if (!rotulo) return null;
   const Icone = status === "pending" ? Clock : status === "sent" ? Check : status === "failed" ? AlertCircle : CheckCheck;

@@ -1,5 +1,5 @@
 import type { ExternalToast } from "sonner";
-import { acaoDoErro, navegarPara } from "../lib/acaoDoErro";
+import { acaoDoErro, navegarPara } from "../lib/errorActions";
 
 /**
  * Toasts replace the original's browser alert boxes, with the same texts: `toast.success(...)`, `toast.error(...)`.
@@ -30,7 +30,7 @@ export function aoPedirToaster(fn: () => void) {
 }
 
 const mostrar = (tipo: "success" | "error" | "info" | "warning" | "message") => (mensagem: string, opcoes?: ExternalToast) => {
-  // a plan-limit or read-only refusal gets its link ('Ver planos', lib/acaoDoErro.ts)
+  // a plan-limit or read-only refusal gets its link ('Ver planos', lib/errorActions.ts)
   const acao = acaoDoErro(mensagem);
   const comAcao =
     acao && !opcoes?.action ? { ...opcoes, action: { label: acao.rotulo, onClick: () => navegarPara(acao.href) } } : opcoes;

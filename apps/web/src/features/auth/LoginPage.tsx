@@ -5,7 +5,7 @@ import { type FormEvent, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ApiError, mensagemDeErro } from "../../lib/api";
-import { resolverSobDemanda } from "../../lib/resolverSobDemanda";
+import { resolverSobDemanda } from "../../lib/lazyResolver";
 import { iniciarSessaoLocal } from "../../lib/session";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";

@@ -6,7 +6,7 @@ import { RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { ApiError, mensagemDeErro } from "../../lib/api";
 import { useSessaoAtual } from "../../lib/session";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { Button } from "../../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
@@ -24,7 +24,7 @@ import { SeriesValuesTable } from "./SeriesValuesTable";
  * role gets 'Acesso Negado' (the server answers them 403), not a load error.
  */
 export function BacenRatesPage() {
-  useTituloDocumento(TEXTO_TAXAS.titulo);
+  useDocumentTitle(TEXTO_TAXAS.titulo);
   const { usuario } = useSessaoAtual();
   if (!pode(usuario.papel, "taxas.gerenciar")) return <AccessDenied mensagem={MSG.acessoNegado} />;
   return <Taxas />;

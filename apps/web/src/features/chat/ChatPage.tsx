@@ -6,7 +6,7 @@ import { Dialog } from "radix-ui";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useParams } from "react-router";
 import { ApiError, mensagemDeErro } from "../../lib/api";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
@@ -14,8 +14,8 @@ import { leadChatQuery, marcarLidas } from "./api";
 import { ChatHeader } from "./ChatHeader";
 import { ChatSidePanel } from "./ChatSidePanel";
 import { Composer } from "./Composer";
-import { mesclarMensagens } from "./cacheMensagens";
 import { MessageTimeline } from "./MessageTimeline";
+import { mesclarMensagens } from "./messageCache";
 import { TemplatesDialog } from "./TemplatesDialog";
 import { useChatRealtime } from "./useChatRealtime";
 
@@ -37,7 +37,7 @@ export function ChatPage() {
   const [modelosAbertos, setModelosAbertos] = useState(false);
   const [painel, setPainel] = useState(false);
   const [dica, setDica] = useState(true);
-  useTituloDocumento(chat.data ? `Chat · ${chat.data.lead.nome}` : "Conversas");
+  useDocumentTitle(chat.data ? `Chat · ${chat.data.lead.nome}` : "Conversas");
 
   // reading the chat clears the unread count; new messages from the lead are read while the tab is visible
   const lendo = useRef(false);

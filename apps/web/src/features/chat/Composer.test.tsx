@@ -7,7 +7,7 @@ import { useState } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SessaoProvider } from "../../lib/session";
-import { comConsultas, stubRede } from "../../test/rede";
+import { comConsultas, stubRede } from "../../test/network";
 import { Toaster } from "../../ui/Toaster";
 import { Composer } from "./Composer";
 import { TemplatesDialog } from "./TemplatesDialog";

@@ -1,6 +1,6 @@
 import { STATUS_JURIDICO, STATUS_PROCESSO_JURIDICO, type TStatusJuridico } from "@crm/domain/status";
 import { Scale } from "lucide-react";
-import { LegalStatusBadge } from "../legal-processes/LegalStatusBadge";
+import { LegalStatusBadge } from "../../ui/LegalStatusBadge";
 
 /**
  * The legal status of a converted lead, read only (decision 1105): its consultant follows the process here; the

@@ -5,7 +5,7 @@ import { FileText, RotateCw } from "lucide-react";
 import { memo } from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "../../ui/Button";
-import { StatusEnvio } from "../../ui/DeliveryStatus";
+import { DeliveryStatus } from "../../ui/DeliveryStatus";
 
 function tamanho(bytes: number | null) {
   if (!bytes) return "";
@@ -68,7 +68,7 @@ export const MessageBubble = memo(function MessageBubble({ m, onReenviar, onBaix
         {m.messageType === "unsupported" && !m.content && <p className="text-slate-500 italic">Mensagem não suportada</p>}
         <footer className="mt-1 flex items-center justify-end gap-1 text-[11px] text-slate-500">
           <time dateTime={m.timestamp}>{formatarHora(m.timestamp)}</time>
-          {nossa && <StatusEnvio status={m.status} />}
+          {nossa && <DeliveryStatus status={m.status} />}
         </footer>
         {nossa && m.status === "pending" && m.erro && <p className="mt-1 text-xs text-amber-700">Tentando novamente: {m.erro}</p>}
         {falhou && (

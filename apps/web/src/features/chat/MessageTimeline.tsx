@@ -11,8 +11,8 @@ import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast";
 import { baixarDeNovo, mensagensQuery, reenviar } from "./api";
-import { mesclarMensagens } from "./cacheMensagens";
 import { MessageBubble } from "./MessageBubble";
+import { mesclarMensagens } from "./messageCache";
 
 type TLinha = { tipo: "dia"; chave: string; rotulo: string } | { tipo: "msg"; chave: string; m: TMensagem };
 

@@ -19,7 +19,7 @@ import { Spinner } from "../../ui/Spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/Tabs";
 import { toast } from "../../ui/toast";
 import { enviarTemplate, excluirModelo, modelosQuery } from "./api";
-import { ModeloForm } from "./ModeloForm";
+import { TemplateForm } from "./TemplateForm";
 
 type Props = {
   open: boolean;
@@ -61,7 +61,7 @@ export function TemplatesDialog({ open, onOpenChange, leadId, chat, onUsar, onEn
             </Alert>
           )}
           {editando ? (
-            <ModeloForm
+            <TemplateForm
               modelo={editando === "novo" ? null : editando}
               onCancelar={() => setEditando(null)}
               onSalvo={() => {

@@ -10,7 +10,8 @@ import type {
 } from "@crm/domain/schemas/chat";
 import type { TStatusLead } from "@crm/domain/status";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { ApiError, api, COOKIE_CSRF, lerCookie } from "../../lib/api";
+import { ApiError, api } from "../../lib/api";
+import { uploadWithProgress } from "../../lib/uploadWithProgress";
 
 export const chaveChat = (leadId: string) => ["chat", leadId] as const;
 export const chaveMensagens = (leadId: string) => ["chat", leadId, "mensagens"] as const;
@@ -72,11 +73,8 @@ export const excluirModelo = (id: string) => api(`/api/modelos-mensagem/${id}`, 
 export const simularResposta = (telefone: string, texto: string) =>
   api("/api/testes/simular-mensagem", { method: "POST", body: { telefone, texto } });
 
-/**
- * Sends a file with upload progress (long actions show progress): XMLHttpRequest, because fetch cannot
- * report upload progress. Same cookies and CSRF header as every other write.
- */
-export function enviarArquivo(
+/** Sends a file with upload progress (long actions show progress). */
+export async function enviarArquivo(
   leadId: string,
   dados: { tipo: "image" | "document"; arquivo: File; legenda: string },
   progresso: (fracao: number) => void,
@@ -85,23 +83,9 @@ export function enviarArquivo(
   form.set("tipo", dados.tipo);
   form.set("legenda", dados.legenda);
   form.set("arquivo", dados.arquivo, dados.arquivo.name);
-  return new Promise((ok, falha) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/chat/${encodeURIComponent(leadId)}/midia`);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader("Accept", "application/json");
-    const csrf = lerCookie(COOKIE_CSRF);
-    if (csrf) xhr.setRequestHeader("X-CSRF-Token", csrf);
-    xhr.upload.onprogress = (e) => e.lengthComputable && progresso(e.loaded / e.total);
-    xhr.onerror = () => falha(new ApiError(0, MSG.erroConexao));
-    xhr.onload = () => {
-      let json: { erro?: string; campos?: Record<string, string> } | null = null;
-      try {
-        json = JSON.parse(xhr.responseText);
-      } catch {}
-      if (xhr.status >= 200 && xhr.status < 300) ok(json as unknown as TMensagem);
-      else falha(new ApiError(xhr.status, json?.erro ?? MSG.erroEnviarMidiaChat, json?.campos));
-    };
-    xhr.send(form);
-  });
+  const r = await uploadWithProgress(`/api/chat/${encodeURIComponent(leadId)}/midia`, form, progresso);
+  if (r.status === 0) throw new ApiError(0, MSG.erroConexao);
+  const json = r.body as { erro?: string; campos?: Record<string, string> } | null;
+  if (r.status >= 200 && r.status < 300) return json as unknown as TMensagem;
+  throw new ApiError(r.status, json?.erro ?? MSG.erroEnviarMidiaChat, json?.campos);
 }

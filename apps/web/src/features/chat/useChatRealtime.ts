@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { ApiError } from "../../lib/api";
-import { useEventoTempoReal, useReconexaoTempoReal } from "../../lib/tempoReal";
+import { useRealtimeEvent, useRealtimeReconnect } from "../../lib/RealtimeProvider";
 import { buscarDesde, buscarMensagem, chaveChat, chaveMensagens } from "./api";
-import { mesclarMensagens, removerMensagem, ultimaGravacao } from "./cacheMensagens";
+import { mesclarMensagens, removerMensagem, ultimaGravacao } from "./messageCache";
 
 /** Messages stored within this margin before the newest one we have are asked again (commits can land out of order). */
 const MARGEM_MS = 60_000;
@@ -39,7 +39,7 @@ export function useChatRealtime(leadId: string, aoReceber: () => void) {
     await buscando.current;
   }
 
-  useEventoTempoReal((e) => {
+  useRealtimeEvent((e) => {
     if (e.tipo === "mensagem.nova" && e.dados.leadId === leadId) {
       void buscarNovas().catch(() => qc.invalidateQueries({ queryKey: chaveMensagens(leadId) }));
       void qc.invalidateQueries({ queryKey: chaveChat(leadId), exact: true });
@@ -56,7 +56,7 @@ export function useChatRealtime(leadId: string, aoReceber: () => void) {
     }
   });
 
-  useReconexaoTempoReal(() => {
+  useRealtimeReconnect(() => {
     void qc.invalidateQueries({ queryKey: ["chat", leadId] });
   });
 }

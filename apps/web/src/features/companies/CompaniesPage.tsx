@@ -11,7 +11,7 @@ import { Link } from "react-router";
 import { ApiError } from "../../lib/api";
 import { useSessaoAtual } from "../../lib/session";
 import { useDebounce } from "../../lib/useDebounce";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
@@ -26,12 +26,12 @@ import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast";
 import { CHAVE_EMPRESAS, empresasQuery, reativarEmpresa, suspenderEmpresa, type TFiltroEmpresasTela } from "./api";
 import { CompanyFormDialog } from "./CompanyFormDialog";
+import { CompanyStatusBadge } from "./CompanyStatusBadge";
 import { DeleteCompanyDialog } from "./DeleteCompanyDialog";
-import { StatusEmpresa } from "./StatusEmpresa";
 
 /** /empresas (000 §2.11): the platform admin's companies; every company role gets the denial (and the server's 403). */
 export function CompaniesPage() {
-  useTituloDocumento("Empresas");
+  useDocumentTitle("Empresas");
   const { usuario } = useSessaoAtual();
   if (!pode(usuario.papel, "empresas.gerenciar")) return <AccessDenied mensagem={MSG.acessoNegado} />;
   return <Empresas />;
@@ -223,7 +223,7 @@ function CartaoEmpresa({
         </DropdownMenu>
       </div>
       <div className="flex flex-wrap gap-2">
-        <StatusEmpresa status={e.status_assinatura} />
+        <CompanyStatusBadge status={e.status_assinatura} />
         <span className="inline-flex items-center rounded-full bg-blue-100 px-2.5 py-0.5 text-xs font-medium text-blue-800">
           {e.plano_assinatura}
         </span>

@@ -12,7 +12,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { ApiError } from "../../lib/api";
 import { useSessaoAtual } from "../../lib/session";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
@@ -21,15 +21,15 @@ import { EmptyState } from "../../ui/EmptyState";
 import { Select } from "../../ui/Select";
 import { toast } from "../../ui/toast";
 import { CHAVE_EMPRESAS, desativarUsuario, enviarRedefinicao, mudarPapel, reativarUsuario, reenviarConvite } from "./api";
-import { StatusEmpresa } from "./StatusEmpresa";
-import { ComEmpresa } from "./useEmpresa";
+import { CompanyStatusBadge } from "./CompanyStatusBadge";
+import { WithCompany } from "./WithCompany";
 
 /** /empresa/{id}/management: the company's users and pending invitations, and what the operator can do for them. */
 export function CompanyManagementPage() {
-  useTituloDocumento("Gestão da Empresa");
+  useDocumentTitle("Gestão da Empresa");
   const { usuario } = useSessaoAtual();
   if (!pode(usuario.papel, "empresas.gerenciar")) return <AccessDenied mensagem={MSG.acessoNegado} />;
-  return <ComEmpresa>{(d) => <Gestao d={d} />}</ComEmpresa>;
+  return <WithCompany>{(d) => <Gestao d={d} />}</WithCompany>;
 }
 
 function useAcao() {
@@ -61,7 +61,7 @@ function Gestao({ d }: { d: TDetalheEmpresa }) {
         </Link>
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold text-slate-900">Gestão de usuários</h1>
-          <StatusEmpresa status={e.status_assinatura} />
+          <CompanyStatusBadge status={e.status_assinatura} />
         </div>
       </div>
 

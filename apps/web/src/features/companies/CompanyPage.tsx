@@ -6,18 +6,18 @@ import { contar } from "@crm/domain/plural";
 import type { TDetalheEmpresa } from "@crm/domain/schemas/companies";
 import { Briefcase, CreditCard, History, MessageCircle, Percent, Scale, Settings, Users } from "lucide-react";
 import { Link } from "react-router";
-import { comEmpresa } from "../../lib/empresaEscolhida";
+import { comEmpresa } from "../../lib/chosenCompany";
 import { useSessaoAtual } from "../../lib/session";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { Badge } from "../../ui/Badge";
 import { buttonClasses } from "../../ui/Button";
 import { Card } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
+import { iconeDoMenu } from "../../ui/menuIcons";
 import { StatCard } from "../../ui/StatCard";
-import { iconeDoMenu } from "../shell/menuIcons";
-import { StatusEmpresa } from "./StatusEmpresa";
-import { ComEmpresa } from "./useEmpresa";
+import { CompanyStatusBadge } from "./CompanyStatusBadge";
+import { WithCompany } from "./WithCompany";
 
 const STATUS_WHATSAPP: Record<TDetalheEmpresa["whatsapp"]["status"], string> = {
   connected: "Conectado",
@@ -28,10 +28,10 @@ const PROVEDOR: Record<string, string> = { official: "API oficial", unofficial: 
 
 /** /empresa/{id}: one company seen by the operator (decision 1304). */
 export function CompanyPage() {
-  useTituloDocumento("Empresa");
+  useDocumentTitle("Empresa");
   const { usuario } = useSessaoAtual();
   if (!pode(usuario.papel, "empresas.gerenciar")) return <AccessDenied mensagem={MSG.acessoNegado} />;
-  return <ComEmpresa>{(d) => <Detalhe d={d} />}</ComEmpresa>;
+  return <WithCompany>{(d) => <Detalhe d={d} />}</WithCompany>;
 }
 
 function Detalhe({ d }: { d: TDetalheEmpresa }) {
@@ -45,7 +45,7 @@ function Detalhe({ d }: { d: TDetalheEmpresa }) {
         </Link>
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <h1 className="min-w-0 text-2xl font-bold break-words text-slate-900">{e.nome_empresa}</h1>
-          <StatusEmpresa status={e.status_assinatura} />
+          <CompanyStatusBadge status={e.status_assinatura} />
           <Badge variante="azul">{e.plano_assinatura}</Badge>
         </div>
         <p className="mt-1 text-sm break-all text-slate-600">

@@ -7,9 +7,9 @@ import { useCallback, useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link, useBlocker } from "react-router";
 import { ApiError, mensagemDeErro } from "../../lib/api";
-import { aplicarErrosDoServidor } from "../../lib/errosDeFormulario";
+import { aplicarErrosDoServidor } from "../../lib/formErrors";
 import { useSessaoAtual } from "../../lib/session";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
@@ -64,7 +64,7 @@ function valoresDe(c: TConfiguracoes): TFormulario {
 
 /** /empresa-config and /configuracoes (001 'Company settings'). */
 export function CompanySettingsPage() {
-  useTituloDocumento("Configurações da Empresa");
+  useDocumentTitle("Configurações da Empresa");
   const sessao = useSessaoAtual();
   if (!pode(sessao.usuario.papel, "empresa.configurar")) return <AccessDenied mensagem={MSG.acessoNegado} />;
   if (!sessao.empresa)

@@ -4,7 +4,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useForm } from "react-hook-form";
 import { afterEach, describe, expect, it } from "vitest";
-import { comConsultas, stubRede } from "../../test/rede";
+import { comConsultas, stubRede } from "../../test/network";
 import { Toaster } from "../../ui/Toaster";
 import { type TFormulario, WhatsAppBlock } from "./WhatsAppBlock";
 

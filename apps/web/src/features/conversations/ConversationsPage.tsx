@@ -10,15 +10,15 @@ import { MessageSquare, WifiOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { mensagemDeErro } from "../../lib/api";
+import { useRealtimeEvent } from "../../lib/RealtimeProvider";
 import { useSessaoAtual } from "../../lib/session";
-import { useEventoTempoReal } from "../../lib/tempoReal";
 import { useDebounce } from "../../lib/useDebounce";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
-import { StatusEnvio } from "../../ui/DeliveryStatus";
+import { DeliveryStatus } from "../../ui/DeliveryStatus";
 import { EmptyState } from "../../ui/EmptyState";
 import { SearchInput } from "../../ui/SearchInput";
 import { Spinner } from "../../ui/Spinner";
@@ -55,7 +55,7 @@ function Linha({ c }: { c: TConversa }) {
             {c.empresa && <span className="truncate text-xs text-slate-500">· {c.empresa}</span>}
           </span>
           <span className="flex items-center gap-1 text-sm text-slate-600">
-            {c.ultimaMensagemDirecao === "saida" && <StatusEnvio status={c.ultimaMensagemStatus} />}
+            {c.ultimaMensagemDirecao === "saida" && <DeliveryStatus status={c.ultimaMensagemStatus} />}
             <span className="truncate">{previa}</span>
           </span>
         </span>
@@ -82,7 +82,7 @@ function Linha({ c }: { c: TConversa }) {
 
 /** Conversas (001 'Conversations'): live list of conversations, unread counts, link to the connection when it is down. */
 export function ConversationsPage() {
-  useTituloDocumento("Conversas");
+  useDocumentTitle("Conversas");
   const sessao = useSessaoAtual();
   // the Jurídico has no conversations (001 §6; the server answers 403): the spec's access-denied state, not an error
   // to retry (decision 1614)
@@ -101,7 +101,7 @@ function Conversas() {
   // a burst of new messages refreshes the list once
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  useEventoTempoReal((e) => {
+  useRealtimeEvent((e) => {
     if (e.tipo === "mensagem.nova" || e.tipo === "conversa.lida" || e.tipo === "mensagem.atualizada") {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => void qc.invalidateQueries({ queryKey: CHAVE_CONVERSAS }), 150);

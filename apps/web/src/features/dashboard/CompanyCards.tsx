@@ -4,8 +4,8 @@ import { FIGURAS_LEAD } from "@crm/domain/lead-figures";
 import type { TDashboardEmpresa } from "@crm/domain/schemas/dashboard";
 import { formatarPercentual } from "@crm/domain/screening";
 import { Bot, Gavel, Headset, Percent, UserCheck, Users, Wifi } from "lucide-react";
+import { PeriodChange } from "../../ui/PeriodChange";
 import { StatCard } from "../../ui/StatCard";
-import { Variacao } from "../../ui/Variacao";
 
 type TPar = { atual: number; anterior: number };
 
@@ -20,7 +20,7 @@ export function CompanyCards({ d }: { d: TDashboardEmpresa }) {
       valor={valor}
       rodape={
         <>
-          <Variacao atual={par.atual} anterior={par.anterior} />
+          <PeriodChange atual={par.atual} anterior={par.anterior} />
           {nota && <span className="block text-slate-500">{nota}</span>}
         </>
       }
@@ -45,7 +45,7 @@ export function CompanyCards({ d }: { d: TDashboardEmpresa }) {
         valor={formatarPercentual(c.eficienciaIa.atual)}
         rodape={
           <>
-            <Variacao atual={c.eficienciaIa.atual ?? 0} anterior={c.eficienciaIa.anterior ?? 0} />
+            <PeriodChange atual={c.eficienciaIa.atual ?? 0} anterior={c.eficienciaIa.anterior ?? 0} />
             <span className="block text-slate-500">
               {c.eficienciaIa.atual === null ? TEXTO_DASHBOARD.semTriagens : TEXTO_DASHBOARD.eficienciaIa}
             </span>

@@ -5,7 +5,7 @@ import type { TDashboardEmpresa } from "@crm/domain/schemas/dashboard";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useMemo, useRef, useState } from "react";
 import { useSessaoAtual } from "../../lib/session";
-import { useQuandoVisivel } from "../../lib/useQuandoVisivel";
+import { useInView } from "../../lib/useInView";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
@@ -14,7 +14,7 @@ import { PeriodSelector, SELECAO_PERIODO_PADRAO, type TSelecaoPeriodo } from "..
 import { Spinner } from "../../ui/Spinner";
 import { dashboardEmpresaQuery } from "./api";
 import { CompanyCards } from "./CompanyCards";
-import { useDashboardAoVivo } from "./useDashboardAoVivo";
+import { useDashboardRealtime } from "./useDashboardRealtime";
 
 // recharts is the heaviest thing on the screen: its chunk loads after the cards, and only when the charts come near
 // the viewport (below the eight cards on a phone: not part of the first screen there)
@@ -37,7 +37,7 @@ function Carregando({ rotulo = TEXTO_DASHBOARD.carregando }: { rotulo?: string }
 export function CompanyDashboard() {
   const [periodo, setPeriodo] = useState<TSelecaoPeriodo>(SELECAO_PERIODO_PADRAO);
   const q = useQuery(dashboardEmpresaQuery(periodo));
-  useDashboardAoVivo();
+  useDashboardRealtime();
   const d = q.data;
   // the header's lines come before the figures (the company from the session, the dates computed here as the server
   // does): the page's largest text paints with its frame instead of after the data, and nothing moves when it comes
@@ -120,7 +120,7 @@ export function CompanyDashboard() {
 
 function GraficosQuandoVisiveis({ d }: { d: TDashboardEmpresa }) {
   const ref = useRef<HTMLDivElement>(null);
-  const visivel = useQuandoVisivel(ref);
+  const visivel = useInView(ref);
   // until the charts come near the viewport nothing is loading: an empty space holds their place
   return (
     <div ref={ref}>

@@ -3,7 +3,7 @@ import { PAPEL } from "@crm/domain/roles";
 import { Building2 } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { useSessaoAtual } from "../../lib/session";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { Badge } from "../../ui/Badge";
 import { Card, CardContent } from "../../ui/Card";
 import { Spinner } from "../../ui/Spinner";
@@ -23,7 +23,7 @@ const PlatformDashboard = lazy(() => import("../platform/PlatformDashboard").the
 
 /** The role's dashboard (000 §2.10): the company's for its admin, the consultant's, the legal dashboard for the Jurídico, the platform overview for the platform admin. */
 export function DashboardPage() {
-  useTituloDocumento("Dashboard");
+  useDocumentTitle("Dashboard");
   const { usuario, empresa } = useSessaoAtual();
   if (usuario.papel === PAPEL.consultor) {
     return (

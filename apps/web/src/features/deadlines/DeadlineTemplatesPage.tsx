@@ -16,9 +16,9 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { ApiError, mensagemDeErro } from "../../lib/api";
-import { aplicarErrosDoServidor } from "../../lib/errosDeFormulario";
+import { aplicarErrosDoServidor } from "../../lib/formErrors";
 import { useSessaoAtual } from "../../lib/session";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -37,7 +37,7 @@ import { CHAVE_PRAZOS, criarModeloPrazo, editarModeloPrazo, excluirModeloPrazo, 
  * Entering a status creates its tasks in the process, once, due in their working days.
  */
 export function DeadlineTemplatesPage() {
-  useTituloDocumento("Modelos de prazos");
+  useDocumentTitle("Modelos de prazos");
   const { usuario } = useSessaoAtual();
   if (!pode(usuario.papel, "prazos.modelos")) {
     return <AccessDenied titulo={MSG.acessoNegadoTitulo} mensagem={MSG_PRAZOS.apenasAdminModelos} />;
@@ -68,7 +68,7 @@ function Modelos() {
 
       <Card className="p-4">
         <h2 className="mb-3 text-sm font-semibold text-slate-900">Adicionar tarefa</h2>
-        <ModeloForm
+        <TemplateForm
           onSalvar={async (dados) => {
             await criarModeloPrazo(dados);
             toast.success(MSG_PRAZOS.modeloSalvo);
@@ -103,7 +103,7 @@ function Modelos() {
                     {itens.map((m) =>
                       editando === m.id ? (
                         <li key={m.id} className="p-3">
-                          <ModeloForm
+                          <TemplateForm
                             modelo={m}
                             onCancelar={() => setEditando(null)}
                             onSalvar={async (dados) => {
@@ -174,7 +174,7 @@ function Modelos() {
 
 const CAMPOS = ["status_juridico", "titulo", "dias_uteis"] as const;
 
-function ModeloForm({
+function TemplateForm({
   modelo,
   onSalvar,
   onCancelar,

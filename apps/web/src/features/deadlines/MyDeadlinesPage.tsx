@@ -23,7 +23,7 @@ import { Link, useSearchParams } from "react-router";
 import { mensagemDeErro } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { useSessaoAtual } from "../../lib/session";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { Button, buttonClasses } from "../../ui/Button";
 import { Card } from "../../ui/Card";
@@ -36,7 +36,7 @@ import { toast } from "../../ui/toast";
 import { CHAVE_PRAZOS, meusPrazosQuery, mudarEstadoPrazo, responsaveisQuery, type TAlvoPrazos } from "./api";
 import { CancelDeadlineDialog } from "./CancelDeadlineDialog";
 import { COR_URGENCIA, DeadlineStateBadge, diaBR, UrgencyBadge } from "./UrgencyBadge";
-import { usePrazosAoVivo } from "./usePrazosAoVivo";
+import { useDeadlinesRealtime } from "./useDeadlinesRealtime";
 
 type TFiltro = Pick<TFiltroPrazos, "estado" | "periodo"> & { responsavel?: string };
 
@@ -46,7 +46,7 @@ type TFiltro = Pick<TFiltroPrazos, "estado" | "periodo"> & { responsavel?: strin
  * no next deadline. The platform admin reads a company's (?empresa={id}).
  */
 export function MyDeadlinesPage() {
-  useTituloDocumento("Meus prazos");
+  useDocumentTitle("Meus prazos");
   const { usuario } = useSessaoAtual();
   const [params] = useSearchParams();
   if (!pode(usuario.papel, "prazos.ver")) {
@@ -84,7 +84,7 @@ function Prazos({
   const responsaveis = useQuery({ ...responsaveisQuery(alvo), enabled: admin });
   const [ocupado, setOcupado] = useState<string | null>(null);
   const [cancelando, setCancelando] = useState<TPrazo | null>(null);
-  usePrazosAoVivo();
+  useDeadlinesRealtime();
 
   const concluir = async (p: TPrazo) => {
     setOcupado(p.id);

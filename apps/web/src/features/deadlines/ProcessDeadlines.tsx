@@ -22,7 +22,7 @@ import {
 import { CancelDeadlineDialog } from "./CancelDeadlineDialog";
 import { DeadlineForm } from "./DeadlineForm";
 import { DeadlineStateBadge, diaBR } from "./UrgencyBadge";
-import { usePrazosAoVivo } from "./usePrazosAoVivo";
+import { useDeadlinesRealtime } from "./useDeadlinesRealtime";
 
 type Props = { leadId: string; alvo: TAlvoPrazos; podeEditar: boolean };
 
@@ -40,7 +40,7 @@ export function ProcessDeadlines({ leadId, alvo, podeEditar }: Props) {
   const [cancelando, setCancelando] = useState<TPrazo | null>(null);
   const [ocupado, setOcupado] = useState<string | null>(null);
   const atualizar = () => qc.invalidateQueries({ queryKey: CHAVE_PRAZOS });
-  usePrazosAoVivo();
+  useDeadlinesRealtime();
 
   const acao = async (id: string, fn: () => Promise<unknown>, ok: string) => {
     setOcupado(id);

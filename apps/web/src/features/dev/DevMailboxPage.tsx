@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
@@ -16,7 +16,7 @@ import { EmailPreview } from "./EmailPreview";
 
 /** /dev/emails: the outbox of a server without SMTP, so sign-up, reset and invitation emails can be followed. */
 export function DevMailboxPage() {
-  useTituloDocumento("Caixa de emails");
+  useDocumentTitle("Caixa de emails");
   const [selecionado, setSelecionado] = useState<string | null>(null);
   const caixa = useQuery({ ...caixaDevQuery, refetchInterval: 3_000, retry: false });
   const itens = [...(caixa.data?.itens ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at));

@@ -9,7 +9,7 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useSessaoAtual } from "../../lib/session";
 import { useDebounce } from "../../lib/useDebounce";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
@@ -23,7 +23,7 @@ import { SelectCompanyFirst } from "../../ui/SelectCompanyFirst";
 import { Spinner } from "../../ui/Spinner";
 import { documentosQuery, leadsComDocumentosQuery, type TAlvo } from "./api";
 import { DocumentList } from "./DocumentList";
-import { useDocumentosAoVivo } from "./useDocumentosAoVivo";
+import { useDocumentsRealtime } from "./useDocumentsRealtime";
 
 type TFiltro = Partial<TFiltroDocumentos> & Pick<TFiltroDocumentos, "pagina" | "periodo">;
 const INICIAL: TFiltro = { periodo: "all", pagina: 1 };
@@ -33,7 +33,7 @@ const INICIAL: TFiltro = { periodo: "all", pagina: 1 };
  * company admin; the platform admin reads any company's (?empresa={id}). Uploads happen in the process dialog.
  */
 export function DocumentsPage() {
-  useTituloDocumento("Documentos");
+  useDocumentTitle("Documentos");
   const { usuario } = useSessaoAtual();
   const [params] = useSearchParams();
   if (!pode(usuario.papel, "juridico.documentos")) {
@@ -47,7 +47,7 @@ export function DocumentsPage() {
 }
 
 function Documentos({ alvo }: { alvo: TAlvo }) {
-  useDocumentosAoVivo();
+  useDocumentsRealtime();
   const [filtro, setFiltro] = useState<TFiltro>(INICIAL);
   const mudar = (m: Partial<TFiltro>) => setFiltro((f) => ({ ...f, pagina: 1, ...m }));
   const [busca, setBusca] = useState("");

@@ -5,11 +5,11 @@ import { Spinner } from "../../ui/Spinner";
 import { documentosQuery, type TAlvo } from "./api";
 import { DocumentList } from "./DocumentList";
 import { UploadDocument } from "./UploadDocument";
-import { useDocumentosAoVivo } from "./useDocumentosAoVivo";
+import { useDocumentsRealtime } from "./useDocumentsRealtime";
 
 /** The 'Documentos' part of the process dialog (001 'Legal processes'): the process's documents and the upload. */
 export function ProcessDocuments({ leadId, alvo, podeGerenciar }: { leadId: string; alvo: TAlvo; podeGerenciar: boolean }) {
-  useDocumentosAoVivo();
+  useDocumentsRealtime();
   const q = useQuery(documentosQuery(alvo, { leadId, tamanho: 100 }));
   return (
     <section className="mt-6 space-y-3" aria-labelledby="documentos-processo">

@@ -1,7 +1,8 @@
 import { MSG } from "@crm/domain/messages";
 import type { TDocumento, TFiltroDocumentos, TOpcaoLeadDocumento, TPaginaDocumentos } from "@crm/domain/schemas/documents";
 import { queryOptions } from "@tanstack/react-query";
-import { ApiError, api, COOKIE_CSRF, lerCookie } from "../../lib/api";
+import { ApiError, api } from "../../lib/api";
+import { uploadWithProgress } from "../../lib/uploadWithProgress";
 
 /** Every documents query starts with this key: one invalidation refreshes /documentos and the process dialog. */
 export const CHAVE_DOCUMENTOS = ["documentos"] as const;
@@ -39,8 +40,8 @@ export const excluirDocumento = (alvo: TAlvo, id: string) =>
   api<void>(`/api/documentos/${id}${query(alvo)}`, { method: "DELETE" });
 
 /**
- * Sends one file as multipart with the CSRF header, reporting upload progress (fetch cannot, hence XHR). The
- * description goes first so the server reads it before the file's bytes. Rejects with ApiError (status 0: no network).
+ * Sends one file with upload progress. The description goes first so the server reads it before the file's bytes.
+ * Rejects with ApiError (status 0: no network).
  */
 export async function enviarDocumento(
   leadId: string,
@@ -48,25 +49,12 @@ export async function enviarDocumento(
   descricao: string,
   onProgresso: (fracao: number) => void,
 ): Promise<TDocumento> {
-  if (!lerCookie(COOKIE_CSRF)) await fetch("/api/config/publica", { credentials: "include" }).catch(() => undefined);
   const corpo = new FormData();
   corpo.append("descricao", descricao);
   corpo.append("arquivo", arquivo, arquivo.name);
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/processos/${leadId}/documentos`);
-    xhr.withCredentials = true;
-    xhr.responseType = "json";
-    xhr.setRequestHeader("Accept", "application/json");
-    const csrf = lerCookie(COOKIE_CSRF);
-    if (csrf) xhr.setRequestHeader("X-CSRF-Token", csrf);
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgresso(e.loaded / e.total);
-    xhr.onload = () => {
-      const r = xhr.response as (TDocumento & { erro?: string }) | null;
-      if (xhr.status === 201 && r) return resolve(r);
-      reject(new ApiError(xhr.status, typeof r?.erro === "string" ? r.erro : MSG.erroEnviarDocumento));
-    };
-    xhr.onerror = () => reject(new ApiError(0, MSG.erroConexao));
-    xhr.send(corpo);
-  });
+  const r = await uploadWithProgress(`/api/processos/${leadId}/documentos`, corpo, onProgresso);
+  if (r.status === 0) throw new ApiError(0, MSG.erroConexao);
+  const resposta = r.body as (TDocumento & { erro?: string }) | null;
+  if (r.status === 201 && resposta) return resposta;
+  throw new ApiError(r.status, typeof resposta?.erro === "string" ? resposta.erro : MSG.erroEnviarDocumento);
 }

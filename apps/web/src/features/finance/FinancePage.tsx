@@ -29,7 +29,7 @@ import { useSearchParams } from "react-router";
 import { mensagemDeErro } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { useSessaoAtual } from "../../lib/session";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { Button } from "../../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
@@ -50,7 +50,7 @@ const FinanceCharts = lazy(() => import("./FinanceCharts"));
 
 /** /financeiro ('Dashboard Financeiro', 001): Admin Empresa, and Admin Plataforma naming the company (?empresa={id}). */
 export function FinancePage() {
-  useTituloDocumento(TEXTO_FINANCEIRO.titulo);
+  useDocumentTitle(TEXTO_FINANCEIRO.titulo);
   const { usuario } = useSessaoAtual();
   const [params] = useSearchParams();
   if (!pode(usuario.papel, "financeiro.ver")) return <AccessDenied mensagem={TEXTO_FINANCEIRO.acessoNegado} />;

@@ -2,7 +2,7 @@ import { MSG } from "@crm/domain/messages";
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { comConsultas, stubRede } from "../../test/rede";
+import { comConsultas, stubRede } from "../../test/network";
 import { ConsultantInvitationPage, LegalInvitationPage } from "./InvitationPage";
 
 const EMPRESA = "6f1c2d3e-4b5a-4c6d-8e7f-901234567890";

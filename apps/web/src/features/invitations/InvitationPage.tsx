@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ApiError } from "../../lib/api";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { PublicCardLayout } from "../../ui/PublicCardLayout";
 import { Spinner } from "../../ui/Spinner";
 import { verificacaoQuery } from "./api";
@@ -20,7 +20,7 @@ const TITULO: Record<TPaginaConvite, string> = {
 
 /** /convite-consultor and /convite-juridico (001 §2 'Invitation pages'): public, signed in or out. */
 function InvitationPage({ pagina }: { pagina: TPaginaConvite }) {
-  useTituloDocumento(TITULO[pagina]);
+  useDocumentTitle(TITULO[pagina]);
   const [params] = useSearchParams();
   const lido = lerLinkDoConvite(params, pagina);
   const verificacao = useQuery({

@@ -10,7 +10,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { ApiError } from "../../lib/api";
-import { aplicarErrosDoServidor } from "../../lib/errosDeFormulario";
+import { aplicarErrosDoServidor } from "../../lib/formErrors";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { Field } from "../../ui/Field";

@@ -7,7 +7,7 @@ import { Field } from "../../ui/Field";
 import { Select } from "../../ui/Select";
 import { toast } from "../../ui/toast";
 import { acaoEmMassa, atribuirLead, CHAVE_LEADS, consultoresQuery } from "./api";
-import { mensagemOu } from "./erros";
+import { mensagemOu } from "./errorMessage";
 
 type Props = {
   base: string;

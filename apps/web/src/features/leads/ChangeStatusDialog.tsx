@@ -8,8 +8,8 @@ import { Field } from "../../ui/Field";
 import { Select } from "../../ui/Select";
 import { toast } from "../../ui/toast";
 import { acaoEmMassa, CHAVE_LEADS, mudarStatusLead } from "./api";
-import { mensagemOu } from "./erros";
-import { StatusLeadOptions } from "./StatusLeadOptions";
+import { mensagemOu } from "./errorMessage";
+import { LeadStatusOptions } from "./LeadStatusOptions";
 
 type Props = { base: string; leads: { id: string; nome: string; status_lead?: string }[]; onFechar: (mudou: boolean) => void };
 
@@ -50,7 +50,7 @@ export function ChangeStatusDialog({ base, leads, onFechar }: Props) {
     >
       <Field label="Status">
         <Select value={status} onChange={(e) => setStatus(e.target.value as TStatusLead)}>
-          <StatusLeadOptions vazio="Selecione um status" />
+          <LeadStatusOptions vazio="Selecione um status" />
         </Select>
       </Field>
     </Dialog>

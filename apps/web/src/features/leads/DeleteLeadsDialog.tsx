@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { toast } from "../../ui/toast";
 import { acaoEmMassa, CHAVE_LEADS, excluirLead } from "./api";
-import { mensagemOu } from "./erros";
+import { mensagemOu } from "./errorMessage";
 
 type Props = { base: string; leads: { id: string; nome: string }[]; onFechar: (excluido: boolean) => void };
 

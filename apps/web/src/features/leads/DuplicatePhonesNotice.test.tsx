@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { comConsultas, stubRede } from "../../test/rede";
+import { comConsultas, stubRede } from "../../test/network";
 import { DuplicatePhonesNotice } from "./DuplicatePhonesNotice";
 
 const lead = (id: string, nome: string) => ({ id, nome, status_lead: "Perdido", created_at: "2026-03-02T15:00:00.000+00:00" });

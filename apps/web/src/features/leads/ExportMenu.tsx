@@ -3,10 +3,10 @@ import type { TFiltroLeads } from "@crm/domain/schemas/leads";
 import { Download, FileSpreadsheet, FileText } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../ui/Button";
-import { MenuSobDemanda } from "../../ui/MenuSobDemanda";
+import { LazyActionMenu } from "../../ui/LazyActionMenu";
 import { toast } from "../../ui/toast";
 import { baixarExportacao } from "./api";
-import { mensagemOu } from "./erros";
+import { mensagemOu } from "./errorMessage";
 
 /** 'Exportar': the filtered list as CSV (Excel pt-BR) or XLSX; the button shows progress while the file is built. */
 export function ExportMenu({ base, filtro }: { base: string; filtro: TFiltroLeads }) {
@@ -21,9 +21,9 @@ export function ExportMenu({ base, filtro }: { base: string; filtro: TFiltroLead
       setExportando(false);
     }
   }
-  // the menu's code loads on the first opening (ui/MenuSobDemanda)
+  // the menu's code loads on the first opening (ui/LazyActionMenu)
   return (
-    <MenuSobDemanda
+    <LazyActionMenu
       gatilho={
         <Button variant="outline" carregando={exportando}>
           {!exportando && <Download className="size-4" aria-hidden="true" />}

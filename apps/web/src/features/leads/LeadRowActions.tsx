@@ -1,7 +1,7 @@
 import type { TLeadLista } from "@crm/domain/schemas/leads";
 import { History, MoreHorizontal, RefreshCw, Trash2, UserCheck } from "lucide-react";
 import { Button } from "../../ui/Button";
-import { MenuSobDemanda } from "../../ui/MenuSobDemanda";
+import { LazyActionMenu } from "../../ui/LazyActionMenu";
 import { LeadChatLinks } from "./LeadChatLinks";
 
 export type TAcaoLinha = (acao: "atribuir" | "status" | "historico" | "excluir", lead: TLeadLista) => void;
@@ -14,7 +14,7 @@ export function LeadRowActions({ lead, onAcao }: { lead: TLeadLista; onAcao: TAc
   return (
     <div className="flex items-center justify-end gap-1">
       <LeadChatLinks lead={lead} tamanho="size-8" />
-      <MenuSobDemanda
+      <LazyActionMenu
         gatilho={
           <Button variant="ghost" size="icon" className="size-8" aria-label={`Mais ações de ${lead.nome}`}>
             <MoreHorizontal className="size-4" aria-hidden="true" />

@@ -8,7 +8,7 @@ import { Button } from "../../ui/Button";
 import { Field } from "../../ui/Field";
 import { Input } from "../../ui/Input";
 import { Select } from "../../ui/Select";
-import { StatusLeadOptions } from "./StatusLeadOptions";
+import { LeadStatusOptions } from "./LeadStatusOptions";
 
 type Props = {
   filtro: TFiltroLeads;
@@ -30,7 +30,7 @@ export function LeadsFiltersPanel({ filtro, consultores, onChange }: Props) {
           value={filtro.status ?? ""}
           onChange={(e) => onChange({ status: (e.target.value || undefined) as TStatusLead | undefined })}
         >
-          <StatusLeadOptions vazio="Todos os status" />
+          <LeadStatusOptions vazio="Todos os status" />
         </Select>
       </Field>
       <Field label="Consultor">

@@ -6,10 +6,10 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Filter, Plus, Users } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Link, Navigate, useParams } from "react-router";
-import { useEmpresaEscolhida } from "../../lib/empresaEscolhida";
+import { useChosenCompany } from "../../lib/chosenCompany";
 import { useSessaoAtual } from "../../lib/session";
 import { useDebounce } from "../../lib/useDebounce";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
@@ -27,8 +27,8 @@ import { LeadsCounters } from "./LeadsCounters";
 import { LeadsFiltersPanel } from "./LeadsFiltersPanel";
 import { LeadsTable } from "./LeadsTable";
 import { PeriodBanner } from "./PeriodBanner";
-import { temFiltros, useFiltroLeads } from "./useFiltroLeads";
-import { useLeadsAoVivo } from "./useLeadsAoVivo";
+import { temFiltros, useLeadsFilter } from "./useLeadsFilter";
+import { useLeadsRealtime } from "./useLeadsRealtime";
 import { WaitingQueueBanner } from "./WaitingQueueBanner";
 
 // the dialogs open on a click: their code (forms, Radix Dialog) is not part of the list's first paint
@@ -46,8 +46,8 @@ type TDialogo = { tipo: "atribuir" | "status" | "excluir"; leads: TLeadLista[] }
 export function LeadsPage() {
   const { usuario } = useSessaoAtual();
   const daRota = useParams().empresaId;
-  const empresaId = useEmpresaEscolhida() ?? undefined;
-  useTituloDocumento("Gestão de Leads");
+  const empresaId = useChosenCompany() ?? undefined;
+  useDocumentTitle("Gestão de Leads");
   if (usuario.papel === PAPEL.consultor) return <Navigate to="/meus-leads" replace />;
   if (!pode(usuario.papel, "leads.gerenciar") || (daRota && usuario.papel !== PAPEL.plataforma)) {
     return <AccessDenied mensagem="Apenas administradores podem gerenciar os leads." />;
@@ -60,8 +60,8 @@ export function LeadsPage() {
 
 function GestaoDeLeads({ base, empresaId }: { base: string; empresaId?: string }) {
   const daPlataforma = !!empresaId;
-  useLeadsAoVivo();
-  const [filtro, mudar] = useFiltroLeads();
+  useLeadsRealtime();
+  const [filtro, mudar] = useLeadsFilter();
   const [filtrosAbertos, setFiltrosAbertos] = useState(temFiltros({ ...filtro, busca: undefined }));
   const [busca, setBusca] = useState(filtro.busca ?? "");
   const buscaAtrasada = useDebounce(busca, 300);

@@ -4,8 +4,8 @@ import type { TFiltroLeads, TLeadLista, TOrdemLeads } from "@crm/domain/schemas/
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { memo, type ReactNode, useEffect, useState } from "react";
 import { cn } from "../../lib/cn";
+import { PotentialBadge } from "../../ui/PotentialBadge";
 import { Table, TableEmptyRow, TBody, Td, THead, Th, Tr } from "../../ui/Table";
-import { PotentialBadge } from "../revisional/PotentialBadge";
 import { LeadRowActions, type TAcaoLinha } from "./LeadRowActions";
 import { StatusBadge } from "./StatusBadge";
 

@@ -1,7 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import type { TFiltroLeads } from "@crm/domain/schemas/leads";
 import { Clock } from "lucide-react";
-import { useFilaEspera } from "../../lib/filaEspera";
+import { useWaitingQueue } from "../../lib/useWaitingQueue";
 import { Button } from "../../ui/Button";
 
 /**
@@ -18,7 +18,7 @@ export function WaitingQueueBanner({
   filtro: TFiltroLeads;
   mudar: (m: Partial<TFiltroLeads>) => void;
 }) {
-  const fila = useFilaEspera({ ativo: true, empresaId });
+  const fila = useWaitingQueue({ ativo: true, empresaId });
   const n = fila.data?.aguardando ?? 0;
   const filtrando = filtro.atribuicao === "aguardando";
   if (!n && !filtrando) return null;

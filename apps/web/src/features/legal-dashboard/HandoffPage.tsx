@@ -20,7 +20,7 @@ import { Link, useSearchParams } from "react-router";
 import { mensagemDeErro } from "../../lib/api";
 import { useSessaoAtual } from "../../lib/session";
 import { useDebounce } from "../../lib/useDebounce";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { Badge, type TBadgeVariante } from "../../ui/Badge";
 import { Button, buttonClasses } from "../../ui/Button";
@@ -28,6 +28,7 @@ import { Card } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
 import { Field } from "../../ui/Field";
 import { FilterCounter } from "../../ui/FilterCounter";
+import { LegalStatusBadge } from "../../ui/LegalStatusBadge";
 import { Pagination } from "../../ui/Pagination";
 import { SearchInput } from "../../ui/SearchInput";
 import { Select } from "../../ui/Select";
@@ -36,9 +37,8 @@ import { Spinner } from "../../ui/Spinner";
 import { Table, TableEmptyRow, TBody, Td, THead, Th, Tr } from "../../ui/Table";
 import { toast } from "../../ui/toast";
 import { consultoresProcessosQuery } from "../legal-processes/api";
-import { LegalStatusBadge } from "../legal-processes/LegalStatusBadge";
 import { CHAVE_JURIDICO, enviarAoJuridico, leadsJuridicosQuery, type TAlvo } from "./api";
-import { useJuridicoAoVivo } from "./useJuridicoAoVivo";
+import { useLegalDashboardRealtime } from "./useLegalDashboardRealtime";
 
 type TFiltro = Partial<TFiltroLeadsJuridicos> & { pagina: number };
 const VARIANTE_ETAPA: Record<TEtapaEncaminhamento, TBadgeVariante> = {
@@ -52,7 +52,7 @@ const VARIANTE_ETAPA: Record<TEtapaEncaminhamento, TBadgeVariante> = {
  * still waiting first; a lead converted in the chat but not sent is sent from here.
  */
 export function HandoffPage() {
-  useTituloDocumento("Leads Jurídicos");
+  useDocumentTitle("Leads Jurídicos");
   const { usuario } = useSessaoAtual();
   const [params] = useSearchParams();
   if (!pode(usuario.papel, "juridico.leads")) {
@@ -66,7 +66,7 @@ export function HandoffPage() {
 }
 
 function Encaminhamento({ alvo, podeEnviar }: { alvo: TAlvo; podeEnviar: boolean }) {
-  useJuridicoAoVivo();
+  useLegalDashboardRealtime();
   const qc = useQueryClient();
   const [filtro, setFiltro] = useState<TFiltro>({ pagina: 1 });
   const mudar = (m: Partial<TFiltro>) => setFiltro((f) => ({ ...f, pagina: 1, ...m }));

@@ -11,11 +11,11 @@ import { cn } from "../../lib/cn";
 import { Button, buttonClasses } from "../../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
+import { LegalStatusBadge } from "../../ui/LegalStatusBadge";
 import { Spinner } from "../../ui/Spinner";
 import { StatCard } from "../../ui/StatCard";
-import { LegalStatusBadge } from "../legal-processes/LegalStatusBadge";
 import { painelJuridicoQuery, type TAlvo } from "./api";
-import { useJuridicoAoVivo } from "./useJuridicoAoVivo";
+import { useLegalDashboardRealtime } from "./useLegalDashboardRealtime";
 
 // recharts is the heaviest thing on the screen: its chunk loads after the figures
 const LegalCharts = lazy(() => import("./LegalCharts"));
@@ -33,7 +33,7 @@ function Carregando({ rotulo }: { rotulo: string }) {
  * 'Dashboard Jurídico' for the Jurídico, 'Departamento Jurídico' for the others; live.
  */
 export function LegalDashboard({ alvo, titulo }: { alvo: TAlvo; titulo: string }) {
-  useJuridicoAoVivo();
+  useLegalDashboardRealtime();
   const q = useQuery(painelJuridicoQuery(alvo));
   const sufixo = alvo.empresaId ? `?empresa=${alvo.empresaId}` : "";
   return (

@@ -4,7 +4,7 @@ import { pode } from "@crm/domain/permissions";
 import { PAPEL } from "@crm/domain/roles";
 import { useSearchParams } from "react-router";
 import { useSessaoAtual } from "../../lib/session";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { SelectCompanyFirst } from "../../ui/SelectCompanyFirst";
 import { LegalDashboard } from "./LegalDashboard";
@@ -13,7 +13,7 @@ import { LegalDashboard } from "./LegalDashboard";
 export function LegalDashboardPage() {
   const { usuario } = useSessaoAtual();
   const titulo = tituloPainelJuridico(usuario.papel);
-  useTituloDocumento(titulo);
+  useDocumentTitle(titulo);
   const [params] = useSearchParams();
   if (!pode(usuario.papel, "juridico.painel"))
     return <AccessDenied titulo={MSG.acessoNegadoTitulo} mensagem={MSG.acessoNegado} />;

@@ -16,12 +16,13 @@ import { ArrowRight } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { ApiError } from "../../lib/api";
-import { aplicarErrosDoServidor } from "../../lib/errosDeFormulario";
+import { aplicarErrosDoServidor } from "../../lib/formErrors";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { Field } from "../../ui/Field";
 import { Input } from "../../ui/Input";
+import { LegalStatusBadge } from "../../ui/LegalStatusBadge";
 import { Select } from "../../ui/Select";
 import { Spinner } from "../../ui/Spinner";
 import { Textarea } from "../../ui/Textarea";
@@ -30,7 +31,6 @@ import { ProcessDeadlines } from "../deadlines/ProcessDeadlines";
 import { ProcessDocuments } from "../documents/ProcessDocuments";
 import { PreAnalysisCard } from "../revisional/PreAnalysisCard";
 import { CHAVE_PROCESSOS, processoQuery, profissionaisQuery, salvarProcesso, type TAlvo } from "./api";
-import { LegalStatusBadge } from "./LegalStatusBadge";
 
 type Props = { processo: TProcesso; alvo: TAlvo; podeEditar: boolean; onFechar: () => void };
 

@@ -9,7 +9,7 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useSessaoAtual } from "../../lib/session";
 import { useDebounce } from "../../lib/useDebounce";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
@@ -32,7 +32,7 @@ import {
 } from "./api";
 import { EditProcessDialog } from "./EditProcessDialog";
 import { ProcessesTable } from "./ProcessesTable";
-import { useProcessosAoVivo } from "./useProcessosAoVivo";
+import { useProcessesRealtime } from "./useProcessesRealtime";
 
 type TFiltro = Partial<TFiltroProcessos> & Pick<TFiltroProcessos, "ordem" | "direcao" | "pagina" | "periodo">;
 const INICIAL: TFiltro = { periodo: "all", ordem: "updated_at", direcao: "desc", pagina: 1 };
@@ -42,7 +42,7 @@ const INICIAL: TFiltro = { periodo: "all", ordem: "updated_at", direcao: "desc",
  * company admin, who manage them; the platform admin reads any company's (?empresa={id}).
  */
 export function ProcessesPage() {
-  useTituloDocumento("Processos Jurídicos");
+  useDocumentTitle("Processos Jurídicos");
   const { usuario } = useSessaoAtual();
   const [params] = useSearchParams();
   if (!pode(usuario.papel, "juridico.processos")) {
@@ -58,7 +58,7 @@ export function ProcessesPage() {
 }
 
 function Processos({ alvo, podeEditar }: { alvo: TAlvo; podeEditar: boolean }) {
-  useProcessosAoVivo();
+  useProcessesRealtime();
   const [filtro, setFiltro] = useState<TFiltro>(INICIAL);
   const mudar = (m: Partial<TFiltro>) => setFiltro((f) => ({ ...f, pagina: 1, ...m }));
   const [busca, setBusca] = useState("");

@@ -5,9 +5,9 @@ import { ArrowDown, ArrowUp, ArrowUpDown, MessageSquare, Pencil } from "lucide-r
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "../../ui/Button";
+import { LegalStatusBadge } from "../../ui/LegalStatusBadge";
+import { PotentialBadge } from "../../ui/PotentialBadge";
 import { Table, TableEmptyRow, TBody, Td, THead, Th, Tr } from "../../ui/Table";
-import { PotentialBadge } from "../revisional/PotentialBadge";
-import { LegalStatusBadge } from "./LegalStatusBadge";
 
 type TOrdem = Pick<TFiltroProcessos, "ordem" | "direcao">;
 type Props = {

@@ -7,9 +7,9 @@ import { Award, UserCheck, UserPlus, Users } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { ApiError } from "../../lib/api";
+import { useRealtimeEvent } from "../../lib/RealtimeProvider";
 import { useSessaoAtual } from "../../lib/session";
-import { useEventoTempoReal } from "../../lib/tempoReal";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
@@ -25,7 +25,7 @@ import { MemberRow } from "./MemberRow";
 
 /** /juridico-equipe (001 §2 'Legal team'): Admin Empresa and Admin Plataforma (?empresa={id}) only (001 §6). */
 export function LegalTeamPage() {
-  useTituloDocumento("Equipe Jurídica");
+  useDocumentTitle("Equipe Jurídica");
   const { usuario } = useSessaoAtual();
   const [params] = useSearchParams();
   if (!pode(usuario.papel, "juridico.equipe")) {
@@ -44,7 +44,7 @@ function Equipe({ alvo }: { alvo: TAlvo }) {
   const [formulario, setFormulario] = useState<TMembroJuridico | "novo" | null>(null);
   const [removendo, setRemovendo] = useState<TMembroJuridico | null>(null);
   const [convidando, setConvidando] = useState<string | null>(null);
-  useEventoTempoReal((e) => {
+  useRealtimeEvent((e) => {
     if (e.tipo === "equipe.atualizada") qc.invalidateQueries({ queryKey: CHAVE_EQUIPE_JURIDICA });
   });
 

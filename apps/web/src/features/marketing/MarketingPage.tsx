@@ -12,7 +12,7 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { ApiError } from "../../lib/api";
 import { useSessaoAtual } from "../../lib/session";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
@@ -34,7 +34,7 @@ import { ImportCostsDialog } from "./ImportCostsDialog";
 
 /** /marketing ('Custos de Marketing', 001): Admin Empresa and Admin Plataforma (?empresa={id}) only (001 §6). */
 export function MarketingPage() {
-  useTituloDocumento("Custos de Marketing");
+  useDocumentTitle("Custos de Marketing");
   const { usuario } = useSessaoAtual();
   const [params] = useSearchParams();
   if (!pode(usuario.papel, "marketing.gerenciar")) {

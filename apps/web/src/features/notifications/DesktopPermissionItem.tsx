@@ -1,7 +1,7 @@
 import { BellRing } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
-import { suportaNotificacaoDesktop } from "./alertas";
+import { suportaNotificacaoDesktop } from "./alerts";
 
 /** Asks for desktop-notification permission from a click (browsers ignore or punish requests made on load). */
 export function DesktopPermissionItem() {

@@ -11,8 +11,8 @@ import { Spinner } from "../../ui/Spinner";
 import { destinoDaNotificacao, sinoQuery } from "./api";
 import { DesktopPermissionItem } from "./DesktopPermissionItem";
 import { NotificationItem } from "./NotificationItem";
-import { useMarcarLidas } from "./useMarcarLidas";
-import { useRealtimeNotifications } from "./useRealtimeNotifications";
+import { useMarkAsRead } from "./useMarkAsRead";
+import { useNotificationsRealtime } from "./useNotificationsRealtime";
 
 /** First load 1 s after mount (000 §9). */
 const PRIMEIRA_CARGA_MS = 1_000;
@@ -30,8 +30,8 @@ export function NotificationBell() {
     return () => clearTimeout(t);
   }, []);
   const sino = useQuery({ ...sinoQuery, enabled: pronto });
-  const { marcarLida, marcarTodas, marcandoTodas } = useMarcarLidas();
-  useRealtimeNotifications();
+  const { marcarLida, marcarTodas, marcandoTodas } = useMarkAsRead();
+  useNotificationsRealtime();
 
   const naoLidas = sino.data?.naoLidas ?? 0;
   const itens = sino.data?.itens ?? [];

@@ -3,7 +3,7 @@ import { ZFiltroNotificacoes } from "@crm/domain/schemas/notifications";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { BellOff, CheckCheck } from "lucide-react";
 import { useSearchParams } from "react-router";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
@@ -12,17 +12,17 @@ import { Spinner } from "../../ui/Spinner";
 import { paginaQuery, sinoQuery } from "./api";
 import { NotificationRow } from "./NotificationRow";
 import { NotificationsFilters } from "./NotificationsFilters";
-import { useMarcarLidas } from "./useMarcarLidas";
+import { useMarkAsRead } from "./useMarkAsRead";
 
 /** /notificacoes: every notification, paged, filtered by type and read state. Filters live in the URL. */
 export function NotificationsPage() {
-  useTituloDocumento("Notificações");
+  useDocumentTitle("Notificações");
   const [params, setParams] = useSearchParams();
   const lido = ZFiltroNotificacoes.safeParse(Object.fromEntries(params));
   const filtro = lido.success ? lido.data : ZFiltroNotificacoes.parse({});
   const pagina = useQuery({ ...paginaQuery(filtro), placeholderData: keepPreviousData });
   const sino = useQuery(sinoQuery);
-  const { marcarLida, marcarTodas, marcandoTodas } = useMarcarLidas();
+  const { marcarLida, marcarTodas, marcandoTodas } = useMarkAsRead();
 
   function mudar(novo: Partial<typeof filtro>) {
     const f = { ...filtro, ...novo };

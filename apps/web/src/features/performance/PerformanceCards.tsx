@@ -4,8 +4,8 @@ import { formatarTempoResposta } from "@crm/domain/performance";
 import { contar } from "@crm/domain/plural";
 import type { TDesempenho } from "@crm/domain/schemas/performance";
 import { CircleCheckBig, Clock, Headset, Percent, UserCheck } from "lucide-react";
+import { PeriodChange } from "../../ui/PeriodChange";
 import { StatCard } from "../../ui/StatCard";
-import { Variacao } from "../../ui/Variacao";
 
 /** The consultant's five figures with their change against the previous period. */
 export function PerformanceCards({ d }: { d: TDesempenho }) {
@@ -16,19 +16,19 @@ export function PerformanceCards({ d }: { d: TDesempenho }) {
         titulo="Leads Atribuídos"
         valor={a.atribuidos}
         icone={UserCheck}
-        rodape={<Variacao atual={a.atribuidos} anterior={p.atribuidos} />}
+        rodape={<PeriodChange atual={a.atribuidos} anterior={p.atribuidos} />}
       />
       <StatCard
         titulo={FIGURAS_LEAD.emAtendimentoAgora.rotulo}
         valor={a.emAtendimento}
         icone={Headset}
-        rodape={<Variacao atual={a.emAtendimento} anterior={p.emAtendimento} />}
+        rodape={<PeriodChange atual={a.emAtendimento} anterior={p.emAtendimento} />}
       />
       <StatCard
         titulo={FIGURAS_LEAD.convertidosNoPeriodo.rotulo}
         valor={a.convertidos}
         icone={CircleCheckBig}
-        rodape={<Variacao atual={a.convertidos} anterior={p.convertidos} />}
+        rodape={<PeriodChange atual={a.convertidos} anterior={p.convertidos} />}
       />
       <StatCard
         titulo="Taxa de Conversão"
@@ -36,7 +36,7 @@ export function PerformanceCards({ d }: { d: TDesempenho }) {
         icone={Percent}
         rodape={
           <>
-            <Variacao atual={a.taxaConversao} anterior={p.taxaConversao} />
+            <PeriodChange atual={a.taxaConversao} anterior={p.taxaConversao} />
             {/* the company dashboard divides by qualified leads (000 §9); every lead handed to a consultant is one */}
             <span className="block text-slate-500">{TEXTO_DASHBOARD.taxaConsultor}</span>
           </>
@@ -48,7 +48,7 @@ export function PerformanceCards({ d }: { d: TDesempenho }) {
         icone={Clock}
         rodape={
           <>
-            <Variacao atual={a.tempoPrimeiraRespostaSeg} anterior={p.tempoPrimeiraRespostaSeg} menorMelhor />
+            <PeriodChange atual={a.tempoPrimeiraRespostaSeg} anterior={p.tempoPrimeiraRespostaSeg} menorMelhor />
             <span className="block text-slate-500">média de {contar(a.respondidos, "lead respondido", "leads respondidos")}</span>
           </>
         }

@@ -1,12 +1,12 @@
 import { pode } from "@crm/domain/permissions";
 import { useSessaoAtual } from "../../lib/session";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { PerformancePanel } from "./PerformancePanel";
 
 /** /desempenho (000 §2.9): the Consultor's own figures over the period presets. */
 export function PerformancePage() {
-  useTituloDocumento("Desempenho");
+  useDocumentTitle("Desempenho");
   const { usuario } = useSessaoAtual();
   if (!pode(usuario.papel, "desempenho.ver")) {
     return <AccessDenied mensagem="Esta página mostra o desempenho de consultores." />;

@@ -6,7 +6,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useSessaoAtual } from "../../lib/session";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { Badge } from "../../ui/Badge";
 import { Card, CardHeader, CardTitle } from "../../ui/Card";
@@ -16,7 +16,7 @@ import { PlatformFigures } from "./PlatformFigures";
 
 /** /analytics (Admin Plataforma): the platform figures of a From/To period and one sortable row per company. */
 export function AnalyticsPage() {
-  useTituloDocumento("Analytics");
+  useDocumentTitle("Analytics");
   const { usuario } = useSessaoAtual();
   if (!pode(usuario.papel, "plataforma.gerenciar")) return <AccessDenied mensagem={MSG.acessoNegado} />;
   return (

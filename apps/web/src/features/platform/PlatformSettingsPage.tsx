@@ -10,8 +10,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Mail, MessageCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { mensagemDeErro } from "../../lib/api";
-import { aplicarErrosDoServidor } from "../../lib/errosDeFormulario";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { aplicarErrosDoServidor } from "../../lib/formErrors";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { Button } from "../../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
@@ -23,7 +23,7 @@ import { configuracoesQuery, salvarConfiguracoes } from "./api";
 
 /** The platform admin's /configuracoes (decision 1309): the platform's own few settings. */
 export function PlatformSettingsPage() {
-  useTituloDocumento("Configurações da Plataforma");
+  useDocumentTitle("Configurações da Plataforma");
   const q = useQuery(configuracoesQuery);
   return (
     <div className="mx-auto max-w-3xl space-y-6">

@@ -10,7 +10,7 @@ import { useState } from "react";
 import { mensagemDeErro } from "../../lib/api";
 import { useSessaoAtual } from "../../lib/session";
 import { useDebounce } from "../../lib/useDebounce";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
@@ -37,7 +37,7 @@ import {
 
 /** /usuarios (Admin Plataforma, decision 1308): every company's users, server-paged, with their actions. */
 export function UsersPage() {
-  useTituloDocumento("Usuários");
+  useDocumentTitle("Usuários");
   const { usuario } = useSessaoAtual();
   if (!pode(usuario.papel, "usuarios.gerenciar")) return <AccessDenied mensagem={MSG.acessoNegado} />;
   return <Usuarios />;

@@ -5,14 +5,14 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { ApiError } from "../../lib/api";
 import { CHAVE_SESSAO } from "../../lib/session";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { PublicCardLayout } from "../../ui/PublicCardLayout";
 import { Spinner } from "../../ui/Spinner";
 import { confirmarTrocaEmail } from "./api";
 
 /** /confirmar-novo-email#token=…: the link sent to the new address; the email changes when it is opened. */
 export function ConfirmEmailChangePage() {
-  useTituloDocumento("Confirmar novo e-mail");
+  useDocumentTitle("Confirmar novo e-mail");
   const { hash } = useLocation();
   const qc = useQueryClient();
   const token = new URLSearchParams(hash.replace(/^#/, "")).get("token");

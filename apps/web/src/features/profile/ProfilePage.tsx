@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import { useState } from "react";
 import { sair } from "../../lib/session";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { Button } from "../../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
@@ -15,7 +15,7 @@ import { SessionsCard } from "./SessionsCard";
 
 /** /perfil and /profile (001 §2 'Profile'): basic info, email, password, active sessions, sign out. */
 export function ProfilePage() {
-  useTituloDocumento("Meu Perfil");
+  useDocumentTitle("Meu Perfil");
   const qc = useQueryClient();
   const q = useQuery(perfilQuery);
   const [saindo, setSaindo] = useState(false);

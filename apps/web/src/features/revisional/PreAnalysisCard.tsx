@@ -9,10 +9,10 @@ import { type ReactNode, useState } from "react";
 import { Alert } from "../../ui/Alert";
 import { Badge } from "../../ui/Badge";
 import { Button, buttonClasses } from "../../ui/Button";
+import { COR_FAIXA } from "../../ui/PotentialBadge";
 import { Spinner } from "../../ui/Spinner";
 import { preAnaliseQuery } from "./api";
 import { ContractDialog } from "./ContractDialog";
-import { COR_FAIXA } from "./PotentialBadge";
 
 const pct = (fracao: number, casas = 2) =>
   `${(fracao * 100).toLocaleString("pt-BR", { minimumFractionDigits: casas, maximumFractionDigits: casas })}%`;

@@ -6,7 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { ApiError } from "../../lib/api";
-import { aplicarErrosDoServidor } from "../../lib/errosDeFormulario";
+import { aplicarErrosDoServidor } from "../../lib/formErrors";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";

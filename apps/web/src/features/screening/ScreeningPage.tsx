@@ -7,7 +7,7 @@ import { ListChecks } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useSessaoAtual } from "../../lib/session";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { Alert } from "../../ui/Alert";
 import { Badge } from "../../ui/Badge";
@@ -25,7 +25,7 @@ import { useScreeningRealtime } from "./useScreeningRealtime";
 
 /** /ia-triagem (001 'AI screening'; §6: company admins, and the platform admin for one company: ?empresa={id}). */
 export function ScreeningPage() {
-  useTituloDocumento("IA Triagem");
+  useDocumentTitle("IA Triagem");
   const { usuario } = useSessaoAtual();
   const [params] = useSearchParams();
   if (!pode(usuario.papel, "ia.gerenciar"))

@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEventoTempoReal } from "../../lib/tempoReal";
+import { useRealtimeEvent } from "../../lib/RealtimeProvider";
 import { CHAVE_TRIAGEM } from "./api";
 
 /** A screening decided, failed or was reviewed, or leads changed (their statuses feed the counters): refetch. */
 export function useScreeningRealtime() {
   const qc = useQueryClient();
-  useEventoTempoReal((e) => {
+  useRealtimeEvent((e) => {
     if (e.tipo === "triagem.atualizada" || e.tipo === "leads.alterados") qc.invalidateQueries({ queryKey: CHAVE_TRIAGEM });
   });
 }

@@ -2,9 +2,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { cn } from "../../lib/cn";
-import { useHandleRota } from "../../lib/rota";
+import { RealtimeProvider } from "../../lib/RealtimeProvider";
 import { sair, useSessaoAtual } from "../../lib/session";
-import { TempoRealProvider } from "../../lib/tempoReal";
+import { useRouteHandle } from "../../lib/useRouteHandle";
 import { SessionEvents } from "./SessionEvents";
 import { Sidebar } from "./Sidebar";
 import { TopBar } from "./TopBar";
@@ -40,7 +40,7 @@ export function AppShell({ sino, aviso }: { sino?: ReactNode; aviso?: ReactNode 
   const sessao = useSessaoAtual();
   const qc = useQueryClient();
   const { pathname } = useLocation();
-  const handle = useHandleRota();
+  const handle = useRouteHandle();
   const [gavetaAberta, setGavetaAberta] = useState(false);
   // the drawer's code loads on the first opening, then stays mounted (closing animates, focus returns to the button)
   const [gavetaUsada, setGavetaUsada] = useState(false);
@@ -65,7 +65,7 @@ export function AppShell({ sino, aviso }: { sino?: ReactNode; aviso?: ReactNode 
   );
 
   return (
-    <TempoRealProvider>
+    <RealtimeProvider>
       <SessionEvents />
       <a
         href="#conteudo"
@@ -106,6 +106,6 @@ export function AppShell({ sino, aviso }: { sino?: ReactNode; aviso?: ReactNode 
           </main>
         </div>
       </div>
-    </TempoRealProvider>
+    </RealtimeProvider>
   );
 }

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { api } from "../../lib/api";
-import { useEmpresaEscolhida } from "../../lib/empresaEscolhida";
+import { useChosenCompany } from "../../lib/chosenCompany";
 import { Select } from "../../ui/Select";
 
 export const opcoesEmpresasQuery = {
@@ -20,7 +20,7 @@ export const opcoesEmpresasQuery = {
  */
 export function CompanySwitcher() {
   const id = useId();
-  const escolhida = useEmpresaEscolhida() ?? "";
+  const escolhida = useChosenCompany() ?? "";
   const q = useQuery(opcoesEmpresasQuery);
   const { pathname } = useLocation();
   const [params] = useSearchParams();

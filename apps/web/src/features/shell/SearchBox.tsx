@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { comEmpresa, useEmpresaEscolhida } from "../../lib/empresaEscolhida";
+import { comEmpresa, useChosenCompany } from "../../lib/chosenCompany";
 import { useDebounce } from "../../lib/useDebounce";
 import { buscar } from "./api";
 import { SearchResults, type TOpcaoBusca } from "./SearchResults";
@@ -16,7 +16,7 @@ const ATRASO_MS = 250;
  */
 export function SearchBox() {
   const navigate = useNavigate();
-  const empresaId = useEmpresaEscolhida();
+  const empresaId = useChosenCompany();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [texto, setTexto] = useState("");

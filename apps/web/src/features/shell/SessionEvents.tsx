@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { useRealtimeEvent, useRealtimeReconnect, useRealtimeRefusal } from "../../lib/RealtimeProvider";
 import { buscarSessao, encerrarSessaoLocal } from "../../lib/session";
-import { useEventoTempoReal, useReconexaoTempoReal, useRecusaTempoReal } from "../../lib/tempoReal";
 
 /**
  * Session-wide realtime reactions: a revoked session goes to /login; a refused WebSocket makes us check the
@@ -8,16 +8,16 @@ import { useEventoTempoReal, useReconexaoTempoReal, useRecusaTempoReal } from ".
  */
 export function SessionEvents() {
   const qc = useQueryClient();
-  useEventoTempoReal((e) => {
+  useRealtimeEvent((e) => {
     if (e.tipo === "sessao.revogada") encerrarSessaoLocal(qc, "sessao");
   });
-  useRecusaTempoReal(() => {
+  useRealtimeRefusal(() => {
     buscarSessao().then(
       (s) => s === null && encerrarSessaoLocal(qc, "sessao"),
       () => undefined, // server unreachable: keep reconnecting
     );
   });
-  useReconexaoTempoReal(() => {
+  useRealtimeReconnect(() => {
     qc.invalidateQueries();
   });
   return null;

@@ -6,11 +6,11 @@ import { PAPEL } from "@crm/domain/roles";
 import type { TSessao } from "@crm/domain/schemas/session";
 import { LogOut } from "lucide-react";
 import { Link } from "react-router";
+import { comEmpresa, useChosenCompany } from "../../lib/chosenCompany";
 import { cn } from "../../lib/cn";
-import { comEmpresa, useEmpresaEscolhida } from "../../lib/empresaEscolhida";
-import { useFilaEspera } from "../../lib/filaEspera";
+import { useWaitingQueue } from "../../lib/useWaitingQueue";
+import { iconeDoMenu } from "../../ui/menuIcons";
 import { CompanySwitcher } from "./CompanySwitcher";
-import { iconeDoMenu } from "./menuIcons";
 
 type Props = {
   sessao: TSessao;
@@ -60,11 +60,11 @@ export function Sidebar({ sessao, ativo, saindo, onSair, onNavegar }: Props) {
   const nomeEmpresa = empresa?.nome_empresa ?? (usuario.papel === PAPEL.plataforma ? "Plataforma" : "");
   // the waiting queue on the admins' 'Leads' (decision 1503)
   const comFila = !!empresa && pode(usuario.papel, "leads.gerenciar");
-  const fila = useFilaEspera({ ativo: comFila });
+  const fila = useWaitingQueue({ ativo: comFila });
   const contadores: Record<string, number | undefined> = { "/leads": fila.data?.aguardando };
   const daPlataforma = usuario.papel === PAPEL.plataforma;
   // the platform admin's chosen company (decision 1642): every link keeps it, its screens get a section of their own
-  const empresaId = useEmpresaEscolhida();
+  const empresaId = useChosenCompany();
   return (
     <div className="flex h-full w-64 flex-col bg-slate-900 text-white">
       <div className="border-b border-slate-800 px-4 py-5">

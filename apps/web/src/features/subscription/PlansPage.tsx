@@ -11,7 +11,7 @@ import { useNavigate } from "react-router";
 import { mensagemDeErro } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { useSessaoAtual } from "../../lib/session";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { Alert } from "../../ui/Alert";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
@@ -24,7 +24,7 @@ import { CheckoutPayment, type TFormaCheckout } from "./CheckoutPayment";
 
 /** /planos (001 'Plans and prices'): every signed-in role sees it; only the company admin checks out. */
 export function PlansPage() {
-  useTituloDocumento("Planos");
+  useDocumentTitle("Planos");
   const { usuario } = useSessaoAtual();
   const atual = useQuery(planoAtualQuery);
   const [ciclo, setCiclo] = useState<TCiclo>("mensal");

@@ -14,7 +14,7 @@ import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { mensagemDeErro } from "../../lib/api";
 import { useSessaoAtual } from "../../lib/session";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { Alert } from "../../ui/Alert";
 import { Badge } from "../../ui/Badge";
@@ -33,7 +33,7 @@ import { PaymentDialog } from "./PaymentDialog";
 
 /** /assinatura (000 §2.13): the company admin's subscription. */
 export function SubscriptionPage() {
-  useTituloDocumento("Assinatura");
+  useDocumentTitle("Assinatura");
   const { usuario } = useSessaoAtual();
   if (usuario.papel !== PAPEL.admin) return <AccessDenied titulo={MSG.acessoNegadoTitulo} mensagem={MSG.acessoNegado} />;
   return <Assinatura alvo={{ empresaId: null }} operador={false} />;
@@ -41,7 +41,7 @@ export function SubscriptionPage() {
 
 /** /empresa/{id}/subscription: the same view for the platform admin, with the operator's actions. */
 export function CompanySubscriptionPage() {
-  useTituloDocumento("Assinatura da Empresa");
+  useDocumentTitle("Assinatura da Empresa");
   const { usuario } = useSessaoAtual();
   const { empresaId = "" } = useParams();
   if (!pode(usuario.papel, "assinatura.operar"))

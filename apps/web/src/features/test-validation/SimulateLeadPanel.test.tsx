@@ -2,7 +2,7 @@ import { MSG } from "@crm/domain/messages";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { comConsultas, stubRede } from "../../test/rede";
+import { comConsultas, stubRede } from "../../test/network";
 import { Toaster } from "../../ui/Toaster";
 import { SimulateLeadPanel } from "./SimulateLeadPanel";
 

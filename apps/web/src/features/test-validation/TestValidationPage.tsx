@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { mensagemDeErro } from "../../lib/api";
 import { sessaoQuery } from "../../lib/session";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { Alert } from "../../ui/Alert";
 import { Badge } from "../../ui/Badge";
@@ -22,7 +22,7 @@ import { SimulateLeadPanel } from "./SimulateLeadPanel";
 
 /** /test-validation (000 §2.7): public page, actions for company admins: simulate a lead, test leads, latest notifications. */
 export function TestValidationPage() {
-  useTituloDocumento("Testes de Validação");
+  useDocumentTitle("Testes de Validação");
   const sessao = useQuery(sessaoQuery);
   const s = sessao.data;
   return (

@@ -8,9 +8,9 @@ import { CheckCircle2, QrCode, RefreshCw, Settings, Smartphone, WifiOff } from "
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { mensagemDeErro } from "../../lib/api";
+import { useRealtimeEvent } from "../../lib/RealtimeProvider";
 import { useSessaoAtual } from "../../lib/session";
-import { useEventoTempoReal } from "../../lib/tempoReal";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { Alert } from "../../ui/Alert";
 import { Badge } from "../../ui/Badge";
 import { Button, buttonClasses } from "../../ui/Button";
@@ -31,7 +31,7 @@ const PASSOS_QR = [
 /** /whatsapp-connection (menu /qr-code): status, QR code of the gateway, instructions (001 'WhatsApp connection'). */
 export function ConnectionPage() {
   const sessao = useSessaoAtual();
-  useTituloDocumento(pode(sessao.usuario.papel, "whatsapp.configurar") ? "Conexão WhatsApp" : "Status do WhatsApp");
+  useDocumentTitle(pode(sessao.usuario.papel, "whatsapp.configurar") ? "Conexão WhatsApp" : "Status do WhatsApp");
   // Consultor and Jurídico see the connection read only, never a denial (decision 1502)
   const [params] = useSearchParams();
   if (!pode(sessao.usuario.papel, "whatsapp.configurar")) return <ConnectionStatusPage />;
@@ -47,7 +47,7 @@ function Conexao({ alvo }: { alvo: TAlvo }) {
   const consulta = verificacaoQuery(alvo);
   const q = useQuery(consulta);
   const [gerando, setGerando] = useState(false);
-  useEventoTempoReal((e) => {
+  useRealtimeEvent((e) => {
     // a live change of the session row (only a real change is published: decision 1611)
     if (e.tipo === "whatsapp.sessao") void qc.invalidateQueries({ queryKey: consulta.queryKey });
   });

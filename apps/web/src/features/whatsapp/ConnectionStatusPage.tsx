@@ -3,8 +3,8 @@ import { MSG } from "@crm/domain/messages";
 import { ROTULO_PROVEDOR } from "@crm/domain/whatsapp";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Info, WifiOff } from "lucide-react";
-import { useEventoTempoReal } from "../../lib/tempoReal";
-import { useTituloDocumento } from "../../lib/useTituloDocumento";
+import { useRealtimeEvent } from "../../lib/RealtimeProvider";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
@@ -18,10 +18,10 @@ import { estadoQuery } from "./api";
  * Reads the stored state (it never asks the provider: that is the admins' check) and follows it live.
  */
 export function ConnectionStatusPage() {
-  useTituloDocumento("Status do WhatsApp");
+  useDocumentTitle("Status do WhatsApp");
   const qc = useQueryClient();
   const q = useQuery(estadoQuery);
-  useEventoTempoReal((e) => {
+  useRealtimeEvent((e) => {
     if (e.tipo === "whatsapp.sessao") void qc.invalidateQueries({ queryKey: estadoQuery.queryKey });
   });
   const c = q.data;

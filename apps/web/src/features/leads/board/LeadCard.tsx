@@ -16,7 +16,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from "../../../ui/DropdownMenu";
-import { PotentialBadge } from "../../revisional/PotentialBadge";
+import { PotentialBadge } from "../../../ui/PotentialBadge";
 import { LeadChatLinks } from "../LeadChatLinks";
 import { StatusBadge } from "../StatusBadge";
 

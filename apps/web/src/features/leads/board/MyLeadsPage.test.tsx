@@ -5,7 +5,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { SessaoProvider } from "../../../lib/session";
-import { comConsultas, stubRede } from "../../../test/rede";
+import { comConsultas, stubRede } from "../../../test/network";
 import { MyLeadsPage } from "./MyLeadsPage";
 
 const sessao: TSessao = {

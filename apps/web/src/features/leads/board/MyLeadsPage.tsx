@@ -21,7 +21,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useSessaoAtual } from "../../../lib/session";
 import { useDebounce } from "../../../lib/useDebounce";
-import { useTituloDocumento } from "../../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 import { AccessDenied } from "../../../ui/AccessDenied";
 import { Button } from "../../../ui/Button";
 import { Card } from "../../../ui/Card";
@@ -33,12 +33,12 @@ import { SearchInput } from "../../../ui/SearchInput";
 import { Select } from "../../../ui/Select";
 import { Spinner } from "../../../ui/Spinner";
 import { quadroQuery } from "../api";
-import { StatusLeadOptions } from "../StatusLeadOptions";
-import { useLeadsAoVivo } from "../useLeadsAoVivo";
+import { LeadStatusOptions } from "../LeadStatusOptions";
+import { useLeadsRealtime } from "../useLeadsRealtime";
 import { BoardColumn } from "./BoardColumn";
+import { ANUNCIOS, coordenadasPorColuna, INSTRUCOES } from "./boardKeyboard";
 import { CartaoLead } from "./LeadCard";
-import { ANUNCIOS, coordenadasPorColuna, INSTRUCOES } from "./tecladoQuadro";
-import { useMoverLead } from "./useMoverLead";
+import { useMoveLead } from "./useMoveLead";
 
 // the pointer decides where a mouse drop lands; the keyboard's moved rectangle decides otherwise
 const colisao: CollisionDetection = (args) => {
@@ -48,14 +48,14 @@ const colisao: CollisionDetection = (args) => {
 
 /** /meus-leads (001 'My Leads'): a Consultor's board (unassigned leads and their own) or the admin's (all). */
 export function MyLeadsPage() {
-  useTituloDocumento("Meus Leads");
+  useDocumentTitle("Meus Leads");
   const { usuario } = useSessaoAtual();
   if (!pode(usuario.papel, "leads.meus")) return <AccessDenied mensagem={MSG.acessoNegadoMeusLeads} />;
   return <Quadro />;
 }
 
 function Quadro() {
-  useLeadsAoVivo();
+  useLeadsRealtime();
   const { usuario } = useSessaoAtual();
   const [periodo, setPeriodo] = useState<TSelecaoPeriodo>(SELECAO_PERIODO_PADRAO);
   const [busca, setBusca] = useState("");
@@ -70,7 +70,7 @@ function Quadro() {
   };
   const opcoes = quadroQuery(filtro);
   const q = useQuery({ ...opcoes, placeholderData: keepPreviousData });
-  const mover = useMoverLead(opcoes.queryKey);
+  const mover = useMoveLead(opcoes.queryKey);
   const [arrastando, setArrastando] = useState<TCartaoLead | null>(null);
   // the card moved by the keyboard is drawn anew in its new column: focus follows it there (not the page's body)
   const [focarCartao, setFocarCartao] = useState<{ id: string; coluna: TColunaQuadro } | null>(null);
@@ -137,7 +137,7 @@ function Quadro() {
         </div>
         <Field label="Status" className="w-64">
           <Select value={status} onChange={(e) => setStatus(e.target.value as TStatusLead | "")}>
-            <StatusLeadOptions vazio="Todos os status" />
+            <LeadStatusOptions vazio="Todos os status" />
           </Select>
         </Field>
       </div>

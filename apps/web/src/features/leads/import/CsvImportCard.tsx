@@ -13,7 +13,7 @@ import type { TImportacaoLeads, TImportacaoRecusada } from "@crm/domain/schemas/
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, FileUp } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { esperar } from "../../../lib/esperar";
+import { esperar } from "../../../lib/sleep";
 import { Alert } from "../../../ui/Alert";
 import { Button } from "../../../ui/Button";
 import { ProgressBar } from "../../../ui/ProgressBar";
@@ -21,10 +21,10 @@ import { Spinner } from "../../../ui/Spinner";
 import { toast } from "../../../ui/toast";
 import { CHAVE_LEADS, salvarArquivo } from "../api";
 import { CsvPreview } from "./CsvPreview";
-import { enviarCsv, ImportacaoRecusada } from "./enviarCsv";
 import { ImportProgress } from "./ImportProgress";
 import { ImportResultPanel } from "./ImportResultPanel";
-import { emAndamento, importacoesRecentesQuery } from "./importacoes";
+import { emAndamento, importacoesRecentesQuery } from "./importQueries";
+import { enviarCsv, ImportacaoRecusada } from "./uploadCsv";
 
 type TEstado =
   | { etapa: "escolher"; erro?: string }

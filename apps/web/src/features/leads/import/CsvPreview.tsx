@@ -2,7 +2,7 @@ import { COLUNAS_MODELO_CSV, type TAnaliseCsv } from "@crm/domain/leads-csv";
 import { contar } from "@crm/domain/plural";
 import { Alert } from "../../../ui/Alert";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../ui/Table";
-import { ListaErros } from "./ListaErros";
+import { LineErrors } from "./LineErrors";
 
 /** What the file holds before anything is sent: problems found, and its first lines as they will be read. */
 export function CsvPreview({ analise, nomeArquivo }: { analise: TAnaliseCsv; nomeArquivo: string }) {
@@ -19,7 +19,7 @@ export function CsvPreview({ analise, nomeArquivo }: { analise: TAnaliseCsv; nom
       {analise.totalErros > 0 && (
         <Alert tipo="erro">
           <p className="font-medium">Corrija o arquivo antes de importar: nenhuma linha é importada enquanto houver erros.</p>
-          <ListaErros erros={analise.erros} total={analise.totalErros} />
+          <LineErrors erros={analise.erros} total={analise.totalErros} />
         </Alert>
       )}
       <div>

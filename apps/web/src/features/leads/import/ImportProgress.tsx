@@ -2,10 +2,10 @@ import { formatarInteiro } from "@crm/domain/format";
 import type { TImportacaoLeads } from "@crm/domain/schemas/leads";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { useEventoTempoReal, useReconexaoTempoReal } from "../../../lib/tempoReal";
+import { useRealtimeEvent, useRealtimeReconnect } from "../../../lib/RealtimeProvider";
 import { Alert } from "../../../ui/Alert";
 import { ProgressBar } from "../../../ui/ProgressBar";
-import { emAndamento, importacaoQuery } from "./importacoes";
+import { emAndamento, importacaoQuery } from "./importQueries";
 
 /** The fallback when events are missed (a socket that dropped, another instance's): the import is read again this often. */
 const RELEITURA_MS = 2_000;
@@ -23,7 +23,7 @@ export function ImportProgress({ base, id, onFim }: { base: string; id: string; 
     refetchInterval: (q) => (q.state.data && !emAndamento(q.state.data) ? false : RELEITURA_MS),
   });
 
-  useEventoTempoReal((e) => {
+  useRealtimeEvent((e) => {
     if (e.tipo === "leads.importacao.progresso" && e.dados.importacaoId === id) {
       const { processadas, total } = e.dados;
       qc.setQueryData(opcoes.queryKey, (v) =>
@@ -34,7 +34,7 @@ export function ImportProgress({ base, id, onFim }: { base: string; id: string; 
       void qc.invalidateQueries({ queryKey: opcoes.queryKey });
     }
   });
-  useReconexaoTempoReal(() => void qc.invalidateQueries({ queryKey: opcoes.queryKey }));
+  useRealtimeReconnect(() => void qc.invalidateQueries({ queryKey: opcoes.queryKey }));
 
   const avisado = useRef(false);
   useEffect(() => {

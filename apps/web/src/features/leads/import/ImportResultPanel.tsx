@@ -3,7 +3,7 @@ import type { TImportacaoRecusada } from "@crm/domain/schemas/leads";
 import { CircleAlert, CircleCheck, Copy } from "lucide-react";
 import type { ReactNode } from "react";
 import { Alert } from "../../../ui/Alert";
-import { ListaErros } from "./ListaErros";
+import { LineErrors } from "./LineErrors";
 
 /** After an import: how many went in, which lines failed (by number) and which phones were already there. */
 export function ImportResultPanel({ r }: { r: TImportacaoRecusada & { recusada: boolean } }) {
@@ -31,7 +31,7 @@ export function ImportResultPanel({ r }: { r: TImportacaoRecusada & { recusada: 
       {!!r.totalErros && (
         <div className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           <p className="font-medium">Linhas com erro</p>
-          <ListaErros erros={r.erros ?? []} total={r.totalErros} />
+          <LineErrors erros={r.erros ?? []} total={r.totalErros} />
         </div>
       )}
       {duplicadas.length > 0 && (

@@ -3,9 +3,9 @@ import { pode } from "@crm/domain/permissions";
 import { PAPEL } from "@crm/domain/roles";
 import { FileSpreadsheet, UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useEmpresaEscolhida } from "../../../lib/empresaEscolhida";
+import { useChosenCompany } from "../../../lib/chosenCompany";
 import { useSessaoAtual } from "../../../lib/session";
-import { useTituloDocumento } from "../../../lib/useTituloDocumento";
+import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 import { AccessDenied } from "../../../ui/AccessDenied";
 import { Alert } from "../../../ui/Alert";
 import { Button } from "../../../ui/Button";
@@ -20,9 +20,9 @@ const DURACAO_BANNER = 3_000;
 
 /** /leads-import (001 'Lead import'): the manual 'Novo Lead' form and the CSV bulk import. Administrators only (001 §6). */
 export function LeadsImportPage() {
-  useTituloDocumento("Importar Leads");
+  useDocumentTitle("Importar Leads");
   const { usuario } = useSessaoAtual();
-  const empresaId = useEmpresaEscolhida(); // the platform admin imports into the chosen company (decision 1642)
+  const empresaId = useChosenCompany(); // the platform admin imports into the chosen company (decision 1642)
   if (!pode(usuario.papel, "leads.importar")) return <AccessDenied mensagem={MSG.acessoNegadoImportar} />;
   if (usuario.papel === PAPEL.plataforma && !empresaId) {
     return <SelectCompanyFirst descricao="A importação de leads é feita dentro de uma empresa." />;

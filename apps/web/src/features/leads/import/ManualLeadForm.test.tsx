@@ -2,7 +2,7 @@ import { MSG } from "@crm/domain/messages";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { comConsultas, stubRede } from "../../../test/rede";
+import { comConsultas, stubRede } from "../../../test/network";
 import { ManualLeadForm } from "./ManualLeadForm";
 
 function montar() {
