@@ -16,6 +16,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PAPEL } from "@crm/domain/roles";
 import { type TFiltroProcessos, ZFiltroProcessos } from "@crm/domain/schemas/processes";
+import pRetry from "p-retry";
 import type { TTenantCtx } from "../apps/server/src/db/tenant.js";
 import { lerPainelJuridico } from "../apps/server/src/legal-dashboard/read-dashboard.js";
 import { listarProcessos, resumirProcessos } from "../apps/server/src/legal-processes/list-processes.js";
@@ -66,25 +67,23 @@ async function processos(b: TBancada, limite: number | null): Promise<number> {
   );
   // in slices, each retried on a deadlock: the bench server's background jobs (the revisional recalculation after
   // the generation) update the same leads meanwhile
-  for (let fatia = 0; fatia < 20; fatia++) {
-    for (let tentativa = 1; ; tentativa++) {
-      try {
-        await b.dono.query(
-          `UPDATE leads_juros_check l
-        SET status_juridico_lead = ($1::text[])[1 + abs(hashtext(l.id::text)) % 6],
-            convertido_em = l.created_at + interval '3 days',
-            valor_contrato_fechado = CASE WHEN abs(hashtext(l.id::text)) % 3 = 0 THEN NULL ELSE l.valor_contrato * 0.9 END,
-            profissional_juridico_atribuido_id = CASE WHEN abs(hashtext(l.id::text)) % 6 = 0 OR l.id_empresa_fk <> $4 THEN NULL
-              ELSE ($2::uuid[])[1 + abs(hashtext(l.id::text)) % 5] END
-      WHERE l.status_lead = 'Convertido (Ganho)' AND abs(hashtext(l.id::text || 'f')) % 20 = $3`,
-          [JURIDICOS, juridicos.rows.map((r) => r.id), fatia, b.empresaId],
-        );
-        break;
-      } catch (e) {
-        if ((e as { code?: string }).code !== "40P01" || tentativa >= 5) throw e;
-      }
-    }
-  }
+  const passarAoJuridico = (fatia: number) =>
+    b.dono.query(
+      `UPDATE leads_juros_check l
+          SET status_juridico_lead = ($1::text[])[1 + abs(hashtext(l.id::text)) % 6],
+              convertido_em = l.created_at + interval '3 days',
+              valor_contrato_fechado = CASE WHEN abs(hashtext(l.id::text)) % 3 = 0 THEN NULL ELSE l.valor_contrato * 0.9 END,
+              profissional_juridico_atribuido_id = CASE WHEN abs(hashtext(l.id::text)) % 6 = 0 OR l.id_empresa_fk <> $4 THEN NULL
+                ELSE ($2::uuid[])[1 + abs(hashtext(l.id::text)) % 5] END
+        WHERE l.status_lead = 'Convertido (Ganho)' AND abs(hashtext(l.id::text || 'f')) % 20 = $3`,
+      [JURIDICOS, juridicos.rows.map((r) => r.id), fatia, b.empresaId],
+    );
+  for (let fatia = 0; fatia < 20; fatia++)
+    await pRetry(() => passarAoJuridico(fatia), {
+      retries: 4,
+      minTimeout: 0,
+      shouldRetry: ({ error }) => (error as { code?: string }).code === "40P01",
+    });
   await b.dono.query(
     `INSERT INTO lead_status_historico (id_empresa_fk, id_lead_fk, campo, valor_anterior, valor_novo, origem, created_at)
      SELECT l.id_empresa_fk, l.id, 'status_juridico_lead', 'Aguardando Contato Jurídico', l.status_juridico_lead, 'usuario',

@@ -9,7 +9,7 @@ await build({
   outdir: "dist",
   bundle: true,
   platform: "node",
-  target: "node20",
+  target: "node22", // the lowest LTS the product is built for first; Node 20 still runs it (decision 1741)
   format: "esm",
   sourcemap: true,
   external: [...Object.keys(pkg.dependencies ?? {}).filter((d) => !d.startsWith("@crm/")), "pg-native"],

@@ -42,7 +42,7 @@ const erroGraph = (status: number, message: string, code: number, error_subcode?
 });
 
 /** Why an event does not have the documented shape; null when it does. */
-export function problemaDoEvento(e: Record<string, unknown>): string | null {
+function problemaDoEvento(e: Record<string, unknown>): string | null {
   const u = (e.user_data ?? {}) as Record<string, unknown>;
   const c = (e.custom_data ?? {}) as Record<string, unknown>;
   if (!EVENTOS_DO_CANAL.has(String(e.event_name))) return `event_name inválido: ${e.event_name}`;

@@ -25,7 +25,6 @@ declare module "fastify" {
   }
 }
 
-export type TApp = FastifyInstance;
 export type TRotaApi = { method: string; url: string; config: FastifyContextConfig; schema: FastifySchema | undefined };
 
 /** Builds the whole HTTP app. Plugins load in order: external → app hooks → routes → static web. */

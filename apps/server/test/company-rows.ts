@@ -14,7 +14,7 @@ export async function conexaoDono(t: TTestApp): Promise<pg.Client> {
 }
 
 /** Tables that hold one company's rows: those with id_empresa_fk, and those owned by a user (sessions, tokens). */
-export async function tabelasDeEmpresa(dono: pg.Client): Promise<{ porEmpresa: string[]; porUsuario: string[] }> {
+async function tabelasDeEmpresa(dono: pg.Client): Promise<{ porEmpresa: string[]; porUsuario: string[] }> {
   const { rows } = await dono.query<{ tabela: string; colunas: string[] }>(
     `SELECT c.table_name AS tabela, array_agg(c.column_name::text) AS colunas
        FROM information_schema.columns c JOIN information_schema.tables t USING (table_schema, table_name)

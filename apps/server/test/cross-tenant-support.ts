@@ -25,7 +25,7 @@ import {
 
 // ---------------------------------------------------------------- sending one request
 
-export type TPedido = {
+type TPedido = {
   method: string;
   url: string;
   query?: Record<string, string | string[]>;

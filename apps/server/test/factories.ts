@@ -13,9 +13,9 @@ import type { TNavegador, TTestApp } from "./app.js";
 
 /** Tests use the same factories as the demo seed. */
 export * from "../src/seed/factories.js";
-export { criarAleatorio, mulberry32, type TAleatorio } from "../src/seed/random.js";
+export { criarAleatorio, type TAleatorio } from "../src/seed/random.js";
 
-export type TChavePapel = keyof typeof PAPEL;
+type TChavePapel = keyof typeof PAPEL;
 
 export type TEmpresaComUsuarios = {
   empresa: TEmpresa;

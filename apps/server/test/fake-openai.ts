@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
  * the real response shapes (choices[0].message.content, finish_reason, usage; errors as {error: {message, type,
  * param, code}}), a bearer key check, and a script per test: what to answer, in order.
  */
-export type TRespostaRoteiro =
+type TRespostaRoteiro =
   /** answers this object as the message content (JSON text) */
   | { json: unknown; finish?: "stop" | "length" }
   /** answers this raw content (malformed JSON, prose, truncated text) */
@@ -17,7 +17,7 @@ export type TRespostaRoteiro =
   /** waits, then answers (timeouts); the client usually gives up first */
   | { atrasoMs: number; depois?: TRespostaRoteiro };
 
-export type TPedidoChat = {
+type TPedidoChat = {
   model: string;
   messages: { role: string; content: string }[];
   temperature?: number;

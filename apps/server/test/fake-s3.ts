@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
  * (aws-chunked) uploads are refused with 501: the driver sets `requestChecksumCalculation: "WHEN_REQUIRED"`, so
  * PutObject sends a plain body (decision 0405), and a regression would show up here.
  */
-export type TPedidoS3 = {
+type TPedidoS3 = {
   metodo: string;
   /** the path as sent, e.g. /crm-arquivos/empresa/lead/1.pdf */
   caminho: string;
@@ -26,7 +26,7 @@ export type TPedidoS3 = {
   codigo?: string;
 };
 
-export type TObjetoS3 = { dados: Buffer; tipo: string; etag: string; modificado: Date };
+type TObjetoS3 = { dados: Buffer; tipo: string; etag: string; modificado: Date };
 
 export type TServidorS3 = {
   /** endpoint for the client: http://127.0.0.1:{port} */

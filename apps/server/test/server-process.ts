@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The repository root (the server process runs from there, as `npm start` does). */
-export const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 export type TProcessoServidor = {
   url: string;

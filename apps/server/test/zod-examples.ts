@@ -5,7 +5,7 @@ type TDef = { type: string; [k: string]: unknown };
 const defDe = (s: unknown): TDef => (s as { _zod: { def: TDef } })._zod.def;
 
 /** The schema a value must satisfy, past optional/default/nullable wrappers and towards a pipe's input. */
-export function nucleo(s: z.ZodType): z.ZodType {
+function nucleo(s: z.ZodType): z.ZodType {
   let atual = s;
   for (let i = 0; i < 20; i++) {
     const d = defDe(atual);
@@ -44,7 +44,7 @@ export function ehUuid(s: z.ZodType): boolean {
 export const ehArray = (s: z.ZodType) => tipoDe(s) === "array";
 
 /** Optional at the top (absent is fine). */
-export function opcional(s: z.ZodType): boolean {
+function opcional(s: z.ZodType): boolean {
   return (s as unknown as { safeParse: (v: unknown) => { success: boolean } }).safeParse(undefined).success;
 }
 

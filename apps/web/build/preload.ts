@@ -22,7 +22,7 @@ const ROTAS = {
   },
 };
 
-export type TPreload = Record<keyof typeof ROTAS, Record<string, string[]>> & { sempre: string[] };
+type TPreload = Record<keyof typeof ROTAS, Record<string, string[]>> & { sempre: string[] };
 
 export function preload(): Plugin {
   let base = "/";

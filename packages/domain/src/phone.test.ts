@@ -126,6 +126,27 @@ describe("formatarTelefone", () => {
   });
 });
 
+describe("libphonenumber (decision 1744)", () => {
+  it("groups a foreign number as its country writes it, and the text reads back as the same number", () => {
+    for (const [canonico, escrito] of [
+      ["442079460958", "+44 20 7946 0958"],
+      ["351912345678", "+351 912 345 678"],
+      ["4915123456789", "+49 1512 3456789"],
+      ["5491123456789", "+54 9 11 2345 6789"],
+    ]) {
+      expect(formatarTelefone(canonico)).toBe(escrito);
+      expect(normalizarTelefone(escrito)).toBe(canonico);
+    }
+  });
+
+  it("knows Brazil's 67 area codes: none of 10, 20, 23, 25, 26, 29, 30, 36, 39, 40, 50, 52, 56–60, 70, 72, 76, 78, 80, 90", () => {
+    expect(DDDS_BRASIL.size).toBe(67);
+    for (const ddd of [11, 19, 21, 55, 61, 68, 79, 99]) expect(DDDS_BRASIL.has(ddd), String(ddd)).toBe(true);
+    for (const ddd of [10, 20, 23, 25, 26, 29, 30, 36, 39, 40, 50, 52, 56, 57, 58, 59, 60, 70, 72, 76, 78, 80, 90])
+      expect(DDDS_BRASIL.has(ddd), String(ddd)).toBe(false);
+  });
+});
+
 describe("links", () => {
   it("wa.me and tel: always use the full number with its country code", () => {
     expect(linkWhatsApp("+55 (11) 98765-4321")).toBe("https://wa.me/5511987654321");

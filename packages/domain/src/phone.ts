@@ -1,3 +1,5 @@
+import { isValidPhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js/mobile";
+
 /**
  * One phone identity for every entry path (manual form, CSV import, API, WhatsApp webhooks, invitations, team,
  * seed) and for search (ARCHITECTURE §6, decision 1501). The canonical form is digits only:
@@ -8,12 +10,13 @@
  * The SQL of migration 0027 (`telefone_canonico`) mirrors this function; a test keeps the two in step.
  */
 
-/** The area codes (DDD) in use in Brazil (Anatel). */
-export const DDDS_BRASIL = new Set([
-  11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 24, 27, 28, 31, 32, 33, 34, 35, 37, 38, 41, 42, 43, 44, 45, 46, 47, 48, 49, 51, 53,
-  54, 55, 61, 62, 63, 64, 65, 66, 67, 68, 69, 71, 73, 74, 75, 77, 79, 81, 82, 83, 84, 85, 86, 87, 88, 89, 91, 92, 93, 94, 95, 96,
-  97, 98, 99,
-]);
+/**
+ * The area codes (DDD) in use in Brazil: those where libphonenumber's Brazilian mobile pattern accepts a number
+ * (decision 1744; Google keeps it in step with Anatel's plan; the same 67 codes the list kept here had).
+ */
+export const DDDS_BRASIL: ReadonlySet<number> = new Set(
+  Array.from({ length: 89 }, (_, i) => 11 + i).filter((ddd) => isValidPhoneNumber(`+55${ddd}987654321`)),
+);
 
 /** DDD + local number (10 or 11 digits) → canonical 55…, or null. */
 function brasileiro(n: string): string | null {
@@ -78,55 +81,6 @@ export function limparTelefone(raw: string): string {
   return d.length === 11 && !d.startsWith("55") ? `55${d}` : d;
 }
 
-/** Country codes of one and two digits (ITU E.164); the others have three. */
-const CODIGOS_CURTOS = new Set([
-  "1",
-  "7",
-  "20",
-  "27",
-  "30",
-  "31",
-  "32",
-  "33",
-  "34",
-  "36",
-  "39",
-  "40",
-  "41",
-  "43",
-  "44",
-  "45",
-  "46",
-  "47",
-  "48",
-  "49",
-  "51",
-  "52",
-  "53",
-  "54",
-  "56",
-  "57",
-  "58",
-  "60",
-  "61",
-  "62",
-  "63",
-  "64",
-  "65",
-  "66",
-  "81",
-  "82",
-  "84",
-  "86",
-  "90",
-  "91",
-  "92",
-  "93",
-  "94",
-  "95",
-  "98",
-]);
-
 /**
  * A phone as people read it: '(11) 97000-2222' (mobile), '(11) 3456-7890' (landline), '+1 415 555 2671' (foreign).
  * Stored canonical digits or anything typed; what is not a phone is shown as it is.
@@ -139,18 +93,10 @@ export function formatarTelefone(t: string | null | undefined): string {
     const m = /^55(\d{2})(\d{4,5})(\d{4})$/.exec(n) as RegExpExecArray;
     return `(${m[1]}) ${m[2]}-${m[3]}`;
   }
-  const cc = CODIGOS_CURTOS.has(n.slice(0, 1))
-    ? n.slice(0, 1)
-    : CODIGOS_CURTOS.has(n.slice(0, 2))
-      ? n.slice(0, 2)
-      : n.slice(0, 3);
-  const grupos = n.slice(cc.length).match(/.{1,3}/g) ?? [];
-  // a last group of one digit joins the one before: '415 555 2671'
-  if (grupos.length > 1 && grupos[grupos.length - 1].length === 1) {
-    const ultimo = grupos.pop() as string;
-    grupos[grupos.length - 1] += ultimo;
-  }
-  return `+${cc} ${grupos.join(" ")}`;
+  // a foreign number grouped as its country writes it (libphonenumber, decision 1744); one the metadata cannot
+  // group without changing its digits is shown whole
+  const texto = parsePhoneNumberFromString(`+${n}`)?.formatInternational();
+  return texto?.replace(/\D/g, "") === n ? texto : `+${n}`;
 }
 
 /** wa.me link with the full number, country code included (000 §2.12: digits only). */

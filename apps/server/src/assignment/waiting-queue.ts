@@ -11,7 +11,7 @@ import { AGUARDANDO, aguardandoDa, ENTRADA_NA_FILA } from "./waiting-sql.js";
  * sidebar and on /leads; the oldest are assigned as soon as a consultant comes online, by a job of the company
  * (FILA_ESPERA) that presence enqueues in the transaction that shows the consultant Conectado.
  */
-export const FILA_ESPERA: TFila = {
+const FILA_ESPERA: TFila = {
   nome: "atribuicao-fila-espera",
   // one queued and one running per company: a burst of consultants coming online is one pass over the queue
   politica: "stately",
@@ -20,7 +20,7 @@ export const FILA_ESPERA: TFila = {
   expiraSegundos: 600,
 };
 
-export type TTrabalhoFilaEspera = { empresaId: string };
+type TTrabalhoFilaEspera = { empresaId: string };
 
 /** Asks for a pass over the company's queue, committed with `tx` (a consultant came online, the rule changed). */
 export async function pedirAtribuicaoDaFila(deps: Pick<TDeps, "jobs">, tx: TTx, empresaId: string): Promise<void> {
@@ -110,8 +110,8 @@ export async function atribuirQualificados(
  * minute and none after; several instances, or a restart mid-hours, ask for the same pass, which assigns each
  * lead once. Returns the companies asked for.
  */
-export const FILA_EXPEDIENTE: TFila = { nome: "atribuicao.expediente", politica: "stately", tentativas: 1, expiraSegundos: 120 };
-export const CRON_EXPEDIENTE = "* * * * *";
+const FILA_EXPEDIENTE: TFila = { nome: "atribuicao.expediente", politica: "stately", tentativas: 1, expiraSegundos: 120 };
+const CRON_EXPEDIENTE = "* * * * *";
 
 export async function varrerInicioDoExpediente(deps: Pick<TDeps, "db" | "jobs">, agora = new Date()): Promise<string[]> {
   const empresas = await unsafeWithSystem(deps.db.app, "atribuicao-expediente-varredura", async (tx) => {

@@ -28,7 +28,7 @@ const CODIGOS_TRANSITORIOS = new Set([1, 2, 4, 17, 32, 341, 613]);
  * 'business_messaging', messaging_channel 'whatsapp', the ad click id and the WhatsApp Business Account in user_data;
  * a Purchase carries the closed value in BRL. event_id is the event row's id: Meta drops a resent duplicate.
  */
-export function corpoDoEvento(e: {
+function corpoDoEvento(e: {
   id: string;
   evento: string;
   quando: Date;
@@ -52,7 +52,7 @@ export function corpoDoEvento(e: {
 }
 
 /** Calls the Graph API with the company's token; the answer's JSON, or a Graph error (retentável or not). */
-export async function chamarGraph(url: string, token: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
+async function chamarGraph(url: string, token: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
   let res: Response;
   try {
     res = await fetchSaida(

@@ -4,7 +4,7 @@ import { hashToken, novoToken } from "./tokens.js";
 /** Emailed single-use links. Only the token's SHA-256 is stored: a database leak yields no usable link. */
 export type TTipoToken = "confirmacao_email" | "redefinicao_senha" | "troca_email";
 
-export const VALIDADE_TOKEN_MS: Record<TTipoToken, number> = {
+const VALIDADE_TOKEN_MS: Record<TTipoToken, number> = {
   confirmacao_email: 24 * 3_600_000,
   redefinicao_senha: 3_600_000,
   troca_email: 24 * 3_600_000,

@@ -3,7 +3,7 @@ import { unsafeWithSystem } from "../db/tenant.js";
 import { enviarEmailConfirmacao } from "./send-confirmation-email.js";
 
 /** At most this many confirmation emails per account per hour, so the form cannot flood someone's inbox. */
-export const MAX_CONFIRMACOES_POR_HORA = 5;
+const MAX_CONFIRMACOES_POR_HORA = 5;
 
 /**
  * Sends a new confirmation link when the account exists and is unconfirmed. The caller answers 200

@@ -6,7 +6,7 @@ import { emitirTokenUnico } from "./one-time-tokens.js";
 export type TDestinatario = { id: string; nome: string; email: string; empresaId: string | null };
 
 /** The token travels in the URL fragment (#...), which browsers never send to servers or in Referer headers. */
-export function linkConfirmacao(appUrl: string, token: string): string {
+function linkConfirmacao(appUrl: string, token: string): string {
   return `${appUrl}/email-confirmation#type=email_confirmation&token=${token}`;
 }
 

@@ -7,7 +7,7 @@ import { lerSessao } from "./sessions.js";
 import { hashToken } from "./tokens.js";
 
 /** Channel of the triggers of migration 0009 (a session revoked, a user or company changed). */
-export const CANAL_SESSOES = "crm_sessoes";
+const CANAL_SESSOES = "crm_sessoes";
 /** How long this instance trusts a session it read; below the 5-minute touch, so the sliding expiry still moves. */
 const VALIDADE_MS = 30_000;
 const MAXIMO = 20_000;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 /** 256-bit random token, URL-safe. */
 export function novoToken(): string {
@@ -8,10 +8,4 @@ export function novoToken(): string {
 /** Tokens are stored only as their SHA-256: a database leak does not leak usable links or sessions. */
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
-}
-
-export function iguaisSeguro(a: string, b: string): boolean {
-  const ba = Buffer.from(a);
-  const bb = Buffer.from(b);
-  return ba.length === bb.length && timingSafeEqual(ba, bb);
 }

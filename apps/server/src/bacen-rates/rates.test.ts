@@ -118,6 +118,18 @@ describe("BACEN rates from SGS", () => {
       "O SGS recusou a janela de 01/01/2020 a 31/12/2020 (HTTP 406).",
     );
   });
+
+  it("gives up after its tries, saying in pt-BR what the last one met; the next read starts afresh", async () => {
+    const { lerSerieSgs } = await import("./sgs-client.js");
+    sgs.falhas.push({ status: 503, corpo: "indisponível" }, { status: 429, json: {} }, { status: 502, corpo: "gateway" });
+    await expect(lerSerieSgs(25471, "2020-01-01", "2020-12-31", { baseUrl: sgs.url, ...rapido, tentativas: 3 })).rejects.toThrow(
+      "Não foi possível ler a série 25471 do SGS: SGS respondeu 502.",
+    );
+    expect(sgs.falhas).toHaveLength(0);
+    await expect(lerSerieSgs(25471, "2020-01-01", "2020-12-31", { baseUrl: sgs.url, ...rapido, tentativas: 3 })).resolves.toEqual(
+      expect.any(Array),
+    );
+  });
 });
 
 describe("/api/taxas-bacen", () => {

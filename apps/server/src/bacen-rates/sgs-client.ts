@@ -1,4 +1,5 @@
 import { dataSgs, janelasSgs, lerRespostaSgs, type TValorSerie } from "@crm/domain/revisional/sgs";
+import pRetry from "p-retry";
 
 /**
  * Reads one SGS series from the Central Bank's public data API (decision 1402):
@@ -17,39 +18,48 @@ export async function lerSerieSgs(codigo: number, inicio: string, fim: string, o
   return valores;
 }
 
+/** A failure worth another try (outage, throttling, no answer, the firewall's page); its message says which. */
+class FalhaTemporaria extends Error {}
+
 async function lerJanela(codigo: number, de: string, ate: string, o: TOpcoesSgs): Promise<TValorSerie[]> {
   const url = `${o.baseUrl}/dados/serie/bcdata.sgs.${codigo}/dados?formato=json&dataInicial=${dataSgs(de)}&dataFinal=${dataSgs(ate)}`;
-  const tentativas = o.tentativas ?? 4;
-  let ultimo = "";
-  for (let k = 0; k < tentativas; k++) {
-    if (k > 0) await new Promise((ok) => setTimeout(ok, (o.esperaMs ?? 1000) * 2 ** (k - 1)));
-    let r: Response;
-    try {
-      r = await fetch(url, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(o.timeoutMs ?? 20_000) });
-    } catch (e) {
-      ultimo = `sem resposta do SGS (${(e as Error).name === "TimeoutError" ? "tempo esgotado" : "falha de rede"})`;
-      continue;
-    }
-    const texto = await r.text();
-    // no value in the window: SGS answers 404 (or an empty list)
-    if (r.status === 404) return [];
-    if (r.status === 429 || r.status >= 500) {
-      ultimo = `SGS respondeu ${r.status}`;
-      continue;
-    }
-    if (r.status === 406) throw new ErroSgs(`O SGS recusou a janela de ${dataSgs(de)} a ${dataSgs(ate)} (HTTP 406).`);
-    if (!r.ok) throw new ErroSgs(`O SGS respondeu ${r.status} para a série ${codigo}.`);
-    let corpo: unknown;
-    try {
-      corpo = JSON.parse(texto);
-    } catch {
-      // the firewall's HTML page comes with 200: retried like an outage
-      ultimo = "o SGS respondeu uma página que não é JSON";
-      continue;
-    }
-    const lido = lerRespostaSgs(codigo, corpo);
-    if (!lido.ok) throw new ErroSgs(lido.erro);
-    return lido.valores;
+  try {
+    // waits esperaMs, 2×, 4× … between tries (decision 1743)
+    return await pRetry(() => tentarJanela(url, codigo, de, ate, o), {
+      retries: (o.tentativas ?? 4) - 1,
+      minTimeout: o.esperaMs ?? 1000,
+      factor: 2,
+      shouldRetry: ({ error }) => error instanceof FalhaTemporaria,
+    });
+  } catch (e) {
+    if (e instanceof FalhaTemporaria) throw new ErroSgs(`Não foi possível ler a série ${codigo} do SGS: ${e.message}.`);
+    throw e;
   }
-  throw new ErroSgs(`Não foi possível ler a série ${codigo} do SGS: ${ultimo}.`);
+}
+
+async function tentarJanela(url: string, codigo: number, de: string, ate: string, o: TOpcoesSgs): Promise<TValorSerie[]> {
+  let r: Response;
+  try {
+    r = await fetch(url, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(o.timeoutMs ?? 20_000) });
+  } catch (e) {
+    throw new FalhaTemporaria(
+      `sem resposta do SGS (${(e as Error).name === "TimeoutError" ? "tempo esgotado" : "falha de rede"})`,
+    );
+  }
+  const texto = await r.text();
+  // no value in the window: SGS answers 404 (or an empty list)
+  if (r.status === 404) return [];
+  if (r.status === 429 || r.status >= 500) throw new FalhaTemporaria(`SGS respondeu ${r.status}`);
+  if (r.status === 406) throw new ErroSgs(`O SGS recusou a janela de ${dataSgs(de)} a ${dataSgs(ate)} (HTTP 406).`);
+  if (!r.ok) throw new ErroSgs(`O SGS respondeu ${r.status} para a série ${codigo}.`);
+  let corpo: unknown;
+  try {
+    corpo = JSON.parse(texto);
+  } catch {
+    // the firewall's HTML page comes with 200: retried like an outage
+    throw new FalhaTemporaria("o SGS respondeu uma página que não é JSON");
+  }
+  const lido = lerRespostaSgs(codigo, corpo);
+  if (!lido.ok) throw new ErroSgs(lido.erro);
+  return lido.valores;
 }

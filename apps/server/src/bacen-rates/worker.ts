@@ -18,7 +18,7 @@ export const CHAVE_TAXAS = "taxas";
 /** Every day at 09:00 in São Paulo: the Central Bank publishes the month's rates near the end of the next month. */
 const CRON_TAXAS = "0 9 * * *";
 
-export type TTrabalhoTaxas = { usuarioId?: string | null };
+type TTrabalhoTaxas = { usuarioId?: string | null };
 
 export async function iniciarTrabalhosTaxasBacen(deps: TDeps): Promise<void> {
   await deps.jobs.trabalhar<TTrabalhoTaxas>(FILA_TAXAS_BACEN, async (t) => {

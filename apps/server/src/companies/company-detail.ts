@@ -10,7 +10,7 @@ import { COLUNAS_EMPRESA, paraEmpresa } from "./context.js";
 
 const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
 /** How many platform actions the short history of /empresa/{id} shows. */
-export const ACOES_NO_HISTORICO = 20;
+const ACOES_NO_HISTORICO = 20;
 
 /**
  * /empresa/{id} and /empresa/{id}/management: the company, its figures (users, leads, qualified, converted, conversion,

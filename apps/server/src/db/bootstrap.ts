@@ -4,7 +4,7 @@ import type { TConfig } from "../config/config.js";
 import { startEmbeddedPostgres, type TEmbeddedDb } from "./embedded.js";
 import { withDatabase } from "./pool.js";
 
-export const EMBEDDED_DB_NAME = "crm";
+const EMBEDDED_DB_NAME = "crm";
 
 /**
  * Gives the database URL to use: DATABASE_URL as is, or the embedded PostgreSQL in DATA_DIR/pg

@@ -50,7 +50,7 @@ function ehPostgresDe(pid: number, dir: string): boolean {
  * is removed; the orphan is asked to stop (fast shutdown, then immediate) so this start owns its server again.
  * Returns what it found, for the log.
  */
-export async function recuperarServidorAnterior(dir: string): Promise<"nada" | "pid-obsoleto" | "orfao-parado"> {
+async function recuperarServidorAnterior(dir: string): Promise<"nada" | "pid-obsoleto" | "orfao-parado"> {
   const pidFile = path.join(dir, "postmaster.pid");
   if (!existsSync(pidFile)) return "nada";
   const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);

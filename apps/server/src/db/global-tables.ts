@@ -86,8 +86,3 @@ export const TABELAS_GLOBAIS: readonly TTabelaGlobal[] = [
     motivo: "the database's record of applied migrations (db/migrate.ts), created and read by the owner only",
   },
 ];
-
-/** Whether a table of `public` is global (listed above); every other one is a tenant table. */
-export function eTabelaGlobal(tabela: string): boolean {
-  return TABELAS_GLOBAIS.some((t) => t.tabela === tabela);
-}

@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import pRetry from "p-retry";
 import pg from "pg";
 import { APP_ROLE } from "./pool.js";
 
@@ -6,12 +7,12 @@ import { APP_ROLE } from "./pool.js";
 const LOGIN_RECUSADO = new Set(["28P01", "28000"]);
 
 /** The password crm_app logs in with when the operator gave none: derived from the app secret, stable across starts. */
-export function senhaDoPapelDaAplicacao(appSecret: string): string {
+function senhaDoPapelDaAplicacao(appSecret: string): string {
   return createHmac("sha256", appSecret).update(`login:${APP_ROLE}`).digest("base64url");
 }
 
 /** The owner's URL with crm_app's credentials: same host, port, database and options. */
-export function urlDoPapelDaAplicacao(ownerUrl: string, senha: string): string {
+function urlDoPapelDaAplicacao(ownerUrl: string, senha: string): string {
   const u = new URL(ownerUrl);
   u.username = APP_ROLE;
   u.password = senha;
@@ -55,15 +56,12 @@ export async function prepararLoginDaAplicacao(opts: {
     // several instances may start together: one ALTER ROLE at a time (a role belongs to the whole cluster, the lock
     // to one database, so a concurrent update from another database is retried once the other one committed)
     await client.query("SELECT pg_advisory_lock(72707002)");
-    for (let tentativa = 0; ; tentativa++) {
-      try {
-        await client.query(`ALTER ROLE ${APP_ROLE} WITH LOGIN PASSWORD ${client.escapeLiteral(senha)}`);
-        break;
-      } catch (err) {
-        if (tentativa >= 5 || !/concurrently updated/.test((err as Error).message)) throw err;
-        await new Promise((r) => setTimeout(r, 50 * (tentativa + 1)));
-      }
-    }
+    await pRetry(() => client.query(`ALTER ROLE ${APP_ROLE} WITH LOGIN PASSWORD ${client.escapeLiteral(senha)}`), {
+      retries: 5,
+      minTimeout: 50,
+      factor: 1.5,
+      shouldRetry: ({ error }) => /concurrently updated/.test(error.message),
+    });
   } catch (err) {
     throw new Error(
       `Não foi possível dar login ao papel ${APP_ROLE} (${(err as Error).message}). Crie-o com senha e informe DATABASE_APP_URL: veja docs/operations.md.`,

@@ -126,7 +126,7 @@ export function withCompanyJob<T>(pool: pg.Pool, empresaId: string, motivo: stri
 }
 
 /** The role a company's background job runs as (see withCompanyJob). */
-export const PAPEL_TRABALHO = "trabalho";
+const PAPEL_TRABALHO = "trabalho";
 
 /**
  * Crosses tenants on purpose (sign-in, registration, webhooks, jobs): the name says so.

@@ -115,7 +115,7 @@ export async function criarTarefasDaCadeia(
  * however often the conversion or its job is retried. Runs in the job FILA_CADEIA_INICIAL (workers.ts), which
  * lead-events enqueues in the conversion's transaction.
  */
-export async function criarCadeiasIniciais(
+async function criarCadeiasIniciais(
   deps: Pick<TDeps, "realtime">,
   tx: TTx,
   a: { empresaId: string; leadIds: string[]; autorId: string | null },

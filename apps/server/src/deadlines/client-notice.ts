@@ -18,7 +18,7 @@ export const FILA_AVISO_CLIENTE: TFila = { nome: "prazos.aviso-cliente", tentati
 export type TTrabalhoAvisoCliente = { empresaId: string; avisoId: string };
 
 /** The company's own template (modelos_mensagem) with this name is the notice's text; else the default one. */
-export const NOME_MODELO_AVISO = "Aviso de status jurídico";
+const NOME_MODELO_AVISO = "Aviso de status jurídico";
 /** Outside the 24-hour window the official API sends only an approved template: one with this name. */
 export const NOME_TEMPLATE_AVISO = "aviso_status_juridico";
 

@@ -17,7 +17,7 @@ type TCtx = TTenantCtx & { empresaId: string };
 export const diaBR = (dia: string) => formatarData(`${dia}T12:00:00-03:00`);
 
 /** The process (a converted lead of the company), locked when asked; 404 otherwise. */
-export async function lerProcessoDoPrazo(tx: TTx, empresaId: string, leadId: string, travar = false) {
+async function lerProcessoDoPrazo(tx: TTx, empresaId: string, leadId: string, travar = false) {
   const { rows } = await tx.query(
     `SELECT id, nome, aviso_status_cliente, profissional_juridico_atribuido_id FROM leads_juros_check
       WHERE id_empresa_fk = $1 AND id = $2 AND status_lead = $3 ${travar ? "FOR UPDATE" : ""}`,

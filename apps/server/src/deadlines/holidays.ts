@@ -1,4 +1,4 @@
-import { somarDiasUteis, type TEhFeriado } from "@crm/domain/deadlines";
+import type { TEhFeriado } from "@crm/domain/deadlines";
 import { isoDiaSP } from "@crm/domain/period";
 import Holidays from "date-holidays";
 
@@ -25,6 +25,3 @@ export const ehFeriadoNacional: TEhFeriado = (dia) => doAno(Number(dia.slice(0, 
 
 /** Today in São Paulo, 'YYYY-MM-DD'. */
 export const hojeSP = (agora: Date = new Date()) => isoDiaSP(agora);
-
-/** `n` working days from today (São Paulo), Brazilian national holidays skipped. */
-export const emDiasUteis = (n: number, agora: Date = new Date()) => somarDiasUteis(hojeSP(agora), n, ehFeriadoNacional);

@@ -20,7 +20,7 @@ const LIMITE = 500;
 const LIMITE_SEM_PROXIMO = 50;
 
 /** Whose deadlines a request may see: a Jurídico only their own; admins anybody's (their own by default). */
-export function responsavelDoFiltro(ctx: TCtx, pedido: string | undefined): string | null {
+function responsavelDoFiltro(ctx: TCtx, pedido: string | undefined): string | null {
   const admin = ctx.papel === PAPEL.admin || ctx.papel === PAPEL.plataforma;
   if (!admin) return ctx.usuarioId;
   if (pedido === TODOS_RESPONSAVEIS) return null;
@@ -33,11 +33,7 @@ export function responsavelDoFiltro(ctx: TCtx, pedido: string | undefined): stri
  * Open processes (not 'Finalizado Jurídico') with no pending deadline: of one legal professional (theirs and the
  * unassigned ones), or all of them. The oldest conversions first.
  */
-export async function processosSemProximoPrazo(
-  tx: TTx,
-  empresaId: string,
-  profissional: string | null,
-): Promise<TProcessoSemPrazo[]> {
+async function processosSemProximoPrazo(tx: TTx, empresaId: string, profissional: string | null): Promise<TProcessoSemPrazo[]> {
   const { rows } = await tx.query(
     `SELECT l.id, l.nome, coalesce(l.status_juridico_lead, 'Aguardando Contato Jurídico') AS status_juridico_lead,
             ${nomeDoUsuarioSql("u")} AS profissional_nome

@@ -35,7 +35,7 @@ const FIM_DE_CADEIA = 0xfffffffa; // FAT values from here up mark ends and speci
 const MAX_SETORES_DIRETORIO = 4096;
 
 /** The stream names of an OLE2 compound file's directory, following its sector chain through the FAT. */
-export async function nomesOle(caminho: string): Promise<string[]> {
+async function nomesOle(caminho: string): Promise<string[]> {
   const fh = await open(caminho, "r");
   try {
     const cab = Buffer.alloc(512);

@@ -18,7 +18,7 @@ import { receberDocumento } from "./receive-upload.js";
 type TCtx = TTenantCtx & { empresaId: string };
 
 /** The process a document is attached to: a lead of the company in 'Convertido (Ganho)'; 404 otherwise. */
-export async function lerProcessoDoDocumento(tx: TTx, empresaId: string, leadId: string) {
+async function lerProcessoDoDocumento(tx: TTx, empresaId: string, leadId: string) {
   const { rows } = await tx.query<{ id: string; nome: string; profissional: string | null }>(
     `SELECT id, nome, profissional_juridico_atribuido_id AS profissional FROM leads_juros_check
       WHERE id_empresa_fk = $1 AND id = $2 AND status_lead = $3`,

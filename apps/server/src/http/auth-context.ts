@@ -91,7 +91,7 @@ export function ehLoopback(host: string | undefined): boolean {
  * whole forwarded chain (a client cannot make itself local by sending X-Forwarded-For: 127.0.0.1, the proxy
  * appends its real address); without it, a forwarding header means a proxy on this machine relays someone else.
  */
-export function chamadaLocal(req: FastifyRequest): boolean {
+function chamadaLocal(req: FastifyRequest): boolean {
   const trustProxy = req.server.deps.config.trustProxy;
   if (!trustProxy && (req.headers["x-forwarded-for"] !== undefined || req.headers.forwarded !== undefined)) return false;
   const enderecos = trustProxy ? (req.ips ?? [req.ip]) : [req.socket.remoteAddress];

@@ -28,7 +28,7 @@ function chave(appSecret: string): Buffer {
   return k;
 }
 
-export const vinculoSessao = (sessaoId: string) => `s:${sessaoId}`;
+const vinculoSessao = (sessaoId: string) => `s:${sessaoId}`;
 const vinculoPreSessao = (preSessao: string) => `a:${createHash("sha256").update(preSessao).digest("base64url")}`;
 
 function assinar(appSecret: string, vinculo: string, aleatorio: string): string {
@@ -47,7 +47,7 @@ export function criarTokenCsrf(appSecret: string, vinculo: string): string {
  */
 const validos = new Map<string, Set<string>>();
 
-export function tokenCsrfValido(appSecret: string, vinculo: string | null, token: unknown): boolean {
+function tokenCsrfValido(appSecret: string, vinculo: string | null, token: unknown): boolean {
   if (!vinculo || typeof token !== "string" || token.length > 200) return false;
   let conhecidos = validos.get(appSecret);
   const chaveToken = `${vinculo}\n${token}`;

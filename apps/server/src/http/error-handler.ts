@@ -7,7 +7,7 @@ import type { ZErroApi } from "./error-responses.js";
 import { HttpError } from "./errors.js";
 
 /** Body of every error answer: one pt-BR message for a banner/toast, and per-field messages for forms. */
-export type TErroApi = z.infer<typeof ZErroApi>;
+type TErroApi = z.infer<typeof ZErroApi>;
 
 /**
  * Maps every failure to a clear pt-BR answer. Validation and user errors are 4xx;

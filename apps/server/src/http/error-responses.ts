@@ -21,7 +21,7 @@ type TRotaDeclarada = { method: string; url: string; config?: FastifyContextConf
  * for a write checked for CSRF; 404 when the path names something; 409 for a write (a unique constraint,
  * error-handler.ts); 429 when rate-limited; 503 always (the database away). The OpenAPI document lists them.
  */
-export function respostasDeErro(r: TRotaDeclarada): Record<number, string> {
+function respostasDeErro(r: TRotaDeclarada): Record<number, string> {
   const cfg = r.config ?? {};
   const s = r.schema ?? {};
   const escrita = !SEGUROS.has(r.method.toUpperCase());

@@ -16,7 +16,7 @@ export async function linkDoUltimoConvite(t: TTestApp, para: string): Promise<TL
 }
 
 /** What the invitation page sends to the API for a link (the body's `link`). */
-export function lerLink(href: string): TLinkLido {
+function lerLink(href: string): TLinkLido {
   const url = new URL(href);
   const pagina = url.pathname === "/convite-juridico" ? "juridico" : "consultor";
   const p = url.searchParams;

@@ -6,7 +6,7 @@ import { HttpError } from "../http/errors.js";
 import { carregarConviteValido } from "./load-valid-invite.js";
 
 /** The invalid-link text of each page (001 §8): the consultant page's default and the legal page's. */
-export function mensagemLinkInvalido(pagina: TPaginaConvite): string {
+function mensagemLinkInvalido(pagina: TPaginaConvite): string {
   return pagina === "juridico" ? MSG.empresaNaoEncontradaOuLinkInvalido : MSG.conviteInvalidoOuExpirado;
 }
 

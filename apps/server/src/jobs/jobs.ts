@@ -25,7 +25,7 @@ export type TFila = {
 
 export type TTrabalho<T> = { id: string; dados: T; tentativa: number; ultimaTentativa: boolean };
 
-export type TOpcoesEnvio = { tx?: TTx; chave?: string; depoisDeSegundos?: number };
+type TOpcoesEnvio = { tx?: TTx; chave?: string; depoisDeSegundos?: number };
 
 export type TJobs = {
   iniciar: () => Promise<void>;
@@ -47,8 +47,8 @@ export type TJobs = {
 const naTransacao = (tx?: TTx) => (tx ? { executeSql: (text: string, values: unknown[]) => tx.query(text, values) } : undefined);
 
 /** How often an instance says it is alive, and after how long without a sign its running jobs count as interrupted. */
-export const BATIMENTO_MS = 5_000;
-export const INSTANCIA_MORTA_S = 20;
+const BATIMENTO_MS = 5_000;
+const INSTANCIA_MORTA_S = 20;
 
 /**
  * Bootstrap, as the owner: pg-boss's schema (created or migrated), the instances' lease tables beside it, and

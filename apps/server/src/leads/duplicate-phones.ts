@@ -4,7 +4,7 @@ import { lerComTenant } from "../db/tenant.js";
 import type { TCtxLeads } from "./context.js";
 
 /** The dialog lists this many pairs at most; the notice counts them all. */
-export const MAX_PARES = 200;
+const MAX_PARES = 200;
 
 /**
  * Migration 0027's duplicate report (decision 1501): leads whose phone became equal to an older lead's of the

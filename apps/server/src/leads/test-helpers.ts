@@ -5,11 +5,7 @@ import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "..
 import { type TTx, unsafeWithSystem } from "../db/tenant.js";
 
 /** A multipart/form-data body with one file, as a browser's FormData sends it. */
-export function formularioArquivo(
-  nome: string,
-  dados: Buffer | string,
-  mime = "text/csv",
-): Pick<InjectOptions, "payload" | "headers"> {
+function formularioArquivo(nome: string, dados: Buffer | string, mime = "text/csv"): Pick<InjectOptions, "payload" | "headers"> {
   const fronteira = `----crmteste${Math.random().toString(16).slice(2)}`;
   const corpo = Buffer.concat([
     Buffer.from(

@@ -64,7 +64,7 @@ const limiteSemContato = haDias(DIAS_ALERTA_SEM_CONTATO);
  * (0029's per-status summary) minus those opened within the N days or with no opening date: a range at the young end
  * of `processos_sinais_sem_contato_idx`, bounded by N days of conversions whatever the company's history.
  */
-export const semContatoJuridico: TConstrutorAlerta = {
+const semContatoJuridico: TConstrutorAlerta = {
   sql: sqlDoIndice(
     `((SELECT coalesce(sum(r.n), 0) FROM processos_resumo r
         WHERE r.id_empresa_fk = $1 AND r.status_juridico_lead = 'Aguardando Contato Jurídico')
@@ -95,7 +95,7 @@ const limiteDocumentacao = haDias(DIAS_ALERTA_DOCUMENTACAO);
  * Counted as the processes in the index's predicate (the company's counter, 0033aa) minus those requested within the
  * N days or with no request date: a range at the young end of `processos_sinais_documentacao_idx`.
  */
-export const documentacaoSemRetorno: TConstrutorAlerta = {
+const documentacaoSemRetorno: TConstrutorAlerta = {
   sql: sqlDoIndice(
     `((SELECT coalesce(sum(c.n), 0) FROM processos_contagens c WHERE c.id_empresa_fk = $1 AND c.chave = 'documentacao')
       - (SELECT count(*) FROM processos_sinais s

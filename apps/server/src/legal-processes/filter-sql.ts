@@ -71,7 +71,7 @@ async function palavrasLembradas(tx: TTx, busca: string): Promise<string[]> {
 }
 
 /** 'Convertido (Ganho)' as an SQL literal. */
-export const PROCESSO = `'${STATUS_PROCESSO_JURIDICO.replaceAll("'", "''")}'`;
+const PROCESSO = `'${STATUS_PROCESSO_JURIDICO.replaceAll("'", "''")}'`;
 
 /** ORDER BY of each sortable column; the id breaks ties so pages never repeat or skip a row. */
 export function ordemProcessos(ordem: TOrdemProcessos, direcao: "asc" | "desc"): string {

@@ -4,7 +4,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type pg from "pg";
 import { type TTx, unsafeWithSystem } from "../db/tenant.js";
 
-export type TEmail = { para: string; assunto: string; texto: string; html: string; empresaId?: string | null };
+type TEmail = { para: string; assunto: string; texto: string; html: string; empresaId?: string | null };
 
 export type TMailer = {
   /** true when no SMTP is configured: emails stay in the outbox and are readable at /dev/emails */

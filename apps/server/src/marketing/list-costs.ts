@@ -10,7 +10,7 @@ import type { TCtxEmpresa } from "../membership/target-company.js";
 import { COLUNAS_CUSTO, paraCusto } from "./cost-row.js";
 
 /** The [inicio, fim] São Paulo days of a period preset (data_custo is a calendar day). */
-export function diasDoPeriodo(f: Pick<TFiltroCustos, "periodo" | "inicio" | "fim">, agora = new Date()) {
+function diasDoPeriodo(f: Pick<TFiltroCustos, "periodo" | "inicio" | "fim">, agora = new Date()) {
   const intervalo = intervaloDoPeriodo(f.periodo, agora, { inicio: f.inicio, fim: f.fim });
   if (!intervalo) throw badRequest(MSG.periodoPersonalizadoIncompleto);
   // the bounds are São Paulo midnights: the end is exclusive, so the last day is the one before it

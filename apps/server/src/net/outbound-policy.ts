@@ -10,7 +10,7 @@ import ipaddr from "ipaddr.js";
 type TIp = ipaddr.IPv4 | ipaddr.IPv6;
 
 /** One allow-list entry: a host name, or an address/network; with a port, only that port. */
-export type TRegraSaida =
+type TRegraSaida =
   | { tipo: "host"; host: string; porta: number | null; texto: string }
   | { tipo: "rede"; rede: [TIp, number]; porta: number | null; texto: string };
 
@@ -66,11 +66,6 @@ export function classificarEndereco(endereco: string): string | null {
   }
   const faixa = ip.range();
   return faixa === "unicast" ? null : faixa;
-}
-
-/** True for a cloud metadata address (refused even when an allow-list entry covers it). */
-export function ehMetadados(endereco: string): boolean {
-  return classificarEndereco(endereco) === "metadata";
 }
 
 function porta(texto: string, entrada: string): number {
@@ -134,7 +129,7 @@ export function normalizarHost(host: string): string {
 }
 
 /** The operator allowed this host name (and port), whatever it resolves to (metadata aside). */
-export function hostPermitido(politica: TPoliticaSaida, host: string, portaDestino: number): boolean {
+function hostPermitido(politica: TPoliticaSaida, host: string, portaDestino: number): boolean {
   const nome = normalizarHost(host);
   return politica.permitidos.some((r) => r.tipo === "host" && r.host === nome && (r.porta === null || r.porta === portaDestino));
 }

@@ -49,7 +49,7 @@ export type TOpcoesSaida = {
   politica?: TPoliticaSaida;
 };
 
-export const PADROES_SAIDA = {
+const PADROES_SAIDA = {
   timeoutMs: 30_000,
   conexaoTimeoutMs: 10_000,
   limiteBytes: 5 * 1024 * 1024,

@@ -6,10 +6,10 @@ import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 
 /** Who gets it: one user, the users of some roles, or every user of the company. Always within `empresaId`. */
-export type TDestinoNotificacao = { usuarioId: string } | { papeis: TPapel[] } | { empresa: true };
+type TDestinoNotificacao = { usuarioId: string } | { papeis: TPapel[] } | { empresa: true };
 
 /** Extra data the bell acts on (a new_message opens /chat/{leadId}). Keep it to ids and short names. */
-export type TDadosNotificacao = { leadId?: string; leadName?: string; [chave: string]: unknown };
+type TDadosNotificacao = { leadId?: string; leadName?: string; [chave: string]: unknown };
 
 export type TNovaNotificacao = {
   empresaId: string;

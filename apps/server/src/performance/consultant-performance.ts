@@ -30,7 +30,7 @@ export async function consultorDoUsuario(tx: TTx, empresaId: string, usuarioId: 
  * period and assigned to them; of those, in service now and converted (the company's figures, decision 1632); the conversion rate; and the average time from a
  * lead's first incoming message to the first consultant message after it (failed sends do not count as replies).
  */
-export async function indicadoresDoConsultor(
+async function indicadoresDoConsultor(
   tx: TTx,
   empresaId: string,
   consultorId: string,

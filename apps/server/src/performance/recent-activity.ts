@@ -5,7 +5,7 @@ import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { consultorDoUsuario } from "./consultant-performance.js";
 
 /** 000 §9: recent activities capped at 10. */
-export const LIMITE_ATIVIDADES = 10;
+const LIMITE_ATIVIDADES = 10;
 
 type TLinha = {
   id: string;

@@ -11,11 +11,11 @@ import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 const escaparLike = (s: string) => s.replace(/[\\%_]/g, "\\$&");
 
 /** The columns of one /usuarios row (alias u for usuarios_plataforma, e for empresas). */
-export const COLUNAS_USUARIO = `u.id, u.nome, u.email, u.papel, u.id_empresa_fk, e.nome_empresa, u.ativo, u.created_at,
+const COLUNAS_USUARIO = `u.id, u.nome, u.email, u.papel, u.id_empresa_fk, e.nome_empresa, u.ativo, u.created_at,
   (SELECT count(*)::int FROM auth_sessoes s
     WHERE s.id_usuario_fk = u.id AND s.revoked_at IS NULL AND s.expires_at > now()) AS sessoes`;
 
-export function linhaUsuario(r: Record<string, unknown>): TUsuarioPlataforma {
+function linhaUsuario(r: Record<string, unknown>): TUsuarioPlataforma {
   return {
     id: r.id as string,
     nome: r.nome as string,

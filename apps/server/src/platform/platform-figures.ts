@@ -27,7 +27,7 @@ const mesSeguinte = (mes: string) => {
  * its month row minus the days after `ate` — days still to come, which have no leads — so a year to today costs 12
  * month rows per company and no daily rows. Absent ranges are null (a custom plan folds their conditions away).
  */
-export function rangesDoPeriodo(de: string, ate: string, hoje: string): (string | null)[] {
+function rangesDoPeriodo(de: string, ate: string, hoje: string): (string | null)[] {
   const f = fatiasDoPeriodo(de, ate);
   let meses = f.meses;
   const dias = [...f.dias];

@@ -16,7 +16,7 @@ import { alterarStatusConexao } from "../membership/connection-status.js";
  * A closed tab counts only after a grace period (a reload is not leaving); rows of dead connections or crashed
  * instances expire, and a periodic sweep on every instance settles whoever they leave behind.
  */
-export type TPresencaConexao = {
+type TPresencaConexao = {
   /** a message the browser sent on the socket: {"tipo":"presenca","ocioso":true|false} */
   mensagem: (bruto: unknown) => void;
   /** the socket answered a ping: the connection is alive */
@@ -43,7 +43,7 @@ const NADA: TPresencaConexao = { mensagem: () => {}, batimento: () => {}, fechar
  * consultant who becomes Conectado asks, in the same transaction, for the company's waiting leads to be assigned
  * (assignment/waiting-queue.ts, decision 1503): the job exists if and only if the status change commits.
  */
-export async function recalcularStatus(
+async function recalcularStatus(
   deps: Pick<TDeps, "realtime" | "jobs">,
   tx: TTx,
   p: { empresaId: string; consultorId: string; expiraMs: number },

@@ -13,7 +13,7 @@ import { emailConfirmarTrocaEmail } from "../mail/templates.js";
 import { exigirSenhaAtual } from "./current-password.js";
 
 /** The link in the confirmation email; the token travels in the fragment (never sent to servers or in Referer). */
-export const linkTrocaEmail = (appUrl: string, token: string) => `${appUrl}/confirmar-novo-email#token=${token}`;
+const linkTrocaEmail = (appUrl: string, token: string) => `${appUrl}/confirmar-novo-email#token=${token}`;
 
 /**
  * Email change (001 §5, §7 'update user email'): nothing changes now. A 24 h single-use link goes to the NEW

@@ -47,7 +47,7 @@ async function conferirOrigem(req: FastifyRequest) {
  * presence/presence.ts), and the socket's life (open, pongs, close) is their presence.
  */
 /** What a socket's life tells the rest of the app (presence): a message from the browser, a pong, the close. */
-export type TVidaDoSocket = { mensagem: (m: unknown) => void; batimento: () => void; fechar: () => void };
+type TVidaDoSocket = { mensagem: (m: unknown) => void; batimento: () => void; fechar: () => void };
 
 /** The composition root says who follows each socket (app.ts: presence), so realtime imports no feature. */
 export type TOpcoesTempoReal = { aoAbrir: (auth: TAuth) => TVidaDoSocket };

@@ -1,6 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import { type TResultadoTriagem, ZRespostaIa } from "@crm/domain/schemas/screening";
 import OpenAI from "openai";
+import pRetry from "p-retry";
 import { criarFetchSaida, erroDeSaida } from "../net/outbound.js";
 import type { TMensagemModelo } from "./prompt.js";
 import { SCHEMA_RESPOSTA } from "./prompt.js";
@@ -11,7 +12,7 @@ import type { TConfigIa } from "./read-ai-config.js";
  * (json_object), then the prompt alone. Servers refuse what they do not support with a 400; the client steps
  * down and remembers what worked for that server and model.
  */
-export type TModoResposta = "json_schema" | "json_object" | "texto";
+type TModoResposta = "json_schema" | "json_object" | "texto";
 const PROXIMO_MODO: Record<TModoResposta, TModoResposta | null> = {
   json_schema: "json_object",
   json_object: "texto",
@@ -44,10 +45,8 @@ export const OPCOES_MODELO_PADRAO: TOpcoesModelo = { timeoutMs: 30_000, tentativ
 
 export type TRespostaModelo = { resultado: TResultadoTriagem; modo: TModoResposta; tokens: number | null };
 
-const dormir = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** The text between the first "{" and the last "}", without Markdown fences (models add them in text mode). */
-export function extrairJson(conteudo: string): unknown {
+function extrairJson(conteudo: string): unknown {
   const inicio = conteudo.indexOf("{");
   const fim = conteudo.lastIndexOf("}");
   if (inicio < 0) throw new ErroIa("json_invalido", `${MSG.erroProcessarRespostaIa}: a resposta não contém JSON`);
@@ -91,56 +90,74 @@ export async function perguntarAoModelo(
   });
   const chave = `${cfg.baseUrl}|${cfg.model}`;
   let modo = modoConhecido.get(chave) ?? "json_schema";
-  let tentativa = 0;
-  for (;;) {
-    try {
-      const resp = await cliente.chat.completions.create({
-        model: cfg.model,
-        messages: mensagens,
-        temperature: cfg.temperature,
-        max_tokens: cfg.maxTokens,
-        response_format: formatoDe(modo),
-      });
-      modoConhecido.set(chave, modo);
-      const escolha = resp.choices?.[0];
-      if (escolha?.finish_reason === "length")
-        throw new ErroIa(
-          "truncado",
-          `${MSG.erroProcessarRespostaIa}: resposta cortada pelo limite de Max Tokens (${cfg.maxTokens})`,
-        );
-      const conteudo = escolha?.message?.content ?? "";
-      if (!conteudo.trim()) throw new ErroIa("json_invalido", `${MSG.erroProcessarRespostaIa}: resposta vazia`);
-      const validado = ZRespostaIa.safeParse(extrairJson(conteudo));
-      if (!validado.success) {
-        const campo = validado.error.issues[0]?.path.join(".") || "decision";
-        throw new ErroIa("json_invalido", `${MSG.erroProcessarRespostaIa}: campo ${campo} inválido`);
+  // one request in the best mode the server accepts: a refused format steps down at once (not a retry)
+  const pedir = async (): Promise<TRespostaModelo> => {
+    for (;;) {
+      try {
+        const resp = await cliente.chat.completions.create({
+          model: cfg.model,
+          messages: mensagens,
+          temperature: cfg.temperature,
+          max_tokens: cfg.maxTokens,
+          response_format: formatoDe(modo),
+        });
+        modoConhecido.set(chave, modo);
+        return { resultado: lerDecisao(resp, cfg.maxTokens), modo, tokens: resp.usage?.total_tokens ?? null };
+      } catch (e) {
+        const proximo = e instanceof OpenAI.APIError && e.status !== undefined && recusouFormato(e) ? PROXIMO_MODO[modo] : null;
+        if (!proximo) throw e;
+        modo = proximo;
       }
-      return { resultado: validado.data, modo, tokens: resp.usage?.total_tokens ?? null };
-    } catch (e) {
-      if (e instanceof ErroIa) throw e;
-      // a refused address, an oversized answer: the configuration is wrong, trying again cannot help
-      const recusa = erroDeSaida(e);
-      if (recusa) throw new ErroIa("destino_recusado", `${MSG.erroConexaoOpenai}: ${recusa.message}`);
-      if (e instanceof OpenAI.APIConnectionTimeoutError)
-        throw new ErroIa(
-          "timeout",
-          `${MSG.erroConexaoOpenai}: tempo limite de ${(opts.timeoutMs / 1000).toLocaleString("pt-BR")} s excedido`,
-        );
-      if (e instanceof OpenAI.APIError && e.status !== undefined && recusouFormato(e) && PROXIMO_MODO[modo]) {
-        modo = PROXIMO_MODO[modo] as TModoResposta;
-        continue;
-      }
-      const temporario =
-        e instanceof OpenAI.APIConnectionError || (e instanceof OpenAI.APIError && (e.status === 429 || (e.status ?? 0) >= 500));
-      if (temporario && ++tentativa < opts.tentativas) {
-        await dormir(opts.esperaEntreTentativasMs * tentativa);
-        continue;
-      }
-      if (e instanceof OpenAI.APIError && e.status !== undefined)
-        throw new ErroIa("http", `${MSG.erroConexaoOpenai}: HTTP ${e.status}${e.message ? ` — ${e.message.slice(0, 300)}` : ""}`);
-      throw new ErroIa("conexao", `${MSG.erroConexaoOpenai}: ${(e as Error).message?.slice(0, 300) || "falha de rede"}`);
     }
+  };
+  try {
+    // temporary failures are tried again after esperaEntreTentativasMs, then twice that … (decision 1743)
+    return await pRetry(pedir, {
+      retries: opts.tentativas - 1,
+      minTimeout: opts.esperaEntreTentativasMs,
+      factor: 2,
+      shouldRetry: ({ error }) => temporario(error),
+    });
+  } catch (e) {
+    throw erroIaDe(e, opts);
   }
+}
+
+/** The decision in a chat completion, or an ErroIa saying why there is none. */
+function lerDecisao(resp: OpenAI.Chat.Completions.ChatCompletion, maxTokens: number): TResultadoTriagem {
+  const escolha = resp.choices?.[0];
+  if (escolha?.finish_reason === "length")
+    throw new ErroIa("truncado", `${MSG.erroProcessarRespostaIa}: resposta cortada pelo limite de Max Tokens (${maxTokens})`);
+  const conteudo = escolha?.message?.content ?? "";
+  if (!conteudo.trim()) throw new ErroIa("json_invalido", `${MSG.erroProcessarRespostaIa}: resposta vazia`);
+  const validado = ZRespostaIa.safeParse(extrairJson(conteudo));
+  if (!validado.success) {
+    const campo = validado.error.issues[0]?.path.join(".") || "decision";
+    throw new ErroIa("json_invalido", `${MSG.erroProcessarRespostaIa}: campo ${campo} inválido`);
+  }
+  return validado.data;
+}
+
+/** Network failures, throttling and server errors; a timeout is not retried (the time is already spent). */
+function temporario(e: unknown): boolean {
+  if (e instanceof OpenAI.APIConnectionTimeoutError || erroDeSaida(e)) return false;
+  return e instanceof OpenAI.APIConnectionError || (e instanceof OpenAI.APIError && (e.status === 429 || (e.status ?? 0) >= 500));
+}
+
+/** Any failure of the last try as an ErroIa with the pt-BR text stored and shown. */
+function erroIaDe(e: unknown, opts: TOpcoesModelo): ErroIa {
+  if (e instanceof ErroIa) return e;
+  // a refused address, an oversized answer: the configuration is wrong, trying again cannot help
+  const recusa = erroDeSaida(e);
+  if (recusa) return new ErroIa("destino_recusado", `${MSG.erroConexaoOpenai}: ${recusa.message}`);
+  if (e instanceof OpenAI.APIConnectionTimeoutError)
+    return new ErroIa(
+      "timeout",
+      `${MSG.erroConexaoOpenai}: tempo limite de ${(opts.timeoutMs / 1000).toLocaleString("pt-BR")} s excedido`,
+    );
+  if (e instanceof OpenAI.APIError && e.status !== undefined)
+    return new ErroIa("http", `${MSG.erroConexaoOpenai}: HTTP ${e.status}${e.message ? ` — ${e.message.slice(0, 300)}` : ""}`);
+  return new ErroIa("conexao", `${MSG.erroConexaoOpenai}: ${(e as Error).message?.slice(0, 300) || "falha de rede"}`);
 }
 
 /** Forgets which response modes servers support (tests start each scenario fresh). */

@@ -14,7 +14,7 @@ const MAX_CARACTERES = 12_000;
  * The system prompt: the criteria of 001 §9, the decision rules and the JSON contract of 001 §7 (decision,
  * reason, nextQuestion, summary) plus the facts. Written in Portuguese, as the conversation is.
  */
-export function promptDoSistema(empresaNome: string): string {
+function promptDoSistema(empresaNome: string): string {
   return [
     `Você é a assistente virtual de triagem da empresa "${empresaNome}", que faz revisão de juros de contratos de crédito consignado.`,
     "Converse com o lead pelo WhatsApp em português do Brasil, com educação e frases curtas, fazendo UMA pergunta por vez.",

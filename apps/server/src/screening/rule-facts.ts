@@ -8,7 +8,7 @@ import type { TTopicoTriagem } from "@crm/domain/screening";
 export type TTopico = TTopicoTriagem;
 
 /** Lowercase, without accents, one space: "Não, SOU aposentada" → "nao, sou aposentada". */
-export function normalizar(s: string): string {
+function normalizar(s: string): string {
   return s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
@@ -124,7 +124,7 @@ export function contratoDe(texto: string): string | null {
 }
 
 /** The 2025 national minimum wage, for answers like "um salário mínimo". */
-export const SALARIO_MINIMO = 1518;
+const SALARIO_MINIMO = 1518;
 const POR_EXTENSO: Record<string, number> = { um: 1, uma: 1, dois: 2, duas: 2, tres: 3, quatro: 4, cinco: 5 };
 
 /** pt-BR number: "2.300" → 2300, "2300,50" → 2300.5, "2.5" → 2.5. */

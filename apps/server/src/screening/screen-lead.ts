@@ -37,8 +37,6 @@ import { mensagensParaModelo, type TMensagemConversa } from "./prompt.js";
 import { triarPorRegras } from "./rule-screener.js";
 import { agendarTriagem } from "./schedule-screening.js";
 
-export { deveTriar };
-
 export type TExecucaoTriagem = ({ acao: "triado" } & TAplicado) | { acao: "ignorado"; motivo: string };
 
 export type TOpcoesTriagem = { modelo?: Partial<TOpcoesModelo> };

@@ -3,7 +3,7 @@ import type { TTx } from "../db/tenant.js";
 import { FILA_ENVIO, type TTrabalhoEnvio } from "../whatsapp/queues.js";
 
 /** How the screener signs its messages in the chat timeline. */
-export const NOME_REMETENTE_IA = "Assistente IA";
+const NOME_REMETENTE_IA = "Assistente IA";
 
 /**
  * Seam (b): the screener's messages to the lead (nextQuestion, the hand-off and the closing message).

@@ -7,7 +7,7 @@ import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { condicoesDaBusca } from "../leads/filter-sql.js";
 
-export const LIMITE_BUSCA = 8;
+const LIMITE_BUSCA = 8;
 const MIN_DIGITOS_TELEFONE = 3;
 
 /** Makes the user's text literal inside LIKE: %, _ and \ match only themselves. */
@@ -28,7 +28,7 @@ export function digitosBusca(q: string): string | null {
 }
 
 /** The "contains anywhere" step reads at most this many of the company's most recently updated leads. */
-export const RECENTES_CONTEM = 20_000;
+const RECENTES_CONTEM = 20_000;
 
 /**
  * The top bar's search (000 §2.8, §5): leads by nome or email (case-insensitive) or phone, and consultants by

@@ -10,7 +10,7 @@ import { gerarLeads } from "./demo-leads.js";
 import { criarEmpresa, criarUsuario, linhaConsultor } from "./factories.js";
 import { gerarCelular, gerarNomePessoa, slugNome } from "./names.js";
 
-export type TStatusAssinaturaDemo = "Ativo" | "Inativo" | "Suspenso";
+type TStatusAssinaturaDemo = "Ativo" | "Inativo" | "Suspenso";
 
 /** One of the platform's other demo companies (/empresas): what it is and how much it holds. */
 export type TEmpresaPlataformaDemo = {

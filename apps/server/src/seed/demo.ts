@@ -25,7 +25,7 @@ import { gerarCelular, gerarNomePessoa, slugNome } from "./names.js";
 import { criarAleatorio } from "./random.js";
 
 /** Fixed PRNG seed: the demo is the same data on every machine. */
-export const SEMENTE_DEMO = 20_240_615;
+const SEMENTE_DEMO = 20_240_615;
 const EMAIL_MARCADOR = "admin@demo.com.br";
 const TRAVA_SEED = 72_707_002; // advisory lock: two instances starting together seed once
 

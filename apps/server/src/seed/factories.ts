@@ -77,7 +77,7 @@ function hashDe(senha: string): Promise<string> {
 
 type TRequer<K extends string> = TLinha & Record<K, unknown>;
 
-export function linhaEmpresa(p: TLinha = {}): TLinha {
+function linhaEmpresa(p: TLinha = {}): TLinha {
   const n = proximo();
   return { nome_empresa: `Empresa Teste ${n}`, email_contato: `contato.${n}@teste.com.br`, plano_assinatura: "Premium", ...p };
 }
@@ -121,7 +121,7 @@ export function criarConsultor(tx: TTx, p: Partial<TConsultor> & { id_empresa_fk
   return inserir<TConsultor>(tx, "consultores", linhaConsultor(p));
 }
 
-export function linhaProfissionalJuridico(p: TRequer<"id_empresa_fk">): TLinha {
+function linhaProfissionalJuridico(p: TRequer<"id_empresa_fk">): TLinha {
   const n = proximo();
   const linha: TLinha = {
     nome: `Advogado Teste ${n}`,

@@ -3,7 +3,7 @@ import type { TAleatorio } from "./random.js";
 /** Plain lists of Brazilian names, cities and banks: realistic demo data without a faker dependency. */
 
 // biome-ignore format: a data table reads better packed
-export const PRIMEIROS_NOMES = [
+const PRIMEIROS_NOMES = [
   "Ana", "Maria", "Juliana", "Fernanda", "Patrícia", "Aline", "Camila", "Amanda", "Bruna", "Letícia",
   "Mariana", "Gabriela", "Larissa", "Vanessa", "Luciana", "Cláudia", "Sandra", "Tatiane", "Renata", "Simone",
   "Márcia", "Adriana", "Cristiane", "Daniela", "Elaine", "Francisca", "Helena", "Irene", "Jéssica", "Lúcia",
@@ -14,7 +14,7 @@ export const PRIMEIROS_NOMES = [
 ] as const;
 
 // biome-ignore format: a data table reads better packed
-export const SOBRENOMES = [
+const SOBRENOMES = [
   "Silva", "Santos", "Oliveira", "Souza", "Rodrigues", "Ferreira", "Alves", "Pereira", "Lima", "Gomes",
   "Costa", "Ribeiro", "Martins", "Carvalho", "Almeida", "Lopes", "Soares", "Fernandes", "Vieira", "Barbosa",
   "Rocha", "Dias", "Nascimento", "Andrade", "Moreira", "Nunes", "Marques", "Machado", "Mendes", "Freitas",
@@ -62,7 +62,7 @@ export const BANCOS = [
   "Banrisul", "Banco Mercantil", "Banco Daycoval", "Banco Safra", "Banco Inter", "Sicredi", "Sicoob", "Aymoré Financiamentos",
 ] as const;
 
-export const DOMINIOS_EMAIL = [
+const DOMINIOS_EMAIL = [
   "gmail.com",
   "hotmail.com",
   "outlook.com",
@@ -71,8 +71,6 @@ export const DOMINIOS_EMAIL = [
   "bol.com.br",
   "terra.com.br",
 ] as const;
-
-export type TCidade = (typeof CIDADES)[number];
 
 export function gerarNomePessoa(r: TAleatorio): string {
   const primeiro = r.escolher(PRIMEIROS_NOMES);

@@ -4,7 +4,7 @@
  */
 
 /** mulberry32: tiny, fast, good enough for fake data (not for anything secret). */
-export function mulberry32(seed: number): () => number {
+function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -20,7 +20,7 @@ import { excessosDoPlano, lerEstado, lerUso } from "./state.js";
 export type TResultado = { mensagem: string };
 
 /** Keeps only brand, last 4 and expiry of a card (ARCHITECTURE §10): the number and CVC end here. */
-export async function guardarCartao(tx: TTx, empresaId: string, c: TCartao): Promise<void> {
+async function guardarCartao(tx: TTx, empresaId: string, c: TCartao): Promise<void> {
   const digitos = c.numero.replace(/\D/g, "");
   const v = lerValidade(c.validade) as { mes: number; ano: number };
   await tx.query(

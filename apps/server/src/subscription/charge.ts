@@ -6,9 +6,9 @@ import QRCode from "qrcode";
  * The simulated charge of an invoice (decision 1303): a valid PIX BR Code (EMV, CRC16 by pix-utils) for its amount
  * and an illustrative boleto line. The PIX key is the platform's simulated receiver; nobody is really charged.
  */
-export const CHAVE_PIX_SIMULADA = "pagamentos@crmrevisional.com.br";
+const CHAVE_PIX_SIMULADA = "pagamentos@crmrevisional.com.br";
 
-export function brCodeDaFatura(f: Pick<TFatura, "id" | "valor">): string {
+function brCodeDaFatura(f: Pick<TFatura, "id" | "valor">): string {
   const pix = createStaticPix({
     merchantName: "CRM REVISIONAL",
     merchantCity: "SAO PAULO",
@@ -22,7 +22,7 @@ export function brCodeDaFatura(f: Pick<TFatura, "id" | "valor">): string {
 }
 
 /** A 47-digit boleto line shaped like a real one (bank 000 = simulated), from the invoice id and amount. */
-export function linhaBoletoSimulada(f: Pick<TFatura, "id" | "valor" | "vencimento">): string {
+function linhaBoletoSimulada(f: Pick<TFatura, "id" | "valor" | "vencimento">): string {
   const digitos = f.id.replace(/\D/g, "").padEnd(20, "0").slice(0, 20);
   const valor = String(Math.round(f.valor * 100)).padStart(10, "0");
   const fator = String(

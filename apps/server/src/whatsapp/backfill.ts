@@ -23,9 +23,9 @@ import { clienteGateway } from "./unofficial.js";
  */
 
 /** Read again behind the mark: a message can reach the gateway after later ones (a phone back online). */
-export const SOBREPOSICAO_MS = 30 * 60_000;
+const SOBREPOSICAO_MS = 30 * 60_000;
 /** Never further back than this (a first reading, or a mark from long ago: the gateway's older history is not ours to import). */
-export const RETROCESSO_MAXIMO_MS = 7 * 24 * 3_600_000;
+const RETROCESSO_MAXIMO_MS = 7 * 24 * 3_600_000;
 /** Ahead of now, for the gateway's clock. */
 const FOLGA_RELOGIO_MS = 60_000;
 const POR_PAGINA = 100;

@@ -37,7 +37,7 @@ export function ingestorDe(deps: Pick<TDeps, "db" | "jobs">): TIngestor {
   return i;
 }
 
-export function criarIngestor(deps: Pick<TDeps, "db" | "jobs">): TIngestor {
+function criarIngestor(deps: Pick<TDeps, "db" | "jobs">): TIngestor {
   let fila: TPedido[] = [];
   let emVoo = 0;
   let agendado = false;

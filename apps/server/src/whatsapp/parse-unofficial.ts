@@ -120,7 +120,7 @@ export function mensagemDoRegistro(m: TObj): TEventoMensagem | null {
  * It is compared only when present and when the key saved in the settings is known (from the gateway itself, see
  * gateway-key.ts) to be that instance's token: the global key an admin usually saves never equals it.
  */
-export function autenticarEntrega(raiz: TObj, cfg: TConfigWhatsApp): void {
+function autenticarEntrega(raiz: TObj, cfg: TConfigWhatsApp): void {
   if (str(raiz.instance) !== cfg.unofficial.instancia) throw new ErroPayload(403, MSG.acessoNegado);
   const apikey = str(raiz.apikey);
   if (apikey && cfg.unofficial.chaveEDaInstancia && !mesmoToken(apikey, cfg.unofficial.apiKey))

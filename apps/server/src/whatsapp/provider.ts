@@ -21,7 +21,7 @@ export type TEstadoConexao = {
   erro?: string | null;
 };
 
-export type TMidiaBaixada = { dados: Buffer; mime: string; nome?: string | null };
+type TMidiaBaixada = { dados: Buffer; mime: string; nome?: string | null };
 
 export type TProvedor = {
   tipo: TProvedorWhatsApp;

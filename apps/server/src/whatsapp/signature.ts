@@ -8,10 +8,6 @@ export function assinaturaValida(corpo: Buffer, cabecalho: unknown, appSecret: s
   return recebida.length === esperada.length && timingSafeEqual(recebida, esperada);
 }
 
-export function assinar(corpo: Buffer | string, appSecret: string): string {
-  return `sha256=${createHmac("sha256", appSecret).update(corpo).digest("hex")}`;
-}
-
 /** Constant-time comparison of two tokens (webhook verify token, gateway apikey). */
 export function mesmoToken(a: string | null | undefined, b: string | null | undefined): boolean {
   if (!a || !b) return false;

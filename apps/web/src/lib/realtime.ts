@@ -7,7 +7,7 @@ const ATRASO_MAXIMO = 30_000;
 /** Close code of /ws for "no (longer a) session". */
 const CODIGO_NAO_AUTORIZADO = 4401;
 
-export function realtimeUrl(): string {
+function realtimeUrl(): string {
   const protocolo = location.protocol === "https:" ? "wss:" : "ws:";
   return `${protocolo}//${location.host}/ws`;
 }

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 
-export const NOME_PRODUTO = "CRM Revisional";
+const NOME_PRODUTO = "CRM Revisional";
 
 /** Sets the tab title to '{titulo} · CRM Revisional' while the page is shown. */
 export function useDocumentTitle(titulo: string) {

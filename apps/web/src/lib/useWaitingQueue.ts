@@ -5,7 +5,7 @@ import { api } from "./api";
 import { useRealtimeEvent, useRealtimeReconnect } from "./RealtimeProvider";
 
 /** The query key of the waiting queue's count (every company's: one invalidation refreshes them all). */
-export const CHAVE_FILA_ESPERA = ["fila-espera"] as const;
+const CHAVE_FILA_ESPERA = ["fila-espera"] as const;
 
 /**
  * The count of qualified leads with no consultant (decision 1503): the badge of the admins'

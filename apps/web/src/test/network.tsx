@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { vi } from "vitest";
 
-export type TPedido = { method: string; url: string; corpo: unknown };
+type TPedido = { method: string; url: string; corpo: unknown };
 type TResposta = { status?: number; json?: unknown } | undefined;
 type TRota = [method: string, caminho: string | RegExp, responder: (p: TPedido) => TResposta | Promise<TResposta>];
 

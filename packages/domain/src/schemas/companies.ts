@@ -36,13 +36,12 @@ const zDataAdesao = () =>
     .refine((d) => !diaValido(d) || d <= isoDiaSP(new Date()), MSG.dataAdesaoFutura);
 
 /** The company's own fields (000 §2.11 'Nova Empresa' modal: name, email, plan, join date). */
-export const ZDadosEmpresa = z.object({
+const ZDadosEmpresa = z.object({
   nome_empresa: zNomeEmpresa(),
   email_contato: zEmail(MSG.emailContatoObrigatorio),
   plano_assinatura: z.enum(PLANOS, { error: MSG.planoObrigatorio }),
   data_adesao: zDataAdesao(),
 });
-export type TDadosEmpresa = z.infer<typeof ZDadosEmpresa>;
 
 /** 'Nova Empresa': the company, its status, and its first admin, who gets an invitation by email. */
 export const ZNovaEmpresa = ZDadosEmpresa.extend({

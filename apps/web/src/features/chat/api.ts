@@ -25,7 +25,7 @@ export const leadChatQuery = (leadId: string) =>
     staleTime: 0,
   });
 
-export const PAGINA = 50;
+const PAGINA = 50;
 
 /** The timeline: page 0 is the newest messages; each next page goes further back. */
 export const mensagensQuery = (leadId: string) =>

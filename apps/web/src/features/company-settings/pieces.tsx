@@ -16,7 +16,7 @@ export function BadgeTeste({ estado }: { estado: TEstadoTeste }) {
   return estado === "success" ? <Badge variante="verde">Conectado</Badge> : <Badge variante="vermelho">Erro de conexão</Badge>;
 }
 
-export async function copiar(texto: string) {
+async function copiar(texto: string) {
   try {
     await navigator.clipboard.writeText(texto);
     toast.success(MSG.copiadoAreaTransferencia);

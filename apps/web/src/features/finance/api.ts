@@ -11,7 +11,7 @@ export type TAlvo = { empresaId: string | null };
 export type TFiltrosAvancados = { plataforma: string; origem: string; consultorId: string; campanha: string };
 export const SEM_FILTROS: TFiltrosAvancados = { plataforma: "", origem: "", consultorId: "", campanha: "" };
 
-export const CHAVE_FINANCEIRO = ["financeiro"] as const;
+const CHAVE_FINANCEIRO = ["financeiro"] as const;
 
 function parametros(alvo: TAlvo, p: TSelecaoPeriodo, f: TFiltrosAvancados): URLSearchParams {
   const q = new URLSearchParams({ periodo: p.periodo });

@@ -9,7 +9,7 @@ import { CHAVE_LEADS, urlLeads } from "./api";
 
 const DuplicatePhonesDialog = lazy(() => import("./DuplicatePhonesDialog"));
 
-export const telefonesRepetidosQuery = (base: string) => ({
+const telefonesRepetidosQuery = (base: string) => ({
   queryKey: [...CHAVE_LEADS, base, "telefones-repetidos"],
   queryFn: ({ signal }: { signal: AbortSignal }) => api<TTelefonesRepetidos>(urlLeads(base, "/telefones-repetidos"), { signal }),
 });

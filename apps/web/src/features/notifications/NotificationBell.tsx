@@ -17,7 +17,7 @@ import { useNotificationsRealtime } from "./useNotificationsRealtime";
 /** First load 1 s after mount (000 §9). */
 const PRIMEIRA_CARGA_MS = 1_000;
 
-export const rotuloNaoLidas = (n: number) => contar(n, "notificação não lida", "notificações não lidas");
+const rotuloNaoLidas = (n: number) => contar(n, "notificação não lida", "notificações não lidas");
 
 const itemClasses = "outline-none data-[highlighted]:bg-slate-100 data-[disabled]:pointer-events-none";
 

@@ -3,7 +3,7 @@ import { ROTULO_TIPO_NOTIFICACAO, TIPOS_NOTIFICACAO, type TTipoNotificacao } fro
 import { Field } from "../../ui/Field";
 import { Select } from "../../ui/Select";
 
-export const ROTULO_SITUACAO: Record<TFiltroNotificacoes["situacao"], string> = {
+const ROTULO_SITUACAO: Record<TFiltroNotificacoes["situacao"], string> = {
   todas: "Todas",
   nao_lidas: "Não lidas",
   lidas: "Lidas",

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import type { TSelecaoPeriodo } from "../../ui/PeriodSelector";
 
-export const CHAVE_DESEMPENHO = ["desempenho"] as const;
+const CHAVE_DESEMPENHO = ["desempenho"] as const;
 
 export function desempenhoQuery(sel: TSelecaoPeriodo) {
   const p = new URLSearchParams({ periodo: sel.periodo });

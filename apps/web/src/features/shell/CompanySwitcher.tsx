@@ -7,7 +7,7 @@ import { api } from "../../lib/api";
 import { useChosenCompany } from "../../lib/chosenCompany";
 import { Select } from "../../ui/Select";
 
-export const opcoesEmpresasQuery = {
+const opcoesEmpresasQuery = {
   queryKey: ["empresas", "opcoes"],
   queryFn: ({ signal }: { signal: AbortSignal }) => api<TOpcaoEmpresa[]>("/api/empresas/opcoes", { signal }),
   staleTime: 60_000,

@@ -3,7 +3,7 @@ import { INTERVALO_VERIFICACAO_WHATSAPP_MS } from "@crm/domain/whatsapp";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 
-export const CHAVE_CONEXAO = ["whatsapp", "conexao"] as const;
+const CHAVE_CONEXAO = ["whatsapp", "conexao"] as const;
 
 /** The company a request is about: the platform admin names it (`?empresaId=`); everyone else acts on their own. */
 export type TAlvo = { empresaId: string | null };

@@ -56,7 +56,7 @@ const digitos = (s: string) => s.replace(/\D/g, "");
  * A lead created from a WhatsApp message without a profile name is named after its phone: the card then shows
  * the phone once, as its title.
  */
-export function nomeEhTelefone(nome: string, telefone: string | null): boolean {
+function nomeEhTelefone(nome: string, telefone: string | null): boolean {
   const n = digitos(nome);
   const t = digitos(telefone ?? "");
   if (n.length < 8 || !t || /\p{L}/u.test(nome)) return false;

@@ -8,7 +8,7 @@ import { CHAVE_LEADS, mudarStatusLead } from "../api";
 import { mensagemOu } from "../errorMessage";
 
 /** Moves a card to the column of its new status in a cached board, at the top, keeping the counts right. */
-export function moverNoQuadro(q: TQuadroLeads, lead: TCartaoLead, status: TStatusLead): TQuadroLeads {
+function moverNoQuadro(q: TQuadroLeads, lead: TCartaoLead, status: TStatusLead): TQuadroLeads {
   const de = colunaDoStatus(lead.status_lead);
   const para = colunaDoStatus(status);
   return {

@@ -4,7 +4,7 @@ import { api } from "../../../lib/api";
 import { urlLeads } from "../api";
 
 /** Import queries live outside CHAVE_LEADS: refreshing the lead lists after an import must not refetch them. */
-export const CHAVE_IMPORTACOES = ["importacoes-leads"] as const;
+const CHAVE_IMPORTACOES = ["importacoes-leads"] as const;
 
 export const emAndamento = (i: Pick<TImportacaoResumo, "status">) => IMPORTACAO_EM_ANDAMENTO.includes(i.status);
 
