@@ -5,9 +5,9 @@ import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
 /** Longest subject: what `git log --oneline`, GitHub and most tools show without cutting it. */
-export const MAX_ASSUNTO = 72;
+const MAX_ASSUNTO = 72;
 /** Changed lines from which a commit is non-trivial and its body must say why (and give the figures). */
-export const LINHAS_SEM_CORPO = 20;
+const LINHAS_SEM_CORPO = 20;
 
 // Imperative verbs (and a few other words a subject starts with) that end like a past tense or a gerund.
 const NAO_PASSADO = new Set([
