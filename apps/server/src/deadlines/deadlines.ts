@@ -2,6 +2,7 @@ import { dataSegurancaPadrao, MSG_PRAZOS, type TEstadoPrazo } from "@crm/domain/
 import { formatarData } from "@crm/domain/format";
 import type { TPrazo, TPrazosDoProcesso, TSalvarPrazo } from "@crm/domain/schemas/deadlines";
 import { STATUS_PROCESSO_JURIDICO } from "@crm/domain/status";
+import { autorDoRegistro, sqlRegistroDeLeads } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 import { badRequest, notFound } from "../http/errors.js";
@@ -188,11 +189,16 @@ export function definirAvisoCliente(
 ): Promise<{ ativo: boolean }> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     await lerProcessoDoPrazo(tx, ctx.empresaId, leadId, true);
-    await tx.query("UPDATE leads_juros_check SET aviso_status_cliente = $3 WHERE id_empresa_fk = $1 AND id = $2", [
-      ctx.empresaId,
-      leadId,
-      ativo,
-    ]);
+    // the client's choice is the lead's: a `lead.alterado` row when it really changes (decision 1702)
+    await tx.query(
+      `WITH antes AS (SELECT l AS linha FROM leads_juros_check l WHERE l.id_empresa_fk = $1 AND l.id = $2 FOR UPDATE),
+       feitos AS (
+         UPDATE leads_juros_check l SET aviso_status_cliente = $3
+           FROM antes a WHERE l.id_empresa_fk = $1 AND l.id = (a.linha).id AND l.aviso_status_cliente IS DISTINCT FROM $3
+          RETURNING a.linha AS antes, l AS depois)
+       ${sqlRegistroDeLeads(4)}`,
+      [ctx.empresaId, leadId, ativo, autorDoRegistro("lead.alterado", { origem: "usuario", usuarioId: ctx.usuarioId })],
+    );
     return { ativo };
   });
 }

@@ -1,4 +1,4 @@
-import { autorDoRegistro, sqlRegistroDeLeads } from "../change-log/lead-rows.js";
+import { autorDoRegistro, sqlRegistroDeLeads } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { notificar } from "../notifications/notify.js";
@@ -27,11 +27,11 @@ export async function gravarAtribuicoes(
   const para = p.consultor?.id ?? null;
   // the assignment and its `lead.atribuido` log rows in one statement (decision 1702)
   await tx.query(
-    `WITH antes AS (SELECT l FROM leads_juros_check l WHERE l.id_empresa_fk = $1 AND l.id = ANY ($2::uuid[])),
+    `WITH antes AS (SELECT l AS linha FROM leads_juros_check l WHERE l.id_empresa_fk = $1 AND l.id = ANY ($2::uuid[])),
      feitos AS (
        UPDATE leads_juros_check l SET consultor_atribuido_id = $3, updated_at = now()
-         FROM antes a WHERE l.id_empresa_fk = $1 AND l.id = (a.l).id
-        RETURNING a.l AS antes, l AS depois)
+         FROM antes a WHERE l.id_empresa_fk = $1 AND l.id = (a.linha).id
+        RETURNING a.linha AS antes, l AS depois)
      ${sqlRegistroDeLeads(4)}`,
     [p.empresaId, ids, para, autorDoRegistro("lead.atribuido", p.autor)],
   );
@@ -78,11 +78,11 @@ export async function desatribuirLeads(
   const autor = { usuarioId: p.atorId, origem: "usuario" as const, motivo: p.motivo };
   // the column name comes from a closed union, never from input; the `lead.atribuido` log rows in the same statement
   const { rows } = await tx.query(
-    `WITH antes AS (SELECT l FROM leads_juros_check l WHERE l.id_empresa_fk = $1 AND l.${p.campo} = $2 FOR UPDATE),
+    `WITH antes AS (SELECT l AS linha FROM leads_juros_check l WHERE l.id_empresa_fk = $1 AND l.${p.campo} = $2 FOR UPDATE),
      feitos AS (
        UPDATE leads_juros_check l SET ${p.campo} = NULL, updated_at = now()
-         FROM antes a WHERE l.id_empresa_fk = $1 AND l.id = (a.l).id
-        RETURNING a.l AS antes, l AS depois),
+         FROM antes a WHERE l.id_empresa_fk = $1 AND l.id = (a.linha).id
+        RETURNING a.linha AS antes, l AS depois),
      registro AS (${sqlRegistroDeLeads(3)})
      SELECT (f.depois).id FROM feitos f`,
     [p.empresaId, p.valor, autorDoRegistro("lead.atribuido", autor)],

@@ -1,6 +1,6 @@
 import { STATUS_AGUARDANDO_ATRIBUICAO } from "@crm/domain/assignment";
 import { STATUS_JURIDICO_INICIAL, STATUS_PROCESSO_JURIDICO, type TStatusLead } from "@crm/domain/status";
-import { autorDoRegistro, sqlRegistroDeLeads } from "../change-log/lead-rows.js";
+import { autorDoRegistro, sqlRegistroDeLeads } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { FILA_ATRIBUIR_QUALIFICADOS, type TTrabalhoAtribuirQualificados } from "../jobs/queues.js";
@@ -33,15 +33,15 @@ export async function mudarStatusDosLeads(
   // the status, a new legal process's conversion date and first legal status (legal-process.ts) and the change log's
   // rows in one statement: one `lead.status` row per lead, whose before/after hold both statuses (decision 1702)
   const { rows } = await tx.query<{ id: string; nome: string; sem_consultor: boolean; processo_novo: boolean }>(
-    `WITH antes AS (SELECT l FROM leads_juros_check l WHERE l.id_empresa_fk = $1 AND l.id = ANY ($2::uuid[])),
+    `WITH antes AS (SELECT l AS linha FROM leads_juros_check l WHERE l.id_empresa_fk = $1 AND l.id = ANY ($2::uuid[])),
      feitos AS (
        UPDATE leads_juros_check l
           SET status_lead = $3, updated_at = now(),
               convertido_em = CASE WHEN $4 THEN now() ELSE l.convertido_em END,
               status_juridico_lead = CASE WHEN $4 THEN coalesce(l.status_juridico_lead, $5) ELSE l.status_juridico_lead END
          FROM antes a
-        WHERE l.id_empresa_fk = $1 AND l.id = (a.l).id
-        RETURNING a.l AS antes, l AS depois),
+        WHERE l.id_empresa_fk = $1 AND l.id = (a.linha).id
+        RETURNING a.linha AS antes, l AS depois),
      registro AS (${sqlRegistroDeLeads(6)})
      SELECT (f.depois).id, (f.depois).nome, (f.depois).consultor_atribuido_id IS NULL AS sem_consultor,
             $4 AND (f.antes).status_juridico_lead IS NULL AS processo_novo

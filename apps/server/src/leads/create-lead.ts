@@ -1,7 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import { normalizarTelefone } from "@crm/domain/phone";
 import type { TNovoLead } from "@crm/domain/schemas/leads";
-import { autorDoRegistro, sqlRegistroDeLeads } from "../change-log/lead-rows.js";
+import { autorDoRegistro, sqlRegistroDeLeads } from "../change-log/in-statement.js";
 import type { TAutorMudanca } from "../change-log/record.js";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";

@@ -1,4 +1,4 @@
-import { autorDoRegistro, sqlRegistroDeLeads } from "../change-log/lead-rows.js";
+import { autorDoRegistro, sqlRegistroDeLeads } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import { repetirEmConflito } from "../db/retry-conflicts.js";
 import { withTenant } from "../db/tenant.js";

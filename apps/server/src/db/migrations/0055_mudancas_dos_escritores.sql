@@ -44,3 +44,40 @@ $$;
 GRANT EXECUTE ON FUNCTION mudancas_lead_pessoais(leads_juros_check, leads_juros_check),
   mudancas_lead_antes(leads_juros_check, leads_juros_check), mudancas_lead_depois(leads_juros_check, leads_juros_check),
   mudancas_lead_mudou(leads_juros_check, leads_juros_check) TO crm_app;
+
+-- The logged fields of the other entities (decision 1702): what a webhook reader needs (ids, status, direction, lead,
+-- amounts, dates), never a message's text, a file's name or content, or a person's data.
+CREATE FUNCTION mudancas_mensagem(m mensagens_whatsapp) RETURNS jsonb
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT jsonb_build_object('lead_id', m.id_lead_fk, 'direcao', m.direcao, 'remetente', m.sender,
+    'tipo', m.message_type, 'status', m.status, 'enviada_em', m.timestamp, 'lida_em', m.lida_em)
+$$;
+
+CREATE FUNCTION mudancas_documento(d documentos) RETURNS jsonb
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT jsonb_build_object('lead_id', d.id_lead_fk, 'tipo_arquivo', d.tipo_arquivo, 'tamanho', d.tamanho_arquivo,
+    'enviado_por', d.id_usuario_upload_fk, 'enviado_em', d.data_upload)
+$$;
+
+CREATE FUNCTION mudancas_prazo(p prazos_processo) RETURNS jsonb
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT jsonb_build_object('lead_id', p.id_lead_fk, 'estado', p.estado, 'origem', p.origem,
+    'data_fatal', p.data_fatal, 'data_seguranca', p.data_seguranca, 'responsavel_id', p.id_responsavel_fk,
+    'concluido_em', p.concluido_em)
+$$;
+
+CREATE FUNCTION mudancas_custo(c custos_marketing) RETURNS jsonb
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT jsonb_build_object('data_custo', c.data_custo, 'plataforma', c.plataforma, 'valor_gasto', c.valor_gasto,
+    'campanha', c.campanha, 'anuncio_id', c.anuncio_id, 'campanhas_ativas', c.campanhas_ativas,
+    'impressoes', c.impressoes, 'cliques', c.cliques)
+$$;
+
+CREATE FUNCTION mudancas_assinatura(e empresas) RETURNS jsonb
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT jsonb_build_object('plano', e.plano_assinatura, 'status', e.status_assinatura, 'plano_agendado', e.plano_agendado,
+    'ciclo', e.ciclo_cobranca, 'cancelar_no_fim', e.cancelar_no_fim, 'data_renovacao', e.data_renovacao)
+$$;
+
+GRANT EXECUTE ON FUNCTION mudancas_mensagem(mensagens_whatsapp), mudancas_documento(documentos),
+  mudancas_prazo(prazos_processo), mudancas_custo(custos_marketing), mudancas_assinatura(empresas) TO crm_app;
