@@ -2,8 +2,10 @@ import { CAMPOS_LEAD_NO_REGISTRO } from "@crm/domain/change-log";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evolutionTexto, iniciarEvolutionFalsa, type TEvolutionFalsa } from "../../../../e2e/support/fake-evolution.js";
 import { useTestApp } from "../../test/app.js";
+import { multipart } from "../../test/cross-tenant-support.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { unsafeWithSystem } from "../db/tenant.js";
+import { gerarPdf } from "../documents/sample-files.js";
 import { caminhoWebhook, configurarNaoOficial } from "../whatsapp/testing/setup.js";
 import { esperarAte } from "../whatsapp/testing/wait.js";
 
@@ -278,6 +280,114 @@ describe("lead writers", () => {
     expect((await postar(evolutionTexto({ ...base, id: "3EB0NOVO2", texto: "de novo" }))).statusCode).toBe(200);
     const outras = await esperarLinhas(m2, 1);
     expect(outras.map((l) => [l.tipo, l.depois?.lead_id])).toEqual([["mensagem.recebida", leadId]]);
+  });
+});
+
+describe("documents, deadlines, costs, subscription", () => {
+  const processo = () => novoLead({ status_lead: "Convertido (Ganho)", status_juridico_lead: "Documentação Solicitada" });
+
+  it("a document upload and its deletion: documento.enviado, then documento.excluido, no file name", async () => {
+    const lead = await processo();
+    const form = new FormData();
+    const nomeArquivo = pessoal("rg-de-fulano-de-tal.pdf");
+    form.set(
+      "arquivo",
+      new Blob([new Uint8Array(gerarPdf("Contrato", ["Cláusula 1"]))], { type: "application/pdf" }),
+      nomeArquivo,
+    );
+    const r = new Request("http://x", { method: "POST", body: form });
+    const m = await marco();
+    const res = await a.navegadores.juridico.req({
+      method: "POST",
+      url: `/api/processos/${lead.id}/documentos`,
+      headers: { "content-type": r.headers.get("content-type") as string },
+      payload: Buffer.from(await r.arrayBuffer()),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const del = await a.navegadores.juridico.req({ method: "DELETE", url: `/api/documentos/${res.json().id}` });
+    expect(del.statusCode).toBe(204);
+    const linhas = await desde(m);
+    expect(linhas.map((l) => [l.entidade, l.tipo, l.origem, l.id_usuario_fk, l.id_entidade])).toEqual([
+      ["documento", "documento.enviado", "usuario", a.usuarios.juridico.id, res.json().id],
+      ["documento", "documento.excluido", "usuario", a.usuarios.juridico.id, res.json().id],
+    ]);
+    expect(linhas[0].depois).toMatchObject({ lead_id: lead.id, tipo_arquivo: "application/pdf" });
+    expect(linhas[1]).toMatchObject({ depois: null, antes: { lead_id: lead.id } });
+  });
+
+  it("a deadline created, completed, completed again and deleted: one row per change, none for the no-op", async () => {
+    const lead = await processo();
+    const m = await marco();
+    const criado = await a.navegadores.juridico.req({
+      method: "POST",
+      url: `/api/processos/${lead.id}/prazos`,
+      payload: { titulo: "Audiência", data_fatal: "2031-03-14" },
+    });
+    expect(criado.statusCode, criado.body).toBe(201);
+    const id = criado.json().id;
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await a.navegadores.juridico.req({ method: "PUT", url: `/api/prazos/${id}/estado`, payload: { estado: "concluido" } }))
+          .statusCode,
+      ).toBe(200);
+    expect((await a.navegadores.juridico.req({ method: "DELETE", url: `/api/prazos/${id}` })).statusCode).toBe(204);
+    const linhas = await desde(m);
+    expect(linhas.map((l) => [l.entidade, l.tipo, l.origem, l.id_usuario_fk])).toEqual([
+      ["prazo", "prazo.criado", "usuario", a.usuarios.juridico.id],
+      ["prazo", "prazo.alterado", "usuario", a.usuarios.juridico.id],
+      ["prazo", "prazo.excluido", "usuario", a.usuarios.juridico.id],
+    ]);
+    expect(linhas[0].depois).toMatchObject({ lead_id: lead.id, estado: "pendente", data_fatal: "2031-03-14" });
+    expect(linhas[1].antes).toEqual({ estado: "pendente", concluido_em: null });
+    expect(linhas[2].depois).toBeNull();
+  });
+
+  it("a cost added by hand and a CSV of 3 costs: one custo.criado each, the CSV in one statement", async () => {
+    const m = await marco();
+    const res = await a.navegadores.admin.req({
+      method: "POST",
+      url: "/api/custos-marketing",
+      payload: { data_custo: "2026-11-02", plataforma: "Facebook", valor_gasto: "R$ 1.500,00", campanhas_ativas: "3" },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const csv = "data;plataforma;valor\n01/11/2026;Google;10,00\n02/11/2026;Google;20,00\n03/11/2026;TikTok;30,00\n";
+    const imp = await a.navegadores.admin.req({
+      method: "POST",
+      url: "/api/custos-marketing/importacao",
+      ...multipart({}, { nome: "custos.csv", dados: Buffer.from(csv), mime: "text/csv" }),
+    });
+    expect(imp.statusCode, imp.body).toBe(200);
+    const linhas = await desde(m);
+    expect(linhas.map((l) => [l.entidade, l.tipo, l.origem, l.id_usuario_fk])).toEqual(
+      Array(4).fill(["custo", "custo.criado", "usuario", a.usuarios.admin.id]),
+    );
+    expect(linhas[0].depois).toMatchObject({ plataforma: "Facebook", valor_gasto: 1500 });
+    const [{ n }] = await sql<{ n: number }>(
+      "SELECT count(DISTINCT transacao)::int AS n FROM mudancas WHERE id_empresa_fk = $1 AND id > $2 AND tipo = 'custo.criado'",
+      [a.empresa.id, m],
+    );
+    expect(n).toBe(2);
+  });
+
+  it("a plan change: one assinatura.alterada with the old plan before; a refused one logs nothing", async () => {
+    const m = await marco();
+    const res = await a.navegadores.admin.req({ method: "POST", url: "/api/assinatura/plano", payload: { plano: "Premium" } });
+    expect(res.statusCode, res.body).toBe(200);
+    const linhas = await desde(m);
+    expect(linhas.map((l) => [l.entidade, l.tipo, l.origem, l.id_usuario_fk, l.id_entidade])).toEqual([
+      ["assinatura", "assinatura.alterada", "usuario", a.usuarios.admin.id, a.empresa.id],
+    ]);
+    expect(linhas[0].antes).toMatchObject({ plano: "Enterprise" });
+    // at once in a trial, or scheduled for the period's end
+    expect([linhas[0].depois?.plano, linhas[0].depois?.plano_agendado]).toContain("Premium");
+    const m2 = await marco();
+    const mesmo = await a.navegadores.consultor.req({
+      method: "POST",
+      url: "/api/assinatura/plano",
+      payload: { plano: "Básico" },
+    });
+    expect(mesmo.statusCode).toBe(403);
+    expect(await desde(m2)).toEqual([]);
   });
 });
 
