@@ -184,6 +184,15 @@ describe("lead writers", () => {
       status_lead: "Convertido (Ganho)",
       status_juridico_lead: "Aguardando Contato Jurídico",
     });
+    // the first legal status's task chain, made by its job: prazo.criado rows by the system, one per task
+    const tarefas = await esperarAte(async () => {
+      const p = (await desde(m)).filter((l) => l.entidade === "prazo");
+      return p.length ? p : null;
+    });
+    const [{ n }] = await sql<{ n: number }>("SELECT count(*)::int AS n FROM prazos_processo WHERE id_lead_fk = $1", [lead.id]);
+    expect(tarefas.map((l) => [l.tipo, l.origem, l.depois?.lead_id])).toEqual(
+      Array(n).fill(["prazo.criado", "sistema", lead.id]),
+    );
   });
 
   it("/leads bulk status of N leads: N lead.status rows, one per lead that changed", async () => {
@@ -280,6 +289,23 @@ describe("lead writers", () => {
     expect((await postar(evolutionTexto({ ...base, id: "3EB0NOVO2", texto: "de novo" }))).statusCode).toBe(200);
     const outras = await esperarLinhas(m2, 1);
     expect(outras.map((l) => [l.tipo, l.depois?.lead_id])).toEqual([["mensagem.recebida", leadId]]);
+
+    // the consultant answers from the chat: mensagem.enviada by the person, then its 'sent' by the send job
+    await a.navegadores.admin.req({ method: "POST", url: "/api/whatsapp/conexao/verificar", payload: {} });
+    const m3 = await marco();
+    const envio = await a.navegadores.admin.req({
+      method: "POST",
+      url: `/api/chat/${leadId}/mensagens`,
+      payload: { texto: pessoal("Olá Maria Webhook, tudo bem?") },
+    });
+    expect(envio.statusCode, envio.body).toBe(201);
+    const enviadas = await esperarLinhas(m3, 2);
+    expect(enviadas.map((l) => [l.entidade, l.tipo, l.origem, l.id_usuario_fk, l.id_entidade])).toEqual([
+      ["mensagem", "mensagem.enviada", "usuario", a.usuarios.admin.id, envio.json().id],
+      ["mensagem", "mensagem.status", "sistema", null, envio.json().id],
+    ]);
+    expect(enviadas[1].antes).toEqual({ status: "pending" });
+    expect(enviadas[1].depois).toMatchObject({ status: "sent", direcao: "saida", lead_id: leadId });
   });
 });
 

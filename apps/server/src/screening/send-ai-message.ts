@@ -1,4 +1,4 @@
-import { autorDoRegistro, sqlRegistro } from "../change-log/in-statement.js";
+import { autorDoRegistro, MENSAGEM_NO_REGISTRO, sqlRegistro } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { FILA_ENVIO, type TTrabalhoEnvio } from "../whatsapp/queues.js";
@@ -31,8 +31,8 @@ export async function enviarMensagemIa(
        RETURNING NULL::mensagens_whatsapp AS antes, x AS depois, x.id, x.timestamp),
      l AS (
        UPDATE leads_juros_check SET ultima_mensagem_em = greatest(ultima_mensagem_em, (SELECT timestamp FROM m)), updated_at = now()
-        WHERE id_empresa_fk = $1 AND id = $2)
-     registro AS (${sqlRegistro(5, { entidade: "mensagem", campos: "mudancas_mensagem", feitos: "m" })})
+        WHERE id_empresa_fk = $1 AND id = $2),
+     registro AS (${sqlRegistro(5, { ...MENSAGEM_NO_REGISTRO, feitos: "m" })})
      SELECT id FROM m`,
     [p.empresaId, p.leadId, NOME_REMETENTE_IA, p.texto, AUTOR],
   );
