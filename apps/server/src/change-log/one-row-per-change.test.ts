@@ -6,6 +6,7 @@ import { multipart } from "../../test/cross-tenant-support.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { gerarPdf } from "../documents/sample-files.js";
+import { mudarStatusDosLeads } from "../lead-events/status.js";
 import { caminhoWebhook, configurarNaoOficial } from "../whatsapp/testing/setup.js";
 import { esperarAte } from "../whatsapp/testing/wait.js";
 
@@ -74,6 +75,19 @@ beforeAll(async () => {
 afterAll(() => gw?.fechar());
 
 describe("mudancas_lead", () => {
+  it("names a changed personal field in campos_pessoais, never its value", async () => {
+    const lead = await novoLead({ telefone: pessoal("+55 11 98765-0099") });
+    const [r] = await sql<{ depois: Record<string, unknown>; antes: Record<string, unknown> }>(
+      `SELECT mudancas_lead_depois(l, novo) AS depois, mudancas_lead_antes(l, novo) AS antes
+         FROM leads_juros_check l, LATERAL (SELECT (jsonb_populate_record(l, $2::jsonb)) AS novo) n
+        WHERE l.id = $1`,
+      [lead.id, JSON.stringify({ nome: pessoal("Outro Nome Pessoal"), email: pessoal("outro@exemplo.com.br") })],
+    );
+    expect(r.depois.campos_pessoais).toEqual(["nome", "email"]);
+    expect(r.antes).toEqual({});
+    expect(JSON.stringify(r)).not.toContain("Outro Nome");
+  });
+
   it("logs exactly the fields of CAMPOS_LEAD_NO_REGISTRO", async () => {
     const lead = await novoLead();
     const [r] = await sql<{ m: Record<string, unknown> }>("SELECT mudancas_lead(l) AS m FROM leads_juros_check l WHERE id = $1", [
@@ -84,6 +98,24 @@ describe("mudancas_lead", () => {
 });
 
 describe("lead writers", () => {
+  it("a status change whose transaction fails leaves no log row", async () => {
+    const lead = await novoLead();
+    const m = await marco();
+    await expect(
+      unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
+        await mudarStatusDosLeads(t.deps, tx, {
+          empresaId: a.empresa.id,
+          leads: [{ id: lead.id, status_lead: lead.status_lead }],
+          para: "Convertido (Ganho)",
+          autor: { usuarioId: null, origem: "sistema" },
+        });
+        expect((await tx.query("SELECT 1 FROM mudancas WHERE id_entidade = $1", [lead.id])).rowCount).toBe(1);
+        throw new Error("desfeito");
+      }),
+    ).rejects.toThrow("desfeito");
+    expect(await desde(m)).toEqual([]);
+  });
+
   it("the /leads form: one lead.criado by the person, every logged field after, nothing before", async () => {
     const m = await marco();
     const res = await a.navegadores.admin.req({
