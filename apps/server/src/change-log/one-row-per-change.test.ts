@@ -100,15 +100,11 @@ describe("mudancas_lead", () => {
 describe("lead writers", () => {
   it("a status change whose transaction fails leaves no log row", async () => {
     const lead = await novoLead();
+    const conversao = { empresaId: a.empresa.id, leads: [lead], para: "Convertido (Ganho)" as const };
     const m = await marco();
     await expect(
       unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
-        await mudarStatusDosLeads(t.deps, tx, {
-          empresaId: a.empresa.id,
-          leads: [{ id: lead.id, status_lead: lead.status_lead }],
-          para: "Convertido (Ganho)",
-          autor: { usuarioId: null, origem: "sistema" },
-        });
+        await mudarStatusDosLeads(t.deps, tx, { ...conversao, autor: { usuarioId: null, origem: "sistema" } });
         expect((await tx.query("SELECT 1 FROM mudancas WHERE id_entidade = $1", [lead.id])).rowCount).toBe(1);
         throw new Error("desfeito");
       }),
