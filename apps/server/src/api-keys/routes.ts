@@ -27,6 +27,9 @@ import {
 
 const config = { permissao: "empresa.configurar" } as const;
 
+/** The key each API request was authenticated with (preValidation), for the change log's author (decision 1702). */
+const chaveDoRequest = new WeakMap<object, string>();
+
 /**
  * 'API personalizada' (Enterprise, decision 1310): the company admin's keys on /configuracoes, and the public
  * POST /api/v1/leads a company's own systems call with one of them — the manual form's fields and checks (one
@@ -72,12 +75,16 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       // the key is checked before the body: a wrong key is a 401 whatever it sends
       preValidation: async (req) => {
         const chave = chaveDoPedido(req.headers.authorization);
-        await withTenant(deps.db.app, contextoDaChave(empresaDaChave(chave)), (tx) => autenticarChave(tx, chave));
+        const { chaveId } = await withTenant(deps.db.app, contextoDaChave(empresaDaChave(chave)), (tx) =>
+          autenticarChave(tx, chave),
+        );
+        chaveDoRequest.set(req, chaveId);
       },
     },
     async (req, reply) => {
       const ctx = contextoDaChave(empresaDaChave(chaveDoPedido(req.headers.authorization)));
-      return reply.status(201).send(await criarLead(deps, ctx, req.body));
+      const autor = { origem: "api" as const, chaveApiId: chaveDoRequest.get(req) ?? null };
+      return reply.status(201).send(await criarLead(deps, ctx, req.body, autor));
     },
   );
 };

@@ -1,6 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import type { TMensagem } from "@crm/domain/schemas/chat";
 import { janelaAtendimento, mensagemJanelaFechada } from "@crm/domain/whatsapp";
+import { MENSAGEM_NO_REGISTRO, registrarCriados } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
@@ -67,6 +68,13 @@ export async function criarMensagemSaida(
       ],
     );
     const m = rows[0];
+    await registrarCriados(tx, {
+      ...MENSAGEM_NO_REGISTRO,
+      empresaId: lead.empresaId,
+      ids: [m.id],
+      tipo: "mensagem.enviada",
+      autor: { origem: "usuario", usuarioId: auth.usuarioId },
+    });
     await tx.query(
       `UPDATE leads_juros_check SET ultima_mensagem_em = greatest(ultima_mensagem_em, $3), updated_at = now()
         WHERE id_empresa_fk = $1 AND id = $2`,

@@ -1,6 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import type { TEdicaoEmpresa } from "@crm/domain/schemas/companies";
 import { STATUS_ASSINATURA_SUSPENSO } from "../auth/login.js";
+import { comRegistroDaAssinatura } from "../change-log/subscription-rows.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { badRequest, conflict } from "../http/errors.js";
@@ -18,31 +19,35 @@ export function crossTenantEditarEmpresa(
   d: TEdicaoEmpresa,
   meta: TMeta,
 ): Promise<TEmpresaLinha> {
-  return withTenant(deps.db.app, ctx, async (tx) => {
-    const antes = await crossTenantEmpresaParaAlterar(tx, empresaId);
-    await exigirEmpresaUnica(
-      tx.query(
-        `UPDATE empresas SET nome_empresa = $2, email_contato = $3, plano_assinatura = $4, data_adesao = $5, updated_at = now()
+  return withTenant(
+    deps.db.app,
+    ctx,
+    comRegistroDaAssinatura(empresaId, { origem: "usuario" as const, usuarioId: ctx.usuarioId }, async (tx) => {
+      const antes = await crossTenantEmpresaParaAlterar(tx, empresaId);
+      await exigirEmpresaUnica(
+        tx.query(
+          `UPDATE empresas SET nome_empresa = $2, email_contato = $3, plano_assinatura = $4, data_adesao = $5, updated_at = now()
           WHERE id = $1`,
-        [empresaId, d.nome_empresa, d.email_contato, d.plano_assinatura, d.data_adesao],
-      ),
-    );
-    const depois = { ...antes, ...d };
-    const mudou = CAMPOS_EDITAVEIS.filter((k) => antes[k] !== depois[k]);
-    await registrarAcaoPlataforma(tx, {
-      empresaId,
-      usuarioId: ctx.usuarioId,
-      acao: "empresa.editada",
-      entidade: "empresa",
-      entidadeId: empresaId,
-      dados: {
-        antes: Object.fromEntries(mudou.map((k) => [k, antes[k]])),
-        depois: Object.fromEntries(mudou.map((k) => [k, depois[k]])),
-      },
-      ip: meta.ip,
-    });
-    return depois;
-  });
+          [empresaId, d.nome_empresa, d.email_contato, d.plano_assinatura, d.data_adesao],
+        ),
+      );
+      const depois = { ...antes, ...d };
+      const mudou = CAMPOS_EDITAVEIS.filter((k) => antes[k] !== depois[k]);
+      await registrarAcaoPlataforma(tx, {
+        empresaId,
+        usuarioId: ctx.usuarioId,
+        acao: "empresa.editada",
+        entidade: "empresa",
+        entidadeId: empresaId,
+        dados: {
+          antes: Object.fromEntries(mudou.map((k) => [k, antes[k]])),
+          depois: Object.fromEntries(mudou.map((k) => [k, depois[k]])),
+        },
+        ip: meta.ip,
+      });
+      return depois;
+    }),
+  );
 }
 
 /**
@@ -56,24 +61,31 @@ export async function crossTenantSuspenderEmpresa(
   empresaId: string,
   meta: TMeta,
 ): Promise<{ empresa: TEmpresaLinha; sessoesEncerradas: number }> {
-  const empresa = await withTenant(deps.db.app, ctx, async (tx) => {
-    const antes = await crossTenantEmpresaParaAlterar(tx, empresaId);
-    if (antes.status_assinatura === STATUS_ASSINATURA_SUSPENSO) throw conflict(MSG.empresaJaSuspensa);
-    await tx.query("UPDATE empresas SET status_assinatura = $2, updated_at = now() WHERE id = $1", [
-      empresaId,
-      STATUS_ASSINATURA_SUSPENSO,
-    ]);
-    await registrarAcaoPlataforma(tx, {
-      empresaId,
-      usuarioId: ctx.usuarioId,
-      acao: "empresa.suspensa",
-      entidade: "empresa",
-      entidadeId: empresaId,
-      dados: { antes: { status_assinatura: antes.status_assinatura }, depois: { status_assinatura: STATUS_ASSINATURA_SUSPENSO } },
-      ip: meta.ip,
-    });
-    return { ...antes, status_assinatura: STATUS_ASSINATURA_SUSPENSO } as TEmpresaLinha;
-  });
+  const empresa = await withTenant(
+    deps.db.app,
+    ctx,
+    comRegistroDaAssinatura(empresaId, { origem: "usuario" as const, usuarioId: ctx.usuarioId }, async (tx) => {
+      const antes = await crossTenantEmpresaParaAlterar(tx, empresaId);
+      if (antes.status_assinatura === STATUS_ASSINATURA_SUSPENSO) throw conflict(MSG.empresaJaSuspensa);
+      await tx.query("UPDATE empresas SET status_assinatura = $2, updated_at = now() WHERE id = $1", [
+        empresaId,
+        STATUS_ASSINATURA_SUSPENSO,
+      ]);
+      await registrarAcaoPlataforma(tx, {
+        empresaId,
+        usuarioId: ctx.usuarioId,
+        acao: "empresa.suspensa",
+        entidade: "empresa",
+        entidadeId: empresaId,
+        dados: {
+          antes: { status_assinatura: antes.status_assinatura },
+          depois: { status_assinatura: STATUS_ASSINATURA_SUSPENSO },
+        },
+        ip: meta.ip,
+      });
+      return { ...antes, status_assinatura: STATUS_ASSINATURA_SUSPENSO } as TEmpresaLinha;
+    }),
+  );
   const sessoesEncerradas = await unsafeEncerrarSessoesDaEmpresa(deps, empresaId);
   return { empresa, sessoesEncerradas };
 }
@@ -85,21 +97,25 @@ export function crossTenantReativarEmpresa(
   empresaId: string,
   meta: TMeta,
 ): Promise<TEmpresaLinha> {
-  return withTenant(deps.db.app, ctx, async (tx) => {
-    const antes = await crossTenantEmpresaParaAlterar(tx, empresaId);
-    if (antes.status_assinatura !== STATUS_ASSINATURA_SUSPENSO) throw conflict(MSG.empresaNaoSuspensa);
-    await tx.query("UPDATE empresas SET status_assinatura = 'Ativo', updated_at = now() WHERE id = $1", [empresaId]);
-    await registrarAcaoPlataforma(tx, {
-      empresaId,
-      usuarioId: ctx.usuarioId,
-      acao: "empresa.reativada",
-      entidade: "empresa",
-      entidadeId: empresaId,
-      dados: { antes: { status_assinatura: antes.status_assinatura }, depois: { status_assinatura: "Ativo" } },
-      ip: meta.ip,
-    });
-    return { ...antes, status_assinatura: "Ativo" };
-  });
+  return withTenant(
+    deps.db.app,
+    ctx,
+    comRegistroDaAssinatura(empresaId, { origem: "usuario" as const, usuarioId: ctx.usuarioId }, async (tx) => {
+      const antes = await crossTenantEmpresaParaAlterar(tx, empresaId);
+      if (antes.status_assinatura !== STATUS_ASSINATURA_SUSPENSO) throw conflict(MSG.empresaNaoSuspensa);
+      await tx.query("UPDATE empresas SET status_assinatura = 'Ativo', updated_at = now() WHERE id = $1", [empresaId]);
+      await registrarAcaoPlataforma(tx, {
+        empresaId,
+        usuarioId: ctx.usuarioId,
+        acao: "empresa.reativada",
+        entidade: "empresa",
+        entidadeId: empresaId,
+        dados: { antes: { status_assinatura: antes.status_assinatura }, depois: { status_assinatura: "Ativo" } },
+        ip: meta.ip,
+      });
+      return { ...antes, status_assinatura: "Ativo" };
+    }),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { dataSegurancaPadrao, MSG_PRAZOS, somarDiasUteis } from "@crm/domain/deadlines";
 import type { TModeloPrazo, TSalvarModeloPrazo } from "@crm/domain/schemas/deadlines";
 import { STATUS_JURIDICO_INICIAL, type TStatusJuridico } from "@crm/domain/status";
+import { autorDoRegistro, PRAZO_NO_REGISTRO, sqlRegistro } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, withCompanyJob, withTenant } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
@@ -58,6 +59,9 @@ export function excluirModelo(deps: Pick<TDeps, "db">, ctx: TCtx, id: string): P
   });
 }
 
+/** A chain's tasks are the system's, created because a status changed: `prazo.criado` rows (decision 1702). */
+const AUTOR_DA_CADEIA = autorDoRegistro("prazo.criado", { origem: "sistema" });
+
 /**
  * A process entered `status`: the status's chain creates its tasks, each once per process (a unique index on the
  * process and the template task: entering the status again creates nothing), due in the template's working days
@@ -83,13 +87,16 @@ export async function criarTarefasDaCadeia(
     return { modelo: m.id, titulo: m.titulo, fatal, seguranca: [seguranca, hoje].sort()[1] };
   });
   const { rows } = await tx.query(
-    `INSERT INTO prazos_processo (id_empresa_fk, id_lead_fk, titulo, data_fatal, data_seguranca, id_responsavel_fk,
+    `WITH feitos AS (
+     INSERT INTO prazos_processo AS p (id_empresa_fk, id_lead_fk, titulo, data_fatal, data_seguranca, id_responsavel_fk,
             origem, id_modelo_fk, criado_por_fk)
      SELECT $1, $2, i.titulo, i.fatal, i.seguranca, $3, 'modelo', i.modelo, $4
        FROM jsonb_to_recordset($5::jsonb) AS i (modelo uuid, titulo text, fatal date, seguranca date)
      ON CONFLICT (id_empresa_fk, id_lead_fk, id_modelo_fk) WHERE id_modelo_fk IS NOT NULL DO NOTHING
-     RETURNING id`,
-    [a.empresaId, a.leadId, a.responsavelId, a.autorId, JSON.stringify(itens)],
+     RETURNING NULL::prazos_processo AS antes, p AS depois),
+     registro AS (${sqlRegistro(6, PRAZO_NO_REGISTRO)})
+     SELECT (f.depois).id FROM feitos f`,
+    [a.empresaId, a.leadId, a.responsavelId, a.autorId, JSON.stringify(itens), AUTOR_DA_CADEIA],
   );
   if (rows.length) {
     const { rows: criados } = await tx.query(
@@ -139,7 +146,8 @@ async function criarCadeiasIniciais(
     return { modelo: m.id, titulo: m.titulo, fatal, seguranca: [dataSegurancaPadrao(fatal, ehFeriadoNacional), hoje].sort()[1] };
   });
   const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO prazos_processo (id_empresa_fk, id_lead_fk, titulo, data_fatal, data_seguranca, id_responsavel_fk,
+    `WITH feitos AS (
+     INSERT INTO prazos_processo AS p (id_empresa_fk, id_lead_fk, titulo, data_fatal, data_seguranca, id_responsavel_fk,
             origem, id_modelo_fk, criado_por_fk)
      SELECT $1, l.id, i.titulo, i.fatal, i.seguranca, l.profissional_juridico_atribuido_id, 'modelo', i.modelo,
             (SELECT u.id FROM usuarios_plataforma u WHERE u.id_empresa_fk = $1 AND u.id = $3::uuid)
@@ -148,8 +156,10 @@ async function criarCadeiasIniciais(
       WHERE l.id_empresa_fk = $1 AND l.id = ANY ($2::uuid[])
       ORDER BY l.id, i.fatal
      ON CONFLICT (id_empresa_fk, id_lead_fk, id_modelo_fk) WHERE id_modelo_fk IS NOT NULL DO NOTHING
-     RETURNING id`,
-    [a.empresaId, a.leadIds, a.autorId, JSON.stringify(itens)],
+     RETURNING NULL::prazos_processo AS antes, p AS depois),
+     registro AS (${sqlRegistro(5, PRAZO_NO_REGISTRO)})
+     SELECT (f.depois).id FROM feitos f`,
+    [a.empresaId, a.leadIds, a.autorId, JSON.stringify(itens), AUTOR_DA_CADEIA],
   );
   if (rows.length) {
     const { rows: criados } = await tx.query(

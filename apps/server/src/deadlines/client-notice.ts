@@ -1,5 +1,6 @@
 import { MSG_PRAZOS, textoAvisoCliente } from "@crm/domain/deadlines";
 import { janelaAtendimento } from "@crm/domain/whatsapp";
+import { MENSAGEM_NO_REGISTRO, registrarCriados } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTx, withCompanyJob } from "../db/tenant.js";
 import type { TFila, TTrabalho } from "../jobs/jobs.js";
@@ -72,6 +73,14 @@ async function enfileirar(deps: TDeps, tx: TTx, empresaId: string, avisoId: stri
       s.template ? JSON.stringify(s.template.parametros) : null,
     ],
   );
+  // the notice is the system's message to the client (decision 1702)
+  await registrarCriados(tx, {
+    ...MENSAGEM_NO_REGISTRO,
+    empresaId,
+    ids: [rows[0].id],
+    tipo: "mensagem.enviada",
+    autor: { origem: "sistema" },
+  });
   await tx.query(
     `UPDATE leads_juros_check SET ultima_mensagem_em = greatest(ultima_mensagem_em, $3) WHERE id_empresa_fk = $1 AND id = $2`,
     [empresaId, leadId, rows[0].timestamp],

@@ -383,13 +383,13 @@ describe("task chains per legal status", () => {
     const lead = await unsafeWithSystem(t.deps.db.app, "teste", (tx) =>
       criarLead(tx, { id_empresa_fk: a.empresa.id, consultor_atribuido_id: a.consultor.id } as never),
     );
-    const { abrirProcessosJuridicos } = await import("../lead-events/legal-process.js");
+    const { mudarStatusDosLeads } = await import("../lead-events/status.js");
     await expect(
       unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
-        await tx.query("UPDATE leads_juros_check SET status_lead = 'Convertido (Ganho)' WHERE id = $1", [lead.id]);
-        await abrirProcessosJuridicos(t.deps, tx, {
+        await mudarStatusDosLeads(t.deps, tx, {
           empresaId: a.empresa.id,
-          leadIds: [lead.id],
+          leads: [{ id: lead.id, status_lead: lead.status_lead }],
+          para: "Convertido (Ganho)",
           autor: { usuarioId: null, origem: "sistema" },
         });
         throw new Error("desfeito");

@@ -2,6 +2,13 @@ import { dataSegurancaPadrao, MSG_PRAZOS, type TEstadoPrazo } from "@crm/domain/
 import { formatarData } from "@crm/domain/format";
 import type { TPrazo, TPrazosDoProcesso, TSalvarPrazo } from "@crm/domain/schemas/deadlines";
 import { STATUS_PROCESSO_JURIDICO } from "@crm/domain/status";
+import {
+  autorDoRegistro,
+  PRAZO_NO_REGISTRO,
+  registrarCriados,
+  sqlRegistro,
+  sqlRegistroDeLeads,
+} from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 import { badRequest, notFound } from "../http/errors.js";
@@ -86,6 +93,9 @@ async function validarResponsavel(tx: TTx, empresaId: string, responsavel: strin
   }
 }
 
+/** The deadline `$2` of the company `$1` as it was, locked: the `antes` of its log row (decision 1702). */
+const ANTES_DO_PRAZO = "antes AS (SELECT p AS linha FROM prazos_processo p WHERE p.id_empresa_fk = $1 AND p.id = $2 FOR UPDATE)";
+
 export function criarPrazo(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtx, leadId: string, e: TSalvarPrazo): Promise<TPrazo> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     await lerProcessoDoPrazo(tx, ctx.empresaId, leadId);
@@ -106,6 +116,13 @@ export function criarPrazo(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtx, lead
         ctx.usuarioId,
       ],
     );
+    await registrarCriados(tx, {
+      ...PRAZO_NO_REGISTRO,
+      empresaId: ctx.empresaId,
+      ids: [rows[0].id],
+      tipo: "prazo.criado",
+      autor: { origem: "usuario", usuarioId: ctx.usuarioId },
+    });
     const p = await lerPrazo(tx, ctx.empresaId, rows[0].id);
     await notificarVarios(deps, tx, avisoDeAtribuicao(ctx, p));
     await avisarPrazosAlterados(deps, tx, ctx.empresaId, [leadId]);
@@ -121,10 +138,14 @@ export function editarPrazo(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtx, id:
     const fatalMudou = e.data_fatal !== antes.data_fatal;
     const seguranca = e.data_seguranca ?? dataSegurancaPadrao(e.data_fatal, ehFeriadoNacional);
     await tx.query(
-      `UPDATE prazos_processo SET titulo = $3, descricao = $4, data_fatal = $5, data_seguranca = $6,
-              id_responsavel_fk = $7, updated_at = now(),
-              lembrete_seguranca_em = CASE WHEN $8 THEN NULL ELSE lembrete_seguranca_em END
-        WHERE id_empresa_fk = $1 AND id = $2`,
+      `WITH ${ANTES_DO_PRAZO},
+       feitos AS (
+         UPDATE prazos_processo p SET titulo = $3, descricao = $4, data_fatal = $5, data_seguranca = $6,
+                id_responsavel_fk = $7, updated_at = now(),
+                lembrete_seguranca_em = CASE WHEN $8 THEN NULL ELSE p.lembrete_seguranca_em END
+           FROM antes a WHERE p.id_empresa_fk = $1 AND p.id = (a.linha).id
+          RETURNING a.linha AS antes, p AS depois)
+       ${sqlRegistro(9, PRAZO_NO_REGISTRO)}`,
       [
         ctx.empresaId,
         id,
@@ -134,6 +155,7 @@ export function editarPrazo(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtx, id:
         seguranca,
         responsavel,
         fatalMudou || seguranca !== antes.data_seguranca || responsavel !== antes.responsavel_id,
+        autorDoRegistro("prazo.alterado", { origem: "usuario", usuarioId: ctx.usuarioId }),
       ],
     );
     const p = await lerPrazo(tx, ctx.empresaId, id);
@@ -155,12 +177,23 @@ export function mudarEstadoPrazo(
 ): Promise<TPrazo> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     await lerPrazo(tx, ctx.empresaId, id);
+    // the state and its `prazo.alterado` log row in one statement; setting the state it has logs nothing
     await tx.query(
-      `UPDATE prazos_processo SET estado = $3, updated_at = now(),
-              concluido_por_fk = CASE WHEN $3 = 'concluido' THEN coalesce(CASE WHEN estado = 'concluido' THEN concluido_por_fk END, $4::uuid) END,
-              concluido_em = CASE WHEN $3 = 'concluido' THEN coalesce(CASE WHEN estado = 'concluido' THEN concluido_em END, now()) END
-        WHERE id_empresa_fk = $1 AND id = $2`,
-      [ctx.empresaId, id, estado, ctx.usuarioId],
+      `WITH ${ANTES_DO_PRAZO},
+       feitos AS (
+         UPDATE prazos_processo p SET estado = $3, updated_at = now(),
+                concluido_por_fk = CASE WHEN $3 = 'concluido' THEN coalesce(CASE WHEN p.estado = 'concluido' THEN p.concluido_por_fk END, $4::uuid) END,
+                concluido_em = CASE WHEN $3 = 'concluido' THEN coalesce(CASE WHEN p.estado = 'concluido' THEN p.concluido_em END, now()) END
+           FROM antes a WHERE p.id_empresa_fk = $1 AND p.id = (a.linha).id
+          RETURNING a.linha AS antes, p AS depois)
+       ${sqlRegistro(5, { ...PRAZO_NO_REGISTRO, onde: "(f.antes).estado IS DISTINCT FROM (f.depois).estado" })}`,
+      [
+        ctx.empresaId,
+        id,
+        estado,
+        ctx.usuarioId,
+        autorDoRegistro("prazo.alterado", { origem: "usuario", usuarioId: ctx.usuarioId }),
+      ],
     );
     const p = await lerPrazo(tx, ctx.empresaId, id);
     await avisarPrazosAlterados(deps, tx, ctx.empresaId, [p.processo_id]);
@@ -171,8 +204,12 @@ export function mudarEstadoPrazo(
 export function excluirPrazo(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtx, id: string): Promise<void> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     const { rows } = await tx.query<{ lead: string }>(
-      "DELETE FROM prazos_processo WHERE id_empresa_fk = $1 AND id = $2 RETURNING id_lead_fk AS lead",
-      [ctx.empresaId, id],
+      `WITH feitos AS (
+         DELETE FROM prazos_processo p WHERE p.id_empresa_fk = $1 AND p.id = $2
+         RETURNING p AS antes, NULL::prazos_processo AS depois),
+       registro AS (${sqlRegistro(3, PRAZO_NO_REGISTRO)})
+       SELECT (f.antes).id_lead_fk AS lead FROM feitos f`,
+      [ctx.empresaId, id, autorDoRegistro("prazo.excluido", { origem: "usuario", usuarioId: ctx.usuarioId })],
     );
     if (!rows.length) throw notFound(MSG_PRAZOS.prazoNaoEncontrado);
     await avisarPrazosAlterados(deps, tx, ctx.empresaId, [rows[0].lead]);
@@ -188,11 +225,16 @@ export function definirAvisoCliente(
 ): Promise<{ ativo: boolean }> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     await lerProcessoDoPrazo(tx, ctx.empresaId, leadId, true);
-    await tx.query("UPDATE leads_juros_check SET aviso_status_cliente = $3 WHERE id_empresa_fk = $1 AND id = $2", [
-      ctx.empresaId,
-      leadId,
-      ativo,
-    ]);
+    // the client's choice is the lead's: a `lead.alterado` row when it really changes (decision 1702)
+    await tx.query(
+      `WITH antes AS (SELECT l AS linha FROM leads_juros_check l WHERE l.id_empresa_fk = $1 AND l.id = $2 FOR UPDATE),
+       feitos AS (
+         UPDATE leads_juros_check l SET aviso_status_cliente = $3
+           FROM antes a WHERE l.id_empresa_fk = $1 AND l.id = (a.linha).id AND l.aviso_status_cliente IS DISTINCT FROM $3
+          RETURNING a.linha AS antes, l AS depois)
+       ${sqlRegistroDeLeads(4)}`,
+      [ctx.empresaId, leadId, ativo, autorDoRegistro("lead.alterado", { origem: "usuario", usuarioId: ctx.usuarioId })],
+    );
     return { ativo };
   });
 }

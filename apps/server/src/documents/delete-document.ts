@@ -1,4 +1,5 @@
 import { MSG } from "@crm/domain/messages";
+import { autorDoRegistro, DOCUMENTO_NO_REGISTRO, sqlRegistro } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { forbidden } from "../http/errors.js";
@@ -20,7 +21,13 @@ export async function excluirDocumento(
   const chave = await withTenant(deps.db.app, ctx, async (tx) => {
     const doc = await lerDocumento(tx, ctx, id, true);
     if (!podeExcluir(ctx, doc.uploader_id)) throw forbidden(MSG.apenasAutorOuAdminExcluiDocumento);
-    await tx.query("DELETE FROM documentos WHERE id_empresa_fk = $1 AND id = $2", [ctx.empresaId, id]);
+    // the row and its `documento.excluido` log row in one statement (decision 1702)
+    await tx.query(
+      `WITH feitos AS (
+         DELETE FROM documentos d WHERE d.id_empresa_fk = $1 AND d.id = $2 RETURNING d AS antes, NULL::documentos AS depois)
+       ${sqlRegistro(3, DOCUMENTO_NO_REGISTRO)}`,
+      [ctx.empresaId, id, autorDoRegistro("documento.excluido", { origem: "usuario", usuarioId: ctx.usuarioId })],
+    );
     await avisarDocumentosAlterados(deps, tx, ctx.empresaId, doc.lead_id);
     return doc.chave;
   });

@@ -6,6 +6,7 @@ import { type TDocumento, ZDescricaoDocumento } from "@crm/domain/schemas/docume
 import { STATUS_PROCESSO_JURIDICO } from "@crm/domain/status";
 import { extensaoDe } from "@crm/domain/whatsapp";
 import type { FastifyRequest } from "fastify";
+import { DOCUMENTO_NO_REGISTRO, registrarCriados } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 import { badRequest, HttpError, notFound } from "../http/errors.js";
@@ -78,6 +79,13 @@ export async function enviarDocumento(
             chave,
           ],
         );
+        await registrarCriados(tx, {
+          ...DOCUMENTO_NO_REGISTRO,
+          empresaId: ctx.empresaId,
+          ids: [rows[0].id],
+          tipo: "documento.enviado",
+          autor: { origem: "usuario", usuarioId: ctx.usuarioId },
+        });
         await avisarDocumentosAlterados(deps, tx, ctx.empresaId, leadId);
         await notificarNovoDocumento(deps, tx, ctx, processo, arquivo.nome);
         const { chave: _c, ...doc } = await lerDocumento(tx, ctx, rows[0].id);

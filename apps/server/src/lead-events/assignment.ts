@@ -1,3 +1,4 @@
+import { autorDoRegistro, sqlRegistroDeLeads } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { notificar } from "../notifications/notify.js";
@@ -24,9 +25,15 @@ export async function gravarAtribuicoes(
   if (!p.leads.length) return;
   const ids = p.leads.map((l) => l.id);
   const para = p.consultor?.id ?? null;
+  // the assignment and its `lead.atribuido` log rows in one statement (decision 1702)
   await tx.query(
-    "UPDATE leads_juros_check SET consultor_atribuido_id = $3, updated_at = now() WHERE id_empresa_fk = $1 AND id = ANY ($2::uuid[])",
-    [p.empresaId, ids, para],
+    `WITH antes AS (SELECT l AS linha FROM leads_juros_check l WHERE l.id_empresa_fk = $1 AND l.id = ANY ($2::uuid[])),
+     feitos AS (
+       UPDATE leads_juros_check l SET consultor_atribuido_id = $3, updated_at = now()
+         FROM antes a WHERE l.id_empresa_fk = $1 AND l.id = (a.linha).id
+        RETURNING a.linha AS antes, l AS depois)
+     ${sqlRegistroDeLeads(4)}`,
+    [p.empresaId, ids, para, autorDoRegistro("lead.atribuido", p.autor)],
   );
   await registrarHistorico(tx, {
     empresaId: p.empresaId,
@@ -68,18 +75,24 @@ export async function desatribuirLeads(
   tx: TTx,
   p: { empresaId: string; campo: TCampoAtribuicao; valor: string; atorId: string | null; motivo: string },
 ): Promise<number> {
-  // the column name comes from a closed union, never from input
+  const autor = { usuarioId: p.atorId, origem: "usuario" as const, motivo: p.motivo };
+  // the column name comes from a closed union, never from input; the `lead.atribuido` log rows in the same statement
   const { rows } = await tx.query(
-    `UPDATE leads_juros_check SET ${p.campo} = NULL, updated_at = now()
-      WHERE id_empresa_fk = $1 AND ${p.campo} = $2 RETURNING id`,
-    [p.empresaId, p.valor],
+    `WITH antes AS (SELECT l AS linha FROM leads_juros_check l WHERE l.id_empresa_fk = $1 AND l.${p.campo} = $2 FOR UPDATE),
+     feitos AS (
+       UPDATE leads_juros_check l SET ${p.campo} = NULL, updated_at = now()
+         FROM antes a WHERE l.id_empresa_fk = $1 AND l.id = (a.linha).id
+        RETURNING a.linha AS antes, l AS depois),
+     registro AS (${sqlRegistroDeLeads(3)})
+     SELECT (f.depois).id FROM feitos f`,
+    [p.empresaId, p.valor, autorDoRegistro("lead.atribuido", autor)],
   );
   if (!rows.length) return 0;
   const ids = rows.map((r) => r.id as string);
   await registrarHistorico(tx, {
     empresaId: p.empresaId,
     campo: p.campo,
-    autor: { usuarioId: p.atorId, origem: "usuario", motivo: p.motivo },
+    autor,
     mudancas: ids.map((leadId) => ({ leadId, de: p.valor, para: null })),
   });
   for (const leadId of ids)

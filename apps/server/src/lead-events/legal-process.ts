@@ -11,30 +11,19 @@ import { registrarHistorico, type TAutor } from "./history.js";
 const MAX_AVISOS_INDIVIDUAIS = 10;
 
 /**
- * Leads that just reached 'Convertido (Ganho)' become legal processes (000 §4, decision 1101): the date of the
- * conversion, the initial legal status with its history entry and a notification to the company's Jurídico users.
- * A lead that was a process before (converted, moved back, converted again) keeps its legal status: it is the same
- * process resuming, so only its conversion date moves. A new process gets the task chain of its first legal status
- * (decision 1106), as a later status change gets its status's: one job in this transaction (deadlines/ creates the
- * tasks, once per process). Runs in the caller's transaction, from mudarStatusDosLeads.
+ * Leads that just reached 'Convertido (Ganho)' for the first time became legal processes (000 §4, decision 1101):
+ * mudarStatusDosLeads set, in its status statement, the conversion date and the initial legal status (a lead that was
+ * a process before keeps its legal status, only its conversion date moves), so the change log has one `lead.status`
+ * row holding both statuses (decision 1702). Here the new processes get their legal status's history entry, a
+ * notification to the company's Jurídico users and the task chain of their first legal status (decision 1106), as a
+ * later status change gets its status's: one job in this transaction (deadlines/ creates the tasks, once per process).
  */
 export async function abrirProcessosJuridicos(
   deps: Pick<TDeps, "realtime" | "jobs">,
   tx: TTx,
-  p: { empresaId: string; leadIds: string[]; autor: TAutor },
+  p: { empresaId: string; novos: { id: string; nome: string }[]; autor: TAutor },
 ): Promise<string[]> {
-  if (!p.leadIds.length) return [];
-  const { rows } = await tx.query<{ id: string; nome: string; novo: boolean }>(
-    `UPDATE leads_juros_check l
-        SET convertido_em = now(),
-            status_juridico_lead = coalesce(l.status_juridico_lead, $3)
-       FROM (SELECT id, status_juridico_lead IS NULL AS novo FROM leads_juros_check
-              WHERE id_empresa_fk = $1 AND id = ANY ($2::uuid[])) antes
-      WHERE l.id_empresa_fk = $1 AND l.id = antes.id
-      RETURNING l.id, l.nome, antes.novo`,
-    [p.empresaId, p.leadIds, STATUS_JURIDICO_INICIAL],
-  );
-  const novos = rows.filter((r) => r.novo);
+  const novos = p.novos;
   if (!novos.length) return [];
   await registrarHistorico(tx, {
     empresaId: p.empresaId,

@@ -1,5 +1,6 @@
 import { STATUS_AGUARDANDO_ATRIBUICAO } from "@crm/domain/assignment";
-import { STATUS_PROCESSO_JURIDICO, type TStatusLead } from "@crm/domain/status";
+import { STATUS_JURIDICO_INICIAL, STATUS_PROCESSO_JURIDICO, type TStatusLead } from "@crm/domain/status";
+import { autorDoRegistro, sqlRegistroDeLeads } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { FILA_ATRIBUIR_QUALIFICADOS, type TTrabalhoAtribuirQualificados } from "../jobs/queues.js";
@@ -28,10 +29,24 @@ export async function mudarStatusDosLeads(
   const mudam = p.leads.filter((l) => l.status_lead !== p.para);
   if (!mudam.length) return [];
   const ids = mudam.map((l) => l.id);
-  const { rows } = await tx.query<{ id: string; sem_consultor: boolean }>(
-    `UPDATE leads_juros_check SET status_lead = $3, updated_at = now() WHERE id_empresa_fk = $1 AND id = ANY ($2::uuid[])
-     RETURNING id, consultor_atribuido_id IS NULL AS sem_consultor`,
-    [p.empresaId, ids, p.para],
+  const processo = p.para === STATUS_PROCESSO_JURIDICO;
+  // the status, a new legal process's conversion date and first legal status (legal-process.ts) and the change log's
+  // rows in one statement: one `lead.status` row per lead, whose before/after hold both statuses (decision 1702)
+  const { rows } = await tx.query<{ id: string; nome: string; sem_consultor: boolean; processo_novo: boolean }>(
+    `WITH antes AS (SELECT l AS linha FROM leads_juros_check l WHERE l.id_empresa_fk = $1 AND l.id = ANY ($2::uuid[])),
+     feitos AS (
+       UPDATE leads_juros_check l
+          SET status_lead = $3, updated_at = now(),
+              convertido_em = CASE WHEN $4 THEN now() ELSE l.convertido_em END,
+              status_juridico_lead = CASE WHEN $4 THEN coalesce(l.status_juridico_lead, $5) ELSE l.status_juridico_lead END
+         FROM antes a
+        WHERE l.id_empresa_fk = $1 AND l.id = (a.linha).id
+        RETURNING a.linha AS antes, l AS depois),
+     registro AS (${sqlRegistroDeLeads(6)})
+     SELECT (f.depois).id, (f.depois).nome, (f.depois).consultor_atribuido_id IS NULL AS sem_consultor,
+            $4 AND (f.antes).status_juridico_lead IS NULL AS processo_novo
+       FROM feitos f`,
+    [p.empresaId, ids, p.para, processo, STATUS_JURIDICO_INICIAL, autorDoRegistro("lead.status", p.autor)],
   );
   await registrarHistorico(tx, {
     empresaId: p.empresaId,
@@ -39,8 +54,12 @@ export async function mudarStatusDosLeads(
     autor: p.autor,
     mudancas: mudam.map((l) => ({ leadId: l.id, de: l.status_lead, para: p.para })),
   });
-  if (p.para === STATUS_PROCESSO_JURIDICO) {
-    await abrirProcessosJuridicos(deps, tx, { empresaId: p.empresaId, leadIds: ids, autor: p.autor });
+  if (processo) {
+    await abrirProcessosJuridicos(deps, tx, {
+      empresaId: p.empresaId,
+      novos: rows.filter((r) => r.processo_novo),
+      autor: p.autor,
+    });
   }
   const aguardam = rows.filter((r) => r.sem_consultor).map((r) => r.id);
   if (!p.atribuiEmSeguida && aguardam.length && (STATUS_AGUARDANDO_ATRIBUICAO as readonly string[]).includes(p.para))

@@ -1,6 +1,8 @@
 import { MSG } from "@crm/domain/messages";
 import { normalizarTelefone } from "@crm/domain/phone";
 import type { TNovoLead } from "@crm/domain/schemas/leads";
+import { autorDoRegistro, sqlRegistroDeLeads } from "../change-log/in-statement.js";
+import type { TAutorMudanca } from "../change-log/record.js";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import { badRequest, conflict } from "../http/errors.js";
@@ -11,9 +13,15 @@ import { garantirLimiteMensal, travarCriacaoDeLeads } from "./plan-limit.js";
 /**
  * The manual lead form (001 §3, §5), stored completely: financing type, installment value and paid count too
  * (the original dropped them). Status Novo Lead. The plan's monthly limit applies, and a phone that is already
- * a lead of the company is refused (409): one phone, one lead, as WhatsApp and imports see it.
+ * a lead of the company is refused (409): one phone, one lead, as WhatsApp and imports see it. `autor`: a person on
+ * /leads, or the public API with its key; the `lead.criado` log row is written by the same statement (decision 1702).
  */
-export async function criarLead(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtxLeads, l: TNovoLead): Promise<{ id: string }> {
+export async function criarLead(
+  deps: Pick<TDeps, "db" | "realtime">,
+  ctx: TCtxLeads,
+  l: TNovoLead,
+  autor: TAutorMudanca,
+): Promise<{ id: string }> {
   // one phone identity (decision 1501): the canonical digits in both columns, whatever was typed
   const telefoneNormalizado = normalizarTelefone(l.telefone);
   if (!telefoneNormalizado) throw badRequest(MSG.leadTelefoneInvalido, { telefone: MSG.leadTelefoneInvalido });
@@ -26,10 +34,14 @@ export async function criarLead(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtxL
     if (dup.rowCount) throw conflict(MSG.leadTelefoneDuplicado);
     await garantirLimiteMensal(tx, ctx.empresaId, 1);
     const { rows } = await tx.query(
-      `INSERT INTO leads_juros_check (id_empresa_fk, nome, email, telefone, telefone_normalizado, tipo_financiamento,
+      `WITH feitos AS (
+       INSERT INTO leads_juros_check AS l (id_empresa_fk, nome, email, telefone, telefone_normalizado, tipo_financiamento,
          valor_contrato, valor_parcela, quantidade_parcelas_pagas, objetivo_cliente, origem_lead, status_lead,
          quantidade_parcelas, data_contrato, banco, taxa_informada_mensal)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'Novo Lead', $12, $13, $14, $15) RETURNING id`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'Novo Lead', $12, $13, $14, $15)
+       RETURNING NULL::leads_juros_check AS antes, l AS depois),
+     registro AS (${sqlRegistroDeLeads(16)})
+     SELECT (f.depois).id FROM feitos f`,
       [
         ctx.empresaId,
         l.nome,
@@ -46,6 +58,7 @@ export async function criarLead(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtxL
         l.data_contrato,
         l.banco,
         l.taxa_informada_mensal,
+        autorDoRegistro("lead.criado", autor),
       ],
     );
     const id = rows[0].id as string;

@@ -1,3 +1,4 @@
+import { autorDoRegistro, sqlRegistroDeLeads } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import { repetirEmConflito } from "../db/retry-conflicts.js";
 import { withTenant } from "../db/tenant.js";
@@ -28,7 +29,14 @@ export async function excluirLeads(
         WHERE id_empresa_fk = $1 AND id_lead_fk = ANY ($2::uuid[]) AND media_storage_key IS NOT NULL`,
         [ctx.empresaId, alvo],
       );
-      await tx.query("DELETE FROM leads_juros_check WHERE id_empresa_fk = $1 AND id = ANY ($2::uuid[])", [ctx.empresaId, alvo]);
+      // the leads and their `lead.excluido` log rows (every logged field as it was, no personal data) in one statement
+      await tx.query(
+        `WITH feitos AS (
+           DELETE FROM leads_juros_check l WHERE l.id_empresa_fk = $1 AND l.id = ANY ($2::uuid[])
+           RETURNING l AS antes, NULL::leads_juros_check AS depois)
+         ${sqlRegistroDeLeads(3)}`,
+        [ctx.empresaId, alvo, autorDoRegistro("lead.excluido", { origem: "usuario", usuarioId: ctx.usuarioId })],
+      );
       await avisarLeadsAlterados(deps, tx, ctx.empresaId, alvo);
       return { n: alvo.length, arquivos: rows.map((r) => r.chave as string) };
     }),

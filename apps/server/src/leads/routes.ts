@@ -130,7 +130,10 @@ const gestaoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/",
     { config: importar, schema: { querystring: ZEmpresaAlvo, body: ZNovoLead, response: { 201: ZLeadCriado } } },
-    async (req, reply) => reply.status(201).send(await criarLead(deps, await contextoLeads(deps, req), req.body)),
+    async (req, reply) => {
+      const ctx = await contextoLeads(deps, req);
+      return reply.status(201).send(await criarLead(deps, ctx, req.body, { origem: "usuario", usuarioId: ctx.usuarioId }));
+    },
   );
 
   // checked at once, imported by a job (decision 0306): 202 with the import to follow

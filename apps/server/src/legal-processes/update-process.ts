@@ -1,5 +1,6 @@
 import { MSG } from "@crm/domain/messages";
 import type { TEditarProcesso, TProcesso } from "@crm/domain/schemas/processes";
+import { autorDoRegistro, sqlRegistroDeLeads } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { aoMudarStatusJuridico } from "../deadlines/on-status-change.js";
@@ -9,6 +10,12 @@ import { avisarLeadsAlterados } from "../lead-events/publish.js";
 import { notificarVarios, type TNovaNotificacao } from "../notifications/notify.js";
 import { opcoesProfissionais } from "./list-options.js";
 import { lerProcesso } from "./read-process.js";
+
+/** The kind of a process edit's log row, over the log's `f.antes`/`f.depois` (change-log/in-statement.ts). */
+const TIPO_DA_EDICAO = `CASE
+  WHEN (f.antes).status_juridico_lead IS DISTINCT FROM (f.depois).status_juridico_lead THEN 'lead.status_juridico'
+  WHEN (f.antes).profissional_juridico_atribuido_id IS DISTINCT FROM (f.depois).profissional_juridico_atribuido_id
+  THEN 'lead.atribuido' ELSE 'lead.alterado' END`;
 
 /**
  * The edit dialog of /processos: legal status, legal professional, legal notes and closed value (001 §7). Status and
@@ -30,13 +37,27 @@ export async function atualizarProcesso(
       const opcoes = await opcoesProfissionais(tx, ctx.empresaId);
       if (!opcoes.some((o) => o.id === profissional)) throw badRequest(MSG.profissionalJuridicoInvalido);
     }
-    await tx.query(
-      `UPDATE leads_juros_check SET status_juridico_lead = $3, profissional_juridico_atribuido_id = $4,
-              observacoes_juridicas = $5, valor_contrato_fechado = $6, updated_at = now()
-        WHERE id_empresa_fk = $1 AND id = $2`,
-      [ctx.empresaId, id, e.status_juridico_lead, profissional, e.observacoes_juridicas, e.valor_contrato_fechado],
-    );
     const autor = { usuarioId: ctx.usuarioId, origem: "usuario" as const };
+    // the edit and its one log row (decision 1702): its kind is the legal status when that moved, else the professional
+    // when that changed, else a plain edit; an edit that saves the same values logs nothing
+    await tx.query(
+      `WITH antes AS (SELECT l AS linha FROM leads_juros_check l WHERE l.id_empresa_fk = $1 AND l.id = $2),
+       feitos AS (
+         UPDATE leads_juros_check l SET status_juridico_lead = $3, profissional_juridico_atribuido_id = $4,
+                observacoes_juridicas = $5, valor_contrato_fechado = $6, updated_at = now()
+           FROM antes a WHERE l.id_empresa_fk = $1 AND l.id = (a.linha).id
+          RETURNING a.linha AS antes, l AS depois)
+       ${sqlRegistroDeLeads(7, { tipo: TIPO_DA_EDICAO, onde: "mudancas_lead_mudou(f.antes, f.depois)" })}`,
+      [
+        ctx.empresaId,
+        id,
+        e.status_juridico_lead,
+        profissional,
+        e.observacoes_juridicas,
+        e.valor_contrato_fechado,
+        autorDoRegistro("lead.alterado", autor),
+      ],
+    );
     const trocaStatus = e.status_juridico_lead !== antes.status_juridico_lead;
     if (trocaStatus) {
       await registrarHistorico(tx, {

@@ -6,6 +6,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
 import { registrarAuditoria } from "../auth/audit.js";
+import { autorDoRegistro, CUSTO_NO_REGISTRO, sqlRegistro } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import { badRequest, HttpError } from "../http/errors.js";
@@ -97,10 +98,14 @@ export async function importarCustos(
     if (novos.length) {
       const col = <K extends keyof TCustoCsv>(k: K) => novos.map((c) => c[k]);
       await tx.query(
-        `INSERT INTO custos_marketing (id_empresa_fk, data_custo, plataforma, valor_gasto, campanhas_ativas, impressoes, cliques,
-                ctr, cpc, cpm, id_conta_anuncio, campanha, anuncio_id)
-         SELECT $1, * FROM unnest($2::date[], $3::text[], $4::numeric[], $5::int[], $6::int[], $7::int[], $8::numeric[],
-                $9::numeric[], $10::numeric[], $11::text[], $12::text[], $13::text[])`,
+        // the costs and their `custo.criado` log rows in one statement, however many lines (decision 1702)
+        `WITH feitos AS (
+           INSERT INTO custos_marketing AS c (id_empresa_fk, data_custo, plataforma, valor_gasto, campanhas_ativas, impressoes,
+                  cliques, ctr, cpc, cpm, id_conta_anuncio, campanha, anuncio_id)
+           SELECT $1, * FROM unnest($2::date[], $3::text[], $4::numeric[], $5::int[], $6::int[], $7::int[], $8::numeric[],
+                  $9::numeric[], $10::numeric[], $11::text[], $12::text[], $13::text[])
+           RETURNING NULL::custos_marketing AS antes, c AS depois)
+         ${sqlRegistro(14, CUSTO_NO_REGISTRO)}`,
         [
           ctx.empresaId,
           col("data_custo"),
@@ -115,6 +120,7 @@ export async function importarCustos(
           col("id_conta_anuncio"),
           col("campanha"),
           col("id_anuncio"),
+          autorDoRegistro("custo.criado", { origem: "usuario", usuarioId: ctx.usuarioId }),
         ],
       );
     }

@@ -2,6 +2,7 @@ import { metricasCusto } from "@crm/domain/marketing";
 import { MSG } from "@crm/domain/messages";
 import type { TCustoMarketing, TCustoMarketingForm } from "@crm/domain/schemas/marketing";
 import { registrarAuditoria } from "../auth/audit.js";
+import { autorDoRegistro, CUSTO_NO_REGISTRO, registrarCriados, sqlRegistro } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
@@ -27,6 +28,9 @@ const valores = (c: TCustoMarketingForm) => {
   ];
 };
 
+/** Costs are a person's entries on /marketing: their change-log rows name them (decision 1702). */
+const autor = (ctx: TCtxEmpresa) => ({ origem: "usuario" as const, usuarioId: ctx.usuarioId });
+
 /** Adds a cost to the company (001 §7 custos_marketing insert). */
 export function criarCusto(
   deps: Pick<TDeps, "db">,
@@ -42,6 +46,13 @@ export function criarCusto(
       [ctx.empresaId, ...valores(c)],
     );
     const custo = paraCusto(rows[0]);
+    await registrarCriados(tx, {
+      ...CUSTO_NO_REGISTRO,
+      empresaId: ctx.empresaId,
+      ids: [custo.id],
+      tipo: "custo.criado",
+      autor: autor(ctx),
+    });
     await registrarAuditoria(tx, {
       empresaId: ctx.empresaId,
       usuarioId: ctx.usuarioId,
@@ -65,11 +76,16 @@ export function atualizarCusto(
 ): Promise<TCustoMarketing> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     const { rows } = await tx.query(
-      `UPDATE custos_marketing SET data_custo = $3, plataforma = $4, valor_gasto = $5, campanhas_ativas = $6, impressoes = $7,
-              cliques = $8, ctr = $9, cpc = $10, cpm = $11, id_conta_anuncio = $12, campanha = $13, anuncio_id = $14,
-              updated_at = now()
-        WHERE id_empresa_fk = $1 AND id = $2 RETURNING ${COLUNAS_CUSTO}`,
-      [ctx.empresaId, id, ...valores(c)],
+      `WITH antes AS (SELECT c AS linha FROM custos_marketing c WHERE c.id_empresa_fk = $1 AND c.id = $2 FOR UPDATE),
+       feitos AS (
+         UPDATE custos_marketing c SET data_custo = $3, plataforma = $4, valor_gasto = $5, campanhas_ativas = $6,
+                impressoes = $7, cliques = $8, ctr = $9, cpc = $10, cpm = $11, id_conta_anuncio = $12, campanha = $13,
+                anuncio_id = $14, updated_at = now()
+           FROM antes a WHERE c.id_empresa_fk = $1 AND c.id = (a.linha).id
+          RETURNING a.linha AS antes, c AS depois, ${COLUNAS_CUSTO}),
+       registro AS (${sqlRegistro(15, CUSTO_NO_REGISTRO)})
+       SELECT * FROM feitos`,
+      [ctx.empresaId, id, ...valores(c), autorDoRegistro("custo.alterado", autor(ctx))],
     );
     if (!rows[0]) throw notFound(MSG.custoNaoEncontrado);
     await registrarAuditoria(tx, {
@@ -89,9 +105,12 @@ export function atualizarCusto(
 export function excluirCusto(deps: Pick<TDeps, "db">, ctx: TCtxEmpresa, id: string, meta: { ip: string }): Promise<void> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     const { rows } = await tx.query(
-      `DELETE FROM custos_marketing WHERE id_empresa_fk = $1 AND id = $2
-       RETURNING data_custo, plataforma, valor_gasto::text, id_conta_anuncio`,
-      [ctx.empresaId, id],
+      `WITH feitos AS (
+         DELETE FROM custos_marketing c WHERE c.id_empresa_fk = $1 AND c.id = $2
+         RETURNING c AS antes, NULL::custos_marketing AS depois),
+       registro AS (${sqlRegistro(3, CUSTO_NO_REGISTRO)})
+       SELECT (f.antes).data_custo, (f.antes).plataforma, (f.antes).valor_gasto::text, (f.antes).id_conta_anuncio FROM feitos f`,
+      [ctx.empresaId, id, autorDoRegistro("custo.excluido", autor(ctx))],
     );
     if (!rows[0]) throw notFound(MSG.custoNaoEncontrado);
     await registrarAuditoria(tx, {

@@ -104,17 +104,22 @@ export async function lerPreAnalise(
 }
 
 /**
- * Saves the contract data of a lead (scope first, then write); the trigger marks its stored analysis stale.
+ * Saves the contract data of a lead (scope first, then write); the trigger marks its stored analysis stale. Returns
+ * the lead as it was (`to_jsonb`), for the edit's change-log row that gravarResumo writes with the figures.
  * `$4::numeric`: an untyped parameter beside a literal takes the literal's type (integer), and centavos failed
  * (decision 1601).
  */
-export async function salvarContrato(tx: TTx, auth: TTenantCtx, leadId: string, c: TContratoLead): Promise<void> {
+export async function salvarContrato(tx: TTx, auth: TTenantCtx, leadId: string, c: TContratoLead): Promise<unknown> {
   const l = await lerLead(tx, auth, leadId, true);
-  await tx.query(
-    `UPDATE leads_juros_check SET modalidade_credito = $3, valor_contrato = coalesce($4::numeric, 0), valor_liberado = $5,
-            valor_parcela = $6, quantidade_parcelas = $7, quantidade_parcelas_pagas = $8, data_contrato = $9, banco = $10,
-            taxa_informada_mensal = $11, updated_at = now()
-      WHERE id_empresa_fk = $1 AND id = $2`,
+  // the lead as it was: the edit's one `lead.alterado` row is written with the figures it moves (gravarResumo)
+  const { rows } = await tx.query(
+    `WITH antes AS (SELECT to_jsonb(l) AS linha FROM leads_juros_check l WHERE l.id_empresa_fk = $1 AND l.id = $2 FOR UPDATE),
+     contrato AS (
+       UPDATE leads_juros_check l SET modalidade_credito = $3, valor_contrato = coalesce($4::numeric, 0), valor_liberado = $5,
+              valor_parcela = $6, quantidade_parcelas = $7, quantidade_parcelas_pagas = $8, data_contrato = $9, banco = $10,
+              taxa_informada_mensal = $11, updated_at = now()
+        WHERE l.id_empresa_fk = $1 AND l.id = $2)
+     SELECT linha FROM antes`,
     [
       l.id_empresa_fk,
       l.id,
@@ -129,4 +134,5 @@ export async function salvarContrato(tx: TTx, auth: TTenantCtx, leadId: string, 
       c.taxa_informada_mensal,
     ],
   );
+  return rows[0].linha;
 }

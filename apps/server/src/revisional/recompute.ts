@@ -1,6 +1,8 @@
 import { preAnalisar, type TPreAnalise } from "@crm/domain/revisional/analysis";
 import { escolherReferencia, type TLerMes } from "@crm/domain/revisional/reference";
 import type pg from "pg";
+import { autorDoRegistro, sqlRegistroDeLeads } from "../change-log/in-statement.js";
+import type { TAutorMudanca } from "../change-log/record.js";
 import { type TTx, unsafeWithSystem, unsafeWithSystemOn } from "../db/tenant.js";
 import { COLUNAS_CONTRATO, dadosDoContrato, lerTodosOsMeses, type TLinhaContrato } from "./contract-row.js";
 
@@ -24,15 +26,40 @@ function analisar(l: TLinhaContrato & { limiar: number }, lerMes: TLerMes, hoje:
   return resumoParaLista(preAnalisar(dados, referencia, l.limiar, hoje));
 }
 
-/** Stores one lead's summary (after its contract was saved), in the caller's transaction. */
-export async function gravarResumo(tx: TTx, empresaId: string, leadId: string, a: TPreAnalise): Promise<void> {
+/**
+ * Stores one lead's summary after a person saved its contract, in the caller's transaction, with the one
+ * `lead.alterado` row of that edit (decision 1702): `antes` is the lead as it was before the contract was saved
+ * (`to_jsonb` of its row), so the contract and the figures it moved are one change by the person, not two.
+ */
+export async function gravarResumo(
+  tx: TTx,
+  empresaId: string,
+  leadId: string,
+  a: TPreAnalise,
+  edicao: { antes: unknown; autor: TAutorMudanca },
+): Promise<void> {
   const r = resumoParaLista(a);
   await tx.query(
-    `UPDATE leads_juros_check SET revisional_razao = $3, revisional_faixa = $4, revisional_sobrepago_centavos = $5,
-            revisional_calculado_em = now() WHERE id_empresa_fk = $1 AND id = $2`,
-    [empresaId, leadId, r.razao, r.faixa, r.sobrepago],
+    `WITH feitos AS (
+       UPDATE leads_juros_check l SET revisional_razao = $3, revisional_faixa = $4, revisional_sobrepago_centavos = $5,
+              revisional_calculado_em = now() WHERE l.id_empresa_fk = $1 AND l.id = $2
+       RETURNING jsonb_populate_record(NULL::leads_juros_check, $6::jsonb) AS antes, l AS depois)
+     ${sqlRegistroDeLeads(7, { onde: "mudancas_lead_mudou(f.antes, f.depois)" })}`,
+    [
+      empresaId,
+      leadId,
+      r.razao,
+      r.faixa,
+      r.sobrepago,
+      JSON.stringify(edicao.antes),
+      autorDoRegistro("lead.alterado", edicao.autor),
+    ],
   );
 }
+
+/** The sweep's figures are derived, logged only when a logged figure moved: summaries read them from the log (decision 1702). */
+const AUTOR_DO_RECALCULO = autorDoRegistro("lead.alterado", { origem: "sistema" });
+const SO_FIGURAS_QUE_MUDARAM = "mudancas_lead_antes(f.antes, f.depois) <> '{}'::jsonb";
 
 type TLinhaRecalculo = TLinhaContrato & {
   id_empresa_fk: string;
@@ -63,16 +90,22 @@ async function gravarLote(tx: TTx, linhas: TLinhaRecalculo[], lerMes: TLerMes, h
   }
   if (mudou.length)
     await tx.query(
-      `UPDATE leads_juros_check l SET revisional_razao = v.r, revisional_faixa = v.f, revisional_sobrepago_centavos = v.s,
-              revisional_calculado_em = now()
-         FROM unnest($1::uuid[], $2::uuid[], $3::numeric[], $4::text[], $5::bigint[]) AS v(e, i, r, f, s)
-        WHERE l.id_empresa_fk = v.e AND l.id = v.i`,
+      `WITH antes AS (
+         SELECT l AS linha, v.* FROM unnest($1::uuid[], $2::uuid[], $3::numeric[], $4::text[], $5::bigint[]) AS v(e, i, r, f, s)
+           JOIN leads_juros_check l ON l.id_empresa_fk = v.e AND l.id = v.i),
+       feitos AS (
+         UPDATE leads_juros_check l SET revisional_razao = v.r, revisional_faixa = v.f, revisional_sobrepago_centavos = v.s,
+                revisional_calculado_em = now()
+           FROM antes v WHERE l.id_empresa_fk = v.e AND l.id = v.i
+          RETURNING v.linha AS antes, l AS depois)
+       ${sqlRegistroDeLeads(6, { onde: SO_FIGURAS_QUE_MUDARAM })}`,
       [
         mudou.map((m) => m.e),
         mudou.map((m) => m.i),
         mudou.map((m) => m.razao),
         mudou.map((m) => m.faixa),
         mudou.map((m) => m.sobrepago),
+        AUTOR_DO_RECALCULO,
       ],
     );
   return mudou.length;
@@ -136,11 +169,18 @@ type TMudanca = {
 export async function gravarResumos(pool: pg.Pool, mudou: TMudanca[]): Promise<number> {
   return unsafeWithSystem(pool, MOTIVO, async (tx) => {
     const { rows } = await tx.query<{ e: string; i: string }>(
-      `UPDATE leads_juros_check l SET revisional_razao = v.r, revisional_faixa = v.f, revisional_sobrepago_centavos = v.s,
-              revisional_calculado_em = now()
-         FROM unnest($1::uuid[], $2::uuid[], $3::tid[], $4::xid[], $5::numeric[], $6::text[], $7::bigint[]) AS v(e, i, c, x, r, f, s)
-        WHERE l.ctid = v.c AND l.id_empresa_fk = v.e AND l.id = v.i AND l.xmin = v.x
-        RETURNING l.id_empresa_fk AS e, l.id AS i`,
+      `WITH antes AS (
+         SELECT l AS linha, v.*
+           FROM unnest($1::uuid[], $2::uuid[], $3::tid[], $4::xid[], $5::numeric[], $6::text[], $7::bigint[]) AS v(e, i, c, x, r, f, s)
+           JOIN leads_juros_check l ON l.ctid = v.c AND l.id_empresa_fk = v.e AND l.id = v.i AND l.xmin = v.x),
+       feitos AS (
+         UPDATE leads_juros_check l SET revisional_razao = v.r, revisional_faixa = v.f, revisional_sobrepago_centavos = v.s,
+                revisional_calculado_em = now()
+           FROM antes v
+          WHERE l.ctid = v.c AND l.id_empresa_fk = v.e AND l.id = v.i AND l.xmin = v.x
+          RETURNING v.linha AS antes, l AS depois),
+       registro AS (${sqlRegistroDeLeads(8, { onde: SO_FIGURAS_QUE_MUDARAM })})
+       SELECT (f.depois).id_empresa_fk AS e, (f.depois).id AS i FROM feitos f`,
       [
         mudou.map((m) => m.e),
         mudou.map((m) => m.i),
@@ -149,6 +189,7 @@ export async function gravarResumos(pool: pg.Pool, mudou: TMudanca[]): Promise<n
         mudou.map((m) => m.razao),
         mudou.map((m) => m.faixa),
         mudou.map((m) => m.sobrepago),
+        AUTOR_DO_RECALCULO,
       ],
     );
     if (rows.length < mudou.length) {

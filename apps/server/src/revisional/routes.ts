@@ -63,10 +63,13 @@ export const revisionalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const auth = contexto(req);
       return withTenant(deps.db.app, auth, async (tx) => {
-        await salvarContrato(tx, auth, req.params.id, req.body);
+        const antes = await salvarContrato(tx, auth, req.params.id, req.body);
         const r = await preAnaliseDoLead(tx, auth, req.params.id);
-        // the lists see the new figures at once (the sweep would within a minute)
-        await gravarResumo(tx, r.empresaId, r.leadId, r.analise);
+        // the lists see the new figures at once (the sweep would within a minute); one log row for the whole edit
+        await gravarResumo(tx, r.empresaId, r.leadId, r.analise, {
+          antes,
+          autor: { origem: "usuario", usuarioId: auth.usuarioId },
+        });
         return r;
       });
     },

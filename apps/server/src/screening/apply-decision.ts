@@ -13,6 +13,7 @@ import {
   type TMotorTriagem,
 } from "@crm/domain/screening";
 import { atribuirAutomaticamente, type TResultadoAtribuicao } from "../assignment/assign-lead.js";
+import { autorDoRegistro, sqlRegistroDeLeads } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { mudarStatusDosLeads } from "../lead-events/status.js";
@@ -62,6 +63,11 @@ export async function aplicarDesfecho(
   const dito = desfecho.tipo === "resultado" ? desfecho.resultado : null;
   const fatos = dito ? juntarFatos(lead.dados_extraidos_ia, dito.fatos) : null;
   // the contract the lead described fills the lead's; a contract within the threshold is told so, by the company's rule
+  // the lead as it was, for its one `lead.alterado` row: the contract the AI filled and its facts (decision 1702)
+  const { rows: comoEra } = await tx.query(
+    "SELECT to_jsonb(l) AS l FROM leads_juros_check l WHERE id_empresa_fk = $1 AND id = $2",
+    [empresaId, lead.id],
+  );
   const pre = fatos ? await contratoNaTriagem(tx, { empresaId, leadId: lead.id, fatos }) : { avisar: false, encerrar: false };
   const r =
     dito && pre.encerrar
@@ -70,19 +76,21 @@ export async function aplicarDesfecho(
   const decisao: TDecisaoRegistrada = r ? r.decisao : "erro";
   const final = !!r && r.decisao !== "duvidas";
   const novoStatus = STATUS_APOS_DECISAO[decisao];
-  // the screening's row and the lead's facts and notes in one statement; the status goes through lead-events
+  // the screening's row, the lead's facts and notes and its log row in one statement; the status goes through lead-events
   const { rows } = await tx.query(
     `WITH triagem AS (
        INSERT INTO triagens_ia (id_empresa_fk, id_lead_fk, decisao, motivo, proxima_pergunta, resumo, fatos, motor, modelo, erro,
            id_mensagem_ref, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, clock_timestamp()) RETURNING id),
-     fatos AS (
-       UPDATE leads_juros_check SET
-              dados_extraidos_ia = coalesce($12::jsonb, dados_extraidos_ia),
-              observacoes_ia = CASE WHEN $13 THEN $14 ELSE observacoes_ia END,
-              data_processamento_ia = CASE WHEN $13 THEN clock_timestamp() ELSE data_processamento_ia END,
+     feitos AS (
+       UPDATE leads_juros_check l SET
+              dados_extraidos_ia = coalesce($12::jsonb, l.dados_extraidos_ia),
+              observacoes_ia = CASE WHEN $13 THEN $14 ELSE l.observacoes_ia END,
+              data_processamento_ia = CASE WHEN $13 THEN clock_timestamp() ELSE l.data_processamento_ia END,
               updated_at = now()
-        WHERE id_empresa_fk = $1 AND id = $2)
+        WHERE l.id_empresa_fk = $1 AND l.id = $2
+        RETURNING jsonb_populate_record(NULL::leads_juros_check, $15::jsonb) AS antes, l AS depois),
+     registro AS (${sqlRegistroDeLeads(16, { onde: "mudancas_lead_mudou(f.antes, f.depois)" })})
      SELECT id FROM triagem`,
     [
       empresaId,
@@ -100,6 +108,8 @@ export async function aplicarDesfecho(
       fatos ? JSON.stringify(fatos) : null,
       final,
       r ? r.resumo || r.motivo : null,
+      JSON.stringify(comoEra[0].l),
+      autorDoRegistro("lead.alterado", { origem: "ia" }),
     ],
   );
   const triagemId = rows[0].id as string;

@@ -1,6 +1,10 @@
+import { autorDoRegistro, MENSAGEM_NO_REGISTRO, sqlRegistro } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { FILA_ENVIO, type TTrabalhoEnvio } from "../whatsapp/queues.js";
+
+/** The AI's messages are logged as `mensagem.enviada` by the AI, in the statement that queues them (decision 1702). */
+const AUTOR = autorDoRegistro("mensagem.enviada", { origem: "ia" });
 
 /** How the screener signs its messages in the chat timeline. */
 const NOME_REMETENTE_IA = "Assistente IA";
@@ -22,13 +26,15 @@ export async function enviarMensagemIa(
 ): Promise<{ mensagemId: string }> {
   const { rows } = await tx.query(
     `WITH m AS (
-       INSERT INTO mensagens_whatsapp (id_empresa_fk, id_lead_fk, direcao, sender, sender_nome, message, message_type, status, timestamp)
-       VALUES ($1, $2, 'saida', 'ia', $3, $4, 'text', 'pending', clock_timestamp()) RETURNING id, timestamp),
+       INSERT INTO mensagens_whatsapp AS x (id_empresa_fk, id_lead_fk, direcao, sender, sender_nome, message, message_type, status, timestamp)
+       VALUES ($1, $2, 'saida', 'ia', $3, $4, 'text', 'pending', clock_timestamp())
+       RETURNING NULL::mensagens_whatsapp AS antes, x AS depois, x.id, x.timestamp),
      l AS (
        UPDATE leads_juros_check SET ultima_mensagem_em = greatest(ultima_mensagem_em, (SELECT timestamp FROM m)), updated_at = now()
-        WHERE id_empresa_fk = $1 AND id = $2)
+        WHERE id_empresa_fk = $1 AND id = $2),
+     registro AS (${sqlRegistro(5, { ...MENSAGEM_NO_REGISTRO, feitos: "m" })})
      SELECT id FROM m`,
-    [p.empresaId, p.leadId, NOME_REMETENTE_IA, p.texto],
+    [p.empresaId, p.leadId, NOME_REMETENTE_IA, p.texto, AUTOR],
   );
   const m = rows[0];
   await deps.jobs.enviar(FILA_ENVIO, { empresaId: p.empresaId, mensagemId: m.id } satisfies TTrabalhoEnvio, { tx });

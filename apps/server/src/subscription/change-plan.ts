@@ -11,6 +11,7 @@ import {
 } from "@crm/domain/subscription";
 import { motivoAcaoBloqueada } from "@crm/domain/subscription-machine";
 import { MSG_ASSINATURA as M } from "@crm/domain/subscription-messages";
+import { comRegistroDaAssinatura } from "../change-log/subscription-rows.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 import { badRequest, conflict } from "../http/errors.js";
@@ -52,69 +53,73 @@ export async function mudarPlano(
   agora = new Date(),
 ): Promise<TResultado> {
   const hoje = isoDiaSP(agora);
-  return withTenant(deps.db.app, ctx, async (tx) => {
-    const e = await lerEstado(tx, ctx.empresaId, true);
-    const alvo = pedido.plano;
-    const mudaCiclo = pedido.ciclo !== undefined && pedido.ciclo !== e.ciclo;
-    const boleto = pedido.forma === "boleto";
-    if (alvo === e.plano && !mudaCiclo && !pedido.cartao && !boleto) throw badRequest(M.dadosInvalidos);
-    // boleto is for yearly payment only (001 §9 FAQ), and is not paid with a card in the same request
-    if (boleto && (pedido.ciclo ?? e.ciclo) !== "anual") throw badRequest(M.boletoSoAnual, { forma: M.boletoSoAnual });
-    if (boleto && pedido.cartao) throw badRequest(M.dadosInvalidos, { forma: M.dadosInvalidos });
-    if (pedido.cartao) await guardarCartao(tx, ctx.empresaId, pedido.cartao);
-    if (boleto) await guardarFormaSemCartao(tx, ctx.empresaId, "boleto");
-    if (mudaCiclo) await tx.query("UPDATE empresas SET ciclo_cobranca = $2 WHERE id = $1", [ctx.empresaId, pedido.ciclo]);
-    let mensagem = M.planoAtualizado(alvo);
-    if (ordemPlano(alvo) > ordemPlano(e.plano)) {
-      const bloqueio = motivoAcaoBloqueada(e, "upgrade", hoje, alvo);
-      if (bloqueio) throw conflict(bloqueio);
-      const valor = valorProrrateado(e, alvo, hoje);
-      if (valor > 0) {
-        // the simulated charge: a card pays the invoice at once; boleto (or PIX) leaves it pending 3 days with its line
-        const cartao = !boleto && (pedido.cartao !== undefined || e.pagamentoTipo === "cartao");
-        await tx.query(
-          `INSERT INTO faturas (id_empresa_fk, plano, valor, status, tipo, data, vencimento, periodo_inicio, periodo_fim, pago_em, metodo)
+  return withTenant(
+    deps.db.app,
+    ctx,
+    comRegistroDaAssinatura(ctx.empresaId, { origem: "usuario" as const, usuarioId: ctx.usuarioId }, async (tx) => {
+      const e = await lerEstado(tx, ctx.empresaId, true);
+      const alvo = pedido.plano;
+      const mudaCiclo = pedido.ciclo !== undefined && pedido.ciclo !== e.ciclo;
+      const boleto = pedido.forma === "boleto";
+      if (alvo === e.plano && !mudaCiclo && !pedido.cartao && !boleto) throw badRequest(M.dadosInvalidos);
+      // boleto is for yearly payment only (001 §9 FAQ), and is not paid with a card in the same request
+      if (boleto && (pedido.ciclo ?? e.ciclo) !== "anual") throw badRequest(M.boletoSoAnual, { forma: M.boletoSoAnual });
+      if (boleto && pedido.cartao) throw badRequest(M.dadosInvalidos, { forma: M.dadosInvalidos });
+      if (pedido.cartao) await guardarCartao(tx, ctx.empresaId, pedido.cartao);
+      if (boleto) await guardarFormaSemCartao(tx, ctx.empresaId, "boleto");
+      if (mudaCiclo) await tx.query("UPDATE empresas SET ciclo_cobranca = $2 WHERE id = $1", [ctx.empresaId, pedido.ciclo]);
+      let mensagem = M.planoAtualizado(alvo);
+      if (ordemPlano(alvo) > ordemPlano(e.plano)) {
+        const bloqueio = motivoAcaoBloqueada(e, "upgrade", hoje, alvo);
+        if (bloqueio) throw conflict(bloqueio);
+        const valor = valorProrrateado(e, alvo, hoje);
+        if (valor > 0) {
+          // the simulated charge: a card pays the invoice at once; boleto (or PIX) leaves it pending 3 days with its line
+          const cartao = !boleto && (pedido.cartao !== undefined || e.pagamentoTipo === "cartao");
+          await tx.query(
+            `INSERT INTO faturas (id_empresa_fk, plano, valor, status, tipo, data, vencimento, periodo_inicio, periodo_fim, pago_em, metodo)
            VALUES ($1, $2, $3, $4, 'upgrade', $5, $6, $5, $7, CASE WHEN $4 = 'paid' THEN now() END, $8)`,
-          [
-            ctx.empresaId,
-            alvo,
-            valor,
-            cartao ? "paid" : "pending",
-            hoje,
-            cartao ? hoje : somarDias(hoje, 3),
-            e.dataRenovacao,
-            cartao ? "cartao" : boleto ? "boleto" : (e.pagamentoTipo ?? "pix"),
-          ],
-        );
-        if (boleto) mensagem = `${M.planoAtualizado(alvo)} ${M.boletoEmitido(valor, somarDias(hoje, 3))}`;
-      }
-      await tx.query("UPDATE empresas SET plano_assinatura = $2, plano_agendado = NULL, updated_at = now() WHERE id = $1", [
-        ctx.empresaId,
-        alvo,
-      ]);
-      await registrarAcao(tx, ctx.empresaId, quem, "assinatura.upgrade", { de: e.plano, para: alvo, valorProrrateado: valor });
-    } else if (ordemPlano(alvo) < ordemPlano(e.plano)) {
-      const bloqueio = motivoAcaoBloqueada(e, "downgrade", hoje, alvo);
-      if (bloqueio) throw conflict(bloqueio);
-      const inicioMes = (intervaloDoPeriodo("thisMonth", agora) as { inicio: Date }).inicio;
-      const excessos = excessosDoPlano(alvo, await lerUso(tx, ctx.empresaId, inicioMes));
-      if (excessos.length) throw conflict(M.downgradeExcede(alvo, excessos));
-      const emTeste = e.testeAte !== null && e.testeAte >= hoje;
-      if (emTeste || !e.dataRenovacao) {
+            [
+              ctx.empresaId,
+              alvo,
+              valor,
+              cartao ? "paid" : "pending",
+              hoje,
+              cartao ? hoje : somarDias(hoje, 3),
+              e.dataRenovacao,
+              cartao ? "cartao" : boleto ? "boleto" : (e.pagamentoTipo ?? "pix"),
+            ],
+          );
+          if (boleto) mensagem = `${M.planoAtualizado(alvo)} ${M.boletoEmitido(valor, somarDias(hoje, 3))}`;
+        }
         await tx.query("UPDATE empresas SET plano_assinatura = $2, plano_agendado = NULL, updated_at = now() WHERE id = $1", [
           ctx.empresaId,
           alvo,
         ]);
-      } else {
-        await tx.query("UPDATE empresas SET plano_agendado = $2, updated_at = now() WHERE id = $1", [ctx.empresaId, alvo]);
-        mensagem = M.downgradeAgendado(alvo, e.dataRenovacao);
+        await registrarAcao(tx, ctx.empresaId, quem, "assinatura.upgrade", { de: e.plano, para: alvo, valorProrrateado: valor });
+      } else if (ordemPlano(alvo) < ordemPlano(e.plano)) {
+        const bloqueio = motivoAcaoBloqueada(e, "downgrade", hoje, alvo);
+        if (bloqueio) throw conflict(bloqueio);
+        const inicioMes = (intervaloDoPeriodo("thisMonth", agora) as { inicio: Date }).inicio;
+        const excessos = excessosDoPlano(alvo, await lerUso(tx, ctx.empresaId, inicioMes));
+        if (excessos.length) throw conflict(M.downgradeExcede(alvo, excessos));
+        const emTeste = e.testeAte !== null && e.testeAte >= hoje;
+        if (emTeste || !e.dataRenovacao) {
+          await tx.query("UPDATE empresas SET plano_assinatura = $2, plano_agendado = NULL, updated_at = now() WHERE id = $1", [
+            ctx.empresaId,
+            alvo,
+          ]);
+        } else {
+          await tx.query("UPDATE empresas SET plano_agendado = $2, updated_at = now() WHERE id = $1", [ctx.empresaId, alvo]);
+          mensagem = M.downgradeAgendado(alvo, e.dataRenovacao);
+        }
+        await registrarAcao(tx, ctx.empresaId, quem, "assinatura.downgrade", { de: e.plano, para: alvo, agendado: !emTeste });
+      } else if (mudaCiclo) {
+        await registrarAcao(tx, ctx.empresaId, quem, "assinatura.ciclo", { de: e.ciclo, para: pedido.ciclo });
       }
-      await registrarAcao(tx, ctx.empresaId, quem, "assinatura.downgrade", { de: e.plano, para: alvo, agendado: !emTeste });
-    } else if (mudaCiclo) {
-      await registrarAcao(tx, ctx.empresaId, quem, "assinatura.ciclo", { de: e.ciclo, para: pedido.ciclo });
-    }
-    return { mensagem };
-  });
+      return { mensagem };
+    }),
+  );
 }
 
 /** Cancel at the period end (000 §2.13): access until then, then Inativo by the billing job. */
@@ -125,17 +130,21 @@ export async function cancelarAssinatura(
   motivo: string,
   agora = new Date(),
 ): Promise<TResultado> {
-  return withTenant(deps.db.app, ctx, async (tx) => {
-    const e = await lerEstado(tx, ctx.empresaId, true);
-    const bloqueio = motivoAcaoBloqueada(e, "cancelar", isoDiaSP(agora));
-    if (bloqueio) throw conflict(bloqueio);
-    await tx.query("UPDATE empresas SET cancelar_no_fim = true, motivo_cancelamento = $2, updated_at = now() WHERE id = $1", [
-      ctx.empresaId,
-      motivo,
-    ]);
-    await registrarAcao(tx, ctx.empresaId, quem, "assinatura.cancelar", { motivo, ate: e.dataRenovacao });
-    return { mensagem: M.assinaturaCancelada };
-  });
+  return withTenant(
+    deps.db.app,
+    ctx,
+    comRegistroDaAssinatura(ctx.empresaId, { origem: "usuario" as const, usuarioId: ctx.usuarioId }, async (tx) => {
+      const e = await lerEstado(tx, ctx.empresaId, true);
+      const bloqueio = motivoAcaoBloqueada(e, "cancelar", isoDiaSP(agora));
+      if (bloqueio) throw conflict(bloqueio);
+      await tx.query("UPDATE empresas SET cancelar_no_fim = true, motivo_cancelamento = $2, updated_at = now() WHERE id = $1", [
+        ctx.empresaId,
+        motivo,
+      ]);
+      await registrarAcao(tx, ctx.empresaId, quem, "assinatura.cancelar", { motivo, ate: e.dataRenovacao });
+      return { mensagem: M.assinaturaCancelada };
+    }),
+  );
 }
 
 export async function retomarAssinatura(
@@ -144,16 +153,21 @@ export async function retomarAssinatura(
   quem: TQuem,
   agora = new Date(),
 ): Promise<TResultado> {
-  return withTenant(deps.db.app, ctx, async (tx) => {
-    const e = await lerEstado(tx, ctx.empresaId, true);
-    const bloqueio = motivoAcaoBloqueada(e, "retomar", isoDiaSP(agora));
-    if (bloqueio) throw conflict(bloqueio);
-    await tx.query("UPDATE empresas SET cancelar_no_fim = false, motivo_cancelamento = NULL, updated_at = now() WHERE id = $1", [
-      ctx.empresaId,
-    ]);
-    await registrarAcao(tx, ctx.empresaId, quem, "assinatura.retomar", {});
-    return { mensagem: M.cancelamentoRetomado };
-  });
+  return withTenant(
+    deps.db.app,
+    ctx,
+    comRegistroDaAssinatura(ctx.empresaId, { origem: "usuario" as const, usuarioId: ctx.usuarioId }, async (tx) => {
+      const e = await lerEstado(tx, ctx.empresaId, true);
+      const bloqueio = motivoAcaoBloqueada(e, "retomar", isoDiaSP(agora));
+      if (bloqueio) throw conflict(bloqueio);
+      await tx.query(
+        "UPDATE empresas SET cancelar_no_fim = false, motivo_cancelamento = NULL, updated_at = now() WHERE id = $1",
+        [ctx.empresaId],
+      );
+      await registrarAcao(tx, ctx.empresaId, quem, "assinatura.retomar", {});
+      return { mensagem: M.cancelamentoRetomado };
+    }),
+  );
 }
 
 /**
@@ -168,40 +182,44 @@ export async function reativarAssinatura(
   agora = new Date(),
 ): Promise<TResultado> {
   const hoje = isoDiaSP(agora);
-  return withTenant(deps.db.app, ctx, async (tx) => {
-    const e = await lerEstado(tx, ctx.empresaId, true);
-    const bloqueio = motivoAcaoBloqueada(e, "reativar", hoje);
-    if (bloqueio) throw conflict(bloqueio);
-    let fatura: { valor: number; vencimento: string; paga: boolean } | null = null;
-    let renovacao = e.dataRenovacao;
-    if (!renovacao || renovacao <= hoje) {
-      renovacao = somarDias(hoje, DIAS_PERIODO[e.ciclo]);
-      const paga = e.pagamentoTipo === "cartao";
-      fatura = { valor: precoDoCiclo(e.plano, e.ciclo), vencimento: paga ? hoje : somarDias(hoje, 3), paga };
-      await tx.query(
-        `INSERT INTO faturas (id_empresa_fk, plano, valor, status, tipo, data, vencimento, periodo_inicio, periodo_fim, pago_em, metodo)
+  return withTenant(
+    deps.db.app,
+    ctx,
+    comRegistroDaAssinatura(ctx.empresaId, { origem: "usuario" as const, usuarioId: ctx.usuarioId }, async (tx) => {
+      const e = await lerEstado(tx, ctx.empresaId, true);
+      const bloqueio = motivoAcaoBloqueada(e, "reativar", hoje);
+      if (bloqueio) throw conflict(bloqueio);
+      let fatura: { valor: number; vencimento: string; paga: boolean } | null = null;
+      let renovacao = e.dataRenovacao;
+      if (!renovacao || renovacao <= hoje) {
+        renovacao = somarDias(hoje, DIAS_PERIODO[e.ciclo]);
+        const paga = e.pagamentoTipo === "cartao";
+        fatura = { valor: precoDoCiclo(e.plano, e.ciclo), vencimento: paga ? hoje : somarDias(hoje, 3), paga };
+        await tx.query(
+          `INSERT INTO faturas (id_empresa_fk, plano, valor, status, tipo, data, vencimento, periodo_inicio, periodo_fim, pago_em, metodo)
          VALUES ($1, $2, $3, $4, 'renovacao', $5, $6, $5, $7, CASE WHEN $4 = 'paid' THEN now() END, $8)
          ON CONFLICT (id_empresa_fk, periodo_inicio) WHERE tipo = 'renovacao' DO NOTHING`,
-        [
-          ctx.empresaId,
-          e.plano,
-          fatura.valor,
-          paga ? "paid" : "pending",
-          hoje,
-          fatura.vencimento,
-          renovacao,
-          e.pagamentoTipo ?? "pix",
-        ],
-      );
-    }
-    await tx.query(
-      `UPDATE empresas SET status_assinatura = 'Ativo', cancelar_no_fim = false, motivo_cancelamento = NULL,
+          [
+            ctx.empresaId,
+            e.plano,
+            fatura.valor,
+            paga ? "paid" : "pending",
+            hoje,
+            fatura.vencimento,
+            renovacao,
+            e.pagamentoTipo ?? "pix",
+          ],
+        );
+      }
+      await tx.query(
+        `UPDATE empresas SET status_assinatura = 'Ativo', cancelar_no_fim = false, motivo_cancelamento = NULL,
               data_renovacao = $2, updated_at = now() WHERE id = $1`,
-      [ctx.empresaId, renovacao],
-    );
-    await registrarAcao(tx, ctx.empresaId, quem, "assinatura.reativar", { ate: renovacao, fatura });
-    return { mensagem: fatura && !fatura.paga ? M.reativadaComFatura(fatura.valor, fatura.vencimento) : M.assinaturaReativada };
-  });
+        [ctx.empresaId, renovacao],
+      );
+      await registrarAcao(tx, ctx.empresaId, quem, "assinatura.reativar", { ate: renovacao, fatura });
+      return { mensagem: fatura && !fatura.paga ? M.reativadaComFatura(fatura.valor, fatura.vencimento) : M.assinaturaReativada };
+    }),
+  );
 }
 
 /** Card (brand, last 4, expiry kept), boleto or PIX. The charge itself stays simulated (000 §2.13). */

@@ -1,6 +1,7 @@
 import { isoDiaSP } from "@crm/domain/period";
 import { COBRANCA, diasEntre } from "@crm/domain/subscription";
 import { MSG_ASSINATURA as M } from "@crm/domain/subscription-messages";
+import { comRegistroDaAssinatura } from "../change-log/subscription-rows.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 import { conflict } from "../http/errors.js";
@@ -37,12 +38,16 @@ export async function simularPagamento(
   faturaId: string,
   agora = new Date(),
 ): Promise<{ mensagem: string }> {
-  return withTenant(deps.db.app, ctx, async (tx) => {
-    const e = await lerEstado(tx, ctx.empresaId, true);
-    const f = await lerFatura(tx, ctx.empresaId, faturaId, true);
-    if (f.status === "paid") throw conflict("Esta fatura já está paga.");
-    await quitarFatura(tx, ctx.empresaId, f.id, e.pagamentoTipo ?? "pix", isoDiaSP(agora));
-    await registrarAcao(tx, ctx.empresaId, quem, "fatura.pagar", { faturaId: f.id, valor: f.valor, simulado: true });
-    return { mensagem: M.faturaPaga };
-  });
+  return withTenant(
+    deps.db.app,
+    ctx,
+    comRegistroDaAssinatura(ctx.empresaId, { origem: "usuario" as const, usuarioId: ctx.usuarioId }, async (tx) => {
+      const e = await lerEstado(tx, ctx.empresaId, true);
+      const f = await lerFatura(tx, ctx.empresaId, faturaId, true);
+      if (f.status === "paid") throw conflict("Esta fatura já está paga.");
+      await quitarFatura(tx, ctx.empresaId, f.id, e.pagamentoTipo ?? "pix", isoDiaSP(agora));
+      await registrarAcao(tx, ctx.empresaId, quem, "fatura.pagar", { faturaId: f.id, valor: f.valor, simulado: true });
+      return { mensagem: M.faturaPaga };
+    }),
+  );
 }

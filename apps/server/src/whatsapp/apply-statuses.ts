@@ -1,3 +1,4 @@
+import { autorDoRegistro, MENSAGEM_NO_REGISTRO, sqlRegistro } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import type { TEventoStatus } from "./events.js";
@@ -29,16 +30,25 @@ export async function aplicarStatus(
   );
   const achados = new Set(existentes.map((r) => r.provider_message_id as string));
   const { rows } = await tx.query(
-    `UPDATE mensagens_whatsapp m SET status = x.status, status_em = x.ts, updated_at = now(),
-            erro = CASE WHEN x.status = 'failed' THEN coalesce(x.erro, m.erro) ELSE NULL END
-       FROM jsonb_to_recordset($2::jsonb) AS x (pid text, status text, ts timestamptz, erro text)
-      WHERE m.id_empresa_fk = $1 AND m.provider_message_id = x.pid AND m.direcao = 'saida'
-        AND m.status NOT IN ('failed', 'received')
-        AND CASE WHEN x.status = 'failed' THEN m.status IN ('pending', 'sent')
-                 ELSE (CASE x.status WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 END)
-                    > (CASE m.status WHEN 'pending' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 END) END
-      RETURNING m.id, m.id_lead_fk`,
-    [empresaId, JSON.stringify(linhas)],
+    // the receipts and their `mensagem.status` log rows (the old status before) in one statement (decision 1702)
+    `WITH antes AS (
+       SELECT m AS linha, x.status AS novo, x.ts, x.erro
+         FROM mensagens_whatsapp m
+         JOIN jsonb_to_recordset($2::jsonb) AS x (pid text, status text, ts timestamptz, erro text) ON m.provider_message_id = x.pid
+        WHERE m.id_empresa_fk = $1 AND m.direcao = 'saida'
+          AND m.status NOT IN ('failed', 'received')
+          AND CASE WHEN x.status = 'failed' THEN m.status IN ('pending', 'sent')
+                   ELSE (CASE x.status WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 END)
+                      > (CASE m.status WHEN 'pending' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 END) END
+          FOR UPDATE OF m),
+     feitos AS (
+       UPDATE mensagens_whatsapp m SET status = a.novo, status_em = a.ts, updated_at = now(),
+              erro = CASE WHEN a.novo = 'failed' THEN coalesce(a.erro, m.erro) ELSE NULL END
+         FROM antes a WHERE m.id_empresa_fk = $1 AND m.id = (a.linha).id
+        RETURNING a.linha AS antes, m AS depois),
+     registro AS (${sqlRegistro(3, MENSAGEM_NO_REGISTRO)})
+     SELECT (f.depois).id, (f.depois).id_lead_fk FROM feitos f`,
+    [empresaId, JSON.stringify(linhas), autorDoRegistro("mensagem.status", { origem: "webhook" })],
   );
   await deps.realtime.publicarVarios(
     tx,

@@ -1,6 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import { limparTelefone } from "@crm/domain/phone";
 import { NOME_DOCUMENTO_PADRAO } from "@crm/domain/whatsapp";
+import { autorDoRegistro, MENSAGEM_NO_REGISTRO, sqlRegistro } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import { withCompanyJob } from "../db/tenant.js";
 import type { TTrabalho } from "../jobs/jobs.js";
@@ -72,11 +73,23 @@ export async function processarEnvio(deps: TDeps, t: TTrabalho<TTrabalhoEnvio>):
     await withCompanyJob(deps.db.app, empresaId, "whatsapp-envio", async (tx) => {
       if (erro?.desconectado && cfg.provedor !== "sandbox")
         await registrarEstadoSessao(deps, tx, empresaId, { status: "disconnected", erro: erro.mensagem, avisarSempre: true });
+      // a retry changes no status; the last failure is a `mensagem.status` row (decision 1702)
       await tx.query(
-        `UPDATE mensagens_whatsapp SET tentativas = tentativas + 1, erro = $3, updated_at = now(),
-                status = CASE WHEN $4 THEN status ELSE 'failed' END, status_em = CASE WHEN $4 THEN status_em ELSE now() END
-          WHERE id_empresa_fk = $1 AND id = $2 AND status = 'pending'`,
-        [empresaId, m.id, erro?.mensagem ?? MSG.erroInterno, tentarDeNovo],
+        `WITH antes AS (
+           SELECT m AS linha FROM mensagens_whatsapp m WHERE m.id_empresa_fk = $1 AND m.id = $2 AND m.status = 'pending' FOR UPDATE),
+         feitos AS (
+           UPDATE mensagens_whatsapp m SET tentativas = m.tentativas + 1, erro = $3, updated_at = now(),
+                  status = CASE WHEN $4 THEN m.status ELSE 'failed' END, status_em = CASE WHEN $4 THEN m.status_em ELSE now() END
+             FROM antes a WHERE m.id_empresa_fk = $1 AND m.id = (a.linha).id
+            RETURNING a.linha AS antes, m AS depois)
+         ${sqlRegistro(5, { ...MENSAGEM_NO_REGISTRO, onde: "(f.antes).status IS DISTINCT FROM (f.depois).status" })}`,
+        [
+          empresaId,
+          m.id,
+          erro?.mensagem ?? MSG.erroInterno,
+          tentarDeNovo,
+          autorDoRegistro("mensagem.status", { origem: "sistema" }),
+        ],
       );
       await deps.realtime.publicar(
         tx,
@@ -127,11 +140,17 @@ async function marcarEnviada(deps: TDeps, empresaId: string, m: TMensagemEnvio, 
       [empresaId, providerId, m.id],
     );
     const statusEco = ecos.find((e) => e.status === "read" || e.status === "delivered")?.status;
+    // the provider took it: `mensagem.status` by the system, in the same statement (decision 1702)
     await tx.query(
-      `UPDATE mensagens_whatsapp SET status = $4, provider_message_id = $3, tentativas = tentativas + 1, erro = NULL,
-              status_em = now(), updated_at = now()
-        WHERE id_empresa_fk = $1 AND id = $2 AND status = 'pending'`,
-      [empresaId, m.id, providerId, statusEco ?? "sent"],
+      `WITH antes AS (
+         SELECT m AS linha FROM mensagens_whatsapp m WHERE m.id_empresa_fk = $1 AND m.id = $2 AND m.status = 'pending' FOR UPDATE),
+       feitos AS (
+         UPDATE mensagens_whatsapp m SET status = $4, provider_message_id = $3, tentativas = m.tentativas + 1, erro = NULL,
+                status_em = now(), updated_at = now()
+           FROM antes a WHERE m.id_empresa_fk = $1 AND m.id = (a.linha).id
+          RETURNING a.linha AS antes, m AS depois)
+       ${sqlRegistro(5, MENSAGEM_NO_REGISTRO)}`,
+      [empresaId, m.id, providerId, statusEco ?? "sent", autorDoRegistro("mensagem.status", { origem: "sistema" })],
     );
     for (const id of [m.id, ...ecos.map((e) => e.id as string)])
       await deps.realtime.publicar(

@@ -1,6 +1,7 @@
 import { nomeDeArquivoSeguro } from "@crm/domain/file-names";
 import { formatarTelefone, normalizarTelefone } from "@crm/domain/phone";
 import { PAPEL } from "@crm/domain/roles";
+import { autorDoRegistro, sqlRegistro, sqlRegistroDeLeads } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { FILA_TRIAGEM, type TTrabalhoTriagem } from "../jobs/queues.js";
@@ -11,7 +12,8 @@ import { gravarPrimeirosToques } from "./first-touch.js";
 import { FILA_MIDIA } from "./queues.js";
 
 /** tinhaNaoLidas: the lead had unread messages before this batch (then it was already notified) */
-type TLeadAlvo = { id: string; nome: string; usuarioConsultor: string | null; tinhaNaoLidas: boolean };
+/** novo: created by this batch (its `lead.criado` log row is written once its first touch is set) */
+type TLeadAlvo = { id: string; nome: string; usuarioConsultor: string | null; tinhaNaoLidas: boolean; novo: boolean };
 type TGravada = {
   id: string;
   id_lead_fk: string;
@@ -20,6 +22,22 @@ type TGravada = {
   message_type: string;
   media_status: string | null;
 };
+
+/** Every write of this file comes from a provider's delivery (webhook, or the gateway's backfill of the same events). */
+const AUTOR_WEBHOOK = autorDoRegistro("mensagem.recebida", { origem: "webhook" });
+const TIPO_DA_MENSAGEM = "CASE (f.depois).direcao WHEN 'entrada' THEN 'mensagem.recebida' ELSE 'mensagem.enviada' END";
+
+/** The `lead.criado` rows of the leads a batch created, as they are after their first touch (decision 1702). */
+async function registrarLeadsNovos(tx: TTx, empresaId: string, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await tx.query(
+    `WITH feitos AS (
+       SELECT NULL::leads_juros_check AS antes, l AS depois FROM leads_juros_check l
+        WHERE l.id_empresa_fk = $1 AND l.id = ANY ($2::uuid[]))
+     ${sqlRegistroDeLeads(3)}`,
+    [empresaId, ids, autorDoRegistro("lead.criado", { origem: "webhook" })],
+  );
+}
 
 const previa = (m: TGravada) =>
   m.message ||
@@ -77,9 +95,11 @@ export async function gravarMensagensRecebidas(
       referral: entrada ? (e.referral ?? null) : null,
     };
   });
+  // the messages and their log rows (decision 1702): received from the lead, or sent from the phone (an echo)
   const { rows: gravadas } = await tx.query<TGravada & { timestamp: Date }>({
     name: "whatsapp-mensagens-inserir",
-    text: `INSERT INTO mensagens_whatsapp (id_empresa_fk, id_lead_fk, direcao, sender, sender_nome, message, message_type, status,
+    text: `WITH feitos AS (
+     INSERT INTO mensagens_whatsapp AS m (id_empresa_fk, id_lead_fk, direcao, sender, sender_nome, message, message_type, status,
         provider_message_id, media_ref, media_mime_type, media_file_name, media_file_size, media_status, timestamp, status_em, referral)
      SELECT $1, x.lead, x.direcao, x.sender, x.sender_nome, x.message, x.message_type, x.status,
             x.pid, x.media_ref, x.media_mime, x.media_nome, x.media_tamanho, x.media_status, x.ts, x.ts, x.referral
@@ -87,12 +107,20 @@ export async function gravarMensagensRecebidas(
             message_type text, status text, pid text, media_ref text, media_mime text, media_nome text,
             media_tamanho bigint, media_status text, ts timestamptz, referral jsonb)
      ON CONFLICT (id_empresa_fk, provider_message_id) WHERE provider_message_id IS NOT NULL DO NOTHING
-     RETURNING id, id_lead_fk, direcao, message, message_type, media_status, timestamp`,
-    values: [empresaId, JSON.stringify(linhas)],
+     RETURNING NULL::mensagens_whatsapp AS antes, m AS depois),
+     registro AS (${sqlRegistro(3, { entidade: "mensagem", campos: "mudancas_mensagem", tipo: TIPO_DA_MENSAGEM })})
+     SELECT (f.depois).id, (f.depois).id_lead_fk, (f.depois).direcao, (f.depois).message, (f.depois).message_type,
+            (f.depois).media_status, (f.depois).timestamp
+       FROM feitos f`,
+    values: [empresaId, JSON.stringify(linhas), AUTOR_WEBHOOK],
   });
-  if (!gravadas.length) return { gravadas: 0, recusadas };
+  const novos = [...leads.values()].filter((l) => l.novo).map((l) => l.id);
+  if (!gravadas.length) {
+    await registrarLeadsNovos(tx, empresaId, novos);
+    return { gravadas: 0, recusadas };
+  }
 
-  // the ad that brought each lead, kept on the lead once (first-touch.ts)
+  // the ad that brought each lead, kept on the lead once (first-touch.ts), then the new leads' log rows with it
   await gravarPrimeirosToques(
     tx,
     empresaId,
@@ -101,7 +129,9 @@ export async function gravarMensagensRecebidas(
         ? [{ leadId: (leads.get(e.tel) as TLeadAlvo).id, referral: e.referral, timestamp: e.timestamp }]
         : [],
     ),
+    novos,
   );
+  await registrarLeadsNovos(tx, empresaId, novos);
 
   // the newest stored message of each lead (rows come back in insertion order, which is time order)
   const ultimaPorLead = new Map<string, TGravada>();
@@ -173,7 +203,7 @@ async function leadsPorTelefone(
   const mapa = new Map<string, TLeadAlvo>(
     rows.map((r) => [
       r.telefone_normalizado,
-      { id: r.id, nome: r.nome, usuarioConsultor: r.id_usuario_fk, tinhaNaoLidas: r.nao_lidas },
+      { id: r.id, nome: r.nome, usuarioConsultor: r.id_usuario_fk, tinhaNaoLidas: r.nao_lidas, novo: false },
     ]),
   );
   // the known leads are locked now, in id order, before any new lead is inserted: a new lead takes summary rows (its
@@ -201,7 +231,7 @@ async function leadsPorTelefone(
       [empresaId, faltando, nomes],
     );
     for (const r of novos)
-      mapa.set(r.telefone_normalizado, { id: r.id, nome: r.nome, usuarioConsultor: null, tinhaNaoLidas: false });
+      mapa.set(r.telefone_normalizado, { id: r.id, nome: r.nome, usuarioConsultor: null, tinhaNaoLidas: false, novo: true });
   }
   return mapa;
 }
