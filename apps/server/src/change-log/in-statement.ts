@@ -7,7 +7,7 @@ import type { TAutorMudanca } from "./record.js";
  * names a CTE (`feitos` by default) with two columns of the entity's table type: `antes` (the row before, null on
  * creation) and `depois` (the row after, null on deletion), e.g. `UPDATE … FROM antes a … RETURNING a.linha AS antes, l AS
  * depois` (the CTE's column must not be named like the target's alias: `l` would name it); this adds one `mudancas` row per changed row, its fields taken by the entity's SQL function (migration
- * 0055: `mudancas_mensagem`, `mudancas_prazo`…). `$param` is the kind and author (`autorDoRegistro`); `tipo` may be
+ * 0054: `mudancas_mensagem`, `mudancas_prazo`…). `$param` is the kind and author (`autorDoRegistro`); `tipo` may be
  * an SQL expression over `f` when the kind depends on the row, `onde` a condition over `f`, `empresa` the company
  * when the table has no `id_empresa_fk` (the companies themselves).
  */
@@ -36,7 +36,7 @@ export function sqlRegistro(
 
 /**
  * `sqlRegistro` for leads: `depois` names the personal fields that changed (`campos_pessoais`), never their values
- * (migration 0055's `mudancas_lead_antes`/`mudancas_lead_depois`).
+ * (migration 0054's `mudancas_lead_antes`/`mudancas_lead_depois`).
  */
 export function sqlRegistroDeLeads(param: number, o: { feitos?: string; tipo?: string; onde?: string } = {}): string {
   return sqlRegistro(param, {
@@ -85,7 +85,7 @@ export async function registrarCriados(
   );
 }
 
-/** Each entity's table and the SQL function of its logged fields (migration 0055), for `registrarCriados`. */
+/** Each entity's table and the SQL function of its logged fields (migration 0054), for `registrarCriados`. */
 export const MENSAGEM_NO_REGISTRO = { entidade: "mensagem", tabela: "mensagens_whatsapp", campos: "mudancas_mensagem" } as const;
 export const DOCUMENTO_NO_REGISTRO = { entidade: "documento", tabela: "documentos", campos: "mudancas_documento" } as const;
 export const PRAZO_NO_REGISTRO = { entidade: "prazo", tabela: "prazos_processo", campos: "mudancas_prazo" } as const;
