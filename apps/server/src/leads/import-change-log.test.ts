@@ -88,6 +88,18 @@ describe("a CSV import writes the change log (decisions 1701, 1711)", () => {
     ).toBe(99);
   });
 
+  it("keeps texts with backslashes, tabs and line breaks as typed (COPY's escapes)", async () => {
+    const objetivo = "Reduzir\\parcelas\tjá\nlinha nova\r\nfim \\N";
+    const csv = `${CABECALHO_CSV}\n"Dona \\ Barra\tTab",(31) 97200-0001,Carro,1,1,,"${objetivo}"\n`;
+    const { importacao } = await importarCsvAteOFim(a.navegadores.admin, csv);
+    expect(importacao?.status).toBe("concluida");
+    const [lead] = await sql(
+      "SELECT nome, objetivo_cliente, modalidade_credito FROM leads_juros_check WHERE id_empresa_fk = $1 AND telefone_normalizado = $2",
+      [a.empresa.id, "5531972000001"],
+    );
+    expect(lead).toEqual({ nome: "Dona \\ Barra\tTab", objetivo_cliente: objetivo, modalidade_credito: "financiamento_veiculo" });
+  });
+
   it("makes the imported leads findable by name and phone as soon as the import says 'concluida'", async () => {
     const csv = [CABECALHO_CSV, "Zuleica Encontrável,(47) 98123-4567,Carro,1,1,,"].join("\n");
     const { importacao } = await importarCsvAteOFim(a.navegadores.admin, csv);

@@ -1,6 +1,6 @@
 import type { TAnaliseCsv } from "@crm/domain/leads-csv";
 import { MODALIDADE_DO_TIPO } from "@crm/domain/revisional/modalities";
-import { linhaCopy } from "../db/copy-text.js";
+import { campoCopy, escritorCopy, linhaCopy } from "../db/copy-text.js";
 import { uuidsv7 } from "./uuid7.js";
 
 /**
@@ -43,33 +43,26 @@ export const TABELA_LINHAS_IMPORTACAO = `CREATE TEMPORARY TABLE importacao_linha
 /** Where the checked lines wait for the job. Imports accepted before decision 1711 stored the CSV itself (`.csv`). */
 export const chaveLinhasImportacao = (empresaId: string, importacaoId: string) => `importacoes/${empresaId}/${importacaoId}.tsv`;
 
+const NULO = "\\N";
+
 /** The checked lines of a file with no line errors, as the job will COPY them. */
 export function linhasDaImportacao(analise: TAnaliseCsv): Buffer {
   const ids = uuidsv7(analise.leads.length);
-  const partes = analise.leads.map((l, i) =>
-    linhaCopy([
-      ids[i],
-      l.linha,
-      l.telefone,
-      null,
-      l.nome,
-      l.email,
-      l.telefone_normalizado,
-      l.tipo_financiamento,
-      // the modality a lead starts with, from the domain: the table's fill trigger then has nothing to do (decision 1712)
-      l.tipo_financiamento && MODALIDADE_DO_TIPO[l.tipo_financiamento],
-      l.valor_contrato,
-      l.valor_parcela,
-      l.quantidade_parcelas_pagas,
-      l.objetivo_cliente,
-      l.quantidade_parcelas,
-      l.data_contrato,
-      l.banco,
-      l.taxa_informada_mensal,
-    ]),
-  );
+  const arquivo = escritorCopy(analise.leads.length * 220);
+  analise.leads.forEach((l, i) => {
+    // the modality a lead starts with, from the domain: the table's fill trigger then has nothing to do (decision 1712)
+    const modalidade = l.tipo_financiamento && MODALIDADE_DO_TIPO[l.tipo_financiamento];
+    // in COLUNAS_LINHAS_IMPORTACAO's order; ids, numbers, dates, canonical phones and the fixed vocabularies never need escaping
+    arquivo.escrever(
+      `${ids[i]}\t${l.linha}\t${campoCopy(l.telefone)}\t\\N\t${campoCopy(l.nome)}\t${campoCopy(l.email)}\t${l.telefone_normalizado}\t${
+        l.tipo_financiamento ?? NULO
+      }\t${modalidade ?? NULO}\t${l.valor_contrato}\t${l.valor_parcela ?? NULO}\t${l.quantidade_parcelas_pagas ?? NULO}\t${campoCopy(
+        l.objetivo_cliente,
+      )}\t${l.quantidade_parcelas ?? NULO}\t${l.data_contrato ?? NULO}\t${campoCopy(l.banco)}\t${l.taxa_informada_mensal ?? NULO}\n`,
+    );
+  });
   const vazias = COLUNAS_LINHAS_IMPORTACAO.length - 4;
   for (const d of analise.duplicadas)
-    partes.push(linhaCopy([null, d.linha, d.telefone, d.linhaOriginal ?? null, ...Array(vazias).fill(null)]));
-  return Buffer.from(partes.join(""));
+    arquivo.escrever(linhaCopy([null, d.linha, d.telefone, d.linhaOriginal ?? null, ...Array(vazias).fill(null)]));
+  return arquivo.conteudo();
 }

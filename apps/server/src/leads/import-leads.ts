@@ -59,9 +59,8 @@ export async function inserirLinhasDaImportacao(
 async function carregarLinhas(tx: TTx, linhas: Readable): Promise<void> {
   await tx.query(TABELA_LINHAS_IMPORTACAO);
   await pipeline(linhas, tx.query(copyFrom(`COPY importacao_linhas (${COLUNAS_LINHAS_IMPORTACAO.join(", ")}) FROM STDIN`)));
-  // the batches read ranges of lines; the planner needs the table's size to join it with the company's phones
+  // the batches read ranges of lines (no ANALYZE: the planner sizes a never-analyzed table by its pages, enough here)
   await tx.query("CREATE INDEX ON importacao_linhas (linha)");
-  await tx.query("ANALYZE importacao_linhas");
 }
 
 /** The last line of each batch of LOTE new leads, and how many new leads it closes (the last one: all of them). */
