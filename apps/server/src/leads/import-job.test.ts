@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { analisarCsv } from "@crm/domain/leads-csv";
 import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
 import type { TImportacaoLeads, TImportacaoResumo } from "@crm/domain/schemas/leads";
@@ -7,7 +8,8 @@ import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { ouvirTempoReal } from "../../test/realtime.js";
 import { unsafeWithSystem } from "../db/tenant.js";
-import { chaveArquivoImportacao, type TTrabalhoImportacao } from "./import-queue.js";
+import { chaveLinhasImportacao, linhasDaImportacao } from "./import-file.js";
+import type { TTrabalhoImportacao } from "./import-queue.js";
 import { travarCriacaoDeLeads } from "./plan-limit.js";
 import { encerrarImportacaoPerdida, processarImportacao } from "./run-import.js";
 import {
@@ -40,11 +42,11 @@ const csvDe = (n: number) =>
     "\n",
   );
 
-/** An accepted import whose job has not run: the row and the stored file, as POST leaves them (no job enqueued). */
+/** An accepted import whose job has not run: the row and the stored lines, as POST leaves them (no job enqueued). */
 async function importacaoPendente(e: TEmpresaComUsuarios, csv: string): Promise<TTrabalhoImportacao> {
   const id = randomUUID();
-  const chave = chaveArquivoImportacao(e.empresa.id, id);
-  await t.deps.storage.gravar(chave, Buffer.from(csv));
+  const chave = chaveLinhasImportacao(e.empresa.id, id);
+  await t.deps.storage.gravar(chave, linhasDaImportacao(analisarCsv(csv)));
   await sql(
     `INSERT INTO importacoes_leads (id, id_empresa_fk, id_usuario_fk, nome_arquivo, chave_arquivo, total_linhas)
      VALUES ($1, $2, $3, 'leads.csv', $4, $5)`,
@@ -78,7 +80,7 @@ describe("the import job (decision 0306)", () => {
     await processarImportacao(t.deps, trabalho(d, true));
     expect(await contar(a.empresa.id)).toBe(antes + 3);
     expect(await lerImportacao(a.empresa.id, d.importacaoId)).toEqual(feita);
-    expect(await t.deps.storage.existe(chaveArquivoImportacao(a.empresa.id, d.importacaoId))).toBe(false);
+    expect(await t.deps.storage.existe(chaveLinhasImportacao(a.empresa.id, d.importacaoId))).toBe(false);
   });
 
   it("marks the import failed with the plan's message when the limit was reached after the upload, inserting nothing", async () => {
@@ -111,7 +113,7 @@ describe("the import job (decision 0306)", () => {
         { tipo: "leads.importacao.falhou", dados: { importacaoId: id, erro } },
       ]);
       expect(ouvinte.recebidos.some((e) => e.tipo === "leads.importacao.concluida")).toBe(false);
-      expect(await t.deps.storage.existe(chaveArquivoImportacao(basico.empresa.id, id))).toBe(false);
+      expect(await t.deps.storage.existe(chaveLinhasImportacao(basico.empresa.id, id))).toBe(false);
     } finally {
       ouvinte.sair();
     }
@@ -120,7 +122,7 @@ describe("the import job (decision 0306)", () => {
   it("throws on an unexpected error so pg-boss retries, and marks the import failed on the last try", async () => {
     const antes = await contar(a.empresa.id);
     const d = await importacaoPendente(a, csvDe(2));
-    await t.deps.storage.remover(chaveArquivoImportacao(a.empresa.id, d.importacaoId)); // the file is gone
+    await t.deps.storage.remover(chaveLinhasImportacao(a.empresa.id, d.importacaoId)); // the file is gone
     const ouvinte = ouvirTempoReal(t.deps, { usuarioId: a.usuarios.admin.id, empresaId: a.empresa.id, papel: PAPEL.admin });
     try {
       await expect(processarImportacao(t.deps, trabalho(d))).rejects.toThrow();
@@ -148,7 +150,7 @@ describe("the import job (decision 0306)", () => {
     expect(rows).toEqual([{ dead_letter: "leads.importacao.falhas" }]);
     await encerrarImportacaoPerdida(t.deps, d);
     expect(await lerImportacao(a.empresa.id, d.importacaoId)).toMatchObject({ status: "falhou", erro: MSG.importacaoFalhou });
-    expect(await t.deps.storage.existe(chaveArquivoImportacao(a.empresa.id, d.importacaoId))).toBe(false);
+    expect(await t.deps.storage.existe(chaveLinhasImportacao(a.empresa.id, d.importacaoId))).toBe(false);
     // a finished import stays as it is
     const feita = await importacaoPendente(a, csvDe(1));
     await processarImportacao(t.deps, trabalho(feita));
@@ -174,9 +176,9 @@ describe("the import job (decision 0306)", () => {
   it("keeps the file while the import waits and removes it once done", async () => {
     const antes = await contar(a.empresa.id);
     const d = await importacaoPendente(a, csvDe(1));
-    expect(await t.deps.storage.existe(chaveArquivoImportacao(a.empresa.id, d.importacaoId))).toBe(true);
+    expect(await t.deps.storage.existe(chaveLinhasImportacao(a.empresa.id, d.importacaoId))).toBe(true);
     await processarImportacao(t.deps, trabalho(d));
-    expect(await t.deps.storage.existe(chaveArquivoImportacao(a.empresa.id, d.importacaoId))).toBe(false);
+    expect(await t.deps.storage.existe(chaveLinhasImportacao(a.empresa.id, d.importacaoId))).toBe(false);
     expect(await contar(a.empresa.id)).toBe(antes + 1);
   });
 });

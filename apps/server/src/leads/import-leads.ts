@@ -1,125 +1,112 @@
-import type { TAnaliseCsv, TLeadCsv } from "@crm/domain/leads-csv";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { TResultadoImportacao } from "@crm/domain/schemas/leads";
+import { from as copyFrom } from "pg-copy-streams";
 import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { avisarLeadsAlterados } from "../lead-events/publish.js";
+import { COLUNAS_LINHAS_IMPORTACAO, TABELA_LINHAS_IMPORTACAO } from "./import-file.js";
 import { garantirLimiteMensal, travarCriacaoDeLeads } from "./plan-limit.js";
-import { uuidsv7 } from "./uuid7.js";
 
-/** Rows per INSERT: arrays of ~1 MB, one statement-level search-index trigger run each, one progress report each. */
+/** Leads per INSERT statement: one progress report each (decision 0306), the search rows and summaries set-based per statement. */
 const LOTE = 10_000;
 const ORIGEM = "Importação CSV";
 
-/** Leads inserted so far out of those to insert; called before the first batch and after each one. */
+/** Leads inserted so far out of those to insert; called before the first statement and after each one. */
 export type TAoProgredir = (p: { processadas: number; total: number }) => Promise<void>;
 
 type TDuplicada = TResultadoImportacao["duplicadas"][number];
 
 /**
- * The leads of a checked file (no line errors) that are new to the company, and the lines left out: phones
- * repeated in the file or already a lead of the company, in line order.
+ * The insert of a CSV import (001 §5, decision 1711), in the caller's tenant transaction. The checked lines stored at
+ * the upload are streamed with COPY into a staging table private to this transaction; one set-based statement marks
+ * the phones already in the company (decision 1501's identity: the canonical digits), the plan's monthly limit is
+ * checked under the company's lead-creation lock, and the new leads (origin 'Importação CSV', status Novo Lead) go in
+ * by INSERT … SELECT, each statement writing the change log's 'lead.criado' rows for the leads it inserted. The search
+ * rows, revisional queue and summaries come from the table's statement-level triggers. All of them or none: the
+ * caller's transaction is the unit (a refusal throws HttpError 403).
  */
-export async function separarDuplicadas(
+export async function inserirLinhasDaImportacao(
+  deps: Pick<TDeps, "realtime">,
   tx: TTx,
-  empresaId: string,
-  analise: TAnaliseCsv,
-): Promise<{ novos: TLeadCsv[]; duplicadas: TDuplicada[] }> {
-  const existentes = await telefonesCadastrados(
-    tx,
-    empresaId,
-    analise.leads.map((l) => l.telefone_normalizado),
+  p: { empresaId: string; usuarioId: string; linhas: Readable },
+  aoProgredir: TAoProgredir = async () => {},
+): Promise<Pick<TResultadoImportacao, "inseridos" | "duplicadas">> {
+  await travarCriacaoDeLeads(tx, p.empresaId);
+  await carregarLinhas(tx, p.linhas);
+  await tx.query(
+    `UPDATE importacao_linhas s SET cadastrado = true FROM leads_juros_check l
+      WHERE l.id_empresa_fk = $1 AND l.telefone_normalizado = s.telefone_normalizado AND s.repetida_de IS NULL`,
+    [p.empresaId],
   );
-  const novos = analise.leads.filter((l) => !existentes.has(l.telefone_normalizado));
-  const duplicadas = [
-    ...analise.duplicadas.map((d) => ({ ...d, motivo: "arquivo" as const })),
-    ...analise.leads
-      .filter((l) => existentes.has(l.telefone_normalizado))
-      .map((l) => ({ linha: l.linha, telefone: l.telefone, motivo: "cadastrado" as const })),
-  ].sort((a, b) => a.linha - b.linha);
-  return { novos, duplicadas };
+  const cortes = await cortesDosLotes(tx);
+  const total = cortes.at(-1)?.n ?? 0;
+  if (total) {
+    await garantirLimiteMensal(tx, p.empresaId, total);
+    await aoProgredir({ processadas: 0, total });
+    let depoisDe = 0;
+    for (const corte of cortes) {
+      await inserirLote(tx, p, depoisDe, corte.linha);
+      depoisDe = corte.linha;
+      await aoProgredir({ processadas: corte.n, total });
+    }
+    await avisarLeadsAlterados(deps, tx, p.empresaId);
+  }
+  return { inseridos: total, duplicadas: await duplicadas(tx) };
+}
+
+/** The stored lines into this transaction's staging table, by COPY FROM STDIN (pg-copy-streams, decision 1711). */
+async function carregarLinhas(tx: TTx, linhas: Readable): Promise<void> {
+  await tx.query(TABELA_LINHAS_IMPORTACAO);
+  await pipeline(linhas, tx.query(copyFrom(`COPY importacao_linhas (${COLUNAS_LINHAS_IMPORTACAO.join(", ")}) FROM STDIN`)));
+  // the batches read ranges of lines (no ANALYZE: the planner sizes a never-analyzed table by its pages, enough here)
+  await tx.query("CREATE INDEX ON importacao_linhas (linha)");
+}
+
+/** The last line of each batch of LOTE new leads, and how many new leads it closes (the last one: all of them). */
+async function cortesDosLotes(tx: TTx): Promise<{ linha: number; n: number }[]> {
+  const { rows } = await tx.query(
+    `SELECT linha, n::int FROM (
+       SELECT linha, row_number() OVER (ORDER BY linha) AS n, count(*) OVER () AS total
+         FROM importacao_linhas WHERE repetida_de IS NULL AND NOT cadastrado) x
+      WHERE n % $1 = 0 OR n = total ORDER BY linha`,
+    [LOTE],
+  );
+  return rows;
 }
 
 /**
- * The insert of a CSV import (001 §5), in the caller's tenant transaction: phones already in the company or
- * repeated in the file are reported and skipped; the new leads (origin 'Importação CSV', status Novo Lead, every
- * column stored) go in batches within the plan's monthly limit, checked under the company's lead-creation lock.
- * All of them or none: the caller's transaction is the unit (a refusal throws HttpError 403).
+ * One batch: the new leads of lines (depoisDe, ate], in file order (their time-ordered ids land at the right edge of
+ * the primary key), and in the same statement one change-log row each (decision 1701), as inserted.
  */
-export async function inserirLeadsDoCsv(
-  deps: Pick<TDeps, "realtime">,
-  tx: TTx,
-  empresaId: string,
-  analise: TAnaliseCsv,
-  aoProgredir: TAoProgredir = async () => {},
-): Promise<TResultadoImportacao> {
-  await travarCriacaoDeLeads(tx, empresaId);
-  const { novos, duplicadas } = await separarDuplicadas(tx, empresaId, analise);
-  if (novos.length) {
-    await garantirLimiteMensal(tx, empresaId, novos.length);
-    await aoProgredir({ processadas: 0, total: novos.length });
-    await inserirLotes(tx, empresaId, novos, (processadas) => aoProgredir({ processadas, total: novos.length }));
-    await avisarLeadsAlterados(deps, tx, empresaId);
-  }
-  return {
-    inseridos: novos.length,
-    duplicadas,
-    erros: analise.erros,
-    totalErros: analise.totalErros,
-    totalLinhas: analise.totalLinhas,
-  };
-}
-
-async function telefonesCadastrados(tx: TTx, empresaId: string, telefones: string[]): Promise<Set<string>> {
-  const achados = new Set<string>();
-  for (let i = 0; i < telefones.length; i += LOTE * 5) {
-    const { rows } = await tx.query(
-      "SELECT telefone_normalizado AS t FROM leads_juros_check WHERE id_empresa_fk = $1 AND telefone_normalizado = ANY ($2::text[])",
-      [empresaId, telefones.slice(i, i + LOTE * 5)],
-    );
-    for (const r of rows) achados.add(r.t);
-  }
-  return achados;
-}
-
-async function inserirLotes(
-  tx: TTx,
-  empresaId: string,
-  leads: TLeadCsv[],
-  aposLote: (processadas: number) => Promise<void>,
-): Promise<void> {
-  const ids = uuidsv7(leads.length);
-  for (let i = 0; i < leads.length; i += LOTE) {
-    const lote = leads.slice(i, i + LOTE);
-    const col = <K extends keyof TLeadCsv>(k: K) => lote.map((l) => l[k]);
-    await tx.query(
-      `INSERT INTO leads_juros_check (id, id_empresa_fk, nome, email, telefone, telefone_normalizado, tipo_financiamento,
-         valor_contrato, valor_parcela, quantidade_parcelas_pagas, objetivo_cliente, origem_lead, fonte, status_lead,
+async function inserirLote(tx: TTx, p: { empresaId: string; usuarioId: string }, depoisDe: number, ate: number) {
+  await tx.query(
+    `WITH novos AS (
+       INSERT INTO leads_juros_check AS l (id, id_empresa_fk, nome, email, telefone, telefone_normalizado, tipo_financiamento,
+         modalidade_credito, valor_contrato, valor_parcela, quantidade_parcelas_pagas, objetivo_cliente, origem_lead, fonte, status_lead,
          quantidade_parcelas, data_contrato, banco, taxa_informada_mensal)
-       SELECT u.id, $1, u.nome, u.email, u.telefone, u.tn, u.tipo, u.valor, u.parcela, u.pagas, u.objetivo, $12, $12, 'Novo Lead',
-              u.prazo, u.data, u.banco, u.taxa
-         FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::numeric[], $9::numeric[],
-                     $10::int[], $11::text[], $13::int[], $14::date[], $15::text[], $16::numeric[])
-              AS u (id, nome, email, telefone, tn, tipo, valor, parcela, pagas, objetivo, prazo, data, banco, taxa)`,
-      [
-        empresaId,
-        ids.slice(i, i + LOTE),
-        col("nome"),
-        col("email"),
-        // one phone identity (decision 1501): the canonical digits in both columns; the typed text stays in the report
-        col("telefone_normalizado"),
-        col("telefone_normalizado"),
-        col("tipo_financiamento"),
-        col("valor_contrato"),
-        col("valor_parcela"),
-        col("quantidade_parcelas_pagas"),
-        col("objetivo_cliente"),
-        ORIGEM,
-        col("quantidade_parcelas"),
-        col("data_contrato"),
-        col("banco"),
-        col("taxa_informada_mensal"),
-      ],
-    );
-    await aposLote(i + lote.length);
-  }
+       SELECT s.id, $1, s.nome, s.email, s.telefone_normalizado, s.telefone_normalizado, s.tipo_financiamento,
+              s.modalidade_credito, s.valor_contrato, s.valor_parcela, s.quantidade_parcelas_pagas, s.objetivo_cliente, $3, $3, 'Novo Lead',
+              s.quantidade_parcelas, s.data_contrato, s.banco, s.taxa_informada_mensal
+         FROM importacao_linhas s
+        WHERE s.linha > $4 AND s.linha <= $5 AND s.repetida_de IS NULL AND NOT s.cadastrado
+        ORDER BY s.linha
+       RETURNING l.id, mudancas_lead(l) AS depois)
+     INSERT INTO mudancas (id_empresa_fk, entidade, id_entidade, tipo, origem, id_usuario_fk, depois)
+     SELECT $1, 'lead', id, 'lead.criado', 'importacao', $2, depois FROM novos`,
+    [p.empresaId, p.usuarioId, ORIGEM, depoisDe, ate],
+  );
+}
+
+/** Lines left out, in line order: phones repeated in the file (with the line they repeat) or already in the company. */
+async function duplicadas(tx: TTx): Promise<TDuplicada[]> {
+  const { rows } = await tx.query(
+    `SELECT linha, telefone_digitado, repetida_de FROM importacao_linhas
+      WHERE repetida_de IS NOT NULL OR cadastrado ORDER BY linha`,
+  );
+  return rows.map((r) =>
+    r.repetida_de === null
+      ? { linha: r.linha, telefone: r.telefone_digitado, motivo: "cadastrado" as const }
+      : { linha: r.linha, telefone: r.telefone_digitado, motivo: "arquivo" as const, linhaOriginal: r.repetida_de },
+  );
 }

@@ -27,9 +27,6 @@ export const FILA_IMPORTACAO: TFila = {
 /** The job acts as the person who imported, in the company the file went to. */
 export type TTrabalhoImportacao = { importacaoId: string; empresaId: string; usuarioId: string; papel: TPapel };
 
-/** Where the uploaded file waits for its job. */
-export const chaveArquivoImportacao = (empresaId: string, importacaoId: string) => `importacoes/${empresaId}/${importacaoId}.csv`;
-
 /**
  * The importing person's open tabs. A platform admin's socket belongs to no company (realtime/ws-route.ts), so the
  * events are addressed to them as such, wherever the file went.

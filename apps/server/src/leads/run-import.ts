@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { analisarCsv, decodificarCsv } from "@crm/domain/leads-csv";
 import { MSG } from "@crm/domain/messages";
 import type { TResultadoImportacao } from "@crm/domain/schemas/leads";
@@ -5,15 +6,17 @@ import type { TDeps } from "../core/deps.js";
 import { type TTx, withTenant } from "../db/tenant.js";
 import { HttpError } from "../http/errors.js";
 import type { TTrabalho } from "../jobs/jobs.js";
-import { inserirLeadsDoCsv } from "./import-leads.js";
+import { linhasDaImportacao } from "./import-file.js";
+import { inserirLinhasDaImportacao } from "./import-leads.js";
 import { destinoDoImportador, type TTrabalhoImportacao } from "./import-queue.js";
 
 type TDepsImportacao = Pick<TDeps, "db" | "realtime" | "storage">;
 type TFim = { status: "concluida" | "falhou"; chave: string } | null;
 
 /**
- * The job of an accepted CSV import (decision 0306): the file is read back and checked again, and the leads go in
- * as today's import did, in ONE transaction as the person who imported: all of them or none.
+ * The job of an accepted CSV import (decisions 0306, 1711): the lines checked at the upload are streamed from storage
+ * into the database with COPY, and the new leads go in set-based, in ONE transaction as the person who imported: all
+ * of them or none.
  *
  * Idempotent: a run takes the import's lock first and does nothing if the import is already final, so a job retried
  * after a commit (or running twice) inserts once. The lock is an advisory one rather than the row's: the progress
@@ -59,15 +62,11 @@ async function importarNaTransacao(deps: TDepsImportacao, tx: TTx, d: TTrabalhoI
   if (rows[0].status === "concluida" || rows[0].status === "falhou") return { status: rows[0].status, chave };
 
   await registrarProgresso(deps, d, "SET status = 'processando', iniciada_em = now(), processadas = 0, a_inserir = NULL", []);
-  const analise = analisarCsv(decodificarCsv(await deps.storage.ler(chave)).texto);
-  // the request checked this very file: a difference now is a fault (another version of the rules), not the person's
-  if (analise.erroArquivo || analise.totalErros)
-    throw new Error(`arquivo da importação ${d.importacaoId} não passa nas verificações`);
-
   await tx.query("SAVEPOINT importacao");
-  let resultado: TResultadoImportacao;
+  let resultado: Pick<TResultadoImportacao, "inseridos" | "duplicadas">;
   try {
-    resultado = await inserirLeadsDoCsv(deps, tx, d.empresaId, analise, async ({ processadas, total }) => {
+    const linhas = await abrirLinhas(deps, chave);
+    resultado = await inserirLinhasDaImportacao(deps, tx, { ...d, linhas }, async ({ processadas, total }) => {
       // on another connection, so the person sees it now and not at the commit
       await registrarProgresso(deps, d, "SET processadas = $3, a_inserir = $4", [processadas, total], { processadas, total });
     });
@@ -97,6 +96,18 @@ async function importarNaTransacao(deps: TDepsImportacao, tx: TTx, d: TTrabalhoI
     dados: { importacaoId: d.importacaoId, inseridos: resultado.inseridos, duplicadas: resultado.duplicadas.length },
   });
   return { status: "concluida", chave };
+}
+
+/**
+ * The stored lines, ready for COPY. An import accepted before decision 1711 stored the CSV itself (`.csv`): it is
+ * checked and turned into lines here, once; the request checked this very file, so a difference now is a fault (another
+ * version of the rules), not the person's.
+ */
+async function abrirLinhas(deps: TDepsImportacao, chave: string): Promise<Readable> {
+  if (!chave.endsWith(".csv")) return (await deps.storage.abrir(chave)).stream;
+  const analise = analisarCsv(decodificarCsv(await deps.storage.ler(chave)).texto);
+  if (analise.erroArquivo || analise.totalErros) throw new Error(`arquivo da importação ${chave} não passa nas verificações`);
+  return Readable.from([linhasDaImportacao(analise)]);
 }
 
 /** One run of an import at a time, until its transaction ends. */

@@ -6,8 +6,8 @@ import type { TDeps } from "../core/deps.js";
 import { type TTx, withTenant } from "../db/tenant.js";
 import { badRequest, HttpError } from "../http/errors.js";
 import type { TCtxLeads } from "./context.js";
-import { separarDuplicadas } from "./import-leads.js";
-import { chaveArquivoImportacao, FILA_IMPORTACAO, type TTrabalhoImportacao } from "./import-queue.js";
+import { chaveLinhasImportacao, linhasDaImportacao } from "./import-file.js";
+import { FILA_IMPORTACAO, type TTrabalhoImportacao } from "./import-queue.js";
 import { resumoImportacao } from "./import-status.js";
 import { garantirLimiteMensal } from "./plan-limit.js";
 
@@ -16,8 +16,9 @@ export type TInicioImportacao = { ok: true; importacao: TImportacaoResumo } | { 
 /**
  * POST /importacao (001 §5, decision 0306): what can be answered at once is answered at once. The whole file is
  * read and checked first: a bad file is a 400, any bad line cancels the import with every 'Linha N' message, and a
- * file over the plan's monthly limit is refused, all with the database unchanged. A good file is stored, and the
- * import row and its job are created in one transaction: the job exists if and only if the row does.
+ * file over the plan's monthly limit is refused, all with the database unchanged. A good file's checked lines are
+ * stored ready for COPY (decision 1711: the job parses nothing), and the import row and its job are created in one
+ * transaction: the job exists if and only if the row does.
  */
 export async function iniciarImportacao(
   deps: Pick<TDeps, "db" | "storage" | "jobs">,
@@ -36,8 +37,8 @@ export async function iniciarImportacao(
   await withTenant(deps.db.app, ctx, (tx) => conferirLimiteDoPlano(tx, ctx.empresaId, analise));
 
   const id = randomUUID();
-  const chave = chaveArquivoImportacao(ctx.empresaId, id);
-  await deps.storage.gravar(chave, arquivo.dados);
+  const chave = chaveLinhasImportacao(ctx.empresaId, id);
+  await deps.storage.gravar(chave, linhasDaImportacao(analise));
   let linha: Record<string, unknown>;
   try {
     linha = await withTenant(deps.db.app, ctx, async (tx) => {
@@ -73,7 +74,22 @@ async function conferirLimiteDoPlano(tx: TTx, empresaId: string, analise: TAnali
     await garantirLimiteMensal(tx, empresaId, analise.leads.length);
   } catch (e) {
     if (!(e instanceof HttpError)) throw e;
-    const { novos } = await separarDuplicadas(tx, empresaId, analise);
-    if (novos.length) await garantirLimiteMensal(tx, empresaId, novos.length);
+    const cadastrados = await telefonesCadastrados(
+      tx,
+      empresaId,
+      analise.leads.map((l) => l.telefone_normalizado),
+    );
+    const novos = analise.leads.length - cadastrados;
+    if (novos) await garantirLimiteMensal(tx, empresaId, novos);
   }
+}
+
+/** How many of these phones (distinct canonical digits) are already leads of the company. */
+async function telefonesCadastrados(tx: TTx, empresaId: string, telefones: string[]): Promise<number> {
+  const { rows } = await tx.query(
+    `SELECT count(*)::int AS n FROM unnest($2::text[]) t
+      WHERE EXISTS (SELECT 1 FROM leads_juros_check l WHERE l.id_empresa_fk = $1 AND l.telefone_normalizado = t)`,
+    [empresaId, telefones],
+  );
+  return rows[0].n;
 }

@@ -6,19 +6,15 @@ import { randomBytes } from "node:crypto";
  * `n` ids of the same millisecond, increasing (a counter in the random bits keeps their order), still unique.
  */
 export function uuidsv7(n: number): string[] {
-  const agora = Date.now();
-  const base = randomBytes(10);
+  const b = Buffer.alloc(16);
+  b.writeUIntBE(Date.now(), 0, 6);
+  randomBytes(10).copy(b, 6);
+  b[6] = (b[6] & 0x0f) | 0x70;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  // bytes 0..11 are the same for every id of the call: their text once, then the 32-bit sequence (bytes 12..15) each
+  const h = b.toString("hex");
+  const prefixo = `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 24)}`;
   const out: string[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const b = Buffer.alloc(16);
-    b.writeUIntBE(agora, 0, 6);
-    base.copy(b, 6);
-    // 32-bit sequence in bytes 12..15 after the version/variant bits: sorted, still unique
-    b.writeUInt32BE(i, 12);
-    b[6] = (b[6] & 0x0f) | 0x70;
-    b[8] = (b[8] & 0x3f) | 0x80;
-    const h = b.toString("hex");
-    out[i] = `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-  }
+  for (let i = 0; i < n; i++) out[i] = prefixo + i.toString(16).padStart(8, "0");
   return out;
 }
