@@ -52,6 +52,7 @@ module.exports = {
         "/testing\\.ts$",
         "/test-helpers\\.ts$",
         "^apps/server/test/",
+        "^test-support/",
       ],
     },
   },
