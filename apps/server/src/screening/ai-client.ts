@@ -2,6 +2,7 @@ import { MSG } from "@crm/domain/messages";
 import { type TResultadoTriagem, ZRespostaIa } from "@crm/domain/schemas/screening";
 import OpenAI from "openai";
 import { criarFetchSaida, erroDeSaida } from "../net/outbound.js";
+import { ErroIa } from "./ai-error.js";
 import type { TMensagemModelo } from "./prompt.js";
 import { SCHEMA_RESPOSTA } from "./prompt.js";
 import type { TConfigIa } from "./read-ai-config.js";
@@ -18,19 +19,6 @@ const PROXIMO_MODO: Record<TModoResposta, TModoResposta | null> = {
   texto: null,
 };
 const modoConhecido = new Map<string, TModoResposta>();
-
-export type TTipoErroIa = "conexao" | "timeout" | "http" | "truncado" | "json_invalido" | "destino_recusado";
-
-/** Anything that keeps the model from giving a usable decision; `mensagem` is the pt-BR text stored and shown. */
-export class ErroIa extends Error {
-  constructor(
-    public readonly tipo: TTipoErroIa,
-    public readonly mensagem: string,
-  ) {
-    super(mensagem);
-    this.name = "ErroIa";
-  }
-}
 
 export type TOpcoesModelo = {
   /** whole request, model latency included */
