@@ -120,6 +120,7 @@ module.exports = {
         "/testing\\.ts$",
         "/test-helpers\\.ts$",
         "^apps/server/test/",
+        "^test-support/",
       ],
     },
   },

@@ -22,7 +22,7 @@ import { mensagensParaModelo } from "../apps/server/src/screening/prompt.js";
 import { lerConfigIa } from "../apps/server/src/screening/read-ai-config.js";
 import { triarLead } from "../apps/server/src/screening/screen-lead.js";
 import { criarConsultor, criarEmpresa, criarUsuario } from "../apps/server/src/seed/factories.js";
-import { iniciarServidorOpenAi, type TServidorOpenAi } from "../apps/server/test/fake-openai.js";
+import { iniciarServidorOpenAi, type TServidorOpenAi } from "../test-support/fake-openai.js";
 
 const AMOSTRAS = Number(process.env.BENCH_AMOSTRAS ?? 150);
 const LEADS = Number(process.env.BENCH_LEADS ?? 100);

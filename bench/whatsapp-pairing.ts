@@ -6,7 +6,7 @@
 // Run: npx tsx bench/whatsapp-pairing.ts
 import { spawn } from "node:child_process";
 import { chromium } from "playwright";
-import { iniciarEvolutionFalsa } from "../e2e/support/fake-evolution.js";
+import { iniciarEvolutionFalsa } from "../test-support/fake-evolution.js";
 
 const JANELA_S = Number(process.env.BENCH_JANELA_S ?? 60);
 const PORTA = Number(process.env.BENCH_PORT ?? 3492);

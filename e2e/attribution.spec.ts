@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { assinarGraph, webhookTexto } from "./support/fake-graph";
+import { assinarGraph, webhookTexto } from "../test-support/fake-graph";
 import { csrfHeader, fecharContextos, LoginPage } from "./support/pages";
 
 test.afterEach(async ({ browser }) => fecharContextos(browser));

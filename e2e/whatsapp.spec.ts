@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { MSG } from "../packages/domain/src/messages";
 import { SEM_CONTATO_AINDA } from "../packages/domain/src/whatsapp";
-import { iniciarEvolutionFalsa } from "./support/fake-evolution";
+import { iniciarEvolutionFalsa } from "../test-support/fake-evolution";
 import { csrfHeader, fecharContextos, LoginPage } from "./support/pages";
 
 test.afterEach(async ({ browser }) => fecharContextos(browser));

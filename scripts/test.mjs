@@ -19,8 +19,22 @@ const falhas = [];
 
 // 1. Vitest
 const vitestJson = path.join(out, "vitest.json");
+const naoTratados = path.join(out, "vitest-unhandled.json");
 rmSync(vitestJson, { force: true });
-run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
+rmSync(naoTratados, { force: true });
+const statusVitest = run(
+  "npx",
+  [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    "--reporter=./scripts/vitest-unhandled-errors.mjs",
+    `--outputFile.json=${vitestJson}`,
+  ],
+  { VITEST_UNHANDLED_JSON: naoTratados },
+);
+const falhasAntes = failed;
 if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, "utf8"));
   passed += r.numPassedTests;
@@ -35,6 +49,20 @@ if (existsSync(vitestJson)) {
   failed += r.testResults.filter((f) => f.status === "failed" && f.assertionResults.every((a) => a.status !== "failed")).length;
 } else {
   failed += 1; // the runner itself crashed
+}
+// errors no test caught fail the run too (Vitest's JSON counts only tests): each one counts, with where it arose
+if (existsSync(naoTratados)) {
+  for (const e of JSON.parse(readFileSync(naoTratados, "utf8"))) {
+    failed += 1;
+    falhas.push(
+      `vitest  unhandled ${e.nome}: ${e.mensagem}${e.arquivo ? ` (during ${path.relative(root, e.arquivo)}` : ""}${e.teste ? ` > ${e.teste})` : e.arquivo ? ")" : ""}`,
+    );
+  }
+}
+// and whatever else made Vitest exit non-zero with nothing counted above
+if (statusVitest !== 0 && failed === falhasAntes) {
+  failed += 1;
+  falhas.push(`vitest  exited with status ${statusVitest} and no failed test: see its output above`);
 }
 
 // 2. Playwright (needs the built app and the system Chromium: installed here as root with apt, else one command to run)

@@ -23,7 +23,33 @@ declare module "vitest" {
  * One PostgreSQL for the whole run (the embedded one, or TEST_DATABASE_URL / DATABASE_URL if given),
  * with a migrated template database; each test file clones it (test/db.ts).
  */
+/**
+ * The server and slow projects share one PostgreSQL: each project runs its global setup, so the first starts it and
+ * the last to tear down stops it (kept on globalThis: both run in Vitest's main process, maybe as two module copies).
+ */
+type TCompartilhado = { adminUrl: Promise<string>; usuarios: number; parar: () => Promise<void> };
+const global = globalThis as { crmTestPg?: TCompartilhado };
+
 export default async function setup(project: TestProject) {
+  if (!global.crmTestPg) {
+    let parar = async () => {};
+    const adminUrl = iniciar().then((r) => {
+      parar = r.parar;
+      return r.adminUrl;
+    });
+    global.crmTestPg = { adminUrl, usuarios: 0, parar: () => parar() };
+  }
+  const banco = global.crmTestPg;
+  banco.usuarios++;
+  project.provide("pgAdminUrl", await banco.adminUrl);
+  return async () => {
+    if (--banco.usuarios > 0) return;
+    global.crmTestPg = undefined;
+    await banco.parar();
+  };
+}
+
+async function iniciar(): Promise<{ adminUrl: string; parar: () => Promise<void> }> {
   const given = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   let stop = async () => {};
   let dir: string | null = null;
@@ -50,9 +76,11 @@ export default async function setup(project: TestProject) {
   const dono = new pg.Pool({ connectionString: withDatabase(adminUrl, TEMPLATE_DB), max: 1 });
   await prepararLoginDaAplicacao({ owner: dono, ownerUrl: withDatabase(adminUrl, TEMPLATE_DB), appSecret: SEGREDO_TESTES });
   await dono.end();
-  project.provide("pgAdminUrl", adminUrl);
-  return async () => {
-    await stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+  return {
+    adminUrl,
+    parar: async () => {
+      await stop();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
   };
 }

@@ -4,7 +4,12 @@
  * the recent activities built from the newest leads. Server and web both read them from here.
  */
 import { TZDate } from "@date-fns/tz";
-import { addDays, addMonths, addWeeks, startOfDay, startOfMonth, startOfWeek } from "date-fns";
+import { addDays } from "date-fns/addDays";
+import { addMonths } from "date-fns/addMonths";
+import { addWeeks } from "date-fns/addWeeks";
+import { startOfDay } from "date-fns/startOfDay";
+import { startOfMonth } from "date-fns/startOfMonth";
+import { startOfWeek } from "date-fns/startOfWeek";
 import { infoColuna } from "./leads-board";
 import { FUSO_SP, type TIntervalo } from "./period";
 import { STATUS_APROVADOS_IA } from "./screening";

@@ -1,7 +1,8 @@
 import { dentroDoExpediente } from "@crm/domain/assignment";
+import { z } from "zod";
 import type { TDeps } from "../core/deps.js";
 import { type TTx, unsafeWithSystem, withCompanyJob } from "../db/tenant.js";
-import type { TFila } from "../jobs/jobs.js";
+import { SEM_DADOS, type TFila } from "../jobs/jobs.js";
 import { FILA_ATRIBUIR_QUALIFICADOS, type TTrabalhoAtribuirQualificados } from "../jobs/queues.js";
 import { atribuirAutomaticamente } from "./assign-lead.js";
 import { AGUARDANDO, aguardandoDa, ENTRADA_NA_FILA } from "./waiting-sql.js";
@@ -11,8 +12,9 @@ import { AGUARDANDO, aguardandoDa, ENTRADA_NA_FILA } from "./waiting-sql.js";
  * sidebar and on /leads; the oldest are assigned as soon as a consultant comes online, by a job of the company
  * (FILA_ESPERA) that presence enqueues in the transaction that shows the consultant Conectado.
  */
-const FILA_ESPERA: TFila = {
+const FILA_ESPERA: TFila<TTrabalhoFilaEspera> = {
   nome: "atribuicao-fila-espera",
+  dados: z.object({ empresaId: z.guid() }),
   // one queued and one running per company: a burst of consultants coming online is one pass over the queue
   politica: "stately",
   tentativas: 5,
@@ -110,7 +112,13 @@ export async function atribuirQualificados(
  * minute and none after; several instances, or a restart mid-hours, ask for the same pass, which assigns each
  * lead once. Returns the companies asked for.
  */
-const FILA_EXPEDIENTE: TFila = { nome: "atribuicao.expediente", politica: "stately", tentativas: 1, expiraSegundos: 120 };
+const FILA_EXPEDIENTE: TFila = {
+  nome: "atribuicao.expediente",
+  dados: SEM_DADOS,
+  politica: "stately",
+  tentativas: 1,
+  expiraSegundos: 120,
+};
 const CRON_EXPEDIENTE = "* * * * *";
 
 export async function varrerInicioDoExpediente(deps: Pick<TDeps, "db" | "jobs">, agora = new Date()): Promise<string[]> {

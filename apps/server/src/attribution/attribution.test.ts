@@ -4,8 +4,8 @@ import type { TAtribuicao, TConversoesMeta } from "@crm/domain/schemas/attributi
 import type { TConfiguracoes } from "@crm/domain/schemas/settings";
 import { STATUS_CONVERTIDOS, STATUS_LEAD } from "@crm/domain/status";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { iniciarConversoesFalsa, type TConversoesFalsa } from "../../../../e2e/support/fake-conversions.js";
-import { assinarGraph, webhookTexto } from "../../../../e2e/support/fake-graph.js";
+import { iniciarConversoesFalsa, type TConversoesFalsa } from "../../../../test-support/fake-conversions.js";
+import { assinarGraph, webhookTexto } from "../../../../test-support/fake-graph.js";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import type { TConfig } from "../config/config.js";

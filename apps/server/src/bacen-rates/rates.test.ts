@@ -1,6 +1,6 @@
 import { CODIGOS_SERIES } from "@crm/domain/revisional/series";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { iniciarSgsFalso, mesesSgs, type TSgsFalso } from "../../../../e2e/support/fake-sgs.js";
+import { iniciarSgsFalso, mesesSgs, type TSgsFalso } from "../../../../test-support/fake-sgs.js";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { esperarFilasOciosas } from "../../test/queues.js";

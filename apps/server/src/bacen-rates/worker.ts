@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { TDeps } from "../core/deps.js";
 import type { TFila } from "../jobs/jobs.js";
 import { atualizarTaxasBacen } from "./refresh.js";
@@ -6,8 +7,13 @@ import { atualizarTaxasBacen } from "./refresh.js";
  * One refresh at a time (stately + a fixed key): the daily schedule and the platform admin's button share it. A
  * failed series is retried 3 times, 10 minutes apart and growing, before the next day's run tries again.
  */
-export const FILA_TAXAS_BACEN: TFila = {
+export const FILA_TAXAS_BACEN: TFila<TTrabalhoTaxas> = {
   nome: "bacen.taxas",
+  // the schedule's tick carries nothing (null); the platform admin's button says who asked
+  dados: z
+    .object({ usuarioId: z.guid().nullish() })
+    .nullish()
+    .transform((d) => d ?? {}),
   politica: "stately",
   tentativas: 3,
   atrasoSegundos: 600,

@@ -1,8 +1,8 @@
 import type { TConfiguracoes } from "@crm/domain/schemas/settings";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { iniciarEvolutionFalsa, type TEvolutionFalsa } from "../../../../e2e/support/fake-evolution.js";
-import { iniciarGraphFalso, type TGraphFalso } from "../../../../e2e/support/fake-graph.js";
-import { iniciarOpenAIFalsa } from "../../../../e2e/support/fake-openai-models.js";
+import { iniciarEvolutionFalsa, type TEvolutionFalsa } from "../../../../test-support/fake-evolution.js";
+import { iniciarGraphFalso, type TGraphFalso } from "../../../../test-support/fake-graph.js";
+import { iniciarOpenAIFalsa } from "../../../../test-support/fake-openai-models.js";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
 import type { TConfig } from "../config/config.js";

@@ -1,6 +1,6 @@
 import type { TPrazosDoProcesso } from "@crm/domain/schemas/deadlines";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { iniciarGraphFalso, type TGraphFalso } from "../../../../e2e/support/fake-graph.js";
+import { iniciarGraphFalso, type TGraphFalso } from "../../../../test-support/fake-graph.js";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { esperarFilasOciosas } from "../../test/queues.js";

@@ -1,6 +1,7 @@
 import { MSG_PRAZOS, textoAvisoCliente } from "@crm/domain/deadlines";
 import { janelaAtendimento } from "@crm/domain/whatsapp";
 import { MENSAGEM_NO_REGISTRO, registrarCriados } from "../change-log/in-statement.js";
+import { z } from "zod";
 import type { TDeps } from "../core/deps.js";
 import { type TTx, withCompanyJob } from "../db/tenant.js";
 import type { TFila, TTrabalho } from "../jobs/jobs.js";
@@ -15,7 +16,13 @@ import { estaConectado, lerSessao } from "../whatsapp/session.js";
  * to the chat's outbound path (a 'pending' mensagens_whatsapp row and a whatsapp.envio job: retries, fake providers
  * and the chat's view apply), or records why it was not sent.
  */
-export const FILA_AVISO_CLIENTE: TFila = { nome: "prazos.aviso-cliente", tentativas: 3, atrasoSegundos: 5, expiraSegundos: 120 };
+export const FILA_AVISO_CLIENTE: TFila<TTrabalhoAvisoCliente> = {
+  nome: "prazos.aviso-cliente",
+  dados: z.object({ empresaId: z.guid(), avisoId: z.guid() }),
+  tentativas: 3,
+  atrasoSegundos: 5,
+  expiraSegundos: 120,
+};
 export type TTrabalhoAvisoCliente = { empresaId: string; avisoId: string };
 
 /** The company's own template (modelos_mensagem) with this name is the notice's text; else the default one. */

@@ -1,7 +1,8 @@
 import { MSG_PRAZOS } from "@crm/domain/deadlines";
+import { z } from "zod";
 import type { TDeps } from "../core/deps.js";
 import { unsafeWithSystem, withCompanyJob } from "../db/tenant.js";
-import type { TFila, TTrabalho } from "../jobs/jobs.js";
+import { SEM_DADOS, type TFila, type TTrabalho } from "../jobs/jobs.js";
 import { notificarVarios } from "../notifications/notify.js";
 import { diaBR } from "./deadlines.js";
 import { hojeSP } from "./holidays.js";
@@ -13,12 +14,14 @@ import { hojeSP } from "./holidays.js";
  */
 export const FILA_LEMBRETES_VARREDURA: TFila = {
   nome: "prazos.lembretes.varredura",
+  dados: SEM_DADOS,
   politica: "stately",
   tentativas: 1,
   expiraSegundos: 120,
 };
-export const FILA_LEMBRETES: TFila = {
+export const FILA_LEMBRETES: TFila<TTrabalhoLembretes> = {
   nome: "prazos.lembretes",
+  dados: z.object({ empresaId: z.guid() }),
   politica: "stately",
   tentativas: 3,
   atrasoSegundos: 30,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
 import PgBoss from "pg-boss";
+import { z } from "zod";
 import { APP_ROLE, ESPERA_CONEXAO_MS, protegerPool } from "../db/pool.js";
 import type { TTx } from "../db/tenant.js";
 
@@ -11,16 +12,43 @@ import type { TTx } from "../db/tenant.js";
  * only. Handlers do their work through withCompanyJob / withTenant on the application pool. Jobs can be enqueued
  * inside an application transaction (`tx`), so a job exists if and only if the change that asked for it commits.
  */
-export type TFila = {
+export type TFila<T = unknown> = {
   nome: string;
+  /**
+   * The payload's shape, checked when a worker reads it: a job crosses versions of the code (queued by one, run by
+   * the next), so its data is input like a request's body. A job that does not match goes to FILA_INVALIDOS
+   * instead of its handler (decision 1751).
+   */
+  dados: z.ZodType<T>;
   /** 'stately' with a singletonKey: at most one queued and one running job per key (e.g. per company) */
   politica?: "standard" | "stately";
   tentativas?: number;
   atrasoSegundos?: number;
   backoff?: boolean;
   expiraSegundos?: number;
+  /** how long a job may wait to be fetched before pg-boss drops it (its default: 14 days) */
+  retencaoDias?: number;
   /** receives a copy of each job that failed for good (tries spent, or expired on its last try: a dead process) */
-  filaMorta?: TFila;
+  filaMorta?: TFila<T>;
+};
+
+/** The payload of a queue, for a handler's or a sender's signature. */
+export type TDadosDe<F> = F extends TFila<infer T> ? T : never;
+
+/** A queue whose jobs carry nothing (cron ticks, "run once now"): pg-boss stores `{}` or, from a schedule, null. */
+export const SEM_DADOS = z.object({}).nullish();
+
+/**
+ * Where a job whose payload does not match its queue's schema goes, not run (decision 1751): nobody works this
+ * queue, an operator reads it (`SELECT data FROM pgboss.job WHERE name = 'trabalhos.invalidos'`) next to the
+ * warning 'trabalho com dados inválidos' in the log, fixes the cause and, if the work is still wanted, enqueues
+ * it again. Kept 60 days.
+ */
+export const FILA_INVALIDOS: TFila<{ fila: string; jobId: string; dados: unknown; problemas: z.core.$ZodIssue[] }> = {
+  nome: "trabalhos.invalidos",
+  dados: z.object({ fila: z.string(), jobId: z.string(), dados: z.unknown(), problemas: z.array(z.any()) }),
+  tentativas: 0,
+  retencaoDias: 60,
 };
 
 export type TTrabalho<T> = { id: string; dados: T; tentativa: number; ultimaTentativa: boolean };
@@ -31,16 +59,19 @@ export type TJobs = {
   iniciar: () => Promise<void>;
   parar: () => Promise<void>;
   /** Creates the queue if needed (idempotent). Sending to a queue requires it to exist. */
-  garantirFila: (fila: TFila) => Promise<void>;
-  /** Starts `concorrencia` workers on this instance; each takes one job at a time. */
-  trabalhar: <T>(fila: TFila, fn: (t: TTrabalho<T>) => Promise<void>, opts?: { concorrencia?: number }) => Promise<void>;
-  enviar: <T extends object>(fila: TFila, dados: T, opts?: TOpcoesEnvio) => Promise<string | null>;
+  garantirFila: <T>(fila: TFila<T>) => Promise<void>;
+  /**
+   * Starts `concorrencia` workers on this instance; each takes one job at a time. The handler receives the payload
+   * as parsed by the queue's schema; a job that does not match goes to FILA_INVALIDOS and the handler never sees it.
+   */
+  trabalhar: <T>(fila: TFila<T>, fn: (t: TTrabalho<T>) => Promise<void>, opts?: { concorrencia?: number }) => Promise<void>;
+  enviar: <T>(fila: TFila<T>, dados: T, opts?: TOpcoesEnvio) => Promise<string | null>;
   /** Many jobs of one queue in one statement (no key, no delay), in `tx` when given. */
-  enviarVarios: <T extends object>(fila: TFila, dados: T[], opts?: { tx?: TTx }) => Promise<void>;
+  enviarVarios: <T>(fila: TFila<T>, dados: T[], opts?: { tx?: TTx }) => Promise<void>;
   /** Wakes this instance's idle workers of the queue (after the enqueuing transaction committed). */
-  acordar: (fila: TFila) => void;
+  acordar: <T>(fila: TFila<T>) => void;
   /** Runs the queue on a cron schedule (one job per tick across all instances). */
-  agendar: (fila: TFila, cron: string) => Promise<void>;
+  agendar: <T>(fila: TFila<T>, cron: string) => Promise<void>;
 };
 
 /** pg-boss's executor for an enqueue inside the caller's transaction. */
@@ -79,7 +110,10 @@ export async function instalarFilas(ownerUrl: string): Promise<void> {
   }
 }
 
-export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }): TJobs {
+/** How long `parar()` waits for running handlers before pg-boss fails them back to their queue. */
+export const ESPERA_PARADA_MS = 15_000;
+
+export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger; esperaParadaMs?: number }): TJobs {
   // pg-boss on our own pool: pg's pool.query throws away the connection after any SQL error, and with 'stately'
   // queues an idle worker woken while the key's job is still active gets a unique violation by design, so each
   // such wake-up cost a new connection (a backend start with cold caches: most of PostgreSQL's CPU under webhook
@@ -93,25 +127,35 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }
     }),
     "jobs",
   );
+  // statements in flight, pg-boss's included: parar() ends the pool only once they are done (pg-boss does not
+  // await the statement that records a job's end, so its stop() can resolve before that statement ran)
+  const emVoo = new Set<Promise<unknown>>();
+  async function executar(text: string, values: unknown[]) {
+    // a handler that outlived parar()'s wait records nothing: null is pg-boss's "no row affected", so it neither
+    // throws nor rejects unhandled; its job, failed back by pg-boss's stop, is retried by the instances that go on
+    if (pool.ended) return null as unknown as pg.QueryResult;
+    const client = await pool.connect();
+    let quebrada: Error | undefined;
+    try {
+      return await client.query(text, values);
+    } catch (e) {
+      if (!(e instanceof pg.DatabaseError)) quebrada = e as Error;
+      throw e;
+    } finally {
+      client.release(quebrada);
+    }
+  }
   const boss = new PgBoss({
     schema: "pgboss",
     // the owner installed and migrated the schema (instalarFilas); crm_app only checks its version
     migrate: false,
     db: {
-      async executeSql(text: string, values: unknown[]) {
-        // a worker finishing after stop() records nothing (pg-boss would reject unhandled); its job, still
-        // 'active', is failed back to the queue by the leases of the instances that go on (recolherInterrompidos)
-        if (pool.ended) return { rows: [], rowCount: 0 } as unknown as pg.QueryResult;
-        const client = await pool.connect();
-        let quebrada: Error | undefined;
-        try {
-          return await client.query(text, values);
-        } catch (e) {
-          if (!(e instanceof pg.DatabaseError)) quebrada = e as Error;
-          throw e;
-        } finally {
-          client.release(quebrada);
-        }
+      executeSql(text: string, values: unknown[]) {
+        const p = executar(text, values);
+        emVoo.add(p);
+        const fora = () => emVoo.delete(p);
+        p.then(fora, fora);
+        return p;
       },
     },
   });
@@ -197,6 +241,30 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }
     relogio.unref();
   }
 
+  /**
+   * Waits until no handler runs and no statement is in flight, twice in a row a turn of the event loop apart (a
+   * fetched job reaches its handler, and an ended handler its completion, through promise callbacks only), or
+   * until `ate`. Then no worker can touch the pool.
+   */
+  async function esperarOciosos(ate: number) {
+    let ocioso = 0;
+    while (ocioso < 2 && Date.now() < ate) {
+      if (emCurso.size === 0 && emVoo.size === 0) ocioso++;
+      else {
+        ocioso = 0;
+        await Promise.race([...emVoo, new Promise((r) => setTimeout(r, 50))]).catch(() => {});
+      }
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+
+  /** The job whose payload does not match its queue's schema: moved to FILA_INVALIDOS, logged, not run. */
+  async function separarInvalido(fila: TFila<unknown>, jobId: string, dados: unknown, problemas: z.core.$ZodIssue[]) {
+    await garantirFila(FILA_INVALIDOS);
+    await boss.send(FILA_INVALIDOS.nome, { fila: fila.nome, jobId, dados, problemas });
+    opts.log?.warn({ fila: fila.nome, job: jobId, problemas }, "trabalho com dados inválidos: movido para trabalhos.invalidos");
+  }
+
   const garantirFila: TJobs["garantirFila"] = (fila) => {
     let p = filas.get(fila.nome);
     if (!p) {
@@ -209,6 +277,7 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }
           retryDelay: fila.atrasoSegundos ?? 5,
           retryBackoff: fila.backoff ?? true,
           expireInSeconds: fila.expiraSegundos ?? 300,
+          ...(fila.retencaoDias ? { retentionDays: fila.retencaoDias } : {}),
           // pg-boss refuses the key unless it is a string
           ...(fila.filaMorta ? { deadLetter: fila.filaMorta.nome } : {}),
         }),
@@ -231,44 +300,55 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }
       if (!ativo) return;
       ativo = false;
       clearTimeout(relogio);
-      await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+      // pg-boss's graceful stop: its workers fetch no more and it waits for the running handlers (then fails back
+      // those still running); then what it does not wait for: a fetch in flight, the recording of a job's end
+      const ate = Date.now() + (opts.esperaParadaMs ?? ESPERA_PARADA_MS);
+      await boss.stop({ graceful: true, wait: true, timeout: opts.esperaParadaMs ?? ESPERA_PARADA_MS });
+      await esperarOciosos(ate + 1_000);
       await sql("DELETE FROM pgboss.crm_instancia WHERE id = $1", [instancia]).catch(() => {});
       await pool.end();
     },
     garantirFila,
-    async trabalhar<T>(fila: TFila, fn: (t: TTrabalho<T>) => Promise<void>, o: { concorrencia?: number } = {}) {
+    async trabalhar<T>(fila: TFila<T>, fn: (t: TTrabalho<T>) => Promise<void>, o: { concorrencia?: number } = {}) {
       await garantirFila(fila);
       const ids: string[] = [];
       for (let i = 0; i < (o.concorrencia ?? 1); i++) {
         ids.push(
-          await boss.work<T>(fila.nome, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 }, async ([job]) => {
-            emCurso.add(job.id);
-            try {
-              await sql(
-                "INSERT INTO pgboss.crm_trabalho (fila, job_id, instancia_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-                [fila.nome, job.id, instancia],
-              );
-              await fn({
-                id: job.id,
-                dados: job.data,
-                tentativa: job.retryCount,
-                ultimaTentativa: job.retryCount >= job.retryLimit,
-              });
-            } finally {
-              emCurso.delete(job.id);
-              terminados.set(job.id, Date.now());
-              await sql("DELETE FROM pgboss.crm_trabalho WHERE fila = $1 AND job_id = $2", [fila.nome, job.id])
-                .then(() => terminados.delete(job.id))
-                .catch(() => {});
-            }
-          }),
+          await boss.work<unknown>(
+            fila.nome,
+            { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
+            async ([job]) => {
+              const lido = fila.dados.safeParse(job.data);
+              if (!lido.success) return separarInvalido(fila, job.id, job.data, lido.error.issues);
+              emCurso.add(job.id);
+              try {
+                await sql(
+                  "INSERT INTO pgboss.crm_trabalho (fila, job_id, instancia_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                  [fila.nome, job.id, instancia],
+                );
+                await fn({
+                  id: job.id,
+                  dados: lido.data,
+                  tentativa: job.retryCount,
+                  ultimaTentativa: job.retryCount >= job.retryLimit,
+                });
+              } finally {
+                emCurso.delete(job.id);
+                terminados.set(job.id, Date.now());
+                await sql("DELETE FROM pgboss.crm_trabalho WHERE fila = $1 AND job_id = $2", [fila.nome, job.id])
+                  .then(() => terminados.delete(job.id))
+                  .catch(() => {});
+              }
+            },
+          ),
         );
       }
       trabalhadores.set(fila.nome, [...(trabalhadores.get(fila.nome) ?? []), ...ids]);
     },
     async enviar(fila, dados, o = {}) {
       await garantirFila(fila);
-      return boss.send(fila.nome, dados, {
+      // pg-boss types data as an object; a queue without payload may be sent {} or nothing
+      return boss.send(fila.nome, dados as object, {
         singletonKey: o.chave,
         startAfter: o.depoisDeSegundos ? Math.ceil(o.depoisDeSegundos) : undefined,
         db: naTransacao(o.tx),
@@ -278,7 +358,7 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger }
       if (!dados.length) return;
       await garantirFila(fila);
       await boss.insert(
-        dados.map((data) => ({ name: fila.nome, data })),
+        dados.map((data) => ({ name: fila.nome, data: data as object })),
         { db: naTransacao(o.tx) },
       );
     },

@@ -1,4 +1,5 @@
-import type { TFila } from "./jobs.js";
+import { z } from "zod";
+import { SEM_DADOS, type TFila } from "./jobs.js";
 
 /**
  * Queues shared between features. AI screening (decision 0601) works FILA_TRIAGEM: the WhatsApp inbound pipeline
@@ -7,7 +8,15 @@ import type { TFila } from "./jobs.js";
  */
 // standard policy: triarLead is idempotent and serializes itself per lead (screening/screen-lead.ts); pg-boss's "stately"
 // policy would let one lead's queued job hold up fetching for the whole queue while its running job lasts
-export const FILA_TRIAGEM: TFila = { nome: "ia.triagem", politica: "standard", tentativas: 3, atrasoSegundos: 10, backoff: true };
+export const FILA_TRIAGEM: TFila<TTrabalhoTriagem> = {
+  nome: "ia.triagem",
+  // mensagemId is empty when the lead has no message yet (a rescreen of a lead created by hand)
+  dados: z.object({ empresaId: z.guid(), leadId: z.guid(), mensagemId: z.union([z.guid(), z.literal("")]) }),
+  politica: "standard",
+  tentativas: 3,
+  atrasoSegundos: 10,
+  backoff: true,
+};
 export type TTrabalhoTriagem = { empresaId: string; leadId: string; mensagemId: string };
 
 /**
@@ -16,8 +25,9 @@ export type TTrabalhoTriagem = { empresaId: string; leadId: string; mensagemId: 
  * (2 s, 4 s, 8 s … about 4 minutes in all); the last failure is recorded on the event as 'falhou' with its reason.
  * Data: { empresaId, eventoId }.
  */
-export const FILA_CONVERSOES_META: TFila = {
+export const FILA_CONVERSOES_META: TFila<TTrabalhoConversaoMeta> = {
   nome: "meta.conversoes",
+  dados: z.object({ empresaId: z.guid(), eventoId: z.guid() }),
   politica: "standard",
   tentativas: 7,
   atrasoSegundos: 2,
@@ -31,6 +41,7 @@ export type TTrabalhoConversaoMeta = { empresaId: string; eventoId: string };
  */
 export const FILA_RECALCULO_REVISIONAL: TFila = {
   nome: "revisional.recalculo",
+  dados: SEM_DADOS,
   politica: "stately",
   tentativas: 3,
   atrasoSegundos: 30,
@@ -45,8 +56,9 @@ export const CHAVE_RECALCULO_REVISIONAL = "todos";
  * the company's job context. Idempotent (a unique index per process and template task), so retries create nothing
  * twice. Data: { empresaId, leadIds, autorId }.
  */
-export const FILA_CADEIA_INICIAL: TFila = {
+export const FILA_CADEIA_INICIAL: TFila<TTrabalhoCadeiaInicial> = {
   nome: "prazos.cadeia-inicial",
+  dados: z.object({ empresaId: z.guid(), leadIds: z.array(z.guid()), autorId: z.guid().nullable() }),
   politica: "standard",
   tentativas: 5,
   atrasoSegundos: 5,
@@ -61,8 +73,9 @@ export type TTrabalhoCadeiaInicial = { empresaId: string; leadIds: string[]; aut
  * assign-lead, so the lead is assigned like one the AI qualified, or waits in the queue with its notice.
  * Idempotent: a lead that has a consultant or left the status is skipped. Data: { empresaId, leadIds }.
  */
-export const FILA_ATRIBUIR_QUALIFICADOS: TFila = {
+export const FILA_ATRIBUIR_QUALIFICADOS: TFila<TTrabalhoAtribuirQualificados> = {
   nome: "atribuicao.qualificados",
+  dados: z.object({ empresaId: z.guid(), leadIds: z.array(z.guid()) }),
   politica: "standard",
   tentativas: 5,
   atrasoSegundos: 5,

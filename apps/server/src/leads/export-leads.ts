@@ -10,7 +10,7 @@ import {
 } from "@crm/domain/leads-export";
 import { formatarTelefone } from "@crm/domain/phone";
 import type { TExportarLeads } from "@crm/domain/schemas/leads";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TCtxLeads } from "./context.js";
@@ -37,6 +37,8 @@ export async function exportarLeads(
   f: TExportarLeads,
   log?: { error: (o: object, m: string) => void },
 ): Promise<{ stream: Readable; nomeArquivo: string; tipo: string }> {
+  // loaded on the first spreadsheet export: exceljs is ~1 s of every start and of every API test file's import
+  const excel = f.formato === "xlsx" ? (await import("exceljs")).default : null;
   const saida = new PassThrough();
   let consultaPronta: () => void = () => {};
   const pronta = new Promise<void>((resolve) => {
@@ -56,7 +58,7 @@ export async function exportarLeads(
     );
     let { rows } = await tx.query(`FETCH ${LOTE} FROM exportacao`);
     consultaPronta();
-    const escritor = f.formato === "xlsx" ? escritorXlsx(saida) : escritorCsv(saida);
+    const escritor = excel ? escritorXlsx(saida, excel) : escritorCsv(saida);
     while (rows.length) {
       // phones as people read them, '(11) 97000-2222' (a text cell: digits alone would become a number in Excel)
       for (const r of rows) if (r.telefone) r.telefone = formatarTelefone(r.telefone);
@@ -99,8 +101,8 @@ function escritorCsv(saida: PassThrough): TEscritor {
   };
 }
 
-function escritorXlsx(saida: PassThrough): TEscritor {
-  const livro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: saida, useStyles: true, useSharedStrings: false });
+function escritorXlsx(saida: PassThrough, excel: typeof ExcelJS): TEscritor {
+  const livro = new excel.stream.xlsx.WorkbookWriter({ stream: saida, useStyles: true, useSharedStrings: false });
   const folha = livro.addWorksheet("Leads", { views: [{ state: "frozen", ySplit: 1 }] });
   folha.columns = COLUNAS_EXPORTACAO.map((c) => ({
     header: c.titulo,

@@ -1,5 +1,6 @@
 import type { TPapel } from "@crm/domain/roles";
-import { PAPEL } from "@crm/domain/roles";
+import { PAPEIS, PAPEL } from "@crm/domain/roles";
+import { z } from "zod";
 import type { TFila } from "../jobs/jobs.js";
 import type { TDestino } from "../realtime/realtime.js";
 
@@ -7,7 +8,14 @@ import type { TDestino } from "../realtime/realtime.js";
  * Imports whose job failed for good without marking them (every try died with its process, or expired): the
  * handler marks them 'falhou', so none stays 'processando' forever. Same data as FILA_IMPORTACAO.
  */
-export const FILA_IMPORTACAO_FALHAS: TFila = { nome: "leads.importacao.falhas", tentativas: 5, atrasoSegundos: 10 };
+const dadosImportacao = z.object({ importacaoId: z.guid(), empresaId: z.guid(), usuarioId: z.guid(), papel: z.enum(PAPEIS) });
+
+export const FILA_IMPORTACAO_FALHAS: TFila<TTrabalhoImportacao> = {
+  nome: "leads.importacao.falhas",
+  dados: dadosImportacao,
+  tentativas: 5,
+  atrasoSegundos: 10,
+};
 
 /**
  * CSV imports accepted by POST /importacao (decision 0306). A 16 MB file takes ~10 s of inserts, and a run that
@@ -15,8 +23,9 @@ export const FILA_IMPORTACAO_FALHAS: TFila = { nome: "leads.importacao.falhas", 
  * import's lock and finds it done. Two tries after the first, 5 s apart then 10 s: a failure is usually the
  * database going away, and the last one marks the import failed (leads/run-import.ts).
  */
-export const FILA_IMPORTACAO: TFila = {
+export const FILA_IMPORTACAO: TFila<TTrabalhoImportacao> = {
   nome: "leads.importacao",
+  dados: dadosImportacao,
   tentativas: 2,
   atrasoSegundos: 5,
   backoff: true,

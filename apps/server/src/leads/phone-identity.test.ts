@@ -4,7 +4,7 @@ import type { TPaginaLeads, TQuadroLeads } from "@crm/domain/schemas/leads";
 import type { TResultadoBusca } from "@crm/domain/schemas/search";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { evolutionTexto, iniciarEvolutionFalsa, type TEvolutionFalsa } from "../../../../e2e/support/fake-evolution.js";
+import { evolutionTexto, iniciarEvolutionFalsa, type TEvolutionFalsa } from "../../../../test-support/fake-evolution.js";
 import { type TNavegador, useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { unsafeWithSystem } from "../db/tenant.js";

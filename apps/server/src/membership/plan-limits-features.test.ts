@@ -1,7 +1,7 @@
 import { RECURSOS_DO_PLANO } from "@crm/domain/plan-limits";
 import type { TPlano } from "@crm/domain/plans";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { iniciarOpenAIFalsa } from "../../../../e2e/support/fake-openai-models.js";
+import { iniciarOpenAIFalsa } from "../../../../test-support/fake-openai-models.js";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
 

@@ -10,7 +10,7 @@ import type {
 import { STATUS_LEAD } from "@crm/domain/status";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { iniciarGraphFalso, type TGraphFalso } from "../../../../e2e/support/fake-graph.js";
+import { iniciarGraphFalso, type TGraphFalso } from "../../../../test-support/fake-graph.js";
 import { type TNavegador, useTestApp } from "../../test/app.js";
 import {
   criarAleatorio,

@@ -5,7 +5,6 @@ import { ROTULO_MODALIDADE } from "@crm/domain/revisional/modalities";
 import { SERIES_BACEN, serieDoCodigo } from "@crm/domain/revisional/series";
 import { CAMPOS_CONTRATO, ressalvaDaModalidade, TEXTO_REVISIONAL } from "@crm/domain/revisional/texts";
 import type { TPreAnaliseLead } from "@crm/domain/schemas/revisional";
-import PDFDocument from "pdfkit";
 
 /**
  * DejaVu Sans, embedded (decision 1653): pdfkit's built-in Helvetica is WinAnsi only, so the formulas' −, ≤ and the
@@ -24,12 +23,14 @@ const valor = (v: number | null) => (v === null ? "não informado" : formatarBRL
  * The 'Pré-laudo' of a lead (decision 1403): the inputs, the formulas, the result and the sources with their
  * dates, for the legal team. An estimate from the data given, said on every page (decision 1403).
  */
-export function gerarPreLaudo(
+export async function gerarPreLaudo(
   p: TPreAnaliseLead,
   empresa: string,
   geradoEm: Date,
   serieAtualizada: string | null,
 ): Promise<Buffer> {
+  // loaded on the first pré-laudo: pdfkit is ~0.4 s of every start and of every API test file's import (decision 1753)
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margin: 50,

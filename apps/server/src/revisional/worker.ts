@@ -1,11 +1,12 @@
 import type { TDeps } from "../core/deps.js";
-import type { TFila } from "../jobs/jobs.js";
+import { SEM_DADOS, type TFila } from "../jobs/jobs.js";
 import { FILA_RECALCULO_REVISIONAL } from "../jobs/queues.js";
 import { recalcularPendentes, recalcularTodos } from "./recompute.js";
 
 /** New leads and changed contracts are marked stale by the database; this pass computes them every minute. */
 const FILA_PENDENTES: TFila = {
   nome: "revisional.pendentes",
+  dados: SEM_DADOS,
   politica: "stately",
   tentativas: 2,
   atrasoSegundos: 30,

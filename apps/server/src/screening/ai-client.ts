@@ -3,6 +3,7 @@ import { type TResultadoTriagem, ZRespostaIa } from "@crm/domain/schemas/screeni
 import OpenAI from "openai";
 import pRetry from "p-retry";
 import { criarFetchSaida, erroDeSaida } from "../net/outbound.js";
+import { ErroIa } from "./ai-error.js";
 import type { TMensagemModelo } from "./prompt.js";
 import { SCHEMA_RESPOSTA } from "./prompt.js";
 import type { TConfigIa } from "./read-ai-config.js";
@@ -19,19 +20,6 @@ const PROXIMO_MODO: Record<TModoResposta, TModoResposta | null> = {
   texto: null,
 };
 const modoConhecido = new Map<string, TModoResposta>();
-
-export type TTipoErroIa = "conexao" | "timeout" | "http" | "truncado" | "json_invalido" | "destino_recusado";
-
-/** Anything that keeps the model from giving a usable decision; `mensagem` is the pt-BR text stored and shown. */
-export class ErroIa extends Error {
-  constructor(
-    public readonly tipo: TTipoErroIa,
-    public readonly mensagem: string,
-  ) {
-    super(mensagem);
-    this.name = "ErroIa";
-  }
-}
 
 export type TOpcoesModelo = {
   /** whole request, model latency included */

@@ -4,9 +4,9 @@ import {
   MOTIVO_CONTRATO_DENTRO_DA_MEDIA,
 } from "@crm/domain/revisional/screening-rule";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { iniciarServidorOpenAi, type TServidorOpenAi } from "../../../../test-support/fake-openai.js";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
-import { iniciarServidorOpenAi, type TServidorOpenAi } from "../../test/fake-openai.js";
 import { esquecerModosConhecidos } from "./ai-client.js";
 import { triarLead } from "./screen-lead.js";
 import { configurarIa, leadComMensagens, leadEscreve, sql } from "./testing.js";

@@ -2,7 +2,7 @@ import { formatarBRL } from "@crm/domain/format";
 import { PERGUNTAS_TRIAGEM, saudacaoTriagem } from "@crm/domain/screening";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ErroIa } from "./ai-client.js";
+import { ErroIa } from "./ai-error.js";
 import type { TMensagemConversa } from "./prompt.js";
 import { valoresDe } from "./rule-facts.js";
 import { triarPorRegras } from "./rule-screener.js";

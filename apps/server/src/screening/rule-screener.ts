@@ -2,7 +2,7 @@ import { formatarBRL } from "@crm/domain/format";
 import { MSG } from "@crm/domain/messages";
 import { FATOS_VAZIOS, type TFatosTriagem, type TResultadoTriagem } from "@crm/domain/schemas/screening";
 import { PERGUNTAS_TRIAGEM, RENDA_MINIMA, saudacaoTriagem, TOPICOS_TRIAGEM, type TTopicoTriagem } from "@crm/domain/screening";
-import { ErroIa } from "./ai-client.js";
+import { ErroIa } from "./ai-error.js";
 import type { TMensagemConversa } from "./prompt.js";
 import { bancoDe, beneficioDe, contratoDe, interesseDe, margemDe, simOuNao, topicoDaPergunta, valoresDe } from "./rule-facts.js";
 

@@ -1,9 +1,9 @@
 import { formatarBRL } from "@crm/domain/format";
 import { MENSAGEM_QUALIFICADO_TRIAGEM, PERGUNTAS_TRIAGEM, saudacaoTriagem } from "@crm/domain/screening";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { iniciarServidorOpenAi, type TServidorOpenAi } from "../../../../test-support/fake-openai.js";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
-import { iniciarServidorOpenAi, type TServidorOpenAi } from "../../test/fake-openai.js";
 import { esquecerModosConhecidos } from "./ai-client.js";
 import { triarLead } from "./screen-lead.js";
 import { conectar, configurarIa, desconectar, esperarAte, leadComMensagens, leadEscreve, sql } from "./testing.js";

@@ -1,10 +1,16 @@
 import { isoDiaSP } from "@crm/domain/period";
 import type { TDeps } from "../core/deps.js";
-import type { TFila } from "../jobs/jobs.js";
+import { SEM_DADOS, type TFila } from "../jobs/jobs.js";
 import { executarCobranca } from "./billing.js";
 
 /** The daily billing run (decision 1302): 06:00 in São Paulo, one job per tick across all instances. */
-const FILA_COBRANCA: TFila = { nome: "assinatura.cobranca", politica: "stately", tentativas: 3, atrasoSegundos: 60 };
+const FILA_COBRANCA: TFila = {
+  nome: "assinatura.cobranca",
+  dados: SEM_DADOS,
+  politica: "stately",
+  tentativas: 3,
+  atrasoSegundos: 60,
+};
 
 export async function iniciarTrabalhosAssinatura(deps: TDeps): Promise<void> {
   await deps.jobs.garantirFila(FILA_COBRANCA);

@@ -7,7 +7,7 @@ import {
   iniciarEvolutionFalsa,
   registroTexto,
   type TEvolutionFalsa,
-} from "../../../../e2e/support/fake-evolution.js";
+} from "../../../../test-support/fake-evolution.js";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { agendarRecuperacaoGateway, recuperarEmpresa } from "./backfill.js";

@@ -3,7 +3,7 @@ import { PAPEL } from "@crm/domain/roles";
 import type { TConexaoWhatsApp } from "@crm/domain/schemas/whatsapp";
 import { ESPERA_MAXIMA_VERIFICACAO_WHATSAPP_MS, esperaProximaVerificacaoMs } from "@crm/domain/whatsapp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { iniciarEvolutionFalsa, type TEvolutionFalsa } from "../../../../e2e/support/fake-evolution.js";
+import { iniciarEvolutionFalsa, type TEvolutionFalsa } from "../../../../test-support/fake-evolution.js";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { ouvirTempoReal } from "../../test/realtime.js";

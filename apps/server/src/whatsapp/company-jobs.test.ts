@@ -6,7 +6,7 @@ import {
   evolutionTexto,
   iniciarEvolutionFalsa,
   type TEvolutionFalsa,
-} from "../../../../e2e/support/fake-evolution.js";
+} from "../../../../test-support/fake-evolution.js";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { unsafeWithSystem, withCompanyJob } from "../db/tenant.js";

@@ -7,7 +7,7 @@ import {
   type TGraphFalso,
   webhookStatus,
   webhookTexto,
-} from "../../../../e2e/support/fake-graph.js";
+} from "../../../../test-support/fake-graph.js";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { esperarFilasOciosas } from "../../test/queues.js";

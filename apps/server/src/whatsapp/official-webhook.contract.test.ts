@@ -9,7 +9,7 @@ import {
   webhookEco,
   webhookImagem,
   webhookTexto,
-} from "../../../../e2e/support/fake-graph.js";
+} from "../../../../test-support/fake-graph.js";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { esperarFilasOciosas } from "../../test/queues.js";

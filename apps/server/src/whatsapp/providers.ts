@@ -1,13 +1,10 @@
 import type { TDeps } from "../core/deps.js";
 import type { TConfigWhatsApp } from "./company-config.js";
-import type { TEvento } from "./events.js";
 import { criarProvedorOficial } from "./official.js";
 import type { TProvedor } from "./provider.js";
-import { FILA_SANDBOX } from "./queues.js";
+import { FILA_SANDBOX, type TTrabalhoSandbox } from "./queues.js";
 import { criarProvedorSandbox } from "./sandbox.js";
 import { criarProvedorNaoOficial } from "./unofficial.js";
-
-export type TTrabalhoSandbox = { empresaId: string; eventos: TEvento[] };
 
 /** The company's provider, built from its settings (official, unofficial or the built-in sandbox). */
 export function provedorDe(deps: Pick<TDeps, "config" | "storage" | "jobs">, cfg: TConfigWhatsApp): TProvedor {

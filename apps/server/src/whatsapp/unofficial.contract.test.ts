@@ -12,7 +12,7 @@ import {
   evolutionTexto,
   iniciarEvolutionFalsa,
   type TEvolutionFalsa,
-} from "../../../../e2e/support/fake-evolution.js";
+} from "../../../../test-support/fake-evolution.js";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { esperarFilasOciosas } from "../../test/queues.js";

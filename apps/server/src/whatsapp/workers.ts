@@ -5,7 +5,6 @@ import { agendarRecuperacaoGateway, recuperarEmpresa, varrerGateways } from "./b
 import { baixarMidiaRecebida } from "./download-media.js";
 import { ingestorDe } from "./ingest.js";
 import { processarEntrada } from "./process-inbox.js";
-import type { TTrabalhoSandbox } from "./providers.js";
 import {
   FILA_ENTRADA,
   FILA_ENVIO,
@@ -36,7 +35,7 @@ export async function iniciarTrabalhosWhatsApp(deps: TDeps): Promise<void> {
   await jobs.trabalhar<TTrabalhoMidia>(FILA_MIDIA, (t) => baixarMidiaRecebida(deps, t), { concorrencia: 2 });
 
   // the sandbox's delivery reports go through the same inbox as a real provider's webhooks
-  await jobs.trabalhar<TTrabalhoSandbox>(FILA_SANDBOX, async (t) => {
+  await jobs.trabalhar(FILA_SANDBOX, async (t) => {
     await ingestorDe(deps).receber(t.dados.empresaId, t.dados.eventos);
   });
 
