@@ -3,7 +3,7 @@ import { STATUS_LEAD } from "@crm/domain/status";
 import { ACOES_STATUS_CHAT } from "@crm/domain/whatsapp";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { evolutionTexto, iniciarEvolutionFalsa, type TEvolutionFalsa } from "../../../e2e/support/fake-evolution.js";
+import { evolutionTexto, iniciarEvolutionFalsa, type TEvolutionFalsa } from "../../../test-support/fake-evolution.js";
 import { observarConflitos, type TConflitoRepetido } from "../src/db/retry-conflicts.js";
 import { unsafeWithSystem } from "../src/db/tenant.js";
 import { FILA_TRIAGEM } from "../src/jobs/queues.js";

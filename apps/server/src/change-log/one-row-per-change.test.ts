@@ -1,6 +1,6 @@
 import { CAMPOS_LEAD_NO_REGISTRO } from "@crm/domain/change-log";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { evolutionTexto, iniciarEvolutionFalsa, type TEvolutionFalsa } from "../../../../e2e/support/fake-evolution.js";
+import { evolutionTexto, iniciarEvolutionFalsa, type TEvolutionFalsa } from "../../../../test-support/fake-evolution.js";
 import { useTestApp } from "../../test/app.js";
 import { multipart } from "../../test/cross-tenant-support.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";

@@ -7,12 +7,12 @@ import { APP_ROLE } from "./pool.js";
 const LOGIN_RECUSADO = new Set(["28P01", "28000"]);
 
 /** The password crm_app logs in with when the operator gave none: derived from the app secret, stable across starts. */
-function senhaDoPapelDaAplicacao(appSecret: string): string {
+export function senhaDoPapelDaAplicacao(appSecret: string): string {
   return createHmac("sha256", appSecret).update(`login:${APP_ROLE}`).digest("base64url");
 }
 
 /** The owner's URL with crm_app's credentials: same host, port, database and options. */
-function urlDoPapelDaAplicacao(ownerUrl: string, senha: string): string {
+export function urlDoPapelDaAplicacao(ownerUrl: string, senha: string): string {
   const u = new URL(ownerUrl);
   u.username = APP_ROLE;
   u.password = senha;

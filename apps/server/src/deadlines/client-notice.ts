@@ -1,7 +1,7 @@
 import { MSG_PRAZOS, textoAvisoCliente } from "@crm/domain/deadlines";
 import { janelaAtendimento } from "@crm/domain/whatsapp";
-import { MENSAGEM_NO_REGISTRO, registrarCriados } from "../change-log/in-statement.js";
 import { z } from "zod";
+import { MENSAGEM_NO_REGISTRO, registrarCriados } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTx, withCompanyJob } from "../db/tenant.js";
 import type { TFila, TTrabalho } from "../jobs/jobs.js";

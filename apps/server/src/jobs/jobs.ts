@@ -32,8 +32,6 @@ export type TFila<T = unknown> = {
   filaMorta?: TFila<T>;
 };
 
-/** The payload of a queue, for a handler's or a sender's signature. */
-export type TDadosDe<F> = F extends TFila<infer T> ? T : never;
 
 /** A queue whose jobs carry nothing (cron ticks, "run once now"): pg-boss stores `{}` or, from a schedule, null. */
 export const SEM_DADOS = z.object({}).nullish();
@@ -111,7 +109,7 @@ export async function instalarFilas(ownerUrl: string): Promise<void> {
 }
 
 /** How long `parar()` waits for running handlers before pg-boss fails them back to their queue. */
-export const ESPERA_PARADA_MS = 15_000;
+const ESPERA_PARADA_MS = 15_000;
 
 export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger; esperaParadaMs?: number }): TJobs {
   // pg-boss on our own pool: pg's pool.query throws away the connection after any SQL error, and with 'stately'
