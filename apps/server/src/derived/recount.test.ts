@@ -9,12 +9,11 @@ import { CABECALHO_CSV, importarCsvAteOFim } from "../leads/test-helpers.js";
 import { inserirVarios } from "../seed/bulk.js";
 import { reconstruirItem } from "./rebuild.js";
 import { DERIVADOS } from "./registry.js";
-import { sqlComparar } from "./statements.js";
+import { COMPARAVEIS, diferencas as diferencasDe } from "./test-helpers.js";
 
 const t = useTestApp();
 const SEMENTE = Number(process.env.DERIVADOS_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const RODADAS = Number(process.env.DERIVADOS_RODADAS ?? 6);
-const COMPARAVEIS = DERIVADOS.filter((d) => d.definicao);
 
 let ee: TEmpresaComUsuarios[] = [];
 beforeAll(async () => {
@@ -35,15 +34,7 @@ beforeAll(async () => {
   }
 }, 120_000);
 
-/** Every registry item whose rows differ from its definition, for one company: [] when every figure is exact. */
-async function diferencas(empresaId: string): Promise<{ nome: string; linhas: unknown[] }[]> {
-  const erradas = [];
-  for (const d of COMPARAVEIS) {
-    const { rows } = await t.dono.query(sqlComparar(d), [empresaId]);
-    if (rows.length) erradas.push({ nome: d.nome, linhas: rows.slice(0, 5) });
-  }
-  return erradas;
-}
+const diferencas = (empresaId: string) => diferencasDe(t.dono, empresaId);
 
 // ---- what a step may write: instants around São Paulo midnights (03:00Z) and month ends, give or take two hours
 const BORDAS = ["2025-01-31", "2025-02-01", "2025-02-28", "2025-03-01", "2025-03-15", "2025-12-31", "2026-01-01"];
