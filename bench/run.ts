@@ -3,6 +3,7 @@
 // documented at the top of each file (defaults run in a few minutes on a 2-core machine).
 import { companyFiguresBench } from "./company-figures.js";
 import { dbRecoveryBench } from "./db-recovery.js";
+import { derivedRebuildBench } from "./derived-rebuild.js";
 import { documentsUploadBench } from "./documents-upload.js";
 import { leadsImportBench } from "./leads-import.js";
 import { leadsListBench } from "./leads-list.js";
@@ -33,6 +34,7 @@ const benches: [string, () => Promise<string | string[]>][] = [
   ["legal", documentsUploadBench],
   ["platform", platformBench],
   ["revisional", revisionalBench],
+  ["derived", derivedRebuildBench],
 ];
 const only = process.argv[2];
 for (const [grupo, bench] of benches) {
