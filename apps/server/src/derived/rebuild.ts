@@ -58,6 +58,9 @@ export async function reconstruirItem(pool: pg.Pool, d: TDerivado, empresaId: st
         const { rowCount } = await tx.query(SQL_ENFILEIRAR_REVISIONAL, [empresaId]);
         return { ...r, enfileiradas: rowCount ?? 0 };
       }
+      // the definition and the item's rows are joined whole (a million search words for a 200k-lead company):
+      // sorted and hashed in memory rather than spilled to disk, for this transaction only
+      await tx.query("SET LOCAL work_mem = '256MB'");
       const { rows } = await tx.query(sqlReparar(d), [empresaId]);
       if (d.tipo !== "soma") return { ...r, ...rows[0] };
       const zeradas = d.manterZeros ? 0 : ((await tx.query(sqlApagarZeros(d), [empresaId])).rowCount ?? 0);
