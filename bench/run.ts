@@ -4,6 +4,7 @@
 import { changeLogBench } from "./change-log.js";
 import { companyFiguresBench } from "./company-figures.js";
 import { dbRecoveryBench } from "./db-recovery.js";
+import { derivedRebuildBench } from "./derived-rebuild.js";
 import { documentsUploadBench } from "./documents-upload.js";
 import { leadsImportBench } from "./leads-import.js";
 import { leadsListBench } from "./leads-list.js";
@@ -35,6 +36,7 @@ const benches: [string, () => Promise<string | string[]>][] = [
   ["platform", platformBench],
   ["revisional", revisionalBench],
   ["changelog", changeLogBench],
+  ["derived", derivedRebuildBench],
 ];
 const only = process.argv[2];
 for (const [grupo, bench] of benches) {

@@ -32,7 +32,6 @@ export type TFila<T = unknown> = {
   filaMorta?: TFila<T>;
 };
 
-
 /** A queue whose jobs carry nothing (cron ticks, "run once now"): pg-boss stores `{}` or, from a schedule, null. */
 export const SEM_DADOS = z.object({}).nullish();
 
