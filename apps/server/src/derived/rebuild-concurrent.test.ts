@@ -61,7 +61,7 @@ describe(`rebuilding while 4 writers change leads (DERIVADOS_SEED=${SEMENTE})`, 
       for (let depois = 0; passes < 2 || depois < 3; passes >= 2 && depois++) {
         const um = "(SELECT id FROM leads_juros_check ORDER BY random() LIMIT 1)";
         const semente = (w * 1000 + passos++) / 10_000;
-        await repetirEmConflito(() =>
+        await repetirEmConflito("teste.escritor", () =>
           withCompanyJob(t.deps.db.app, e, "teste", async (tx) => {
             await tx.query("SELECT setseed($1)", [semente]);
             await inserirVarios(tx, "leads_juros_check", Array.from({ length: 1 + (w % 3) }, lead));

@@ -20,10 +20,6 @@ export const DERIVADOS: readonly TDerivado[] = ordenar([
   ...LINHAS_DE_BUSCA,
 ]);
 
-export function derivado(nome: string): TDerivado | undefined {
-  return DERIVADOS.find((d) => d.nome === nome);
-}
-
 /** Feeders first (a stable topological order); a cycle or an unknown feeder is a mistake in the registry. */
 function ordenar(itens: TDerivado[]): TDerivado[] {
   const porNome = new Map(itens.map((d) => [d.nome, d]));

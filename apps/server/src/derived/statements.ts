@@ -40,7 +40,7 @@ function difConjunto(d: TDerivado): string {
     dif AS (SELECT * FROM par WHERE NOT em_deve OR NOT em_e${difere})`;
 }
 
-export function sqlDiferenca(d: TDerivado): string {
+function sqlDiferenca(d: TDerivado): string {
   if (!d.definicao) throw new Error(`${d.nome}: item sem definição em SQL`);
   return d.tipo === "soma" ? difSoma(d) : difConjunto(d);
 }

@@ -11,13 +11,13 @@ import type { TTipoMudanca } from "@crm/domain/change-log";
  * - `fila`: computed outside SQL (the revisional figures, by the domain's formula in a job): the rebuild queues the
  *   company's rows for that job; there is no SQL definition to compare with.
  */
-export type TTipoDerivado = "soma" | "conjunto" | "coluna" | "fila";
+type TTipoDerivado = "soma" | "conjunto" | "coluna" | "fila";
 
 /**
  * Whether a reader needs the item exact in the writer's own transaction (a counter a list shows beside its rows, a
  * search row that finds a just-saved lead) or may read it rolled up later from the change log plus the log's tail.
  */
-export type TExatidao = "na_transacao" | "rollup";
+type TExatidao = "na_transacao" | "rollup";
 
 export type TDerivado = {
   /** the table (or `tabela.coluna` for a column) */
