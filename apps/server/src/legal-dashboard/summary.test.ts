@@ -297,7 +297,9 @@ describe("the legal summaries of migrations 0029, 0033a and 0033aa", () => {
         finalizadosVistos ||= c.finalizados;
         documentacaoVista ||= c.documentacao;
       }),
-      { numRuns: 40 },
+      // a fixed seed by default: the coverage checked below (each counter held something at some point) is then the
+      // same on every run; the generic recount (derived/recount.test.ts) explores with a new seed each time
+      { numRuns: 40, seed: Number(process.env.SEMENTE_JURIDICO ?? 20261206) },
     );
     expect(passos).toBeGreaterThan(200);
     // the runs built something worth comparing
