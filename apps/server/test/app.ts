@@ -48,6 +48,8 @@ export function useTestApp(overrides: Partial<TConfig> = {}): TTestApp {
     const deps = await createDeps(testConfig(overrides), db.url);
     ctx.deps = deps;
     ctx.dono = new pg.Pool({ connectionString: db.url, max: 2 });
+    // dropping the file's database at the end ends its connections from the server's side: expected, not an error
+    ctx.dono.on("error", () => {});
     ctx.app = await buildApp(deps, { logger: false, serveWeb: false });
     await ctx.app.ready();
     ctx.navegador = () => criarNavegador(ctx.app);
