@@ -1,4 +1,4 @@
-// Issue 23's goal: the whole summary rebuild for a company of 200k leads ≤ 30 s (decision 1722).
+// The goal (decision 1722): the whole summary rebuild for a company of 200k leads ≤ 30 s.
 // DERIVADOS_BENCH_LEADS (default 200000) leads in one company, with campaigns, consultants, closed values, contracts,
 // phones and e-mails, some converted into processes with documents and deadlines, plus costs and screenings; then
 // `reconstruirDerivados` for that company (every item with a SQL definition, in the registry's order) is timed twice:

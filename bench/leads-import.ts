@@ -1,6 +1,6 @@
 // CSV import of a 16 MB file end to end (upload → parse → checks → 202 → job: COPY, dedupe, insert, search rows, change
 // log → import 'concluida', read by polling GET /importacoes/{id} every 50 ms as a browser that missed the events
-// would), the time until the 202, and the floor issue 23 compares it with: a COPY FROM STDIN of the same rows into a
+// would), the time until the 202, and the floor decision 1712 compares it with: a COPY FROM STDIN of the same rows into a
 // copy of leads_juros_check with its indexes and foreign keys but no triggers. Goal: ≤ 12 s and ≤ 1.3× the floor.
 //
 //   npx tsx bench/leads-import.ts                      (after `npm run build`)
@@ -43,7 +43,7 @@ function gerarCsv(bytes: number): { csv: string; linhas: number } {
 }
 
 /**
- * The floor of any import into the lead table (issue 23's goal): the same rows, as the import writes them, sent with
+ * The floor of any import into the lead table (decision 1712's goal): the same rows, as the import writes them, sent with
  * COPY FROM STDIN into a copy of `leads_juros_check` that has its indexes, checks and foreign keys but none of its
  * triggers (no search rows, no revisional queue, no summaries), for another company. Only the COPY is timed.
  */

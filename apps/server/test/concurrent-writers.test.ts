@@ -16,7 +16,7 @@ import { criarAleatorio, criarConsultor, criarEmpresaComUsuarios, criarLead, typ
 import { esperarFilasOciosas } from "./queues.js";
 
 /**
- * Issue 23 part 3 (decision 1731): twenty writers of one company at once — CSV imports, bulk status changes and
+ * Decision 1731: twenty writers of one company at once — CSV imports, bulk status changes and
  * assignments of overlapping lead sets, bulk and single deletes, webhook message batches (new and known numbers)
  * with the AI screening applying its decisions, chat status changes — each through the app's HTTP routes and jobs.
  * None may be a deadlock's victim (40P01) or fail to serialize (40001): not answered with an error, not run again by
