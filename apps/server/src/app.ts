@@ -10,6 +10,7 @@ import { registrarCompressao } from "./http/compression.js";
 import { garantirCookieCsrf, verificarCsrf } from "./http/csrf.js";
 import { registerApiDocs } from "./http/docs.js";
 import { errorHandler } from "./http/error-handler.js";
+import { serializarRequisicao } from "./http/log-redaction.js";
 import { criarSerializadorRespostas } from "./http/response-serializer.js";
 import { registrarCabecalhosSeguranca } from "./http/security-headers.js";
 import { registerStatic, WEB_DIST } from "./http/static.js";
@@ -28,10 +29,19 @@ declare module "fastify" {
 export type TRotaApi = { method: string; url: string; config: FastifyContextConfig; schema: FastifySchema | undefined };
 
 /** Builds the whole HTTP app. Plugins load in order: external → app hooks → routes → static web. */
-export async function buildApp(deps: TDeps, opts: { logger?: boolean; serveWeb?: boolean } = {}): Promise<FastifyInstance> {
-  const secure = deps.config.appUrl.startsWith("https://");
+export async function buildApp(
+  deps: TDeps,
+  opts: { logger?: boolean; serveWeb?: boolean; logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: deps.config.logLevel },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: deps.config.logLevel,
+            serializers: { req: serializarRequisicao },
+            ...(opts.logStream && { stream: opts.logStream }),
+          },
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -54,7 +64,7 @@ export async function buildApp(deps: TDeps, opts: { logger?: boolean; serveWeb?:
     for (const method of [r.method].flat()) app.rotasApi.push({ method, url: r.url, config: r.config ?? {}, schema: r.schema });
   });
 
-  registrarCabecalhosSeguranca(app, { https: secure });
+  registrarCabecalhosSeguranca(app, { appUrl: deps.config.appUrl });
   await app.register(cookie);
   // before every route: the compress plugin hooks the routes declared after it
   await registrarCompressao(app);

@@ -63,7 +63,7 @@ export function useTestApp(overrides: Partial<TConfig> = {}): TTestApp {
   return ctx;
 }
 
-function criarNavegador(app: FastifyInstance): TNavegador {
+export function criarNavegador(app: FastifyInstance): TNavegador {
   const cookies = new Map<string, string>();
   return {
     cookies,

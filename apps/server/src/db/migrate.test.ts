@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type {} from "../../test/global-setup.js";
 import { checksumDaMigracao, MIGRATIONS_DIR, MigracaoAlterada, migrate } from "./migrate.js";
+import { MIGRACOES_CORRIGIDAS } from "./migration-corrections.js";
 import { MIGRACOES_RENOMEADAS } from "./migration-renames.js";
 import { withDatabase } from "./pool.js";
 
@@ -68,6 +69,19 @@ describe("the migration runner", () => {
     expect(await migrate(pool, { dir, renomeadas: {} })).toEqual(["0002_b"]);
   });
 
+  it("takes a listed correction of an applied file as what ran, and still stops on any other edit", async () => {
+    const antes = "CREATE TABLE a (id int)";
+    escrever("0001_a.sql", antes);
+    await migrate(pool, { dir, renomeadas: {} });
+    const corrigido = "CREATE TABLE IF NOT EXISTS a (id int)";
+    escrever("0001_a.sql", corrigido);
+    const corrigidas = { "0001_a": [checksumDaMigracao(antes)] };
+    expect(await migrate(pool, { dir, renomeadas: {}, corrigidas })).toEqual([]);
+    expect(await versoes()).toEqual([{ versao: "0001_a", checksum: checksumDaMigracao(corrigido) }]);
+    escrever("0001_a.sql", "CREATE TABLE IF NOT EXISTS a (id int, nome text)");
+    expect(await migrate(pool, { dir, renomeadas: {}, corrigidas }).catch((e: unknown) => e)).toBeInstanceOf(MigracaoAlterada);
+  });
+
   it("takes the file as it is for versions applied before checksums were kept", async () => {
     await pool.query("CREATE TABLE schema_migrations (versao text PRIMARY KEY, aplicada_em timestamptz NOT NULL DEFAULT now())");
     await pool.query("CREATE TABLE a (id int)");
@@ -99,6 +113,13 @@ describe("the migration runner", () => {
 });
 
 describe("the repository's migrations", () => {
+  it("list as corrections only earlier texts of files that exist (decision 1852)", () => {
+    for (const [versao, anteriores] of Object.entries(MIGRACOES_CORRIGIDAS)) {
+      const atual = checksumDaMigracao(readFileSync(path.join(MIGRATIONS_DIR, `${versao}.sql`), "utf8"));
+      expect(anteriores, versao).not.toContain(atual);
+    }
+  });
+
   it("name in the renames only files that exist, under their new name", () => {
     const versoesNoDisco = new Set(readdirSync(MIGRATIONS_DIR).map((f) => f.replace(/\.sql$/, "")));
     for (const [antiga, nova] of Object.entries(MIGRACOES_RENOMEADAS)) {

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type pg from "pg";
+import { MIGRACOES_CORRIGIDAS } from "./migration-corrections.js";
 import { MIGRACOES_RENOMEADAS } from "./migration-renames.js";
 import { APP_ROLE } from "./pool.js";
 
@@ -25,7 +26,7 @@ export function checksumDaMigracao(sql: string): string {
 
 export class MigracaoAlterada extends Error {}
 
-type TOpcoes = { dir?: string; renomeadas?: Record<string, string> };
+type TOpcoes = { dir?: string; renomeadas?: Record<string, string>; corrigidas?: Record<string, readonly string[]> };
 
 /**
  * Applies the pending versioned SQL migrations, each in its own transaction, under an advisory lock so that several
@@ -36,6 +37,7 @@ type TOpcoes = { dir?: string; renomeadas?: Record<string, string> };
 export async function migrate(owner: pg.Pool, opcoes: TOpcoes = {}): Promise<string[]> {
   const dir = opcoes.dir ?? MIGRATIONS_DIR;
   const renomeadas = opcoes.renomeadas ?? MIGRACOES_RENOMEADAS;
+  const corrigidas = opcoes.corrigidas ?? MIGRACOES_CORRIGIDAS;
   const client = await owner.connect();
   const applied: string[] = [];
   try {
@@ -66,7 +68,9 @@ export async function migrate(owner: pg.Pool, opcoes: TOpcoes = {}): Promise<str
       const atual = checksumDaMigracao(readFileSync(path.join(dir, file), "utf8"));
       const gravado = gravadas.get(versao);
       // applied before checksums were kept: the file as it is now is taken as what ran
-      if (gravado == null) await client.query("UPDATE schema_migrations SET checksum = $2 WHERE versao = $1", [versao, atual]);
+      // and a listed correction of what ran (migration-corrections.ts) is taken as what ran from now on
+      if (gravado == null || (gravado !== atual && corrigidas[versao]?.includes(gravado)))
+        await client.query("UPDATE schema_migrations SET checksum = $2 WHERE versao = $1", [versao, atual]);
       else if (gravado !== atual) alteradas.push(file);
     }
     if (alteradas.length) {

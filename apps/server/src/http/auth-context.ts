@@ -87,11 +87,23 @@ export function ehLoopback(host: string | undefined): boolean {
 }
 
 /**
+ * The Host the browser sent names this installation (APP_URL's host) or a loopback literal. A page on an attacker's
+ * domain that re-resolves to 127.0.0.1 (DNS rebinding) reaches this server from loopback, but its requests carry the
+ * attacker's host name: they are not local calls.
+ */
+function hostDaInstalacao(req: FastifyRequest): boolean {
+  const host = req.hostname;
+  if (!host) return false;
+  return host === new URL(req.server.deps.config.appUrl).hostname || ehLoopback(host);
+}
+
+/**
  * The caller is on this machine: every address of the request is loopback. Behind TRUST_PROXY that is the
  * whole forwarded chain (a client cannot make itself local by sending X-Forwarded-For: 127.0.0.1, the proxy
  * appends its real address); without it, a forwarding header means a proxy on this machine relays someone else.
  */
 function chamadaLocal(req: FastifyRequest): boolean {
+  if (!hostDaInstalacao(req)) return false;
   const trustProxy = req.server.deps.config.trustProxy;
   if (!trustProxy && (req.headers["x-forwarded-for"] !== undefined || req.headers.forwarded !== undefined)) return false;
   const enderecos = trustProxy ? (req.ips ?? [req.ip]) : [req.socket.remoteAddress];

@@ -96,7 +96,7 @@ describe("the built web (static files)", () => {
     }
     writeFileSync(path.join(dir, "assets/sem-copia-Xy9.txt"), grande);
     app = Fastify({ logger: false });
-    registrarCabecalhosSeguranca(app, { https: false });
+    registrarCabecalhosSeguranca(app, { appUrl: "http://localhost:3000" });
     await registrarCompressao(app);
     await registerStatic(app, dir);
     await app.ready();

@@ -1,7 +1,7 @@
 import { DEMO_SENHA } from "@crm/domain/demo";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestApp } from "../../test/app.js";
+import { criarNavegador, useTestApp } from "../../test/app.js";
 import { buildApp } from "../app.js";
 import { hashSenha } from "../auth/password.js";
 import { consultar, criarContaConfirmada, SENHA } from "../auth/testing.js";
@@ -81,6 +81,16 @@ describe("dev mailbox and sign-in diagnostics on a demo installation", () => {
       for (const url of ROTAS) expect(await status(t.app, url, { remoteAddress: "127.0.0.1", headers }), url).toBe(404);
   });
 
+  it("refuse a local call whose Host is not this installation's (DNS rebinding)", async () => {
+    // a page on rebind.example re-resolved to 127.0.0.1: the request is from loopback, its Host is the attacker's
+    for (const url of ROTAS)
+      expect(await status(t.app, url, { remoteAddress: "127.0.0.1", headers: { host: "rebind.example:3000" } }), url).toBe(404);
+    const appHost = new URL(t.deps.config.appUrl).host;
+    for (const host of [appHost, "127.0.0.1:3000", "[::1]:3000"])
+      for (const url of ROTAS)
+        expect(await status(t.app, url, { remoteAddress: "127.0.0.1", headers: { host } }), `${host} ${url}`).toBe(200);
+  });
+
   describe("behind a trusted proxy (TRUST_PROXY=true)", () => {
     let app: FastifyInstance;
     beforeAll(async () => {
@@ -112,3 +122,28 @@ describe("anywhere but a demo installation", () => {
     }
   });
 });
+
+describe("the internal API's documentation (/api/docs)", () => {
+  it("is open while developing, and in production only to the signed-in platform admin", async () => {
+    expect((await t.app.inject({ url: "/api/docs/json" })).statusCode).toBe(200);
+    const app = await outroApp({ env: "production" });
+    try {
+      for (const url of ["/api/docs", "/api/docs/json"]) expect((await app.inject({ url })).statusCode, url).toBe(404);
+      const empresa = await entrar(app, "empresa@exemplo.com.br", SENHA);
+      expect((await empresa.req({ url: "/api/docs/json" })).statusCode).toBe(404);
+      const plataforma = await entrar(app, "plataforma@exemplo.com.br", DEMO_SENHA);
+      const doc = await plataforma.req({ url: "/api/docs/json" });
+      expect(doc.statusCode).toBe(200);
+      expect(doc.json().openapi).toMatch(/^3\./);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+async function entrar(app: FastifyInstance, email: string, password: string) {
+  const nav = criarNavegador(app);
+  const r = await nav.req({ method: "POST", url: "/api/auth/login", payload: { email, password } });
+  expect(r.statusCode, r.body).toBe(200);
+  return nav;
+}

@@ -1,12 +1,15 @@
+import { PAPEL } from "@crm/domain/roles";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import type { FastifyInstance, FastifySchema } from "fastify";
+import type { FastifyInstance, FastifyRequest, FastifySchema } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { schemaDocumentado } from "./error-responses.js";
+import { notFound } from "./errors.js";
 
 /**
  * OpenAPI generated from the zod route schemas, served at /api/docs; each operation lists its path parameters and
- * its error answers (schemaDocumentado, decision 1602).
+ * its error answers (schemaDocumentado, decision 1602). In production only the signed-in platform admin reads it (the
+ * internal API's map is of no use to anyone else, decision 1851); elsewhere it stays open for developers.
  */
 export async function registerApiDocs(app: FastifyInstance) {
   await app.register(swagger, {
@@ -17,5 +20,9 @@ export async function registerApiDocs(app: FastifyInstance) {
       return jsonSchemaTransform({ ...args, schema: schema as FastifySchema });
     },
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  const producao = app.deps.config.env === "production";
+  const somentePlataforma = async (req: FastifyRequest) => {
+    if (producao && req.auth?.papel !== PAPEL.plataforma) throw notFound();
+  };
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true, uiHooks: { onRequest: somentePlataforma } });
 }

@@ -72,7 +72,9 @@ describe("security headers", () => {
     const b = await t.app.inject({ url: "/api/health" });
     for (const r of [a, b]) {
       expect(r.headers["content-security-policy"]).toContain("default-src 'self'");
-      expect(r.headers["content-security-policy"]).toContain("connect-src 'self' ws: wss:");
+      // the app's own WebSocket origin only, not any ws:/wss: host
+      const { host } = new URL(t.deps.config.appUrl);
+      expect(`${r.headers["content-security-policy"]};`).toContain(`connect-src 'self' ws://${host};`);
       expect(r.headers["x-content-type-options"]).toBe("nosniff");
       expect(r.headers["x-frame-options"]).toBe("SAMEORIGIN");
       // http:// app URL: no HSTS

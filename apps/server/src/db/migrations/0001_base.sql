@@ -8,8 +8,12 @@ DO $$ BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'crm_app') THEN
     CREATE ROLE crm_app NOLOGIN;
   END IF;
+  -- roles created by the administrator (docs/operations.md): the owner is already a member and, without the admin
+  -- option, PostgreSQL 15+ refuses even a repeated GRANT (decision 1852)
+  IF NOT pg_has_role(current_user, 'crm_app', 'MEMBER') THEN
+    GRANT crm_app TO CURRENT_USER;
+  END IF;
 END $$;
-GRANT crm_app TO CURRENT_USER;
 
 CREATE FUNCTION app_empresa_id() RETURNS uuid LANGUAGE sql STABLE AS
   $$ SELECT nullif(current_setting('app.empresa_id', true), '')::uuid $$;
