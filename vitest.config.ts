@@ -9,6 +9,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 const LENTOS = [
   "apps/server/test/fuzz.test.ts",
   "apps/server/test/faults.test.ts",
+  "apps/server/test/graceful-shutdown.test.ts",
   "apps/server/test/cross-tenant-probe.test.ts",
 ];
 

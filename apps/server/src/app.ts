@@ -23,6 +23,8 @@ declare module "fastify" {
     deps: TDeps;
     /** Every /api route as declared: the cross-tenant probe and the fuzz pass (apps/server/test) walk this table. */
     rotasApi: TRotaApi[];
+    /** The process's life: `encerrando` from the shutdown signal on (readiness answers 503, decision 1853). */
+    ciclo: { encerrando: boolean };
   }
 }
 
@@ -48,6 +50,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(criarSerializadorRespostas({ conferir: deps.config.env !== "production" }));
   app.decorate("deps", deps);
+  app.decorate("ciclo", { encerrando: false });
   app.decorateRequest("auth", null);
   app.decorateRequest("tenant", null);
   app.setErrorHandler(errorHandler);

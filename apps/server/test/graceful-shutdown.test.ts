@@ -1,0 +1,125 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { freePort } from "../src/db/embedded.js";
+import { withDatabase } from "../src/db/pool.js";
+import { criarEmpresa, criarUsuario, SENHA_FACTORY } from "../src/seed/factories.js";
+import { SEGREDO_TESTES, TEMPLATE_DB } from "./global-setup.js";
+import { clienteHttp, esperar, iniciarProcessoServidor, type TProcessoServidor } from "./server-process.js";
+
+/**
+ * A deploy drops nothing (decision 1853): on SIGTERM readiness goes false at once, the listener stops accepting, and
+ * a download in flight finishes whole before the process exits; past SHUTDOWN_TIMEOUT_S its connection is cut and the
+ * process exits anyway. The server runs as its own process (src/main.ts) on a database cloned from the test template.
+ */
+const LEADS = 25_000;
+const nome = `crm_encerrar_${randomBytes(4).toString("hex")}`;
+let dir: string;
+let url: string;
+let dono: pg.Pool;
+let email: string;
+
+beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: inject("pgAdminUrl") });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${nome} TEMPLATE ${TEMPLATE_DB}`);
+  await admin.end();
+  url = withDatabase(inject("pgAdminUrl"), nome);
+  dono = new pg.Pool({ connectionString: url, max: 2 });
+  const c = await dono.connect();
+  try {
+    const empresa = await criarEmpresa(c as never, { plano_assinatura: "Enterprise" } as never);
+    email = (await criarUsuario(c as never, { id_empresa_fk: empresa.id, papel: "Admin Empresa" } as never)).email;
+    // long enough that the export is still being written when the signal comes, whatever the socket buffers hold
+    await c.query(
+      `INSERT INTO leads_juros_check (id_empresa_fk, nome, telefone, telefone_normalizado, status_lead, origem_lead, valor_contrato)
+       SELECT $1, 'Lead de encerramento ' || g || repeat(' x', 40), f, f, 'Novo Lead', 'Manual', g % 997
+         FROM generate_series(1, $2::int) g, LATERAL (SELECT ('5511930000000'::numeric + g)::text AS f) x`,
+      [empresa.id, LEADS],
+    );
+  } finally {
+    c.release();
+  }
+  dir = mkdtempSync(path.join(tmpdir(), "crm-encerrar-"));
+}, 180_000);
+
+afterAll(async () => {
+  await dono?.end();
+  const admin = new pg.Client({ connectionString: inject("pgAdminUrl") });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${nome} WITH (FORCE)`);
+  await admin.end();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function iniciar(extra: Record<string, string> = {}): Promise<TProcessoServidor> {
+  return iniciarProcessoServidor({
+    PORT: String(await freePort()),
+    DATABASE_URL: url,
+    APP_SECRET: SEGREDO_TESTES,
+    DATA_DIR: path.join(dir, randomBytes(3).toString("hex")),
+    ...extra,
+  });
+}
+
+/** Signs in, starts the CSV export of every lead and returns its body reader once the first bytes arrived. */
+async function iniciarDownload(servidor: TProcessoServidor) {
+  const nav = clienteHttp(servidor.url);
+  expect((await nav.req("POST", "/api/auth/login", { email, password: SENHA_FACTORY })).status).toBe(200);
+  const res = await nav.req("GET", "/api/leads/exportar?formato=csv&periodo=all");
+  expect(res.status).toBe(200);
+  const leitor = (res.body as ReadableStream<Uint8Array>).getReader();
+  const primeiro = await leitor.read();
+  return { leitor, recebido: [primeiro.value as Uint8Array] };
+}
+
+const saida = (s: TProcessoServidor) =>
+  new Promise<number | null>((ok) => (s.vivo() ? s.filho.once("exit", (c) => ok(c)) : ok(s.filho.exitCode)));
+const pronto = async (s: TProcessoServidor) => (await fetch(`${s.url}/api/ready`).catch(() => null))?.ok === true;
+
+describe("SIGTERM", () => {
+  it("turns readiness off at once, lets the download in flight finish whole, then exits 0", async () => {
+    const servidor = await iniciar();
+    try {
+      const { leitor, recebido } = await iniciarDownload(servidor);
+      const fim = saida(servidor);
+      servidor.filho.kill("SIGTERM");
+      await esperar(async () => !(await pronto(servidor)), 10_000);
+      // the download is still ours to read: the process waits for it
+      expect(servidor.vivo()).toBe(true);
+      // nothing was read meanwhile: the server is held by backpressure, its response not yet written out
+      for (;;) {
+        const { done, value } = await leitor.read();
+        if (done) break;
+        recebido.push(value);
+      }
+      const csv = Buffer.concat(recebido).toString("utf8");
+      const linhas = csv.split(/\r?\n/).filter((l) => l.length > 0);
+      expect(linhas.length).toBe(LEADS + 1);
+      expect(await fim).toBe(0);
+    } finally {
+      await servidor.matar();
+    }
+  }, 180_000);
+
+  it("cuts a request still in flight at SHUTDOWN_TIMEOUT_S and exits", async () => {
+    const servidor = await iniciar({ SHUTDOWN_TIMEOUT_S: "1" });
+    try {
+      const { leitor } = await iniciarDownload(servidor);
+      const fim = saida(servidor);
+      servidor.filho.kill("SIGTERM");
+      // the client stopped reading: the export can never finish by itself
+      expect(await fim).toBe(0);
+      await expect(
+        (async () => {
+          for (;;) if ((await leitor.read()).done) return "inteiro";
+        })(),
+      ).rejects.toThrow();
+    } finally {
+      await servidor.matar();
+    }
+  }, 180_000);
+});
