@@ -4,8 +4,8 @@ import { STATUS_JURIDICO, type TStatusJuridico } from "@crm/domain/status";
 import type { TDeps } from "../core/deps.js";
 import { preparada } from "../db/prepared.js";
 import { lerComTenant, type TTenantCtx } from "../db/tenant.js";
-import { faixaDaPalavra } from "../leads/filter-sql.js";
-import { contagensLembradas, lembrarContagens } from "../leads/search-counts.js";
+import { faixaDaPalavra } from "../leads/list/filter-sql.js";
+import { contagensLembradas, lembrarContagens } from "../leads/list/search-counts.js";
 import { condicaoProcessos, ordemProcessos } from "./filter-sql.js";
 import { COLUNAS_ITEM_PROCESSO, JUNCOES_PROCESSO } from "./process-row.js";
 
