@@ -33,6 +33,7 @@ import { searchRoutes } from "./search/routes.js";
 import { accessGuard } from "./subscription/access-guard.js";
 import { subscriptionRoutes } from "./subscription/routes.js";
 import { teamRoutes } from "./team/routes.js";
+import { testAssignmentRoutes } from "./test-validation/assignment-routes.js";
 import { testingRoutes } from "./test-validation/routes.js";
 import { simulateRoutes } from "./test-validation/simulate-routes.js";
 import { connectionRoutes } from "./whatsapp/connection/routes.js";
@@ -46,6 +47,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(publicConfigRoutes);
   await api.register(devRoutes);
   await api.register(testingRoutes);
+  await api.register(testAssignmentRoutes);
   await api.register(companyRoutes);
   // accounts
   await api.register(authRoutes, { prefix: "/auth" });

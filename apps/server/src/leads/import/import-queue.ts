@@ -21,7 +21,7 @@ export const FILA_IMPORTACAO_FALHAS: TFila<TTrabalhoImportacao> = {
  * CSV imports accepted by POST /importacao (decision 0306). A 16 MB file takes ~10 s of inserts, and a run that
  * outlives its expiry is retried while it still runs, so the expiry is generous; the retry then waits on the
  * import's lock and finds it done. Two tries after the first, 5 s apart then 10 s: a failure is usually the
- * database going away, and the last one marks the import failed (leads/run-import.ts).
+ * database going away, and the last one marks the import failed (leads/import/run-import.ts).
  */
 export const FILA_IMPORTACAO: TFila<TTrabalhoImportacao> = {
   nome: "leads.importacao",
