@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { analisarCsv, COLUNAS_MODELO_CSV, TAMANHO_MAXIMO_CSV, type TLeadCsv } from "@crm/domain/leads-csv";
 import { from as copyFrom } from "pg-copy-streams";
 import { linhaCopy } from "../apps/server/src/db/copy-text.js";
-import { uuidsv7 } from "../apps/server/src/leads/uuid7.js";
+import { uuidsv7 } from "../apps/server/src/leads/import/uuid7.js";
 import { esperarRecalculo, fmt, iniciarBancada, numeroEnv, type TBancada } from "./leads-harness.js";
 
 const NOMES = ["Maria", "João", "Ana", "José", "Paula", "Carlos", "Fernanda", "Ricardo", "Luíza", "Conceição"];

@@ -9,8 +9,8 @@ import { fileURLToPath } from "node:url";
 import { PAPEL } from "@crm/domain/roles";
 import { type TFiltroLeads, ZFiltroLeads } from "@crm/domain/schemas/leads";
 import type { TTenantCtx } from "../apps/server/src/db/tenant.js";
-import { listarLeads } from "../apps/server/src/leads/list-leads.js";
-import { resumirLeads } from "../apps/server/src/leads/summarize-leads.js";
+import { listarLeads } from "../apps/server/src/leads/list/list-leads.js";
+import { resumirLeads } from "../apps/server/src/leads/list/summarize-leads.js";
 import {
   carga,
   esperarRecalculo,

@@ -11,14 +11,14 @@ import { conferirPapelDaAplicacao, createDb } from "./db/pool.js";
 import { prepararLoginDaAplicacao } from "./db/roles.js";
 import { iniciarTrabalhosPrazos } from "./deadlines/workers.js";
 import { criarJobs, instalarFilas } from "./jobs/jobs.js";
-import { iniciarTrabalhosLeads } from "./leads/workers.js";
+import { iniciarTrabalhosLeads } from "./leads/import/workers.js";
 import { createMailer } from "./mail/mailer.js";
 import { createRealtime } from "./realtime/realtime.js";
 import { iniciarTrabalhosRevisional } from "./revisional/worker.js";
 import { iniciarTrabalhosTriagem } from "./screening/worker.js";
 import { criarArmazenamento } from "./storage/storage.js";
 import { iniciarTrabalhosAssinatura } from "./subscription/workers.js";
-import { agendarRecuperacaoGateway } from "./whatsapp/backfill.js";
+import { agendarRecuperacaoGateway } from "./whatsapp/inbound/backfill.js";
 import { iniciarTrabalhosWhatsApp } from "./whatsapp/workers.js";
 
 export type { TDeps };

@@ -33,10 +33,11 @@ import { searchRoutes } from "./search/routes.js";
 import { accessGuard } from "./subscription/access-guard.js";
 import { subscriptionRoutes } from "./subscription/routes.js";
 import { teamRoutes } from "./team/routes.js";
-import { testingRoutes } from "./testing/routes.js";
-import { connectionRoutes } from "./whatsapp/connection-routes.js";
-import { simulateRoutes } from "./whatsapp/simulate-routes.js";
-import { webhookRoutes } from "./whatsapp/webhook-routes.js";
+import { testAssignmentRoutes } from "./test-validation/assignment-routes.js";
+import { testingRoutes } from "./test-validation/routes.js";
+import { simulateRoutes } from "./test-validation/simulate-routes.js";
+import { connectionRoutes } from "./whatsapp/connection/routes.js";
+import { webhookRoutes } from "./whatsapp/inbound/webhook-routes.js";
 
 /** Every feature's routes under /api, one line each (each plugin keeps its own parsers and hooks). */
 export async function apiRoutes(api: FastifyInstance) {
@@ -46,6 +47,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(publicConfigRoutes);
   await api.register(devRoutes);
   await api.register(testingRoutes);
+  await api.register(testAssignmentRoutes);
   await api.register(companyRoutes);
   // accounts
   await api.register(authRoutes, { prefix: "/auth" });

@@ -7,7 +7,7 @@ import { evolutionTexto, iniciarEvolutionFalsa, type TEvolutionFalsa } from "../
 import { observarConflitos, type TConflitoRepetido } from "../src/db/retry-conflicts.js";
 import { unsafeWithSystem } from "../src/db/tenant.js";
 import { FILA_TRIAGEM } from "../src/jobs/queues.js";
-import { FILA_IMPORTACAO } from "../src/leads/import-queue.js";
+import { FILA_IMPORTACAO } from "../src/leads/import/import-queue.js";
 import { CABECALHO_CSV, importarCsv } from "../src/leads/test-helpers.js";
 import { FILA_ENTRADA } from "../src/whatsapp/queues.js";
 import { caminhoWebhook, configurarNaoOficial } from "../src/whatsapp/testing/setup.js";

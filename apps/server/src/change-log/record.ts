@@ -17,7 +17,7 @@ export type TMudanca = {
  * Writes changes to the change log, one row each, in one statement, in the caller's transaction (decision 1701).
  * lead-events/ and its peers call this; nothing else writes the log. Writers that change many rows in SQL (an import,
  * a bulk action) write their log rows in the same statement instead, with `mudancas_lead(row)` (see
- * lead-events/ and leads/run-import.ts), so the log costs one statement per bulk operation, not one per lead.
+ * lead-events/ and leads/import/run-import.ts), so the log costs one statement per bulk operation, not one per lead.
  */
 export async function registrarMudancas(
   tx: TTx,

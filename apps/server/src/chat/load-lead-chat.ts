@@ -5,8 +5,8 @@ import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
 import { contextoDe } from "../http/auth-context.js";
-import { lerConfigWhatsApp } from "../whatsapp/company-config.js";
-import { estaConectado, lerSessao } from "../whatsapp/session.js";
+import { estaConectado, lerSessao } from "../whatsapp/connection/session.js";
+import { lerConfigWhatsApp } from "../whatsapp/providers/company-config.js";
 import { acessarLead } from "./access.js";
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);

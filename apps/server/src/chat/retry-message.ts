@@ -6,9 +6,9 @@ import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
 import { contextoDe } from "../http/auth-context.js";
 import { conflict, notFound } from "../http/errors.js";
-import { lerConfigWhatsApp, type TConfigWhatsApp } from "../whatsapp/company-config.js";
+import { estaConectado, lerSessao } from "../whatsapp/connection/session.js";
+import { lerConfigWhatsApp, type TConfigWhatsApp } from "../whatsapp/providers/company-config.js";
 import { FILA_ENVIO, FILA_MIDIA } from "../whatsapp/queues.js";
-import { estaConectado, lerSessao } from "../whatsapp/session.js";
 import { acessarLead } from "./access.js";
 import { COLUNAS_MENSAGEM, paraMensagem } from "./message-row.js";
 

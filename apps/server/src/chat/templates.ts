@@ -6,9 +6,9 @@ import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
 import { contextoDe } from "../http/auth-context.js";
 import { notFound } from "../http/errors.js";
-import { lerConfigWhatsApp, type TConfigWhatsApp } from "../whatsapp/company-config.js";
-import { comoErroProvedor } from "../whatsapp/provider.js";
-import { provedorDe } from "../whatsapp/providers.js";
+import { lerConfigWhatsApp, type TConfigWhatsApp } from "../whatsapp/providers/company-config.js";
+import { comoErroProvedor } from "../whatsapp/providers/provider.js";
+import { provedorDe } from "../whatsapp/providers/providers.js";
 import { acessarLead } from "./access.js";
 
 const PADRAO: TModelo[] = MODELOS_PADRAO.map((m) => ({

@@ -1,6 +1,6 @@
 import { IA_PADRAO, MODELOS_IA } from "@crm/domain/schemas/settings";
 import { cofreDe } from "../crypto/secrets.js";
-import { lerSegredo } from "../whatsapp/company-config.js";
+import { lerSegredo } from "../whatsapp/providers/company-config.js";
 
 /** A company's ChatGPT settings with the key decrypted (server memory only). The screening (decision 0601) reads it too. */
 export type TConfigIA = { apiKey: string | null; modelo: string; temperature: number; maxTokens: number; baseUrl: string };

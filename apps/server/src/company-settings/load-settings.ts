@@ -5,7 +5,7 @@ import { mascarar } from "../crypto/secrets.js";
 import type { TTenantCtx, TTx } from "../db/tenant.js";
 import { withTenant } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
-import { COLUNAS_CONFIG, configDaLinha, type TConfigWhatsApp } from "../whatsapp/company-config.js";
+import { COLUNAS_CONFIG, configDaLinha, type TConfigWhatsApp } from "../whatsapp/providers/company-config.js";
 import { lerConfigIA, type TConfigIA } from "./ai-config.js";
 
 export type TConfigCompleta = { whatsapp: TConfigWhatsApp; ia: TConfigIA; atualizadoEm: Date };

@@ -12,9 +12,9 @@ import { perguntarAoModelo } from "../screening/ai-client.js";
 import { ErroIa } from "../screening/ai-error.js";
 import { triarLead } from "../screening/screen-lead.js";
 import { configurarIa, leadComMensagens, sql } from "../screening/testing.js";
-import type { TConfigWhatsApp } from "../whatsapp/company-config.js";
-import { ErroProvedor } from "../whatsapp/provider.js";
-import { criarProvedorNaoOficial } from "../whatsapp/unofficial.js";
+import type { TConfigWhatsApp } from "../whatsapp/providers/company-config.js";
+import { ErroProvedor } from "../whatsapp/providers/provider.js";
+import { criarProvedorNaoOficial } from "../whatsapp/providers/unofficial.js";
 
 /**
  * Decision 0016: URLs a company admin types are refused when they reach an internal address,

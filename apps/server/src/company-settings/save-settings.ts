@@ -7,8 +7,8 @@ import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { badRequest, HttpError } from "../http/errors.js";
 import { exigirRecursoDoPlano } from "../membership/plan-limits.js";
 import { conferirDestino } from "../net/outbound.js";
-import { liberarVez } from "../whatsapp/check-turn.js";
-import { esquecerEmpresaDoWebhook } from "../whatsapp/webhook-company-cache.js";
+import { liberarVez } from "../whatsapp/connection/check-turn.js";
+import { esquecerEmpresaDoWebhook } from "../whatsapp/inbound/webhook-company-cache.js";
 import { exigirEmpresa, lerConfigCompleta, paraTela } from "./load-settings.js";
 
 /**

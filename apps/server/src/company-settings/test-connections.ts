@@ -5,8 +5,8 @@ import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { badRequest } from "../http/errors.js";
 import { criarFetchSaida, erroDeSaida, observarRecusas } from "../net/outbound.js";
-import { configDoFormulario } from "../whatsapp/company-config.js";
-import { provedorDe } from "../whatsapp/providers.js";
+import { configDoFormulario } from "../whatsapp/providers/company-config.js";
+import { provedorDe } from "../whatsapp/providers/providers.js";
 import { exigirEmpresa, lerConfigCompleta } from "./load-settings.js";
 
 /**

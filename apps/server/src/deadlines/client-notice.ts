@@ -5,10 +5,10 @@ import { MENSAGEM_NO_REGISTRO, registrarCriados } from "../change-log/in-stateme
 import type { TDeps } from "../core/deps.js";
 import { type TTx, withCompanyJob } from "../db/tenant.js";
 import type { TFila, TTrabalho } from "../jobs/jobs.js";
-import { configCompleta, lerConfigWhatsApp, type TConfigWhatsApp } from "../whatsapp/company-config.js";
-import { provedorDe } from "../whatsapp/providers.js";
+import { estaConectado, lerSessao } from "../whatsapp/connection/session.js";
+import { configCompleta, lerConfigWhatsApp, type TConfigWhatsApp } from "../whatsapp/providers/company-config.js";
+import { provedorDe } from "../whatsapp/providers/providers.js";
 import { FILA_ENVIO } from "../whatsapp/queues.js";
-import { estaConectado, lerSessao } from "../whatsapp/session.js";
 
 /**
  * The client notice of a legal status change (decision 1107). The status change (in its transaction) records a

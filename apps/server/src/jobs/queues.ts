@@ -3,7 +3,7 @@ import { SEM_DADOS, type TFila } from "./jobs.js";
 
 /**
  * Queues shared between features. AI screening (decision 0601) works FILA_TRIAGEM: the WhatsApp inbound pipeline
- * enqueues one job per lead with new messages when the company has ia_triagem_ativa (whatsapp/store-inbound.ts).
+ * enqueues one job per lead with new messages when the company has ia_triagem_ativa (whatsapp/inbound/store-inbound.ts).
  * Data: { empresaId, leadId, mensagemId } (the newest stored message of the lead).
  */
 // standard policy: triarLead is idempotent and serializes itself per lead (screening/screen-lead.ts); pg-boss's "stately"

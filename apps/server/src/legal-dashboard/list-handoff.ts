@@ -8,7 +8,7 @@ import {
 import type { TDeps } from "../core/deps.js";
 import { nomeDoUsuarioSql } from "../db/person-name.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
-import { condicoesDaBusca } from "../leads/filter-sql.js";
+import { condicoesDaBusca } from "../leads/list/filter-sql.js";
 
 type TCtx = TTenantCtx & { empresaId: string };
 

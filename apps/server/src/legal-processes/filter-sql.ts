@@ -4,7 +4,7 @@ import { SEM_PROFISSIONAL, type TFiltroProcessos, type TOrdemProcessos } from "@
 import { STATUS_PROCESSO_JURIDICO } from "@crm/domain/status";
 import type { TTx } from "../db/tenant.js";
 import { badRequest } from "../http/errors.js";
-import { condicaoDoTelefone, condicoesDasPalavras, MAX_PALAVRAS_BUSCA, palavrasDaBusca } from "../leads/filter-sql.js";
+import { condicaoDoTelefone, condicoesDasPalavras, MAX_PALAVRAS_BUSCA, palavrasDaBusca } from "../leads/list/filter-sql.js";
 
 /**
  * The WHERE of /processos over `leads_juros_check l` ($1 the company): the company's processes, then the filters.

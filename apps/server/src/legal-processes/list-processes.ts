@@ -4,8 +4,8 @@ import { STATUS_JURIDICO, type TStatusJuridico } from "@crm/domain/status";
 import type { TDeps } from "../core/deps.js";
 import { preparada } from "../db/prepared.js";
 import { lerComTenant, type TTenantCtx } from "../db/tenant.js";
-import { faixaDaPalavra } from "../leads/filter-sql.js";
-import { contagensLembradas, lembrarContagens } from "../leads/search-counts.js";
+import { faixaDaPalavra } from "../leads/list/filter-sql.js";
+import { contagensLembradas, lembrarContagens } from "../leads/list/search-counts.js";
 import { condicaoProcessos, ordemProcessos } from "./filter-sql.js";
 import { COLUNAS_ITEM_PROCESSO, JUNCOES_PROCESSO } from "./process-row.js";
 
@@ -97,7 +97,7 @@ export const PALAVRA_RARA = 3000;
  * (leads_busca's (company, lead) index, 0012; OFFSET 0 keeps each a SubPlan that stops at its first term), once the
  * process's mask of terms (0044, read from the walked index) says it may have them. Either way the page's ids come
  * first, then its rows with their joins.
- * The counts this instance remembers (leads/search-counts.ts) pick the way here, and the statement has that way
+ * The counts this instance remembers (leads/list/search-counts.ts) pick the way here, and the statement has that way
  * alone. Without them, one statement counts the words (index-only) and holds both ways, the counts picking one (a
  * one-time filter), and sends the counts back with the page. The words are one array parameter and their ends
  * another, so the text depends only on the way and on how many words there are (1 to 6).

@@ -2,7 +2,7 @@ import type { TPaginaProcessos } from "@crm/domain/schemas/processes";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TNavegador, useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
-import { contagensLembradas, lembrarContagens } from "../leads/search-counts.js";
+import { contagensLembradas, lembrarContagens } from "../leads/list/search-counts.js";
 import { PALAVRA_RARA } from "./list-processes.js";
 
 // A /processos page of a search by words takes one of two ways by how many terms its rarest word starts

@@ -4,7 +4,7 @@
  * HOW IT PLUGS INTO THE WHATSAPP PIPELINE (decision 0401) — two seams:
  *
  * (a) `triarLead(deps, { empresaId, leadId })` screens the lead's conversation. It is what the queue
- *     jobs/queues.ts FILA_TRIAGEM runs (screening/worker.ts; whatsapp/store-inbound.ts enqueues one job per lead
+ *     jobs/queues.ts FILA_TRIAGEM runs (screening/worker.ts; whatsapp/inbound/store-inbound.ts enqueues one job per lead
  *     with new messages when the company has ia_triagem_ativa), and it may also be called directly. Safe to call
  *     repeatedly: it answers the lead's newest message once (triagens_ia.id_mensagem_ref) and does nothing when
  *     there is nothing new, when screening is off or when the lead is no longer undecided (`deveTriar`). One at a

@@ -13,7 +13,7 @@ const NOME_REMETENTE_IA = "Assistente IA";
  * Seam (b): the screener's messages to the lead (nextQuestion, the hand-off and the closing message).
  * The message is stored in the conversation as sender 'ia', status 'pending', and its send job is queued in
  * the same transaction on the WhatsApp pipeline's outbound queue (whatsapp/queues.ts FILA_ENVIO, worked by
- * whatsapp/send-message.ts), so it exists and goes out if and only if the screening's decision commits.
+ * whatsapp/outbound/send-message.ts), so it exists and goes out if and only if the screening's decision commits.
  * The chat's own sender (chat/send.ts) is for people: it checks a signed-in user's access and the 24-hour
  * window, which a reply to a message the lead has just sent is always inside.
  * Its time is the clock's, not the transaction's start: the screening's transaction spans the model's answer.

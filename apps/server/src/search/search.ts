@@ -5,7 +5,7 @@ import type { TResultadoBusca } from "@crm/domain/schemas/search";
 import { crossTenantListarEmpresas } from "../companies/list-companies.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
-import { condicoesDaBusca } from "../leads/filter-sql.js";
+import { condicoesDaBusca } from "../leads/list/filter-sql.js";
 
 const LIMITE_BUSCA = 8;
 const MIN_DIGITOS_TELEFONE = 3;

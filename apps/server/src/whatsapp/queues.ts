@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SEM_DADOS, type TFila } from "../jobs/jobs.js";
-import type { TEventoStatus } from "./events.js";
+import type { TEventoStatus } from "./providers/events.js";
 
 /** Inbox processing: one queued and one running job per company (key = empresaId), so a company's events are applied in order. */
 export const FILA_ENTRADA: TFila<TTrabalhoEntrada> = {

@@ -1,10 +1,11 @@
 import type { TDeps } from "../core/deps.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { FILA_TRIAGEM } from "../jobs/queues.js";
-import { agendarRecuperacaoGateway, recuperarEmpresa, varrerGateways } from "./backfill.js";
-import { baixarMidiaRecebida } from "./download-media.js";
-import { ingestorDe } from "./ingest.js";
-import { processarEntrada } from "./process-inbox.js";
+import { agendarRecuperacaoGateway, recuperarEmpresa, varrerGateways } from "./inbound/backfill.js";
+import { baixarMidiaRecebida } from "./inbound/download-media.js";
+import { ingestorDe } from "./inbound/ingest.js";
+import { processarEntrada } from "./inbound/process-inbox.js";
+import { processarEnvio } from "./outbound/send-message.js";
 import {
   FILA_ENTRADA,
   FILA_ENVIO,
@@ -18,7 +19,6 @@ import {
   type TTrabalhoMidia,
   type TTrabalhoRecuperacao,
 } from "./queues.js";
-import { processarEnvio } from "./send-message.js";
 
 /** Events that could not be used are kept this long for inspection (applied ones are deleted at once). */
 const RETENCAO_EVENTOS_DIAS = 7;

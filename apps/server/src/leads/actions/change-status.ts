@@ -1,0 +1,29 @@
+import type { TStatusLead } from "@crm/domain/status";
+import type { TDeps } from "../../core/deps.js";
+import { withTenant } from "../../db/tenant.js";
+import { mudarStatusDosLeads } from "../../lead-events/status.js";
+import type { TCtxLeads } from "../context.js";
+import { travarLeads } from "./load-for-update.js";
+
+/**
+ * Sets status_lead on leads the caller may act on (the board's menu and drag and drop, /leads bulk actions),
+ * records from → to in each lead's history and pushes the change live. No order is enforced between statuses
+ * (001 'My Leads'). Returns how many leads actually changed.
+ */
+export async function mudarStatusLeads(
+  deps: Pick<TDeps, "db" | "realtime" | "jobs">,
+  ctx: TCtxLeads,
+  ids: string[],
+  status: TStatusLead,
+): Promise<number> {
+  return withTenant(deps.db.app, ctx, async (tx) => {
+    const leads = await travarLeads(tx, ctx, ids);
+    const mudaram = await mudarStatusDosLeads(deps, tx, {
+      empresaId: ctx.empresaId,
+      leads,
+      para: status,
+      autor: { usuarioId: ctx.usuarioId, origem: "usuario" },
+    });
+    return mudaram.length;
+  });
+}
