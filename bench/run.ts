@@ -11,6 +11,7 @@ import { leadsListBench } from "./leads-list.js";
 import { legalBench } from "./legal.js";
 import { lighthouseBench } from "./lighthouse.js";
 import { loginBundleBench } from "./login-bundle.js";
+import { metricsBench } from "./metrics.js";
 import { platformBench } from "./platform.js";
 import { revisionalBench } from "./revisional.js";
 import { screeningBench } from "./screening-engine.js";
@@ -23,6 +24,7 @@ const benches: [string, () => Promise<string | string[]>][] = [
   ["foundation", loginBundleBench],
   ["foundation", startupBench],
   ["foundation", dbRecoveryBench],
+  ["operations", metricsBench],
   ["lighthouse", lighthouseBench],
   ["leads", leadsListBench],
   ["leads", leadsImportBench],

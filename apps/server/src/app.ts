@@ -14,6 +14,7 @@ import { serializarRequisicao } from "./http/log-redaction.js";
 import { criarSerializadorRespostas } from "./http/response-serializer.js";
 import { registrarCabecalhosSeguranca } from "./http/security-headers.js";
 import { registerStatic, WEB_DIST } from "./http/static.js";
+import { registrarMetricas } from "./metrics/routes.js";
 import { presencaDe } from "./presence/presence.js";
 import { realtimeRoute } from "./realtime/ws-route.js";
 import { apiRoutes } from "./routes.js";
@@ -68,6 +69,7 @@ export async function buildApp(
   });
 
   registrarCabecalhosSeguranca(app, { appUrl: deps.config.appUrl });
+  registrarMetricas(app);
   await app.register(cookie);
   // before every route: the compress plugin hooks the routes declared after it
   await registrarCompressao(app);

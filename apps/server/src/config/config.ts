@@ -41,6 +41,8 @@ const ZEnv = z.object({
   OUTBOUND_ALLOWED_HOSTS: z.string().optional(),
   /** on SIGTERM, how long requests and downloads in flight may take to finish before their connections are cut */
   SHUTDOWN_TIMEOUT_S: zNumero(z.number().int().min(0).max(600)).default(30),
+  /** GET /metrics answers a scraper on this machine, and others only with `Authorization: Bearer METRICS_TOKEN` */
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN precisa de pelo menos 16 caracteres").optional(),
 });
 
 /** S3 without a bucket or keys would only fail at the first upload: refuse to start instead. */
@@ -85,6 +87,8 @@ export type TConfig = {
   outbound: TPoliticaSaida;
   /** SHUTDOWN_TIMEOUT_S in ms (decision 1853) */
   encerramentoMs: number;
+  /** METRICS_TOKEN (decision 1854) */
+  metricsToken?: string;
 };
 
 /** APP_SECRET, or a random key generated once and kept in DATA_DIR (mode 600). */
@@ -148,5 +152,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     bacenSgsUrl: e.BACEN_SGS_URL.replace(/\/$/, ""),
     outbound,
     encerramentoMs: e.SHUTDOWN_TIMEOUT_S * 1000,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

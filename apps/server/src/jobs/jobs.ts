@@ -53,6 +53,8 @@ export type TTrabalho<T> = { id: string; dados: T; tentativa: number; ultimaTent
 type TOpcoesEnvio = { tx?: TTx; chave?: string; depoisDeSegundos?: number };
 
 export type TJobs = {
+  /** the queue's own connections, for /metrics: in use, idle, callers waiting for one */
+  conexoes: () => { total: number; ociosas: number; esperando: number };
   iniciar: () => Promise<void>;
   parar: () => Promise<void>;
   /** Creates the queue if needed (idempotent). Sending to a queue requires it to exist. */
@@ -286,6 +288,7 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger; 
   };
 
   return {
+    conexoes: () => ({ total: pool.totalCount, ociosas: pool.idleCount, esperando: pool.waitingCount }),
     async iniciar() {
       await boss.start();
       ativo = true;

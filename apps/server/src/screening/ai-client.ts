@@ -2,6 +2,7 @@ import { MSG } from "@crm/domain/messages";
 import { type TResultadoTriagem, ZRespostaIa } from "@crm/domain/schemas/screening";
 import OpenAI from "openai";
 import pRetry from "p-retry";
+import { latenciaIa } from "../metrics/instruments.js";
 import { criarFetchSaida, erroDeSaida } from "../net/outbound.js";
 import { ErroIa } from "./ai-error.js";
 import type { TMensagemModelo } from "./prompt.js";
@@ -98,16 +99,21 @@ export async function perguntarAoModelo(
       }
     }
   };
+  const medir = latenciaIa.startTimer();
   try {
     // temporary failures are tried again after esperaEntreTentativasMs, then twice that … (decision 1743)
-    return await pRetry(pedir, {
+    const resposta = await pRetry(pedir, {
       retries: opts.tentativas - 1,
       minTimeout: opts.esperaEntreTentativasMs,
       factor: 2,
       shouldRetry: ({ error }) => temporario(error),
     });
+    medir({ result: "ok" });
+    return resposta;
   } catch (e) {
-    throw erroIaDe(e, opts);
+    const erro = erroIaDe(e, opts);
+    medir({ result: erro.tipo });
+    throw erro;
   }
 }
 

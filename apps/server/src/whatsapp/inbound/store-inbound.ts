@@ -5,6 +5,7 @@ import { autorDoRegistro, sqlRegistro, sqlRegistroDeLeads } from "../../change-l
 import type { TDeps } from "../../core/deps.js";
 import type { TTx } from "../../db/tenant.js";
 import { FILA_TRIAGEM, type TTrabalhoTriagem } from "../../jobs/queues.js";
+import { atrasoIngestao } from "../../metrics/instruments.js";
 import { notificarVarios } from "../../notifications/notify.js";
 import type { TConfigWhatsApp } from "../providers/company-config.js";
 import type { TEventoMensagem } from "../providers/events.js";
@@ -114,6 +115,9 @@ export async function gravarMensagensRecebidas(
        FROM feitos f`,
     values: [empresaId, JSON.stringify(linhas), AUTOR_WEBHOOK],
   });
+  const agora = Date.now();
+  for (const g of gravadas)
+    if (g.direcao === "entrada") atrasoIngestao.observe(Math.max(0, (agora - g.timestamp.getTime()) / 1000));
   const novos = [...leads.values()].filter((l) => l.novo).map((l) => l.id);
   if (!gravadas.length) {
     await registrarLeadsNovos(tx, empresaId, novos);

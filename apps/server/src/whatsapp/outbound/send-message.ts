@@ -5,6 +5,7 @@ import { autorDoRegistro, MENSAGEM_NO_REGISTRO, sqlRegistro } from "../../change
 import type { TDeps } from "../../core/deps.js";
 import { withCompanyJob } from "../../db/tenant.js";
 import type { TTrabalho } from "../../jobs/jobs.js";
+import { enviosWhatsApp } from "../../metrics/instruments.js";
 import { registrarEstadoSessao } from "../connection/session.js";
 import { lerConfigWhatsApp } from "../providers/company-config.js";
 import { ErroProvedor, type TEnvio } from "../providers/provider.js";
@@ -66,9 +67,12 @@ export async function processarEnvio(deps: TDeps, t: TTrabalho<TTrabalhoEnvio>):
   try {
     const envio = await montarEnvio(deps, m);
     const { providerId } = await provedorDe(deps, cfg).enviar(envio);
+    enviosWhatsApp.inc({ provider: cfg.provedor, result: "ok" });
     await marcarEnviada(deps, empresaId, m, providerId);
   } catch (e) {
     const erro = e instanceof ErroProvedor ? e : null;
+    // the provider's error code (bounded set), the HTTP status, or 'erro' for a fault of ours
+    enviosWhatsApp.inc({ provider: cfg.provedor, result: String(erro?.opcoes.codigo ?? erro?.opcoes.status ?? "erro") });
     const tentarDeNovo = !erro?.desconectado && (erro ? erro.retentavel : true) && !t.ultimaTentativa;
     await withCompanyJob(deps.db.app, empresaId, "whatsapp-envio", async (tx) => {
       if (erro?.desconectado && cfg.provedor !== "sandbox")
