@@ -9,7 +9,7 @@ import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
-import { contextoEmpresa } from "../membership/target-company.js";
+import { contextoEmpresa } from "../http/tenant.js";
 import { atribuirAutomaticamente, atribuirManualmente, type TResultadoAtribuicao as TResultado } from "./assign-lead.js";
 
 type TCtx = Awaited<ReturnType<typeof contextoEmpresa>>;
@@ -47,24 +47,24 @@ const manual = (deps: TDeps, ctx: TCtx, leadId: string, consultorId: string, sta
  */
 export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const gerenciar = { permissao: "leads.gerenciar" } as const;
-  const testes = { permissao: "testes.usar" } as const;
+  const gerenciar = { permissao: "leads.gerenciar", alvo: "empresa" } as const;
+  const testes = { permissao: "testes.usar", alvo: "empresa" } as const;
   const resp = { response: { 200: ZResultadoAtribuicao } };
 
   app.post(
     "/atribuicao/automatica",
     { config: gerenciar, schema: { querystring: ZEmpresaAlvo, body: ZAtribuicaoAutomatica, ...resp } },
-    async (req) => automatica(deps, await contextoEmpresa(deps, req), req.body.leadId),
+    async (req) => automatica(deps, contextoEmpresa(req), req.body.leadId),
   );
   app.post(
     "/testes/atribuir-lead",
     { config: testes, schema: { querystring: ZEmpresaAlvo, body: ZAtribuicaoAutomatica, ...resp } },
-    async (req) => automatica(deps, await contextoEmpresa(deps, req), req.body.leadId),
+    async (req) => automatica(deps, contextoEmpresa(req), req.body.leadId),
   );
   // 000 §4: direct assignment sets the older status field to 'qualificado' and the consultant
   app.post(
     "/testes/atribuicao-direta",
     { config: testes, schema: { querystring: ZEmpresaAlvo, body: ZAtribuicaoManual, ...resp } },
-    async (req) => manual(deps, await contextoEmpresa(deps, req), req.body.leadId, req.body.consultorId, "qualificado"),
+    async (req) => manual(deps, contextoEmpresa(req), req.body.leadId, req.body.consultorId, "qualificado"),
   );
 };
