@@ -11,7 +11,7 @@ import Pg from "pg";
 import { hashSenha } from "../apps/server/src/auth/password.js";
 import { freePort, startEmbeddedPostgres } from "../apps/server/src/db/embedded.js";
 import { migrate } from "../apps/server/src/db/migrate.js";
-import { createDb, type TDb } from "../apps/server/src/db/pool.js";
+import { createDb, type TDb, type TPoolPipeline } from "../apps/server/src/db/pool.js";
 import { prepararLoginDaAplicacao } from "../apps/server/src/db/roles.js";
 
 export type TBancada = {
@@ -375,5 +375,6 @@ export function explicando(db: TDb, filtro: RegExp): TDb {
     };
     return proxy;
   };
-  return { ...db, app: pool(db.app), leitura: pool(db.leitura) };
+  // the proxy of the pipelined pool is still that pool (its connections are pipelined): it keeps the brand
+  return { ...db, app: pool(db.app), leitura: pool(db.leitura) as TPoolPipeline };
 }

@@ -5,7 +5,7 @@ import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyS
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { COOKIE_SESSAO } from "./auth/sessions.js";
 import type { TDeps } from "./deps.js";
-import { contextoDe, guardRoute } from "./http/auth-context.js";
+import { guardRoute } from "./http/auth-context.js";
 import { registrarCompressao } from "./http/compression.js";
 import { garantirCookieCsrf, verificarCsrf } from "./http/csrf.js";
 import { registerApiDocs } from "./http/docs.js";
@@ -14,6 +14,7 @@ import { serializarRequisicao } from "./http/log-redaction.js";
 import { criarSerializadorRespostas } from "./http/response-serializer.js";
 import { registrarCabecalhosSeguranca } from "./http/security-headers.js";
 import { registerStatic, WEB_DIST } from "./http/static.js";
+import { definirTenant } from "./http/tenant.js";
 import { registrarMetricas } from "./metrics/routes.js";
 import { presencaDe } from "./presence/presence.js";
 import { realtimeRoute } from "./realtime/ws-route.js";
@@ -79,7 +80,6 @@ export async function buildApp(
   app.addHook("onRequest", async (req, reply) => {
     if (!req.url.startsWith("/api") && !req.url.startsWith("/ws")) return;
     req.auth = await deps.sessoes.ler(req.cookies[COOKIE_SESSAO]);
-    req.tenant = req.auth && contextoDe(req.auth);
     // after the session is known: the CSRF token is bound to it (http/csrf.ts)
     garantirCookieCsrf(req, reply);
   });
@@ -88,10 +88,12 @@ export async function buildApp(
   await app.register(
     async (api) => {
       // Authentication, the permission table and CSRF run at onRequest, before the body is even parsed: an
-      // anonymous or forged request gets its 401/403 and never a 400 that lists the route's field rules.
+      // anonymous or forged request gets its 401/403 and never a 400 that lists the route's field rules. Then the
+      // one tenant hook builds req.tenant from the route's declared target (decision 1791).
       api.addHook("onRequest", async (req, reply) => {
         await guardRoute(req, reply);
         verificarCsrf(req);
+        await definirTenant(req);
       });
       await apiRoutes(api);
     },

@@ -1,3 +1,4 @@
+import { ehId } from "@crm/domain/schemas/id";
 import type { LightMyRequestResponse } from "fastify";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -68,7 +69,6 @@ let dono: pg.Client;
 let dadosA: TA;
 let somaAntes: Record<string, string>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATA = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+([+-]\d{2}(:?\d{2})?|Z)?)?$/;
 
 /** Strings of a row (deep), for the list of A's secrets. */
@@ -90,7 +90,7 @@ async function lerDadosA(): Promise<TA> {
     if (tabela !== "empresas_busca") textosDe(rows, doA);
     for (const s of doA) {
       if (fora.has(s)) continue; // shared vocabulary (statuses, plan names, default texts): not A's
-      if (UUID.test(s) || (s.length >= 8 && !DATA.test(s) && !/^[\d.,\s-]+$/.test(s))) segredos.add(s.toLowerCase());
+      if (ehId(s) || (s.length >= 8 && !DATA.test(s) && !/^[\d.,\s-]+$/.test(s))) segredos.add(s.toLowerCase());
     }
     ids.set(
       tabela,

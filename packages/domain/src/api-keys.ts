@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zId } from "./schemas/id";
 import { zTexto } from "./schemas/text";
 
 /** 'API personalizada' (Enterprise, decision 1310): a company's API keys and POST /api/v1/leads. */
@@ -38,7 +39,7 @@ export const ZNovaChaveApi = z.object({
 export type TNovaChaveApi = z.infer<typeof ZNovaChaveApi>;
 
 export const ZChaveApi = z.object({
-  id: z.guid(),
+  id: zId(),
   nome: z.string(),
   prefixo: z.string(),
   criada_em: z.string(),

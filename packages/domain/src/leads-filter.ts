@@ -1,6 +1,7 @@
 import { lerNumeroDeFormulario } from "./form-number";
 import { PERIODO_PADRAO, PERIODOS, type TPeriodo } from "./period";
 import { FAIXAS_RAZAO } from "./revisional/bands";
+import { ehId } from "./schemas/id";
 import { ORIGENS_LEAD, STATUS_LEAD } from "./status";
 
 // The /leads filter read from the URL without zod (decision 1504): the page parses its few query parameters on every
@@ -34,7 +35,6 @@ export type TFiltroLeadsUrl = {
 };
 
 const DIA = /^\d{4}-\d{2}-\d{2}$/;
-const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const INVALIDO = Symbol("inválido");
 
 type TLido<T> = T | undefined | typeof INVALIDO;
@@ -77,7 +77,7 @@ export function lerFiltroLeadsDaUrl(params: URLSearchParams): TFiltroLeadsUrl | 
   const campos = [periodo, status, origem, valorMin, valorMax, atribuicao, faixa, ordem, direcao, pagina, tamanho];
   if (campos.includes(INVALIDO)) return null;
   if ((inicio !== undefined && !DIA.test(inicio)) || (fim !== undefined && !DIA.test(fim))) return null;
-  if (consultor !== undefined && !GUID.test(consultor)) return null;
+  if (consultor !== undefined && !ehId(consultor)) return null;
   if (busca !== undefined && (busca.includes("\u0000") || busca.trim().length > 100)) return null;
   const f: TFiltroLeadsUrl = {
     periodo: (periodo ?? PERIODO_PADRAO) as TPeriodo,

@@ -7,13 +7,14 @@ import {
   ZListaChavesApi,
   ZNovaChaveApi,
 } from "@crm/domain/api-keys";
+import { zId } from "@crm/domain/schemas/id";
 import { ZLeadCriado, ZNovoLead } from "@crm/domain/schemas/leads";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withTenant } from "../db/tenant.js";
-import { contextoDaEmpresa } from "../http/auth-context.js";
 import { ZErroApi } from "../http/error-responses.js";
 import { tooMany } from "../http/errors.js";
+import { contextoEmpresa } from "../http/tenant.js";
 import { criarLead } from "../leads/create-lead.js";
 import {
   autenticarChave,
@@ -25,7 +26,7 @@ import {
   revogarChave,
 } from "./keys.js";
 
-const config = { permissao: "empresa.configurar" } as const;
+const config = { permissao: "empresa.configurar", alvo: "propria" } as const;
 
 /** The key each API request was authenticated with (preValidation), for the change log's author (decision 1702). */
 const chaveDoRequest = new WeakMap<object, string>();
@@ -38,20 +39,20 @@ const chaveDoRequest = new WeakMap<object, string>();
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.get("/empresa/chaves-api", { config, schema: { response: { 200: ZListaChavesApi } } }, async (req) => ({
-    chaves: await listarChaves(deps, contextoDaEmpresa(req)),
+    chaves: await listarChaves(deps, contextoEmpresa(req)),
   }));
   app.post(
     "/empresa/chaves-api",
     { config, schema: { body: ZNovaChaveApi, response: { 201: ZChaveApiCriada } } },
-    async (req, reply) => reply.status(201).send(await criarChave(deps, contextoDaEmpresa(req), req.body.nome)),
+    async (req, reply) => reply.status(201).send(await criarChave(deps, contextoEmpresa(req), req.body.nome)),
   );
   app.delete(
     "/empresa/chaves-api/:id",
     {
       config,
-      schema: { params: z.object({ id: z.guid({ error: TEXTO_CHAVES_API.chaveInvalida }) }), response: { 200: ZChaveApi } },
+      schema: { params: z.object({ id: zId({ error: TEXTO_CHAVES_API.chaveInvalida }) }), response: { 200: ZChaveApi } },
     },
-    (req) => revogarChave(deps, contextoDaEmpresa(req), req.params.id),
+    (req) => revogarChave(deps, contextoEmpresa(req), req.params.id),
   );
 
   app.post(

@@ -2,7 +2,7 @@ import { MSG } from "@crm/domain/messages";
 import type { TResultadoAtribuicao } from "@crm/domain/schemas/screening";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
-import type { contextoEmpresa } from "../membership/target-company.js";
+import type { contextoEmpresa } from "../http/tenant.js";
 import { atribuirAutomaticamente, atribuirManualmente, type TResultadoAtribuicao as TResultado } from "./assign-lead.js";
 
 type TCtx = Awaited<ReturnType<typeof contextoEmpresa>>;

@@ -1,7 +1,7 @@
 import { ZAtribuicaoAutomatica, ZResultadoAtribuicao } from "@crm/domain/schemas/screening";
 import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { contextoEmpresa } from "../membership/target-company.js";
+import { contextoEmpresa } from "../http/tenant.js";
 import { automatica } from "./on-request.js";
 
 /**
@@ -11,12 +11,12 @@ import { automatica } from "./on-request.js";
  */
 export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const gerenciar = { permissao: "leads.gerenciar" } as const;
+  const gerenciar = { permissao: "leads.gerenciar", alvo: "empresa" } as const;
   const resp = { response: { 200: ZResultadoAtribuicao } };
 
   app.post(
     "/atribuicao/automatica",
     { config: gerenciar, schema: { querystring: ZEmpresaAlvo, body: ZAtribuicaoAutomatica, ...resp } },
-    async (req) => automatica(deps, await contextoEmpresa(deps, req), req.body.leadId),
+    async (req) => automatica(deps, contextoEmpresa(req), req.body.leadId),
   );
 };

@@ -1,4 +1,5 @@
 import { dentroDoExpediente } from "@crm/domain/assignment";
+import { zId } from "@crm/domain/schemas/id";
 import { z } from "zod";
 import type { TDeps } from "../core/deps.js";
 import { type TTx, unsafeWithSystem, withCompanyJob } from "../db/tenant.js";
@@ -14,7 +15,7 @@ import { AGUARDANDO, aguardandoDa, ENTRADA_NA_FILA } from "./waiting-sql.js";
  */
 const FILA_ESPERA: TFila<TTrabalhoFilaEspera> = {
   nome: "atribuicao-fila-espera",
-  dados: z.object({ empresaId: z.guid() }),
+  dados: z.object({ empresaId: zId() }),
   // one queued and one running per company: a burst of consultants coming online is one pass over the queue
   politica: "stately",
   tentativas: 5,

@@ -3,8 +3,7 @@ import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
 import { ZConfigAtribuicao, ZConfigAtribuicaoSalva, ZFilaEspera } from "@crm/domain/schemas/waiting";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { withTenant } from "../db/tenant.js";
-import { contextoDaEmpresa } from "../http/auth-context.js";
-import { contextoEmpresa } from "../membership/target-company.js";
+import { contextoEmpresa } from "../http/tenant.js";
 import { pedirAtribuicaoDaFila } from "./waiting-queue.js";
 import { contarAguardando } from "./waiting-sql.js";
 
@@ -17,16 +16,19 @@ export const waitingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/atribuicao/fila",
-    { config: { permissao: "leads.gerenciar" }, schema: { querystring: ZEmpresaAlvo, response: { 200: ZFilaEspera } } },
+    {
+      config: { permissao: "leads.gerenciar", alvo: "empresa" },
+      schema: { querystring: ZEmpresaAlvo, response: { 200: ZFilaEspera } },
+    },
     async (req) => {
-      const ctx = await contextoEmpresa(deps, req);
+      const ctx = contextoEmpresa(req);
       return { aguardando: await withTenant(deps.db.app, ctx, (tx) => contarAguardando(tx, ctx.empresaId)) };
     },
   );
 
-  const configurar = { permissao: "empresa.configurar" } as const;
+  const configurar = { permissao: "empresa.configurar", alvo: "propria" } as const;
   app.get("/empresa/atribuicao", { config: configurar, schema: { response: { 200: ZConfigAtribuicaoSalva } } }, async (req) => {
-    const ctx = contextoDaEmpresa(req);
+    const ctx = contextoEmpresa(req);
     return withTenant(deps.db.app, ctx, async (tx) => {
       const { rows } = await tx.query(
         `SELECT atribuir_offline_expediente, expediente_dias AS dias,
@@ -42,7 +44,7 @@ export const waitingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/empresa/atribuicao",
     { config: configurar, schema: { body: ZConfigAtribuicao, response: { 200: ZConfigAtribuicaoSalva } } },
     async (req) => {
-      const ctx = contextoDaEmpresa(req);
+      const ctx = contextoEmpresa(req);
       const c = req.body;
       await withTenant(deps.db.app, ctx, async (tx) => {
         await tx.query(

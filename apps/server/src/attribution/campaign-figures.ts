@@ -4,9 +4,8 @@ import { intervaloDoPeriodo, isoDiaSP, partesMensais } from "@crm/domain/period"
 import type { TAtribuicao, TFiltroAtribuicao, TLinhaAtribuicao } from "@crm/domain/schemas/attribution";
 import type { TDeps } from "../core/deps.js";
 import { preparada } from "../db/prepared.js";
-import { lerComTenant } from "../db/tenant.js";
+import { lerComTenant, type TCtxEmpresa } from "../db/tenant.js";
 import { badRequest } from "../http/errors.js";
-import type { TCtxEmpresa } from "../membership/target-company.js";
 
 type TAcumulado = TContagensCampanha & { campanha: string | null; anuncio_id: string | null; plataforma: string | null };
 

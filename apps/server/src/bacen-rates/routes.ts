@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withTenant } from "../db/tenant.js";
-import { contexto } from "../http/auth-context.js";
+import { contexto } from "../http/tenant.js";
 import { CHAVE_RECALCULO_REVISIONAL, FILA_RECALCULO_REVISIONAL } from "../jobs/queues.js";
 import { lerPainelTaxas, lerValoresSerie } from "./panel.js";
 import { gravarValores, registrarAtualizacao } from "./store.js";

@@ -1,3 +1,4 @@
+import { zId } from "@crm/domain/schemas/id";
 import { z } from "zod";
 import type { TDeps } from "../core/deps.js";
 import type { TFila } from "../jobs/jobs.js";
@@ -11,7 +12,7 @@ export const FILA_TAXAS_BACEN: TFila<TTrabalhoTaxas> = {
   nome: "bacen.taxas",
   // the schedule's tick carries nothing (null); the platform admin's button says who asked
   dados: z
-    .object({ usuarioId: z.guid().nullish() })
+    .object({ usuarioId: zId().nullish() })
     .nullish()
     .transform((d) => d ?? {}),
   politica: "stately",

@@ -1,8 +1,8 @@
 import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
+import { ehId } from "@crm/domain/schemas/id";
 import type { TStatusLead } from "@crm/domain/status";
-import type { TTx } from "../db/tenant.js";
-import type { TAuth } from "../http/auth-context.js";
+import type { TTenantCtx, TTx } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
 
 export type TLeadAcessivel = {
@@ -13,24 +13,22 @@ export type TLeadAcessivel = {
   ultima_mensagem_lead_em: Date | null;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The lead a chat action is about (001 §6 'Chat'): the platform admin can open any company's lead, everybody
  * else only their own company's (row-level security scopes the read as well). Scope first, then act.
  */
 export async function acessarLead(
   tx: TTx,
-  auth: TAuth,
+  ctx: TTenantCtx,
   leadId: string,
   opts: { travar?: boolean } = {},
 ): Promise<TLeadAcessivel> {
-  const plataforma = auth.papel === PAPEL.plataforma;
-  if (!UUID.test(leadId)) throw notFound(plataforma ? MSG.leadNaoEncontrado : MSG.leadNaoEncontradoNestaEmpresa);
+  const plataforma = ctx.papel === PAPEL.plataforma;
+  if (!ehId(leadId)) throw notFound(plataforma ? MSG.leadNaoEncontrado : MSG.leadNaoEncontradoNestaEmpresa);
   const { rows } = await tx.query(
     `SELECT id, id_empresa_fk, nome, status_lead, ultima_mensagem_lead_em FROM leads_juros_check
       WHERE id = $1 AND ($2::uuid IS NULL OR id_empresa_fk = $2)${opts.travar ? " FOR UPDATE" : ""}`,
-    [leadId, plataforma ? null : auth.empresaId],
+    [leadId, plataforma ? null : ctx.empresaId],
   );
   const r = rows[0];
   if (!r) throw notFound(plataforma ? MSG.leadNaoEncontrado : MSG.leadNaoEncontradoNestaEmpresa);

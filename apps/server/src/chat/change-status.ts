@@ -1,9 +1,7 @@
 import type { TStatusLead } from "@crm/domain/status";
 import { ACOES_STATUS_CHAT, STATUS_EM_ATENDIMENTO, STATUS_ESPERANDO_ATENDENTE } from "@crm/domain/whatsapp";
 import type { TDeps } from "../core/deps.js";
-import { type TTx, withTenant } from "../db/tenant.js";
-import type { TAuth } from "../http/auth-context.js";
-import { contextoDe } from "../http/auth-context.js";
+import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 import { mudarStatusDosLeads } from "../lead-events/status.js";
 import { acessarLead, type TLeadAcessivel } from "./access.js";
 
@@ -40,14 +38,14 @@ export function iniciarAtendimentoSePreciso(
 /** The side panel's status buttons: Interessado, Não Interessado, Agendar Retorno, Lead Qualificado. */
 export async function aplicarAcaoStatus(
   deps: TDeps,
-  auth: TAuth,
+  ctx: TTenantCtx,
   leadId: string,
   acao: string,
 ): Promise<{ status_lead: TStatusLead }> {
   const a = ACOES_STATUS_CHAT.find((x) => x.acao === acao) as (typeof ACOES_STATUS_CHAT)[number];
-  return withTenant(deps.db.app, contextoDe(auth), async (tx) => {
-    const lead = await acessarLead(tx, auth, leadId, { travar: true });
-    await mudarStatusLead(deps, tx, lead, a.status, { usuarioId: auth.usuarioId, motivo: `Chat: ${a.rotulo}` });
+  return withTenant(deps.db.app, ctx, async (tx) => {
+    const lead = await acessarLead(tx, ctx, leadId, { travar: true });
+    await mudarStatusLead(deps, tx, lead, a.status, { usuarioId: ctx.usuarioId, motivo: `Chat: ${a.rotulo}` });
     return { status_lead: lead.status_lead };
   });
 }

@@ -1,9 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import type { TFiltroMensagens, TMensagem, TPaginaMensagens } from "@crm/domain/schemas/chat";
 import type { TDeps } from "../core/deps.js";
-import { withTenant } from "../db/tenant.js";
-import type { TAuth } from "../http/auth-context.js";
-import { contextoDe } from "../http/auth-context.js";
+import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
 import { acessarLead } from "./access.js";
 import { COLUNAS_MENSAGEM, paraMensagem } from "./message-row.js";
@@ -12,9 +10,14 @@ import { COLUNAS_MENSAGEM, paraMensagem } from "./message-row.js";
  * The timeline in pages (001 'Lead chat'): the newest messages, older ones before a message (keyset on
  * timestamp and id, so scrolling back stays fast in long histories), or those stored since a moment.
  */
-export async function listarMensagens(deps: TDeps, auth: TAuth, leadId: string, f: TFiltroMensagens): Promise<TPaginaMensagens> {
-  return withTenant(deps.db.app, contextoDe(auth), async (tx) => {
-    const lead = await acessarLead(tx, auth, leadId);
+export async function listarMensagens(
+  deps: TDeps,
+  ctx: TTenantCtx,
+  leadId: string,
+  f: TFiltroMensagens,
+): Promise<TPaginaMensagens> {
+  return withTenant(deps.db.app, ctx, async (tx) => {
+    const lead = await acessarLead(tx, ctx, leadId);
     const base = [lead.empresaId, lead.id];
     if (f.desde) {
       const { rows } = await tx.query(
@@ -38,9 +41,9 @@ export async function listarMensagens(deps: TDeps, auth: TAuth, leadId: string, 
   });
 }
 
-export async function obterMensagem(deps: TDeps, auth: TAuth, leadId: string, mensagemId: string): Promise<TMensagem> {
-  return withTenant(deps.db.app, contextoDe(auth), async (tx) => {
-    const lead = await acessarLead(tx, auth, leadId);
+export async function obterMensagem(deps: TDeps, ctx: TTenantCtx, leadId: string, mensagemId: string): Promise<TMensagem> {
+  return withTenant(deps.db.app, ctx, async (tx) => {
+    const lead = await acessarLead(tx, ctx, leadId);
     const { rows } = await tx.query(
       `SELECT ${COLUNAS_MENSAGEM} FROM mensagens_whatsapp WHERE id_empresa_fk = $1 AND id_lead_fk = $2 AND id = $3`,
       [lead.empresaId, lead.id, mensagemId],

@@ -2,9 +2,7 @@ import type { TLeadChat } from "@crm/domain/schemas/chat";
 import { STATUS_PROCESSO_JURIDICO } from "@crm/domain/status";
 import { janelaAtendimento } from "@crm/domain/whatsapp";
 import type { TDeps } from "../core/deps.js";
-import { withTenant } from "../db/tenant.js";
-import type { TAuth } from "../http/auth-context.js";
-import { contextoDe } from "../http/auth-context.js";
+import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { estaConectado, lerSessao } from "../whatsapp/connection/session.js";
 import { lerConfigWhatsApp } from "../whatsapp/providers/company-config.js";
 import { acessarLead } from "./access.js";
@@ -12,9 +10,9 @@ import { acessarLead } from "./access.js";
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 /** GET /api/chat/{leadId}: the lead with its consultant, the WhatsApp connection, the 24-hour window and recent activity. */
-export async function carregarLeadChat(deps: TDeps, auth: TAuth, leadId: string): Promise<TLeadChat> {
-  return withTenant(deps.db.app, contextoDe(auth), async (tx) => {
-    const alvo = await acessarLead(tx, auth, leadId);
+export async function carregarLeadChat(deps: TDeps, ctx: TTenantCtx, leadId: string): Promise<TLeadChat> {
+  return withTenant(deps.db.app, ctx, async (tx) => {
+    const alvo = await acessarLead(tx, ctx, leadId);
     const { rows } = await tx.query(
       `SELECT l.*, l.valor_contrato::text AS valor, c.id AS c_id, c.nome AS c_nome, c.email AS c_email
          FROM leads_juros_check l

@@ -1,9 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import type { FastifyReply } from "fastify";
 import type { TDeps } from "../core/deps.js";
-import { withTenant } from "../db/tenant.js";
-import type { TAuth } from "../http/auth-context.js";
-import { contextoDe } from "../http/auth-context.js";
+import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
 import { acessarLead } from "./access.js";
 
@@ -14,9 +12,15 @@ const EM_LINHA = /^(image\/(jpeg|png|webp|gif)|application\/pdf)$/;
  * and PDFs open in the browser, anything else downloads; the response runs sandboxed so a file cannot act
  * as a page of the app.
  */
-export async function enviarArquivoDaMensagem(deps: TDeps, auth: TAuth, leadId: string, mensagemId: string, reply: FastifyReply) {
-  const m = await withTenant(deps.db.app, contextoDe(auth), async (tx) => {
-    const lead = await acessarLead(tx, auth, leadId);
+export async function enviarArquivoDaMensagem(
+  deps: TDeps,
+  ctx: TTenantCtx,
+  leadId: string,
+  mensagemId: string,
+  reply: FastifyReply,
+) {
+  const m = await withTenant(deps.db.app, ctx, async (tx) => {
+    const lead = await acessarLead(tx, ctx, leadId);
     const { rows } = await tx.query(
       `SELECT media_storage_key, media_mime_type, media_file_name FROM mensagens_whatsapp
         WHERE id_empresa_fk = $1 AND id_lead_fk = $2 AND id = $3 AND media_storage_key IS NOT NULL`,

@@ -2,9 +2,7 @@ import { MSG } from "@crm/domain/messages";
 import type { TMensagem } from "@crm/domain/schemas/chat";
 import { janelaAtendimento, mensagemJanelaFechada } from "@crm/domain/whatsapp";
 import type { TDeps } from "../core/deps.js";
-import { withTenant } from "../db/tenant.js";
-import type { TAuth } from "../http/auth-context.js";
-import { contextoDe } from "../http/auth-context.js";
+import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { conflict, notFound } from "../http/errors.js";
 import { estaConectado, lerSessao } from "../whatsapp/connection/session.js";
 import { lerConfigWhatsApp, type TConfigWhatsApp } from "../whatsapp/providers/company-config.js";
@@ -13,9 +11,9 @@ import { acessarLead } from "./access.js";
 import { COLUNAS_MENSAGEM, paraMensagem } from "./message-row.js";
 
 /** 'Tentar novamente' on a failed message: back to 'pending' with a new send job. */
-export async function reenviarMensagem(deps: TDeps, auth: TAuth, leadId: string, mensagemId: string): Promise<TMensagem> {
-  const m = await withTenant(deps.db.app, contextoDe(auth), async (tx) => {
-    const lead = await acessarLead(tx, auth, leadId);
+export async function reenviarMensagem(deps: TDeps, ctx: TTenantCtx, leadId: string, mensagemId: string): Promise<TMensagem> {
+  const m = await withTenant(deps.db.app, ctx, async (tx) => {
+    const lead = await acessarLead(tx, ctx, leadId);
     const { rows } = await tx.query(
       "SELECT status, direcao, message_type FROM mensagens_whatsapp WHERE id_empresa_fk = $1 AND id_lead_fk = $2 AND id = $3 FOR UPDATE",
       [lead.empresaId, lead.id, mensagemId],
@@ -44,9 +42,9 @@ export async function reenviarMensagem(deps: TDeps, auth: TAuth, leadId: string,
 }
 
 /** A received file that could not be fetched: try again (Chatwoot #15754: a retry must reach it). */
-export async function baixarMidiaNovamente(deps: TDeps, auth: TAuth, leadId: string, mensagemId: string): Promise<void> {
-  await withTenant(deps.db.app, contextoDe(auth), async (tx) => {
-    const lead = await acessarLead(tx, auth, leadId);
+export async function baixarMidiaNovamente(deps: TDeps, ctx: TTenantCtx, leadId: string, mensagemId: string): Promise<void> {
+  await withTenant(deps.db.app, ctx, async (tx) => {
+    const lead = await acessarLead(tx, ctx, leadId);
     const { rowCount } = await tx.query(
       `UPDATE mensagens_whatsapp SET media_status = 'pendente', erro = NULL, updated_at = now()
         WHERE id_empresa_fk = $1 AND id_lead_fk = $2 AND id = $3 AND media_status = 'falhou' AND media_ref IS NOT NULL`,

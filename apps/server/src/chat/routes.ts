@@ -11,13 +11,14 @@ import {
   ZPaginaMensagens,
   ZSalvarModelo,
 } from "@crm/domain/schemas/chat";
+import { zId } from "@crm/domain/schemas/id";
 import { STATUS_LEAD } from "@crm/domain/status";
 import { contarParametros, renderizarTemplateProvedor } from "@crm/domain/templates";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withTenant } from "../db/tenant.js";
-import { contextoDe, requireAuth } from "../http/auth-context.js";
 import { badRequest } from "../http/errors.js";
+import { contexto } from "../http/tenant.js";
 import { lerUpload, registrarUpload } from "../http/upload.js";
 import { lerConfigWhatsApp, type TConfigWhatsApp } from "../whatsapp/providers/company-config.js";
 import { comoErroProvedor } from "../whatsapp/providers/provider.js";
@@ -34,7 +35,7 @@ import { criarModelo, editarModelo, excluirModelo, listarModelos, templatesAprov
 
 const config = { permissao: "chat.usar", naoAutenticado: MSG.usuarioNaoAutenticado } as const;
 const ZLead = z.object({ leadId: z.string().max(100) });
-const ZLeadMensagem = ZLead.extend({ mensagemId: z.uuid() });
+const ZLeadMensagem = ZLead.extend({ mensagemId: zId() });
 
 /** /api/chat/{leadId}/…: the lead chat (001 'Lead chat'), and /api/modelos-mensagem: the company's templates. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,36 +43,36 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   await registrarUpload(app);
 
   app.get("/chat/:leadId", { config, schema: { params: ZLead, response: { 200: ZLeadChat } } }, (req) =>
-    carregarLeadChat(deps, requireAuth(req), req.params.leadId),
+    carregarLeadChat(deps, contexto(req), req.params.leadId),
   );
 
   app.get(
     "/chat/:leadId/mensagens",
     { config, schema: { params: ZLead, querystring: ZFiltroMensagens, response: { 200: ZPaginaMensagens } } },
-    (req) => listarMensagens(deps, requireAuth(req), req.params.leadId, req.query),
+    (req) => listarMensagens(deps, contexto(req), req.params.leadId, req.query),
   );
 
   app.get(
     "/chat/:leadId/mensagens/:mensagemId",
     { config, schema: { params: ZLeadMensagem, response: { 200: ZMensagem } } },
-    (req) => obterMensagem(deps, requireAuth(req), req.params.leadId, req.params.mensagemId),
+    (req) => obterMensagem(deps, contexto(req), req.params.leadId, req.params.mensagemId),
   );
 
   app.post(
     "/chat/:leadId/mensagens",
     { config, schema: { params: ZLead, body: ZEnviarTexto, response: { 201: ZMensagem } } },
     async (req, reply) => {
-      const m = await criarMensagemSaida(deps, requireAuth(req), req.params.leadId, { tipo: "text", texto: req.body.texto });
+      const m = await criarMensagemSaida(deps, contexto(req), req.params.leadId, { tipo: "text", texto: req.body.texto });
       return reply.status(201).send(m);
     },
   );
 
   app.post("/chat/:leadId/midia", { config, schema: { params: ZLead, response: { 201: ZMensagem } } }, async (req, reply) => {
-    const auth = requireAuth(req);
+    const ctx = contexto(req);
     // scope first: a file for a lead the person cannot open is not even read
-    await withTenant(deps.db.app, contextoDe(auth), (tx) => acessarLead(tx, auth, req.params.leadId));
+    await withTenant(deps.db.app, ctx, (tx) => acessarLead(tx, ctx, req.params.leadId));
     const { campos, arquivo } = await lerUpload(req);
-    const m = await enviarMidia(deps, auth, req.params.leadId, campos.tipo ?? "", arquivo, (campos.legenda ?? "").trim());
+    const m = await enviarMidia(deps, ctx, req.params.leadId, campos.tipo ?? "", arquivo, (campos.legenda ?? "").trim());
     return reply.status(201).send(m);
   });
 
@@ -79,10 +80,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     "/chat/:leadId/template",
     { config, schema: { params: ZLead, body: ZEnviarTemplate, response: { 201: ZMensagem } } },
     async (req, reply) => {
-      const auth = requireAuth(req);
+      const ctx = contexto(req);
       const { nome, idioma, parametros } = req.body;
-      const cfg = await withTenant(deps.db.app, contextoDe(auth), async (tx) => {
-        const lead = await acessarLead(tx, auth, req.params.leadId);
+      const cfg = await withTenant(deps.db.app, ctx, async (tx) => {
+        const lead = await acessarLead(tx, ctx, req.params.leadId);
         return (await lerConfigWhatsApp(tx, deps.config.appSecret, lead.empresaId)) as TConfigWhatsApp;
       });
       const aprovados = await templatesAprovados(deps, cfg).catch((e) => {
@@ -91,7 +92,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const t = aprovados.find((a) => a.nome === nome && a.idioma === idioma);
       if (!t) throw badRequest(MSG.modeloNaoAprovado);
       if (parametros.length !== contarParametros(t.corpo)) throw badRequest("Preencha todas as variáveis do modelo.");
-      const m = await criarMensagemSaida(deps, auth, req.params.leadId, {
+      const m = await criarMensagemSaida(deps, ctx, req.params.leadId, {
         tipo: "template",
         texto: renderizarTemplateProvedor(t.corpo, parametros),
         template: { nome, idioma, parametros },
@@ -103,54 +104,50 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/chat/:leadId/mensagens/:mensagemId/reenviar",
     { config, schema: { params: ZLeadMensagem, response: { 200: ZMensagem } } },
-    (req) => reenviarMensagem(deps, requireAuth(req), req.params.leadId, req.params.mensagemId),
+    (req) => reenviarMensagem(deps, contexto(req), req.params.leadId, req.params.mensagemId),
   );
 
   app.get("/chat/:leadId/mensagens/:mensagemId/midia", { config, schema: { params: ZLeadMensagem } }, (req, reply) =>
-    enviarArquivoDaMensagem(deps, requireAuth(req), req.params.leadId, req.params.mensagemId, reply),
+    enviarArquivoDaMensagem(deps, contexto(req), req.params.leadId, req.params.mensagemId, reply),
   );
 
   app.post(
     "/chat/:leadId/mensagens/:mensagemId/midia/baixar",
     { config, schema: { params: ZLeadMensagem } },
     async (req, reply) => {
-      await baixarMidiaNovamente(deps, requireAuth(req), req.params.leadId, req.params.mensagemId);
+      await baixarMidiaNovamente(deps, contexto(req), req.params.leadId, req.params.mensagemId);
       return reply.status(202).send({ ok: true });
     },
   );
 
   app.post("/chat/:leadId/lidas", { config, schema: { params: ZLead } }, async (req, reply) => {
-    await marcarConversaLida(deps, requireAuth(req), req.params.leadId);
+    await marcarConversaLida(deps, contexto(req), req.params.leadId);
     return reply.status(204).send();
   });
 
   app.post(
     "/chat/:leadId/status",
     { config, schema: { params: ZLead, body: ZAcaoStatus, response: { 200: z.object({ status_lead: z.enum(STATUS_LEAD) }) } } },
-    (req) => aplicarAcaoStatus(deps, requireAuth(req), req.params.leadId, req.body.acao),
+    (req) => aplicarAcaoStatus(deps, contexto(req), req.params.leadId, req.body.acao),
   );
 
   app.get("/chat/:leadId/modelos", { config, schema: { params: ZLead, response: { 200: ZModelos } } }, (req) =>
-    listarModelos(deps, requireAuth(req), req.params.leadId),
+    listarModelos(deps, contexto(req), req.params.leadId),
   );
 
   const gerenciar = { permissao: "modelos.gerenciar" } as const;
   app.post(
     "/modelos-mensagem",
     { config: gerenciar, schema: { body: ZSalvarModelo, response: { 201: ZModelo } } },
-    async (req, reply) => reply.status(201).send(await criarModelo(deps, contextoDe(requireAuth(req)), req.body)),
+    async (req, reply) => reply.status(201).send(await criarModelo(deps, contexto(req), req.body)),
   );
   app.put(
     "/modelos-mensagem/:id",
-    { config: gerenciar, schema: { params: z.object({ id: z.uuid() }), body: ZSalvarModelo, response: { 200: ZModelo } } },
-    (req) => editarModelo(deps, contextoDe(requireAuth(req)), req.params.id, req.body),
+    { config: gerenciar, schema: { params: z.object({ id: zId() }), body: ZSalvarModelo, response: { 200: ZModelo } } },
+    (req) => editarModelo(deps, contexto(req), req.params.id, req.body),
   );
-  app.delete(
-    "/modelos-mensagem/:id",
-    { config: gerenciar, schema: { params: z.object({ id: z.uuid() }) } },
-    async (req, reply) => {
-      await excluirModelo(deps, contextoDe(requireAuth(req)), req.params.id);
-      return reply.status(204).send();
-    },
-  );
+  app.delete("/modelos-mensagem/:id", { config: gerenciar, schema: { params: z.object({ id: zId() }) } }, async (req, reply) => {
+    await excluirModelo(deps, contexto(req), req.params.id);
+    return reply.status(204).send();
+  });
 };

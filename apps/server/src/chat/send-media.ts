@@ -3,9 +3,7 @@ import { MSG } from "@crm/domain/messages";
 import type { TMensagem } from "@crm/domain/schemas/chat";
 import { MIME_DOCUMENTO, NOME_DOCUMENTO_PADRAO, type TTipoAnexo } from "@crm/domain/whatsapp";
 import type { TDeps } from "../core/deps.js";
-import { withTenant } from "../db/tenant.js";
-import type { TAuth } from "../http/auth-context.js";
-import { contextoDe } from "../http/auth-context.js";
+import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { badRequest, HttpError } from "../http/errors.js";
 import { validarAnexo } from "../http/upload.js";
 import { acessarLead } from "./access.js";
@@ -24,7 +22,7 @@ const EXT: Record<string, string> = {
  */
 export async function enviarMidia(
   deps: TDeps,
-  auth: TAuth,
+  ctx: TTenantCtx,
   leadId: string,
   tipo: string,
   arquivo: { dados: Buffer; nome: string } | null,
@@ -34,11 +32,7 @@ export async function enviarMidia(
   if (!arquivo) throw badRequest(MSG.mensagemVazia);
   if (legenda.length > 1024) throw badRequest("A legenda pode ter no máximo 1024 caracteres");
   const mime = await validarAnexo(tipo as TTipoAnexo, arquivo.dados, arquivo.nome);
-  const empresaId = await withTenant(
-    deps.db.app,
-    contextoDe(auth),
-    async (tx) => (await acessarLead(tx, auth, leadId)).empresaId,
-  );
+  const empresaId = await withTenant(deps.db.app, ctx, async (tx) => (await acessarLead(tx, ctx, leadId)).empresaId);
   const chave = `${empresaId}/${leadId}/${Date.now()}-${randomBytes(4).toString("hex")}.${EXT[mime] ?? "bin"}`;
   try {
     await deps.storage.gravar(chave, arquivo.dados);
@@ -47,7 +41,7 @@ export async function enviarMidia(
   }
   const nome = arquivo.nome || NOME_DOCUMENTO_PADRAO; // made safe as it was read (http/upload.ts)
   try {
-    return await criarMensagemSaida(deps, auth, leadId, {
+    return await criarMensagemSaida(deps, ctx, leadId, {
       tipo,
       texto: legenda,
       midia: { chave, mime, nome, tamanho: arquivo.dados.length },

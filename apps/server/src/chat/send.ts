@@ -3,9 +3,7 @@ import type { TMensagem } from "@crm/domain/schemas/chat";
 import { janelaAtendimento, mensagemJanelaFechada } from "@crm/domain/whatsapp";
 import { MENSAGEM_NO_REGISTRO, registrarCriados } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
-import { withTenant } from "../db/tenant.js";
-import type { TAuth } from "../http/auth-context.js";
-import { contextoDe } from "../http/auth-context.js";
+import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { conflict } from "../http/errors.js";
 import { estaConectado, lerSessao } from "../whatsapp/connection/session.js";
 import { configCompleta, lerConfigWhatsApp, type TConfigWhatsApp } from "../whatsapp/providers/company-config.js";
@@ -29,13 +27,13 @@ export type TNovaSaida = {
  */
 export async function criarMensagemSaida(
   deps: TDeps,
-  auth: TAuth,
+  ctx: TTenantCtx,
   leadId: string,
   nova: TNovaSaida,
   checar?: (cfg: TConfigWhatsApp) => void,
 ): Promise<TMensagem> {
-  const mensagem = await withTenant(deps.db.app, contextoDe(auth), async (tx) => {
-    const lead = await acessarLead(tx, auth, leadId, { travar: true });
+  const mensagem = await withTenant(deps.db.app, ctx, async (tx) => {
+    const lead = await acessarLead(tx, ctx, leadId, { travar: true });
     const cfg = (await lerConfigWhatsApp(tx, deps.config.appSecret, lead.empresaId)) as TConfigWhatsApp;
     if (!configCompleta(cfg)) throw conflict(MSG.whatsappNaoConfigurado);
     if (!estaConectado(cfg, await lerSessao(tx, lead.empresaId))) throw conflict(MSG.whatsappNaoConectado);
@@ -44,17 +42,18 @@ export async function criarMensagemSaida(
       if (janela.aplica && !janela.aberta) throw conflict(mensagemJanelaFechada(janela));
     }
     checar?.(cfg);
+    // the sender's name from their account in the same statement (the session may be 30 s behind a rename)
     const { rows } = await tx.query(
       `INSERT INTO mensagens_whatsapp (id_empresa_fk, id_lead_fk, direcao, sender, sender_nome, id_usuario_fk, message,
           message_type, status, template_nome, template_idioma, template_parametros,
           media_storage_key, media_mime_type, media_file_name, media_file_size, media_status)
-       VALUES ($1, $2, 'saida', 'consultor', $3, $4, $5, $6, 'pending', $7, $8, $9, $10, $11, $12, $13, $14)
+       VALUES ($1, $2, 'saida', 'consultor', (SELECT coalesce(nullif(u.nome, ''), u.email) FROM usuarios_plataforma u WHERE u.id = $3),
+               $3, $4, $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13)
        RETURNING ${COLUNAS_MENSAGEM}`,
       [
         lead.empresaId,
         lead.id,
-        auth.nome || auth.email,
-        auth.usuarioId,
+        ctx.usuarioId,
         nova.texto,
         nova.tipo,
         nova.template?.nome ?? null,
@@ -73,14 +72,14 @@ export async function criarMensagemSaida(
       empresaId: lead.empresaId,
       ids: [m.id],
       tipo: "mensagem.enviada",
-      autor: { origem: "usuario", usuarioId: auth.usuarioId },
+      autor: { origem: "usuario", usuarioId: ctx.usuarioId },
     });
     await tx.query(
       `UPDATE leads_juros_check SET ultima_mensagem_em = greatest(ultima_mensagem_em, $3), updated_at = now()
         WHERE id_empresa_fk = $1 AND id = $2`,
       [lead.empresaId, lead.id, m.timestamp],
     );
-    await iniciarAtendimentoSePreciso(deps, tx, lead, auth.usuarioId);
+    await iniciarAtendimentoSePreciso(deps, tx, lead, ctx.usuarioId);
     await deps.jobs.enviar(FILA_ENVIO, { empresaId: lead.empresaId, mensagemId: m.id }, { tx });
     await deps.realtime.publicar(
       tx,

@@ -3,8 +3,6 @@ import type { TModelo, TModelos, TSalvarModelo, TTemplateAprovado } from "@crm/d
 import { MODELOS_PADRAO } from "@crm/domain/templates";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
-import type { TAuth } from "../http/auth-context.js";
-import { contextoDe } from "../http/auth-context.js";
 import { notFound } from "../http/errors.js";
 import { lerConfigWhatsApp, type TConfigWhatsApp } from "../whatsapp/providers/company-config.js";
 import { comoErroProvedor } from "../whatsapp/providers/provider.js";
@@ -25,9 +23,9 @@ export async function templatesAprovados(deps: TDeps, cfg: TConfigWhatsApp): Pro
 }
 
 /** The templates dialog: the six built-in ones, the company's own, and the provider-approved list. */
-export async function listarModelos(deps: TDeps, auth: TAuth, leadId: string): Promise<TModelos> {
-  const { cfg, proprios } = await withTenant(deps.db.app, contextoDe(auth), async (tx) => {
-    const lead = await acessarLead(tx, auth, leadId);
+export async function listarModelos(deps: TDeps, ctx: TTenantCtx, leadId: string): Promise<TModelos> {
+  const { cfg, proprios } = await withTenant(deps.db.app, ctx, async (tx) => {
+    const lead = await acessarLead(tx, ctx, leadId);
     const { rows } = await tx.query(
       "SELECT id, nome, categoria, conteudo FROM modelos_mensagem WHERE id_empresa_fk = $1 ORDER BY categoria, nome, id",
       [lead.empresaId],

@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { metaDaRequisicao } from "../auth/request-meta.js";
-import { contexto } from "../http/auth-context.js";
+import { contexto } from "../http/tenant.js";
 import {
   crossTenantEditarEmpresa,
   crossTenantExcluirEmpresa,

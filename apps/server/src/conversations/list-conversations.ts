@@ -1,9 +1,7 @@
 import { PAPEL } from "@crm/domain/roles";
 import type { TConversa, TFiltroConversas, TPaginaConversas } from "@crm/domain/schemas/chat";
 import type { TDeps } from "../core/deps.js";
-import { withTenant } from "../db/tenant.js";
-import type { TAuth } from "../http/auth-context.js";
-import { contextoDe } from "../http/auth-context.js";
+import { type TTenantCtx, withTenant } from "../db/tenant.js";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -13,13 +11,13 @@ const iso = (d: Date | string) => new Date(d).toISOString();
  * the platform admin sees every company's. Keyset pages on (last message time, lead id), in the order kept by
  * conversas_recentes (migration 0008).
  */
-export async function listarConversas(deps: TDeps, auth: TAuth, f: TFiltroConversas): Promise<TPaginaConversas> {
-  return withTenant(deps.db.app, contextoDe(auth), async (tx) => {
+export async function listarConversas(deps: TDeps, ctx: TTenantCtx, f: TFiltroConversas): Promise<TPaginaConversas> {
+  return withTenant(deps.db.app, ctx, async (tx) => {
     let consultorId: string | null = null;
-    if (auth.papel === PAPEL.consultor) {
+    if (ctx.papel === PAPEL.consultor) {
       const { rows } = await tx.query("SELECT id FROM consultores WHERE id_empresa_fk = $1 AND id_usuario_fk = $2", [
-        auth.empresaId,
-        auth.usuarioId,
+        ctx.empresaId,
+        ctx.usuarioId,
       ]);
       // a consultant without a consultant record has no leads assigned
       if (!rows[0]) return { itens: [], proximo: null };
@@ -46,7 +44,7 @@ export async function listarConversas(deps: TDeps, auth: TAuth, f: TFiltroConver
         ORDER BY cr.ultima_mensagem_em DESC, cr.id_lead_fk DESC
         LIMIT $7`,
       [
-        auth.papel === PAPEL.plataforma ? null : auth.empresaId,
+        ctx.papel === PAPEL.plataforma ? null : ctx.empresaId,
         consultorId,
         busca?.replace(/[%_\\]/g, "\\$&") ?? null,
         digitos && digitos.length >= 3 ? digitos : null,
@@ -64,7 +62,7 @@ export async function listarConversas(deps: TDeps, auth: TAuth, f: TFiltroConver
           nome: r.nome,
           telefone: r.telefone,
           status_lead: r.status_lead,
-          empresa: auth.papel === PAPEL.plataforma ? r.nome_empresa : null,
+          empresa: ctx.papel === PAPEL.plataforma ? r.nome_empresa : null,
           ultimaMensagem: r.message,
           ultimaMensagemTipo: r.message_type,
           ultimaMensagemDirecao: r.direcao,

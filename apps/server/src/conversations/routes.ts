@@ -1,7 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import { ZFiltroConversas, ZPaginaConversas } from "@crm/domain/schemas/chat";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireAuth } from "../http/auth-context.js";
+import { contexto } from "../http/tenant.js";
 import { listarConversas } from "./list-conversations.js";
 
 /** GET /api/conversas (001 'Conversations'; 001 §6: Admin Empresa, Consultor, Admin Plataforma). */
@@ -12,6 +12,6 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permissao: "conversas.usar", negado: MSG.acessoNegadoConversas },
       schema: { querystring: ZFiltroConversas, response: { 200: ZPaginaConversas } },
     },
-    (req) => listarConversas(app.deps, requireAuth(req), req.query),
+    (req) => listarConversas(app.deps, contexto(req), req.query),
   );
 };

@@ -15,9 +15,8 @@ import type { TDashboardEmpresa, TFiltroDashboardEmpresa } from "@crm/domain/sch
 import { eficienciaIa } from "@crm/domain/screening";
 import type { TDeps } from "../core/deps.js";
 import { preparada } from "../db/prepared.js";
-import { lerComTenant } from "../db/tenant.js";
+import { lerComTenant, type TCtxEmpresa } from "../db/tenant.js";
 import { badRequest } from "../http/errors.js";
-import type { TCtxEmpresa } from "../membership/target-company.js";
 import { sqlContagensEficienciaIa } from "../screening/ai-efficiency.js";
 
 const iso = (i: TIntervalo) => ({ inicio: i.inicio.toISOString(), fim: i.fim.toISOString() });

@@ -199,10 +199,12 @@ describe("GET /api/dashboard/empresa: figures equal the tables' over São Paulo 
 });
 
 describe("access and input", () => {
-  it("Admin Empresa sees its own company (an ?empresaId= of another is ignored); Consultor and Jurídico are refused", async () => {
-    const proprio = await painel("periodo=custom&inicio=2025-03-01&fim=2025-03-31");
-    const tentativa = await painel(`periodo=custom&inicio=2025-03-01&fim=2025-03-31&empresaId=${b.empresa.id}`);
-    expect(tentativa).toEqual(proprio);
+  it("Admin Empresa sees its own company (naming another is 404); Consultor and Jurídico are refused", async () => {
+    await painel("periodo=custom&inicio=2025-03-01&fim=2025-03-31");
+    const tentativa = await a.navegadores.admin.req({
+      url: `/api/dashboard/empresa?periodo=custom&inicio=2025-03-01&fim=2025-03-31&empresaId=${b.empresa.id}`,
+    });
+    expect([tentativa.statusCode, tentativa.json().erro]).toEqual([404, "Empresa não encontrada"]);
     const outra = await painel("periodo=custom&inicio=2025-03-01&fim=2025-03-31", b.navegadores.admin);
     expect(outra.cartoes.totalLeads.atual).toBe((await esperado(b.empresa.id, "2025-03-01", "2025-03-31")).total);
     for (const nav of [a.navegadores.consultor, a.navegadores.juridico]) {

@@ -8,8 +8,7 @@ import {
 } from "@crm/domain/dashboard";
 import type { TDeps } from "../core/deps.js";
 import { preparada } from "../db/prepared.js";
-import { lerComTenant } from "../db/tenant.js";
-import type { TCtxEmpresa } from "../membership/target-company.js";
+import { lerComTenant, type TCtxEmpresa } from "../db/tenant.js";
 
 /** The 5 newest leads, their history's status and assignment events, and their consultants online now: one statement. */
 const SQL_ATIVIDADES = `

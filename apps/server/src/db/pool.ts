@@ -6,6 +6,19 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export const APP_ROLE = "crm_app";
 
+declare const PIPELINE: unique symbol;
+/**
+ * A pool whose connections run in pg's pipeline mode (decision 1793): the only pool `lerComTenant` takes, so a
+ * caller cannot hand it the ordinary pool, where its pipelined BEGIN, query and COMMIT would queue on one client
+ * (pg's "already executing a query" deprecation). Only `criarPoolPipeline` makes one.
+ */
+export type TPoolPipeline = pg.Pool & { readonly [PIPELINE]: true };
+
+/** The one maker of a TPoolPipeline: the same settings with `pipeline: true`. */
+export function criarPoolPipeline(config: pg.PoolConfig): TPoolPipeline {
+  return new pg.Pool({ ...config, pipeline: true }) as TPoolPipeline;
+}
+
 export type TDb = {
   /** Every application query runs through this pool, logged in as crm_app (no owner, no superuser): RLS always applies. */
   app: pg.Pool;
@@ -14,7 +27,7 @@ export type TDb = {
    * `lerComTenant`: BEGIN, the query and COMMIT in one round trip. Cursors cannot share a pipelined connection,
    * which is why this is a pool of its own. Its timestamptz values come back as ISO text (isoDeTimestamptz).
    */
-  leitura: pg.Pool;
+  leitura: TPoolPipeline;
   close: () => Promise<void>;
 };
 
@@ -59,11 +72,8 @@ const tiposLeitura = {
 export function createDb(appUrl: string, opts: { max?: number; logErro?: TLogErro } = {}): TDb {
   const comum = { connectionString: appUrl, max: opts.max ?? 20, connectionTimeoutMillis: ESPERA_CONEXAO_MS };
   const app = protegerPool(new pg.Pool(comum), "app", opts.logErro);
-  const leitura = protegerPool(
-    new pg.Pool({ ...comum, pipeline: true, options: "-c TimeZone=UTC", types: tiposLeitura }),
-    "leitura",
-    opts.logErro,
-  );
+  const leitura = criarPoolPipeline({ ...comum, options: "-c TimeZone=UTC", types: tiposLeitura });
+  protegerPool(leitura, "leitura", opts.logErro);
   return {
     app,
     leitura,
@@ -78,7 +88,7 @@ export function createDb(appUrl: string, opts: { max?: number; logErro?: TLogErr
  * no BYPASSRLS, no role creation, owning no table, and not a member of any other role (a `SET ROLE` could not
  * escape row-level security).
  */
-export async function conferirPapelDaAplicacao(db: TDb): Promise<void> {
+export async function conferirPapelDaAplicacao(db: { app: pg.Pool; leitura: pg.Pool }): Promise<void> {
   for (const pool of [db.app, db.leitura]) {
     const { rows } = await pool.query(
       `SELECT session_user AS sessao, current_user AS atual, r.rolsuper, r.rolbypassrls, r.rolcreaterole, r.rolcreatedb,

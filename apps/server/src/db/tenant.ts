@@ -1,5 +1,8 @@
+import type { TPlano } from "@crm/domain/plans";
 import type { TPapel } from "@crm/domain/roles";
 import type pg from "pg";
+import { escreverJuntos } from "./pipeline-write.js";
+import type { TPoolPipeline } from "./pool.js";
 
 /** Who is asking: set in the transaction so that row-level security sees it. */
 export type TTenantCtx = {
@@ -7,6 +10,12 @@ export type TTenantCtx = {
   usuarioId: string;
   papel: TPapel;
 };
+
+/** A request or job that acts on exactly one company. */
+export type TCtxDaEmpresa = TTenantCtx & { empresaId: string };
+
+/** A company screen's request: the company it acts on, with its name and plan (http/tenant.ts builds it). */
+export type TCtxEmpresa = TCtxDaEmpresa & { empresaNome: string; plano: TPlano };
 
 export type TTx = pg.PoolClient;
 
@@ -56,8 +65,9 @@ export function withTenant<T>(pool: pg.Pool, ctx: TTenantCtx, fn: (tx: TTx) => P
 }
 
 /**
- * One read in the caller's tenant context in one round trip, on a pipelined connection (db.leitura): BEGIN READ
- * ONLY with the settings, the query and COMMIT are written together and PostgreSQL runs them in order. A failed
+ * One read in the caller's tenant context in one round trip, on a pipelined connection (db.leitura: the parameter's
+ * type takes no other pool, decision 1793): BEGIN READ ONLY with the settings, the query and COMMIT are written
+ * together and PostgreSQL runs them in order. A failed
  * BEGIN or setting leaves the query in an aborted transaction (it fails); without the settings RLS shows nothing.
  * `montar` builds the query and may read what it needs first (outside the transaction: no tenant data).
  * A prepared query is planned for its values unless `planoGenerico` says one plan suits every value: a generic
@@ -66,7 +76,7 @@ export function withTenant<T>(pool: pg.Pool, ctx: TTenantCtx, fn: (tx: TTx) => P
  * execution (planning cost twice the query: 3,100 vs 8,300 pages/s on the same two cores, decision 0305).
  */
 export async function lerComTenant(
-  pool: pg.Pool,
+  pool: TPoolPipeline,
   ctx: TTenantCtx,
   montar: (client: TTx) => Promise<pg.QueryConfig>,
   opts: { planoGenerico?: boolean } = {},
@@ -75,11 +85,8 @@ export async function lerComTenant(
   let destruir = false;
   try {
     const consulta = await montar(client);
-    // one write for the three: pg corks each query's own messages, this keeps the stream corked across them
-    const stream = (client as unknown as { connection: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void } } })
-      .connection.stream;
-    stream.cork();
-    const passos = [
+    // the three leave in one write (pipeline-write.ts): PostgreSQL runs them in order, one round trip
+    const passos = escreverJuntos(client, () => [
       // the plan mode is one more setting of the same SELECT (set_config local = SET LOCAL): one statement fewer
       client.query(
         iniciar(
@@ -90,8 +97,7 @@ export async function lerComTenant(
       ),
       client.query(consulta),
       client.query("COMMIT"),
-    ];
-    stream.uncork();
+    ]);
     const [inicio, resultado, fim] = await Promise.allSettled(passos);
     for (const p of [inicio, resultado, fim]) {
       if (p.status === "rejected") {

@@ -1,4 +1,5 @@
 import { MSG_PRAZOS, textoAvisoCliente } from "@crm/domain/deadlines";
+import { zId } from "@crm/domain/schemas/id";
 import { janelaAtendimento } from "@crm/domain/whatsapp";
 import { z } from "zod";
 import { MENSAGEM_NO_REGISTRO, registrarCriados } from "../change-log/in-statement.js";
@@ -18,7 +19,7 @@ import { FILA_ENVIO } from "../whatsapp/queues.js";
  */
 export const FILA_AVISO_CLIENTE: TFila<TTrabalhoAvisoCliente> = {
   nome: "prazos.aviso-cliente",
-  dados: z.object({ empresaId: z.guid(), avisoId: z.guid() }),
+  dados: z.object({ empresaId: zId(), avisoId: zId() }),
   tentativas: 3,
   atrasoSegundos: 5,
   expiraSegundos: 120,

@@ -1,4 +1,5 @@
 import { MSG_PRAZOS } from "@crm/domain/deadlines";
+import { zId } from "@crm/domain/schemas/id";
 import { z } from "zod";
 import type { TDeps } from "../core/deps.js";
 import { unsafeWithSystem, withCompanyJob } from "../db/tenant.js";
@@ -21,7 +22,7 @@ export const FILA_LEMBRETES_VARREDURA: TFila = {
 };
 export const FILA_LEMBRETES: TFila<TTrabalhoLembretes> = {
   nome: "prazos.lembretes",
-  dados: z.object({ empresaId: z.guid() }),
+  dados: z.object({ empresaId: zId() }),
   politica: "stately",
   tentativas: 3,
   atrasoSegundos: 30,

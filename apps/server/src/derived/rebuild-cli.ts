@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { ehId } from "@crm/domain/schemas/id";
 import pg from "pg";
 import { loadConfig } from "../config/config.js";
 import { resolveDatabase } from "../db/bootstrap.js";
@@ -13,7 +14,7 @@ const { values } = parseArgs({ options: { company: { type: "string" }, only: { t
 let itens: ReturnType<typeof itensAReconstruir>;
 try {
   itens = itensAReconstruir(values.only);
-  if (values.company && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(values.company))
+  if (values.company && !ehId(values.company))
     throw new Error(`--company espera o id (uuid) de uma empresa; recebeu "${values.company}".`);
 } catch (e) {
   console.error((e as Error).message);

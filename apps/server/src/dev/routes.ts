@@ -1,3 +1,4 @@
+import { zId } from "@crm/domain/schemas/id";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { unsafeWithSystem } from "../db/tenant.js";
@@ -6,7 +7,7 @@ import { instalacaoDemo, somenteFerramentasDev } from "../http/auth-context.js";
 const ZCaixaDev = z.object({
   itens: z.array(
     z.object({
-      id: z.uuid(),
+      id: zId(),
       para: z.string(),
       assunto: z.string(),
       texto: z.string(),

@@ -22,9 +22,8 @@ import { resumirRecuperavel, type TLinhaRecuperavel } from "@crm/domain/revision
 import type { TFiltroFinanceiro, TFinanceiro } from "@crm/domain/schemas/finance";
 import type { TDeps } from "../core/deps.js";
 import { preparada } from "../db/prepared.js";
-import { lerComTenant } from "../db/tenant.js";
+import { lerComTenant, type TCtxEmpresa } from "../db/tenant.js";
 import { badRequest } from "../http/errors.js";
-import type { TCtxEmpresa } from "../membership/target-company.js";
 
 const SEM_CONSULTOR = "00000000-0000-0000-0000-000000000000";
 const centavos = (v: string | number | null) => Math.round(Number(v ?? 0) * 100);

@@ -381,11 +381,12 @@ describe("/api/financeiro access and tenancy", () => {
     expect(comoPlataforma.kpis.atual).toEqual(await esperado(b.empresa.id, "2025-01-01", "2025-04-30"));
   });
 
-  it("a company admin sees only their company, whatever empresaId they send", async () => {
+  it("a company admin sees only their company; naming another is 404 (decision 1791)", async () => {
     const qs = "periodo=custom&inicio=2025-01-01&fim=2025-04-30";
     const deA = await financeiro(qs);
-    const tentando = await financeiro(`${qs}&empresaId=${b.empresa.id}`);
-    expect(tentando).toEqual(deA);
+    expect(await financeiro(`${qs}&empresaId=${a.empresa.id}`)).toEqual(deA);
+    const tentando = await a.navegadores.admin.req({ url: `/api/financeiro?${qs}&empresaId=${b.empresa.id}` });
+    expect([tentando.statusCode, tentando.json().erro]).toEqual([404, "Empresa não encontrada"]);
     const deB = await financeiro(qs, b.navegadores.admin);
     expect(deB.kpis.atual).toEqual(await esperado(b.empresa.id, "2025-01-01", "2025-04-30"));
     expect(deB.ranking.every((r) => r.consultorId === b.consultor.id)).toBe(true);

@@ -6,7 +6,7 @@ import type { TStatusAssinatura } from "@crm/domain/subscription";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import ipaddr from "ipaddr.js";
 import type { TTenantCtx } from "../db/tenant.js";
-import { badRequest, forbidden, notFound, unauthorized } from "./errors.js";
+import { forbidden, notFound, unauthorized } from "./errors.js";
 
 /** The signed-in person, read from the session store and the database only (never from the browser). */
 export type TAuth = {
@@ -26,7 +26,7 @@ export type TAuth = {
 declare module "fastify" {
   interface FastifyRequest {
     auth: TAuth | null;
-    /** The signed-in person's tenant context, built once per request from the session (contextoDe); null signed out. */
+    /** The request's tenant context, built once by the tenant hook (http/tenant.ts); null signed out. */
     tenant: TTenantCtx | null;
   }
   interface FastifyContextConfig {
@@ -52,30 +52,6 @@ export async function guardRoute(req: FastifyRequest, _reply: FastifyReply) {
   if (!req.auth) throw unauthorized(cfg.naoAutenticado ?? MSG.sessaoInvalida);
   if (!cfg.permissao) throw forbidden(); // a route that forgot to name its permission is closed
   if (!pode(req.auth.papel, cfg.permissao)) throw forbidden(cfg.negado);
-}
-
-export function requireAuth(req: FastifyRequest): TAuth {
-  if (!req.auth) throw unauthorized();
-  return req.auth;
-}
-
-/** The one builder of a signed-in person's tenant context: their company (none for the platform admin), id and role. */
-export const contextoDe = (a: TAuth): TTenantCtx => ({ empresaId: a.empresaId, usuarioId: a.usuarioId, papel: a.papel });
-
-/** The request's tenant context (set in app.ts's onRequest hook); 401 signed out. */
-export function contexto(req: FastifyRequest): TTenantCtx {
-  if (!req.tenant) throw unauthorized();
-  return req.tenant;
-}
-
-/** The request's context for a route about the person's own company: the platform admin, who has none, gets 400. */
-export function contextoDaEmpresa(
-  req: FastifyRequest,
-  msg: string = MSG.empresaNaoEncontradaLogado,
-): TTenantCtx & { empresaId: string } {
-  const ctx = contexto(req);
-  if (!ctx.empresaId) throw badRequest(msg);
-  return ctx as TTenantCtx & { empresaId: string };
 }
 
 /** A loopback host or address: localhost, 127.0.0.0/8, ::1 (IPv4-mapped included, brackets allowed). */

@@ -1,6 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import { pode, type TPermissao } from "@crm/domain/permissions";
 import { PAPEIS } from "@crm/domain/roles";
+import { zId } from "@crm/domain/schemas/id";
 import type { FastifyContextConfig } from "fastify";
 import { z } from "zod";
 
@@ -50,7 +51,7 @@ export function schemaDocumentado(r: TRotaDeclarada): Record<string, unknown> {
   if (s.hide) return s;
   const params = s.params as z.ZodType | undefined;
   const faltando = paramsDaUrl(r.url).filter((n) => !(params instanceof z.ZodObject && n in params.shape));
-  const extras = Object.fromEntries(faltando.map((n) => [n, /(^id|Id)$/.test(n) ? z.guid() : z.string()]));
+  const extras = Object.fromEntries(faltando.map((n) => [n, /(^id|Id)$/.test(n) ? zId() : z.string()]));
   const response = { ...(s.response as Record<string, unknown> | undefined) };
   for (const [codigo, descricao] of Object.entries(respostasDeErro(r))) response[codigo] ??= ZErroApi.describe(descricao);
   return {

@@ -1,3 +1,4 @@
+import { zId } from "@crm/domain/schemas/id";
 import Fastify from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { describe, expect, it } from "vitest";
@@ -37,7 +38,7 @@ describe("response serializer", () => {
 
   it("writes nullable uuids, enums and numbers without choosing an anyOf branch per value, the same text as zod", async () => {
     const ZLinha = z.object({
-      consultor: z.guid().nullable(),
+      consultor: zId().nullable(),
       faixa: z.enum(["abaixo", "acima"]).nullable(),
       razao: z.number().nullable(),
     });

@@ -1,9 +1,8 @@
 import { MSG } from "@crm/domain/messages";
 import { registrarAuditoria } from "../auth/audit.js";
 import type { TDeps } from "../core/deps.js";
-import { withTenant } from "../db/tenant.js";
+import { type TCtxEmpresa, withTenant } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
-import type { TCtxEmpresa } from "../membership/target-company.js";
 import { avisarEquipeAtualizada } from "./create-invite.js";
 
 /** Deletes a pending invitation: its link stops working at once. Another company's or a used one is 404. */

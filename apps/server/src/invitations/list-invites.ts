@@ -1,7 +1,6 @@
 import type { TConvite, TPapelConvite } from "@crm/domain/schemas/team";
 import type { TDeps } from "../core/deps.js";
-import { withTenant } from "../db/tenant.js";
-import type { TCtxEmpresa } from "../membership/target-company.js";
+import { type TCtxEmpresa, withTenant } from "../db/tenant.js";
 import { COLUNAS_CONVITE, paraConvite } from "./invite-row.js";
 
 /** Pending invitations (not yet used) of some roles, newest first; expired ones stay, flagged, until deleted or resent. */

@@ -2,10 +2,9 @@ import { MSG } from "@crm/domain/messages";
 import { type TConvite, VALIDADE_CONVITE_DIAS } from "@crm/domain/schemas/team";
 import { registrarAuditoria } from "../auth/audit.js";
 import type { TDeps } from "../core/deps.js";
-import { withTenant } from "../db/tenant.js";
+import { type TCtxEmpresa, withTenant } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
 import { exigirVagaNoPlano } from "../membership/plan-limits.js";
-import type { TCtxEmpresa } from "../membership/target-company.js";
 import { avisarEquipeAtualizada, enviarEmailConvite } from "./create-invite.js";
 import { COLUNAS_CONVITE, paraConvite } from "./invite-row.js";
 

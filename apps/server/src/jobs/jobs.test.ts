@@ -1,3 +1,4 @@
+import { zId } from "@crm/domain/schemas/id";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -54,7 +55,7 @@ async function ate<T>(ler: () => Promise<T>, pronto: (v: T) => boolean): Promise
 describe("a payload that does not match its queue's schema", () => {
   const FILA: TFila<{ empresaId: string; quantos: number }> = {
     nome: "teste.schema",
-    dados: z.object({ empresaId: z.guid(), quantos: z.number().int() }),
+    dados: z.object({ empresaId: zId(), quantos: z.number().int() }),
     tentativas: 3,
   };
   let jobs: TJobs;

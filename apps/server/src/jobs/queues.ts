@@ -1,3 +1,4 @@
+import { zId } from "@crm/domain/schemas/id";
 import { z } from "zod";
 import { SEM_DADOS, type TFila } from "./jobs.js";
 
@@ -11,7 +12,7 @@ import { SEM_DADOS, type TFila } from "./jobs.js";
 export const FILA_TRIAGEM: TFila<TTrabalhoTriagem> = {
   nome: "ia.triagem",
   // mensagemId is empty when the lead has no message yet (a rescreen of a lead created by hand)
-  dados: z.object({ empresaId: z.guid(), leadId: z.guid(), mensagemId: z.union([z.guid(), z.literal("")]) }),
+  dados: z.object({ empresaId: zId(), leadId: zId(), mensagemId: z.union([zId(), z.literal("")]) }),
   politica: "standard",
   tentativas: 3,
   atrasoSegundos: 10,
@@ -27,7 +28,7 @@ export type TTrabalhoTriagem = { empresaId: string; leadId: string; mensagemId: 
  */
 export const FILA_CONVERSOES_META: TFila<TTrabalhoConversaoMeta> = {
   nome: "meta.conversoes",
-  dados: z.object({ empresaId: z.guid(), eventoId: z.guid() }),
+  dados: z.object({ empresaId: zId(), eventoId: zId() }),
   politica: "standard",
   tentativas: 7,
   atrasoSegundos: 2,
@@ -58,7 +59,7 @@ export const CHAVE_RECALCULO_REVISIONAL = "todos";
  */
 export const FILA_CADEIA_INICIAL: TFila<TTrabalhoCadeiaInicial> = {
   nome: "prazos.cadeia-inicial",
-  dados: z.object({ empresaId: z.guid(), leadIds: z.array(z.guid()), autorId: z.guid().nullable() }),
+  dados: z.object({ empresaId: zId(), leadIds: z.array(zId()), autorId: zId().nullable() }),
   politica: "standard",
   tentativas: 5,
   atrasoSegundos: 5,
@@ -75,7 +76,7 @@ export type TTrabalhoCadeiaInicial = { empresaId: string; leadIds: string[]; aut
  */
 export const FILA_ATRIBUIR_QUALIFICADOS: TFila<TTrabalhoAtribuirQualificados> = {
   nome: "atribuicao.qualificados",
-  dados: z.object({ empresaId: z.guid(), leadIds: z.array(z.guid()) }),
+  dados: z.object({ empresaId: zId(), leadIds: z.array(zId()) }),
   politica: "standard",
   tentativas: 5,
   atrasoSegundos: 5,

@@ -4,10 +4,9 @@ import type { TNovoLead } from "@crm/domain/schemas/leads";
 import { autorDoRegistro, sqlRegistroDeLeads } from "../change-log/in-statement.js";
 import type { TAutorMudanca } from "../change-log/record.js";
 import type { TDeps } from "../core/deps.js";
-import { withTenant } from "../db/tenant.js";
+import { type TCtxDaEmpresa, withTenant } from "../db/tenant.js";
 import { badRequest, conflict } from "../http/errors.js";
 import { avisarLeadsAlterados } from "../lead-events/publish.js";
-import type { TCtxLeads } from "./context.js";
 import { garantirLimiteMensal, travarCriacaoDeLeads } from "./plan-limit.js";
 
 /**
@@ -18,7 +17,7 @@ import { garantirLimiteMensal, travarCriacaoDeLeads } from "./plan-limit.js";
  */
 export async function criarLead(
   deps: Pick<TDeps, "db" | "realtime">,
-  ctx: TCtxLeads,
+  ctx: TCtxDaEmpresa,
   l: TNovoLead,
   autor: TAutorMudanca,
 ): Promise<{ id: string }> {

@@ -1,7 +1,6 @@
 import type { TTelefonesRepetidos } from "@crm/domain/schemas/waiting";
 import type { TDeps } from "../core/deps.js";
-import { lerComTenant } from "../db/tenant.js";
-import type { TCtxLeads } from "./context.js";
+import { lerComTenant, type TCtxDaEmpresa } from "../db/tenant.js";
 
 /** The dialog lists this many pairs at most; the notice counts them all. */
 const MAX_PARES = 200;
@@ -12,8 +11,8 @@ const MAX_PARES = 200;
  * admin who fixed a phone or deleted the duplicate sees the pair go). One statement, one round trip (it refetches
  * with the lead list): the count and the pairs, by the report's partial index of marked duplicates.
  */
-export async function listarTelefonesRepetidos(deps: Pick<TDeps, "db">, ctx: TCtxLeads): Promise<TTelefonesRepetidos> {
-  const { rows } = await lerComTenant(deps.db.app, ctx, async () => ({
+export async function listarTelefonesRepetidos(deps: Pick<TDeps, "db">, ctx: TCtxDaEmpresa): Promise<TTelefonesRepetidos> {
+  const { rows } = await lerComTenant(deps.db.leitura, ctx, async () => ({
     text: `WITH pares AS (
        SELECT l.telefone_normalizado AS telefone,
               json_build_object('id', o.id, 'nome', o.nome, 'status_lead', o.status_lead, 'created_at', o.created_at) AS original,

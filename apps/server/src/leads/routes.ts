@@ -1,4 +1,5 @@
 import { MSG } from "@crm/domain/messages";
+import { zId } from "@crm/domain/schemas/id";
 import {
   ZAcaoLeadsEmMassa,
   ZAtribuirLead,
@@ -22,11 +23,11 @@ import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
 import { ZTelefonesRepetidos } from "@crm/domain/schemas/waiting";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { contextoEmpresa } from "../http/tenant.js";
 import { atribuirLeads } from "./actions/assign-leads.js";
 import { mudarStatusLeads } from "./actions/change-status.js";
 import { excluirLeads } from "./actions/delete-leads.js";
 import { listarHistoricoLead } from "./actions/lead-history.js";
-import { contextoLeads } from "./context.js";
 import { criarLead } from "./create-lead.js";
 import { listarTelefonesRepetidos } from "./duplicate-phones.js";
 import { lerImportacao, listarImportacoes } from "./import/import-status.js";
@@ -38,10 +39,15 @@ import { listarOpcoesConsultores } from "./list/list-consultants.js";
 import { listarLeads } from "./list/list-leads.js";
 import { resumirLeads } from "./list/summarize-leads.js";
 
-const gerenciar = { permissao: "leads.gerenciar" } as const;
-const importar = { permissao: "leads.importar", negado: MSG.acessoNegadoImportar } as const;
-const meus = { permissao: "leads.meus", negado: MSG.acessoNegadoMeusLeads, naoAutenticado: MSG.usuarioNaoAutenticado } as const;
-const ZId = z.object({ id: z.guid() });
+const gerenciar = { permissao: "leads.gerenciar", alvo: "empresa" } as const;
+const importar = { permissao: "leads.importar", alvo: "empresa", negado: MSG.acessoNegadoImportar } as const;
+const meus = {
+  permissao: "leads.meus",
+  alvo: "empresa",
+  negado: MSG.acessoNegadoMeusLeads,
+  naoAutenticado: MSG.usuarioNaoAutenticado,
+} as const;
+const ZId = z.object({ id: zId() });
 
 /**
  * /leads management (000 §2.12) and /leads-import (001 'Lead import') on /api/leads: the company's own, any
@@ -52,22 +58,22 @@ const gestaoRoutes: FastifyPluginAsyncZod = async (app) => {
   await registrarUploadCsv(app);
 
   app.get("/", { config: gerenciar, schema: { querystring: ZConsultaLeads, response: { 200: ZPaginaLeads } } }, async (req) =>
-    listarLeads(deps, await contextoLeads(deps, req), req.query),
+    listarLeads(deps, contextoEmpresa(req), req.query),
   );
 
   app.get(
     "/telefones-repetidos",
     { config: gerenciar, schema: { querystring: ZEmpresaAlvo, response: { 200: ZTelefonesRepetidos } } },
-    async (req) => listarTelefonesRepetidos(deps, await contextoLeads(deps, req)),
+    async (req) => listarTelefonesRepetidos(deps, contextoEmpresa(req)),
   );
   app.get(
     "/resumo",
     { config: gerenciar, schema: { querystring: ZConsultaLeads, response: { 200: ZResumoLeads } } },
-    async (req) => resumirLeads(deps, await contextoLeads(deps, req), req.query),
+    async (req) => resumirLeads(deps, contextoEmpresa(req), req.query),
   );
 
   app.get("/exportar", { config: gerenciar, schema: { querystring: ZExportarLeads } }, async (req, reply) => {
-    const { stream, nomeArquivo, tipo } = await exportarLeads(deps, await contextoLeads(deps, req), req.query, req.log);
+    const { stream, nomeArquivo, tipo } = await exportarLeads(deps, contextoEmpresa(req), req.query, req.log);
     return reply
       .header("Content-Type", tipo)
       .header("Content-Disposition", `attachment; filename="${nomeArquivo}"`)
@@ -78,14 +84,14 @@ const gestaoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/consultores",
     { config: gerenciar, schema: { querystring: ZEmpresaAlvo, response: { 200: z.array(ZOpcaoConsultor) } } },
-    async (req) => listarOpcoesConsultores(deps, await contextoLeads(deps, req)),
+    async (req) => listarOpcoesConsultores(deps, contextoEmpresa(req)),
   );
 
   app.patch(
     "/:id/consultor",
     { config: gerenciar, schema: { querystring: ZEmpresaAlvo, params: ZId, body: ZAtribuirLead } },
     async (req, reply) => {
-      await atribuirLeads(deps, await contextoLeads(deps, req), [req.params.id], req.body.consultorId);
+      await atribuirLeads(deps, contextoEmpresa(req), [req.params.id], req.body.consultorId);
       return reply.status(204).send();
     },
   );
@@ -94,13 +100,13 @@ const gestaoRoutes: FastifyPluginAsyncZod = async (app) => {
     "/:id/status",
     { config: gerenciar, schema: { querystring: ZEmpresaAlvo, params: ZId, body: ZMudarStatusLead } },
     async (req, reply) => {
-      await mudarStatusLeads(deps, await contextoLeads(deps, req), [req.params.id], req.body.status);
+      await mudarStatusLeads(deps, contextoEmpresa(req), [req.params.id], req.body.status);
       return reply.status(204).send();
     },
   );
 
   app.delete("/:id", { config: gerenciar, schema: { querystring: ZEmpresaAlvo, params: ZId } }, async (req, reply) => {
-    await excluirLeads(deps, await contextoLeads(deps, req), [req.params.id], req.log);
+    await excluirLeads(deps, contextoEmpresa(req), [req.params.id], req.log);
     return reply.status(204).send();
   });
 
@@ -108,7 +114,7 @@ const gestaoRoutes: FastifyPluginAsyncZod = async (app) => {
     "/em-massa",
     { config: gerenciar, schema: { querystring: ZEmpresaAlvo, body: ZAcaoLeadsEmMassa, response: { 200: ZResultadoEmMassa } } },
     async (req) => {
-      const ctx = await contextoLeads(deps, req);
+      const ctx = contextoEmpresa(req);
       const b = req.body;
       const afetados =
         b.acao === "atribuir"
@@ -123,7 +129,7 @@ const gestaoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/:id/historico",
     { config: gerenciar, schema: { querystring: ZEmpresaAlvo, params: ZId, response: { 200: z.array(ZEventoHistorico) } } },
-    async (req) => listarHistoricoLead(deps, await contextoLeads(deps, req), req.params.id),
+    async (req) => listarHistoricoLead(deps, contextoEmpresa(req), req.params.id),
   );
 
   // the manual form and the CSV import of /leads-import: administrators only (001 §6)
@@ -131,7 +137,7 @@ const gestaoRoutes: FastifyPluginAsyncZod = async (app) => {
     "/",
     { config: importar, schema: { querystring: ZEmpresaAlvo, body: ZNovoLead, response: { 201: ZLeadCriado } } },
     async (req, reply) => {
-      const ctx = await contextoLeads(deps, req);
+      const ctx = contextoEmpresa(req);
       return reply.status(201).send(await criarLead(deps, ctx, req.body, { origem: "usuario", usuarioId: ctx.usuarioId }));
     },
   );
@@ -141,7 +147,7 @@ const gestaoRoutes: FastifyPluginAsyncZod = async (app) => {
     "/importacao",
     { config: importar, schema: { querystring: ZEmpresaAlvo, response: { 202: ZImportacaoResumo, 422: ZImportacaoRecusada } } },
     async (req, reply) => {
-      const ctx = await contextoLeads(deps, req);
+      const ctx = contextoEmpresa(req);
       const r = await iniciarImportacao(deps, ctx, await lerCsvEnviado(req));
       return r.ok ? reply.status(202).send(r.importacao) : reply.status(422).send(r.recusa);
     },
@@ -150,13 +156,13 @@ const gestaoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/importacoes",
     { config: importar, schema: { querystring: ZEmpresaAlvo, response: { 200: z.array(ZImportacaoResumo) } } },
-    async (req) => listarImportacoes(deps, await contextoLeads(deps, req)),
+    async (req) => listarImportacoes(deps, contextoEmpresa(req)),
   );
 
   app.get(
     "/importacoes/:id",
     { config: importar, schema: { querystring: ZEmpresaAlvo, params: ZId, response: { 200: ZImportacaoLeads } } },
-    async (req) => lerImportacao(deps, await contextoLeads(deps, req), req.params.id),
+    async (req) => lerImportacao(deps, contextoEmpresa(req), req.params.id),
   );
 };
 
@@ -164,16 +170,16 @@ const gestaoRoutes: FastifyPluginAsyncZod = async (app) => {
 const quadroRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.get("/", { config: meus, schema: { querystring: ZFiltroQuadro, response: { 200: ZQuadroLeads } } }, async (req) =>
-    carregarQuadro(deps, await contextoLeads(deps, req), req.query),
+    carregarQuadro(deps, contextoEmpresa(req), req.query),
   );
   app.patch("/:id/status", { config: meus, schema: { params: ZId, body: ZMudarStatusLead } }, async (req, reply) => {
-    await mudarStatusLeads(deps, await contextoLeads(deps, req), [req.params.id], req.body.status);
+    await mudarStatusLeads(deps, contextoEmpresa(req), [req.params.id], req.body.status);
     return reply.status(204).send();
   });
   app.get(
     "/:id/historico",
     { config: meus, schema: { params: ZId, response: { 200: z.array(ZEventoHistorico) } } },
-    async (req) => listarHistoricoLead(deps, await contextoLeads(deps, req), req.params.id),
+    async (req) => listarHistoricoLead(deps, contextoEmpresa(req), req.params.id),
   );
 };
 

@@ -343,9 +343,9 @@ describe("GET /api/juridico/painel: roles and tenancy", () => {
     expect(Number(p.valorFechadoTotal)).toBe(7);
     expect(p.documentosRecentes.map((d) => d.nome_arquivo)).toEqual(["de-b.pdf"]);
     expect(p.alertas).toEqual([]);
-    // b's admin cannot name a's company (only the platform admin can)
-    const outra = await painel(b.navegadores.admin, `?empresaId=${a.empresa.id}`);
-    expect(outra.contadores.total).toBe(1);
+    // b's admin cannot name a's company (only the platform admin can): 404, as if it did not exist (decision 1791)
+    const outra = await b.navegadores.admin.req({ url: `/api/juridico/painel?empresaId=${a.empresa.id}` });
+    expect([outra.statusCode, outra.json().erro]).toEqual([404, "Empresa não encontrada"]);
   });
 
   it("an empty company answers zeros and empty lists, not errors", async () => {

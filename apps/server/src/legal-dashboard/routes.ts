@@ -2,7 +2,7 @@ import { MSG } from "@crm/domain/messages";
 import { ZFiltroLeadsJuridicos, ZPaginaLeadsJuridicos, ZPainelJuridico } from "@crm/domain/schemas/legal-dashboard";
 import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { contextoEmpresa } from "../membership/target-company.js";
+import { contextoEmpresa } from "../http/tenant.js";
 import { listarLeadsJuridicos } from "./list-handoff.js";
 import { lerPainelJuridico } from "./read-dashboard.js";
 
@@ -13,16 +13,19 @@ import { lerPainelJuridico } from "./read-dashboard.js";
 export const legalDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/juridico/painel",
-    { config: { permissao: "juridico.painel" }, schema: { querystring: ZEmpresaAlvo, response: { 200: ZPainelJuridico } } },
-    async (req) => lerPainelJuridico(app.deps, await contextoEmpresa(app.deps, req)),
+    {
+      config: { permissao: "juridico.painel", alvo: "empresa" },
+      schema: { querystring: ZEmpresaAlvo, response: { 200: ZPainelJuridico } },
+    },
+    async (req) => lerPainelJuridico(app.deps, contextoEmpresa(req)),
   );
 
   app.get(
     "/juridico/leads",
     {
-      config: { permissao: "juridico.leads", negado: MSG.acessoNegadoLeadsJuridicos },
+      config: { permissao: "juridico.leads", alvo: "empresa", negado: MSG.acessoNegadoLeadsJuridicos },
       schema: { querystring: ZFiltroLeadsJuridicos, response: { 200: ZPaginaLeadsJuridicos } },
     },
-    async (req) => listarLeadsJuridicos(app.deps, await contextoEmpresa(app.deps, req), req.query),
+    async (req) => listarLeadsJuridicos(app.deps, contextoEmpresa(req), req.query),
   );
 };

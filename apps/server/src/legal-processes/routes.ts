@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { MSG } from "@crm/domain/messages";
+import { zId } from "@crm/domain/schemas/id";
 import {
   ZEditarProcesso,
   ZFiltroProcessos,
@@ -13,17 +14,21 @@ import {
 import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { contextoEmpresa } from "../membership/target-company.js";
+import { contextoEmpresa } from "../http/tenant.js";
 import { listarConsultoresProcessos, listarProfissionais } from "./list-options.js";
 import { listarProcessos, resumirProcessos } from "./list-processes.js";
 import { lerProcessoDetalhe } from "./read-process.js";
 import { atualizarProcesso } from "./update-process.js";
 
 /** Reading: Jurídico and Admin Empresa their company's, the platform admin any company's (?empresaId=). */
-const ler = { permissao: "juridico.processos" } as const;
+const ler = { permissao: "juridico.processos", alvo: "empresa" } as const;
 /** Changing: the company's Jurídico and Admin Empresa only. */
-const gerenciar = { permissao: "juridico.processos.gerenciar", negado: MSG.apenasJuridicoGerenciaProcessos } as const;
-const ZId = z.object({ id: z.guid() });
+const gerenciar = {
+  permissao: "juridico.processos.gerenciar",
+  alvo: "empresa",
+  negado: MSG.apenasJuridicoGerenciaProcessos,
+} as const;
+const ZId = z.object({ id: zId() });
 
 /** A JSON text written elsewhere than the serializer must say exactly what the schema says: its keys, its types. */
 function conferirJson(texto: string, schema: z.ZodType, rota: string): void {
@@ -43,7 +48,7 @@ export const legalProcessRoutes: FastifyPluginAsyncZod = async (app) => {
     "/processos",
     { config: ler, schema: { querystring: ZFiltroProcessos, response: { 200: ZPaginaProcessos } } },
     async (req, reply) => {
-      const texto = await listarProcessos(deps, await contextoEmpresa(deps, req), req.query);
+      const texto = await listarProcessos(deps, contextoEmpresa(req), req.query);
       if (conferir) conferirJson(texto, ZPaginaProcessos, "GET /api/processos");
       return reply.type("application/json; charset=utf-8").send(texto as never);
     },
@@ -52,30 +57,30 @@ export const legalProcessRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/processos/resumo",
     { config: ler, schema: { querystring: ZFiltroProcessos, response: { 200: ZResumoProcessos } } },
-    async (req) => resumirProcessos(deps, await contextoEmpresa(deps, req), req.query),
+    async (req) => resumirProcessos(deps, contextoEmpresa(req), req.query),
   );
 
   app.get(
     "/processos/profissionais",
     { config: ler, schema: { querystring: ZEmpresaAlvo, response: { 200: z.array(ZOpcaoProfissional) } } },
-    async (req) => listarProfissionais(deps, await contextoEmpresa(deps, req)),
+    async (req) => listarProfissionais(deps, contextoEmpresa(req)),
   );
 
   app.get(
     "/processos/consultores",
     { config: ler, schema: { querystring: ZEmpresaAlvo, response: { 200: z.array(ZOpcaoConsultorProcesso) } } },
-    async (req) => listarConsultoresProcessos(deps, await contextoEmpresa(deps, req)),
+    async (req) => listarConsultoresProcessos(deps, contextoEmpresa(req)),
   );
 
   app.get(
     "/processos/:id",
     { config: ler, schema: { params: ZId, querystring: ZEmpresaAlvo, response: { 200: ZProcessoDetalhe } } },
-    async (req) => lerProcessoDetalhe(deps, await contextoEmpresa(deps, req), req.params.id),
+    async (req) => lerProcessoDetalhe(deps, contextoEmpresa(req), req.params.id),
   );
 
   app.put(
     "/processos/:id",
     { config: gerenciar, schema: { params: ZId, body: ZEditarProcesso, response: { 200: ZProcesso } } },
-    async (req) => atualizarProcesso(deps, await contextoEmpresa(deps, req), req.params.id, req.body),
+    async (req) => atualizarProcesso(deps, contextoEmpresa(req), req.params.id, req.body),
   );
 };

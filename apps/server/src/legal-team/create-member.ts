@@ -4,11 +4,10 @@ import { PAPEL } from "@crm/domain/roles";
 import type { TMembroJuridico, TNovoMembroJuridico } from "@crm/domain/schemas/team";
 import { registrarAuditoria } from "../auth/audit.js";
 import type { TDeps } from "../core/deps.js";
-import { withTenant } from "../db/tenant.js";
+import { type TCtxEmpresa, withTenant } from "../db/tenant.js";
 import { conflict } from "../http/errors.js";
 import { avisarEquipeAtualizada, criarConviteNaTransacao } from "../invitations/create-invite.js";
 import { unsafeContaDoEmail } from "../invitations/existing-account.js";
-import type { TCtxEmpresa } from "../membership/target-company.js";
 import { paraMembro, SELECT_MEMBROS } from "./member-row.js";
 
 /** A duplicate email in the company's legal team is a 409 with the spec-style message, not a 500. */

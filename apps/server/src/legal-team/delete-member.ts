@@ -2,11 +2,10 @@ import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
 import { registrarAuditoria } from "../auth/audit.js";
 import type { TDeps } from "../core/deps.js";
-import { withTenant } from "../db/tenant.js";
+import { type TCtxEmpresa, withTenant } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
 import { avisarEquipeAtualizada } from "../invitations/create-invite.js";
 import { desativarUsuario } from "../membership/deactivate-user.js";
-import type { TCtxEmpresa } from "../membership/target-company.js";
 import { desvincularUsuarioJuridico } from "../membership/unlink-legal-user.js";
 
 /**

@@ -2,11 +2,10 @@ import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
 import type { TConvite } from "@crm/domain/schemas/team";
 import type { TDeps } from "../core/deps.js";
-import { withTenant } from "../db/tenant.js";
+import { type TCtxEmpresa, withTenant } from "../db/tenant.js";
 import { conflict, notFound } from "../http/errors.js";
 import { criarConvite } from "../invitations/create-invite.js";
 import { reenviarConvite } from "../invitations/resend-invite.js";
-import type { TCtxEmpresa } from "../membership/target-company.js";
 
 /**
  * 'Convidar' / 'Reenviar convite' on a member without a sign-in: emails their /convite-juridico link, resending

@@ -1,7 +1,6 @@
 import type { TEquipeJuridica } from "@crm/domain/schemas/team";
 import type { TDeps } from "../core/deps.js";
-import { withTenant } from "../db/tenant.js";
-import type { TCtxEmpresa } from "../membership/target-company.js";
+import { type TCtxEmpresa, withTenant } from "../db/tenant.js";
 import { paraMembro, SELECT_MEMBROS } from "./member-row.js";
 
 /** /juridico-equipe (001 §2 'Legal team'): members by name and the three counters (total, active, distinct specialties). */

@@ -8,9 +8,9 @@ import { fileTypeFromBuffer } from "file-type";
 import { registrarAuditoria } from "../auth/audit.js";
 import { autorDoRegistro, CUSTO_NO_REGISTRO, sqlRegistro } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
+import type { TCtxEmpresa } from "../db/tenant.js";
 import { withTenant } from "../db/tenant.js";
 import { badRequest, HttpError } from "../http/errors.js";
-import type { TCtxEmpresa } from "../membership/target-company.js";
 
 /** Multipart for this plugin's import route only: one CSV up to 16MB (001 §9). */
 export async function registrarUploadCustos(app: FastifyInstance) {

@@ -4,9 +4,8 @@ import { intervaloDoPeriodo, isoDiaSP } from "@crm/domain/period";
 import type { TFiltroCustos, TListaCustos } from "@crm/domain/schemas/marketing";
 import type { TDeps } from "../core/deps.js";
 import { preparada } from "../db/prepared.js";
-import { lerComTenant } from "../db/tenant.js";
+import { lerComTenant, type TCtxEmpresa } from "../db/tenant.js";
 import { badRequest } from "../http/errors.js";
-import type { TCtxEmpresa } from "../membership/target-company.js";
 import { COLUNAS_CUSTO, paraCusto } from "./cost-row.js";
 
 /** The [inicio, fim] São Paulo days of a period preset (data_custo is a calendar day). */

@@ -4,9 +4,8 @@ import type { TCustoMarketing, TCustoMarketingForm } from "@crm/domain/schemas/m
 import { registrarAuditoria } from "../auth/audit.js";
 import { autorDoRegistro, CUSTO_NO_REGISTRO, registrarCriados, sqlRegistro } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
-import { withTenant } from "../db/tenant.js";
+import { type TCtxEmpresa, withTenant } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
-import type { TCtxEmpresa } from "../membership/target-company.js";
 import { COLUNAS_CUSTO, paraCusto } from "./cost-row.js";
 
 /** The row's values with ctr, cpc and cpm computed here (001 §7); gasto_total is the column generated from valor_gasto. */

@@ -1,7 +1,8 @@
+import { zId } from "@crm/domain/schemas/id";
 import { ZFiltroNotificacoes, ZPaginaNotificacoes, ZSino } from "@crm/domain/schemas/notifications";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { contexto } from "../http/auth-context.js";
+import { contexto } from "../http/tenant.js";
 import { listarSino } from "./list-bell.js";
 import { listarPaginaNotificacoes } from "./list-page.js";
 import { marcarTodasNotificacoesLidas } from "./mark-all-read.js";
@@ -21,7 +22,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) => listarPaginaNotificacoes(app.deps, ctx(req), req.query),
   );
 
-  app.post("/notificacoes/:id/lida", { config, schema: { params: z.object({ id: z.uuid() }) } }, async (req, reply) => {
+  app.post("/notificacoes/:id/lida", { config, schema: { params: z.object({ id: zId() }) } }, async (req, reply) => {
     await marcarNotificacaoLida(app.deps, ctx(req), req.params.id);
     return reply.status(204).send();
   });

@@ -1,6 +1,6 @@
 import { ZAtividadesRecentes, ZDesempenho, ZFiltroDesempenho } from "@crm/domain/schemas/performance";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { contexto } from "../http/auth-context.js";
+import { contexto } from "../http/tenant.js";
 import { calcularDesempenho } from "./consultant-performance.js";
 import { listarAtividadesRecentes } from "./recent-activity.js";
 

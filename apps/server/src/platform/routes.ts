@@ -11,7 +11,7 @@ import {
 } from "@crm/domain/schemas/platform";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { metaDaRequisicao } from "../auth/request-meta.js";
-import { contexto } from "../http/auth-context.js";
+import { contexto } from "../http/tenant.js";
 import { listarUsuariosPlataforma } from "./list-users.js";
 import { lerIndicadoresPlataforma } from "./platform-figures.js";
 import { lerConfiguracoesPlataforma, salvarConfiguracoesPlataforma } from "./platform-settings.js";

@@ -4,8 +4,6 @@ import type { TStatusConexao } from "@crm/domain/status";
 import { pedirAtribuicaoDaFila } from "../assignment/waiting-queue.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, unsafeWithSystem, withTenant } from "../db/tenant.js";
-import type { TAuth } from "../http/auth-context.js";
-import { contextoDe } from "../http/auth-context.js";
 import { alterarStatusConexao } from "../membership/connection-status.js";
 
 /**
@@ -26,7 +24,7 @@ type TPresencaConexao = {
 
 type TTempos = { graceMs: number; expiraMs: number; varreduraMs: number };
 export type TServicoPresenca = {
-  abrir: (auth: TAuth) => TPresencaConexao;
+  abrir: (ctx: TTenantCtx) => TPresencaConexao;
   /** recomputes statuses whose connections expired; runs periodically once `iniciar` is called */
   varrer: () => Promise<number>;
   iniciar: () => void;
@@ -82,10 +80,9 @@ export function criarServicoPresenca(
     return q;
   };
 
-  function abrir(auth: TAuth): TPresencaConexao {
-    if (auth.papel !== PAPEL.consultor || !auth.empresaId) return NADA;
-    const empresaId = auth.empresaId;
-    const ctx: TTenantCtx = { ...contextoDe(auth), empresaId };
+  function abrir(ctx: TTenantCtx): TPresencaConexao {
+    if (ctx.papel !== PAPEL.consultor || !ctx.empresaId) return NADA;
+    const empresaId = ctx.empresaId;
     let linha: { id: string; consultorId: string } | null = null;
     let ocioso = false;
     let fila: Promise<unknown> = Promise.resolve();
@@ -106,7 +103,7 @@ export function criarServicoPresenca(
       withTenant(deps.db.app, ctx, async (tx) => {
         const { rows } = await tx.query("SELECT id FROM consultores WHERE id_empresa_fk = $1 AND id_usuario_fk = $2", [
           empresaId,
-          auth.usuarioId,
+          ctx.usuarioId,
         ]);
         if (!rows[0]) return;
         linha = await inserir(tx, rows[0].id);

@@ -4,11 +4,9 @@ import { registrarAuditoria } from "../auth/audit.js";
 import { hashSenha } from "../auth/password.js";
 import type { TMetaRequisicao } from "../auth/request-meta.js";
 import type { TDeps } from "../core/deps.js";
-import { withTenant } from "../db/tenant.js";
-import type { TAuth } from "../http/auth-context.js";
-import { contextoDe } from "../http/auth-context.js";
+import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { emailAvisoSenhaAlterada } from "../mail/templates.js";
-import { exigirSenhaAtual } from "./current-password.js";
+import { exigirSenhaAtual, lerConta } from "./current-password.js";
 import { revogarOutrasSessoes } from "./revoke-other-sessions.js";
 
 /**
@@ -17,26 +15,28 @@ import { revogarOutrasSessoes } from "./revoke-other-sessions.js";
  */
 export async function trocarSenha(
   deps: Pick<TDeps, "db" | "config" | "mailer" | "realtime">,
-  auth: TAuth,
+  ctx: TTenantCtx,
+  sessaoAtual: string,
   dados: TTrocaSenha,
   meta: TMetaRequisicao,
 ): Promise<{ mensagem: string; sessoesEncerradas: number }> {
-  await exigirSenhaAtual(deps, auth, dados.senhaAtual, meta);
+  const conta = await lerConta(deps, ctx);
+  await exigirSenhaAtual(deps, conta, dados.senhaAtual, meta);
   const senhaHash = await hashSenha(dados.novaSenha);
-  const sessoesEncerradas = await withTenant(deps.db.app, contextoDe(auth), async (tx) => {
+  const sessoesEncerradas = await withTenant(deps.db.app, ctx, async (tx) => {
     await tx.query("UPDATE usuarios_plataforma SET senha_hash = $2, updated_at = now() WHERE id = $1", [
-      auth.usuarioId,
+      ctx.usuarioId,
       senhaHash,
     ]);
-    const encerradas = await revogarOutrasSessoes(deps, tx, auth);
-    const aviso = emailAvisoSenhaAlterada(auth.nome || auth.email, `${deps.config.appUrl}/login`);
-    await deps.mailer.enfileirar(tx, { para: auth.email, ...aviso, empresaId: auth.empresaId });
+    const encerradas = await revogarOutrasSessoes(deps, tx, ctx, sessaoAtual);
+    const aviso = emailAvisoSenhaAlterada(conta.nome, `${deps.config.appUrl}/login`);
+    await deps.mailer.enfileirar(tx, { para: conta.email, ...aviso, empresaId: ctx.empresaId });
     await registrarAuditoria(tx, {
-      empresaId: auth.empresaId,
-      usuarioId: auth.usuarioId,
+      empresaId: ctx.empresaId,
+      usuarioId: ctx.usuarioId,
       acao: "senha.alterada",
       entidade: "usuario",
-      entidadeId: auth.usuarioId,
+      entidadeId: ctx.usuarioId,
       dados: { sessoesEncerradas: encerradas },
       ip: meta.ip,
     });

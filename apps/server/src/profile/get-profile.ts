@@ -1,14 +1,12 @@
 import { MSG } from "@crm/domain/messages";
 import type { TPerfil } from "@crm/domain/schemas/profile";
 import type { TDeps } from "../core/deps.js";
-import { withTenant } from "../db/tenant.js";
-import type { TAuth } from "../http/auth-context.js";
-import { contextoDe } from "../http/auth-context.js";
+import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { unauthorized } from "../http/errors.js";
 
 /** /perfil basic info, and the new email still waiting for its confirmation link (if one was asked for). */
-export async function lerPerfil(deps: Pick<TDeps, "db">, auth: TAuth): Promise<TPerfil> {
-  const r = await withTenant(deps.db.app, contextoDe(auth), async (tx) => {
+export async function lerPerfil(deps: Pick<TDeps, "db">, ctx: TTenantCtx): Promise<TPerfil> {
+  const r = await withTenant(deps.db.app, ctx, async (tx) => {
     const { rows } = await tx.query(
       `SELECT u.id, u.nome, u.email, u.telefone, u.papel, u.created_at, e.nome_empresa AS empresa,
               (SELECT t.dados ->> 'novoEmail' FROM auth_tokens t
@@ -16,7 +14,7 @@ export async function lerPerfil(deps: Pick<TDeps, "db">, auth: TAuth): Promise<T
                 ORDER BY t.created_at DESC LIMIT 1) AS email_pendente
          FROM usuarios_plataforma u LEFT JOIN empresas e ON e.id = u.id_empresa_fk
         WHERE u.id = $1`,
-      [auth.usuarioId],
+      [ctx.usuarioId],
     );
     return rows[0];
   });

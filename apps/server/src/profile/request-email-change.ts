@@ -4,13 +4,11 @@ import { registrarAuditoria } from "../auth/audit.js";
 import { emitirTokenUnico, invalidarTokens } from "../auth/one-time-tokens.js";
 import type { TMetaRequisicao } from "../auth/request-meta.js";
 import type { TDeps } from "../core/deps.js";
-import { withTenant } from "../db/tenant.js";
-import type { TAuth } from "../http/auth-context.js";
-import { contextoDe } from "../http/auth-context.js";
+import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { badRequest, HttpError } from "../http/errors.js";
 import { unsafeContaDoEmail } from "../invitations/existing-account.js";
 import { emailConfirmarTrocaEmail } from "../mail/templates.js";
-import { exigirSenhaAtual } from "./current-password.js";
+import { exigirSenhaAtual, lerConta } from "./current-password.js";
 
 /** The link in the confirmation email; the token travels in the fragment (never sent to servers or in Referer). */
 const linkTrocaEmail = (appUrl: string, token: string) => `${appUrl}/confirmar-novo-email#token=${token}`;
@@ -22,31 +20,28 @@ const linkTrocaEmail = (appUrl: string, token: string) => `${appUrl}/confirmar-n
  */
 export async function solicitarTrocaEmail(
   deps: Pick<TDeps, "db" | "config" | "mailer">,
-  auth: TAuth,
+  ctx: TTenantCtx,
   dados: TTrocaEmail,
   meta: TMetaRequisicao,
 ): Promise<void> {
-  if (dados.novoEmail === auth.email) throw badRequest(MSG.novoEmailDiferente, { novoEmail: MSG.novoEmailDiferente });
-  await exigirSenhaAtual(deps, auth, dados.senhaAtual, meta);
+  const conta = await lerConta(deps, ctx);
+  if (dados.novoEmail === conta.email) throw badRequest(MSG.novoEmailDiferente, { novoEmail: MSG.novoEmailDiferente });
+  await exigirSenhaAtual(deps, conta, dados.senhaAtual, meta);
   // emails are unique across the platform; telling a signed-in user is no more than the sign-up form tells
   if (await unsafeContaDoEmail(deps.db.app, dados.novoEmail)) {
     throw new HttpError(409, MSG.emailJaCadastrado, { novoEmail: MSG.emailJaCadastrado });
   }
-  await withTenant(deps.db.app, contextoDe(auth), async (tx) => {
-    await invalidarTokens(tx, auth.usuarioId, "troca_email");
-    const token = await emitirTokenUnico(tx, auth.usuarioId, "troca_email", { novoEmail: dados.novoEmail });
-    const conteudo = emailConfirmarTrocaEmail(
-      auth.nome || auth.email,
-      dados.novoEmail,
-      linkTrocaEmail(deps.config.appUrl, token),
-    );
-    await deps.mailer.enfileirar(tx, { para: dados.novoEmail, ...conteudo, empresaId: auth.empresaId });
+  await withTenant(deps.db.app, ctx, async (tx) => {
+    await invalidarTokens(tx, ctx.usuarioId, "troca_email");
+    const token = await emitirTokenUnico(tx, ctx.usuarioId, "troca_email", { novoEmail: dados.novoEmail });
+    const conteudo = emailConfirmarTrocaEmail(conta.nome, dados.novoEmail, linkTrocaEmail(deps.config.appUrl, token));
+    await deps.mailer.enfileirar(tx, { para: dados.novoEmail, ...conteudo, empresaId: ctx.empresaId });
     await registrarAuditoria(tx, {
-      empresaId: auth.empresaId,
-      usuarioId: auth.usuarioId,
+      empresaId: ctx.empresaId,
+      usuarioId: ctx.usuarioId,
       acao: "email.troca_solicitada",
       entidade: "usuario",
-      entidadeId: auth.usuarioId,
+      entidadeId: ctx.usuarioId,
       dados: { novoEmail: dados.novoEmail },
       ip: meta.ip,
     });

@@ -1,8 +1,10 @@
 import { MSG } from "@crm/domain/messages";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { TConfig } from "../config/config.js";
-import { ehLoopback, type TAuth } from "../http/auth-context.js";
+import type { TTenantCtx } from "../db/tenant.js";
+import { ehLoopback } from "../http/auth-context.js";
 import { forbidden, unauthorized } from "../http/errors.js";
+import { definirTenant } from "../http/tenant.js";
 
 const PING_MS = 25_000;
 /** `npm run dev`'s Vite server, which proxies /ws with the page's Origin (development only). */
@@ -50,12 +52,13 @@ async function conferirOrigem(req: FastifyRequest) {
 type TVidaDoSocket = { mensagem: (m: unknown) => void; batimento: () => void; fechar: () => void };
 
 /** The composition root says who follows each socket (app.ts: presence), so realtime imports no feature. */
-export type TOpcoesTempoReal = { aoAbrir: (auth: TAuth) => TVidaDoSocket };
+export type TOpcoesTempoReal = { aoAbrir: (ctx: TTenantCtx) => TVidaDoSocket };
 
 export const realtimeRoute: FastifyPluginAsync<TOpcoesTempoReal> = async (app, opts) => {
-  app.get("/ws", { websocket: true, onRequest: conferirOrigem }, (socket, req) => {
+  app.get("/ws", { websocket: true, onRequest: [conferirOrigem, definirTenant] }, (socket, req) => {
     const auth = req.auth;
-    if (!auth) {
+    const ctx = req.tenant;
+    if (!auth || !ctx) {
       socket.close(4401, MSG.sessaoInvalida);
       return;
     }
@@ -68,7 +71,7 @@ export const realtimeRoute: FastifyPluginAsync<TOpcoesTempoReal> = async (app, o
       enviar: (e) => socket.readyState === socket.OPEN && socket.send(JSON.stringify(e)),
       fechar: () => socket.close(4401, "sessao"),
     });
-    const presenca = opts.aoAbrir(auth);
+    const presenca = opts.aoAbrir(ctx);
     socket.on("message", (m) => presenca.mensagem(m));
     // ping keeps proxies from closing idle sockets and detects dead peers
     const ping = setInterval(() => {

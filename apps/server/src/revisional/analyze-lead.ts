@@ -2,19 +2,18 @@ import { MSG } from "@crm/domain/messages";
 import { preAnalisar } from "@crm/domain/revisional/analysis";
 import { escolherReferencia, type TLerMes } from "@crm/domain/revisional/reference";
 import { PAPEL } from "@crm/domain/roles";
+import { ehId } from "@crm/domain/schemas/id";
 import type { TContratoLead, TPreAnaliseLead } from "@crm/domain/schemas/revisional";
-import type pg from "pg";
+import type { TPoolPipeline } from "../db/pool.js";
 import { preparada } from "../db/prepared.js";
 import { lerComTenant, type TTenantCtx, type TTx } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
 import { COLUNAS_CONTRATO, dadosDoContrato, lerMesesDoContrato, type TLinhaContrato } from "./contract-row.js";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function lerLead(tx: TTx, auth: TTenantCtx, leadId: string, travar = false) {
   const plataforma = auth.papel === PAPEL.plataforma;
   const naoEncontrado = () => notFound(plataforma ? MSG.leadNaoEncontrado : MSG.leadNaoEncontradoNestaEmpresa);
-  if (!UUID.test(leadId)) throw naoEncontrado();
+  if (!ehId(leadId)) throw naoEncontrado();
   const { rows } = await tx.query(
     `SELECT l.id, l.nome, l.id_empresa_fk, e.revisional_limiar::float8 AS limiar, l.revisional_avisado_em, ${COLUNAS_CONTRATO}
        FROM leads_juros_check l JOIN empresas e ON e.id = l.id_empresa_fk
@@ -84,13 +83,13 @@ const SQL_PRE_ANALISE = `SELECT l.id, l.nome, l.id_empresa_fk, e.revisional_limi
  * caller's settings, one prepared statement with one plan for every lead, COMMIT), on the read pool.
  */
 export async function lerPreAnalise(
-  pool: pg.Pool,
+  pool: TPoolPipeline,
   auth: TTenantCtx,
   leadId: string,
 ): Promise<TPreAnaliseLead & { empresaId: string }> {
   const plataforma = auth.papel === PAPEL.plataforma;
   const naoEncontrado = () => notFound(plataforma ? MSG.leadNaoEncontrado : MSG.leadNaoEncontradoNestaEmpresa);
-  if (!UUID.test(leadId)) throw naoEncontrado();
+  if (!ehId(leadId)) throw naoEncontrado();
   const { rows } = await lerComTenant(
     pool,
     auth,

@@ -3,8 +3,7 @@ import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withTenant } from "../db/tenant.js";
-import { contexto } from "../http/auth-context.js";
-import { contextoEmpresa } from "../membership/target-company.js";
+import { contexto, contextoEmpresa } from "../http/tenant.js";
 import { lerPreAnalise, preAnaliseDoLead, salvarContrato } from "./analyze-lead.js";
 import { gerarPreLaudo } from "./pre-laudo.js";
 import { gravarResumo } from "./recompute.js";
@@ -78,11 +77,11 @@ export const revisionalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/empresa/pre-analise",
     {
-      config: { permissao: "empresa.configurar" },
+      config: { permissao: "empresa.configurar", alvo: "empresa" },
       schema: { querystring: ZEmpresaAlvo, response: { 200: ZConfigPreAnalise } },
     },
     async (req) => {
-      const ctx = await contextoEmpresa(deps, req);
+      const ctx = contextoEmpresa(req);
       return withTenant(deps.db.app, ctx, async (tx) => {
         const { rows } = await tx.query(
           "SELECT revisional_limiar::float8 AS limiar, revisional_regra_triagem AS regra_triagem FROM empresas WHERE id = $1",
@@ -96,11 +95,11 @@ export const revisionalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/empresa/pre-analise",
     {
-      config: { permissao: "empresa.configurar" },
+      config: { permissao: "empresa.configurar", alvo: "empresa" },
       schema: { querystring: ZEmpresaAlvo, body: ZSalvarConfigPreAnalise, response: { 200: ZConfigPreAnalise } },
     },
     async (req) => {
-      const ctx = await contextoEmpresa(deps, req);
+      const ctx = contextoEmpresa(req);
       await withTenant(deps.db.app, ctx, async (tx) => {
         const { rows } = await tx.query(
           `UPDATE empresas n SET revisional_limiar = $2, revisional_regra_triagem = $3

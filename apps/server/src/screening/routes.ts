@@ -1,6 +1,7 @@
 import { variacaoPercentual } from "@crm/domain/formulas";
 import { MSG } from "@crm/domain/messages";
 import { intervaloDoPeriodo, periodoAnterior } from "@crm/domain/period";
+import { zId } from "@crm/domain/schemas/id";
 import {
   ZAlternarTriagem,
   ZEficienciaIa,
@@ -16,7 +17,7 @@ import { z } from "zod";
 import { metaDaRequisicao } from "../auth/request-meta.js";
 import { withTenant } from "../db/tenant.js";
 import { badRequest } from "../http/errors.js";
-import { contextoEmpresa } from "../membership/target-company.js";
+import { contextoEmpresa } from "../http/tenant.js";
 import { calcularEficienciaIa } from "./ai-efficiency.js";
 import { listarHistoricoTriagem } from "./list-history.js";
 import { triarNovamente } from "./rescreen-lead.js";
@@ -24,7 +25,7 @@ import { revisarTriagem } from "./review-screening.js";
 import { lerPainelTriagem } from "./screening-panel.js";
 import { alternarTriagem } from "./toggle-screening.js";
 
-const config = { permissao: "ia.gerenciar" } as const;
+const config = { permissao: "ia.gerenciar", alvo: "empresa" } as const;
 const ZPeriodo = ZFiltroPeriodoIa.extend(ZEmpresaAlvo.shape);
 
 function intervalo(q: { periodo: Parameters<typeof intervaloDoPeriodo>[0]; inicio?: string; fim?: string }) {
@@ -41,26 +42,26 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
   app.get("/ia-triagem", { config, schema: { querystring: ZPeriodo, response: { 200: ZPainelTriagem } } }, async (req) =>
-    lerPainelTriagem(deps, await contextoEmpresa(deps, req), intervalo(req.query)),
+    lerPainelTriagem(deps, contextoEmpresa(req), intervalo(req.query)),
   );
 
   app.get(
     "/ia-triagem/historico",
     { config, schema: { querystring: ZFiltroHistoricoIa.extend(ZEmpresaAlvo.shape), response: { 200: ZPaginaHistoricoIa } } },
-    async (req) => listarHistoricoTriagem(deps, await contextoEmpresa(deps, req), req.query),
+    async (req) => listarHistoricoTriagem(deps, contextoEmpresa(req), req.query),
   );
 
   app.put(
     "/ia-triagem/ativa",
     { config, schema: { querystring: ZEmpresaAlvo, body: ZAlternarTriagem, response: { 200: ZAlternarTriagem } } },
-    async (req) => alternarTriagem(deps, await contextoEmpresa(deps, req), req.body.ativa, metaDaRequisicao(req).ip),
+    async (req) => alternarTriagem(deps, contextoEmpresa(req), req.body.ativa, metaDaRequisicao(req).ip),
   );
 
   app.post(
     "/ia-triagem/:triagemId/revisao",
-    { config, schema: { params: z.object({ triagemId: z.uuid() }), querystring: ZEmpresaAlvo, body: ZRevisarTriagem } },
+    { config, schema: { params: z.object({ triagemId: zId() }), querystring: ZEmpresaAlvo, body: ZRevisarTriagem } },
     async (req, reply) => {
-      await revisarTriagem(deps, await contextoEmpresa(deps, req), req.params.triagemId, req.body, metaDaRequisicao(req).ip);
+      await revisarTriagem(deps, contextoEmpresa(req), req.params.triagemId, req.body, metaDaRequisicao(req).ip);
       return reply.status(204).send();
     },
   );
@@ -70,13 +71,13 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
-        params: z.object({ leadId: z.uuid() }),
+        params: z.object({ leadId: zId() }),
         querystring: ZEmpresaAlvo,
         response: { 202: z.object({ mensagem: z.string() }) },
       },
     },
     async (req, reply) => {
-      await triarNovamente(deps, await contextoEmpresa(deps, req), req.params.leadId);
+      await triarNovamente(deps, contextoEmpresa(req), req.params.leadId);
       return reply.status(202).send({ mensagem: MSG.triagemReenviada });
     },
   );
@@ -84,9 +85,12 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
   // the company dashboard's 'Eficiência IA' card (000 §2.10): this period, the previous one, the change
   app.get(
     "/ia-triagem/eficiencia",
-    { config: { permissao: "dashboard.empresa" }, schema: { querystring: ZPeriodo, response: { 200: ZEficienciaIa } } },
+    {
+      config: { permissao: "dashboard.empresa", alvo: "empresa" },
+      schema: { querystring: ZPeriodo, response: { 200: ZEficienciaIa } },
+    },
     async (req) => {
-      const ctx = await contextoEmpresa(deps, req);
+      const ctx = contextoEmpresa(req);
       const atual = intervalo(req.query);
       return withTenant(deps.db.app, ctx, async (tx) => {
         const valor = await calcularEficienciaIa(tx, ctx.empresaId, atual);

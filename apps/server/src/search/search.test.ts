@@ -98,10 +98,10 @@ describe("GET /api/busca", () => {
     const naB = await buscar(a.navegadores.plataforma, "maria", b.empresa.id);
     expect(nomes(naB)).toEqual(["Maria de Outra Empresa"]);
     expect((await buscar(a.navegadores.plataforma, "otavio", a.empresa.id)).consultores).toHaveLength(1);
-    // a company's own people get no companies, and naming another company changes nothing
-    const admin = await buscar(a.navegadores.admin, "maria", b.empresa.id);
-    expect(admin.empresas).toEqual([]);
-    expect(nomes(admin)).not.toContain("Maria de Outra Empresa");
+    // a company's own people get no companies, and naming another company is 404 (decision 1791)
+    expect((await buscar(a.navegadores.admin, "maria")).empresas).toEqual([]);
+    const outra = await a.navegadores.admin.req({ url: `/api/busca?q=maria&empresaId=${b.empresa.id}` });
+    expect([outra.statusCode, outra.json().erro]).toEqual([404, "Empresa não encontrada"]);
   });
 });
 

@@ -40,17 +40,16 @@ const RECENTES_CONTEM = 20_000;
  * My Leads), Jurídico the legal processes (status 'Convertido (Ganho)'), admins all. Consultants only for the roles
  * that may open /consultores, where a consultant result leads (decision 1644).
  * The platform admin, who has no company, gets the companies matching the text and, with a company chosen in the
- * shell (`empresaId`), that company's leads and consultants (decision 1645).
+ * shell (`?empresaId=`, resolved by the tenant hook: route target `empresaOpcional`), that company's leads and
+ * consultants (decision 1645).
  */
 export async function buscar(
   deps: Pick<TDeps, "db">,
-  ctxDaSessao: TTenantCtx,
+  ctx: TTenantCtx,
   q: string,
-  opts: { recentes?: number; empresaId?: string } = {},
+  opts: { recentes?: number } = {},
 ): Promise<TResultadoBusca> {
-  const plataforma = ctxDaSessao.papel === PAPEL.plataforma;
-  const ctx = plataforma ? { ...ctxDaSessao, empresaId: opts.empresaId ?? null } : ctxDaSessao;
-  const empresas = plataforma ? await buscarEmpresas(deps, ctxDaSessao, q) : [];
+  const empresas = ctx.papel === PAPEL.plataforma ? await buscarEmpresas(deps, ctx, q) : [];
   const empresaId = ctx.empresaId;
   if (!empresaId) return { leads: [], consultores: [], empresas };
   const padrao = `%${escaparLike(q)}%`;

@@ -22,8 +22,10 @@ async function exigirAssinaturaQuePermite(req: FastifyRequest) {
   if (!a?.empresaId || a.papel === PAPEL.plataforma || !permissao) return;
   const escrita = !LEITURA.has(req.method);
   if (!escrita && a.empresaStatus !== "Suspenso") return;
-  const ctx = req.tenant ?? { empresaId: a.empresaId, usuarioId: a.usuarioId, papel: a.papel };
-  const { rows } = await lerComTenant(req.server.deps.db.app, ctx, async () => consultaEstado(a.empresaId as string));
+  const ctx = req.tenant;
+  if (!ctx) return;
+  // the pipelined pool: BEGIN, the read and COMMIT in one round trip (decision 1793)
+  const { rows } = await lerComTenant(req.server.deps.db.leitura, ctx, async () => consultaEstado(a.empresaId as string));
   const e = estadoDaLinha(rows[0]);
   const fase = faseAssinatura(e, isoDiaSP(new Date()));
   if (rotaLiberada(fase, a.papel, permissao, escrita)) return;
@@ -33,7 +35,7 @@ async function exigirAssinaturaQuePermite(req: FastifyRequest) {
   throw new HttpError(403, texto, undefined, `assinatura_${fase}`);
 }
 
-/** Registered first under /api (after the auth, permission and CSRF hook); skip-override puts the hook on /api itself, so it runs for every route there. */
+/** Registered first under /api (after the auth, permission, CSRF and tenant hook); skip-override puts the hook on /api itself, so it runs for every route there. */
 export const accessGuard: FastifyPluginAsync = async (api) => {
   api.addHook("onRequest", exigirAssinaturaQuePermite);
 };

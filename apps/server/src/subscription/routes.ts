@@ -1,5 +1,6 @@
 import { intervaloDoPeriodo, isoDiaSP } from "@crm/domain/period";
 import { PAPEL } from "@crm/domain/roles";
+import { zId } from "@crm/domain/schemas/id";
 import {
   ZAcaoOperador,
   ZAssinatura,
@@ -16,8 +17,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withTenant } from "../db/tenant.js";
-import { contexto, contextoDaEmpresa } from "../http/auth-context.js";
-import { contextoEmpresa } from "../membership/target-company.js";
+import { contexto, contextoEmpresa } from "../http/tenant.js";
 import type { TQuem } from "./audit.js";
 import { atualizarPagamento, cancelarAssinatura, mudarPlano, reativarAssinatura, retomarAssinatura } from "./change-plan.js";
 import { cobrancaDaFatura } from "./charge.js";
@@ -26,11 +26,11 @@ import { simularPagamento } from "./pay-invoice.js";
 import { lerAssinatura, lerEstado, lerFatura } from "./state.js";
 
 /** 000 §2.13: Admin Empresa (own company) and Admin Plataforma (naming it); Consultor and Jurídico are refused. */
-const config = { permissao: "assinatura.gerenciar" } as const;
-const operar = { permissao: "assinatura.operar" } as const;
+const config = { permissao: "assinatura.gerenciar", alvo: "empresa" } as const;
+const operar = { permissao: "assinatura.operar", alvo: "empresa" } as const;
 const ZResultado = z.object({ mensagem: z.string() });
-const ZIdFatura = z.object({ id: z.guid() });
-const ZEmpresaObrigatoria = z.object({ empresaId: z.uuid() });
+const ZIdFatura = z.object({ id: zId() });
+const ZEmpresaObrigatoria = z.object({ empresaId: zId() });
 
 const quem = (req: FastifyRequest): TQuem => ({
   usuarioId: req.auth?.usuarioId ?? null,
@@ -43,7 +43,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
   app.get("/assinatura", { config, schema: { querystring: ZEmpresaAlvo, response: { 200: ZAssinatura } } }, async (req) => {
-    const ctx = await contextoEmpresa(deps, req);
+    const ctx = contextoEmpresa(req);
     const agora = new Date();
     const inicioMes = (intervaloDoPeriodo("thisMonth", agora) as { inicio: Date }).inicio;
     return withTenant(deps.db.app, ctx, (tx) => lerAssinatura(tx, ctx.empresaId, isoDiaSP(agora), inicioMes));
@@ -52,36 +52,36 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/assinatura/plano",
     { config, schema: { querystring: ZEmpresaAlvo, body: ZMudarPlano, response: { 200: ZResultado } } },
-    async (req) => mudarPlano(deps, await contextoEmpresa(deps, req), quem(req), req.body),
+    async (req) => mudarPlano(deps, contextoEmpresa(req), quem(req), req.body),
   );
 
   app.post(
     "/assinatura/cancelar",
     { config, schema: { querystring: ZEmpresaAlvo, body: ZCancelarAssinatura, response: { 200: ZResultado } } },
-    async (req) => cancelarAssinatura(deps, await contextoEmpresa(deps, req), quem(req), req.body.motivo),
+    async (req) => cancelarAssinatura(deps, contextoEmpresa(req), quem(req), req.body.motivo),
   );
 
   app.post("/assinatura/retomar", { config, schema: { querystring: ZEmpresaAlvo, response: { 200: ZResultado } } }, async (req) =>
-    retomarAssinatura(deps, await contextoEmpresa(deps, req), quem(req)),
+    retomarAssinatura(deps, contextoEmpresa(req), quem(req)),
   );
 
   app.post(
     "/assinatura/reativar",
     { config, schema: { querystring: ZEmpresaAlvo, response: { 200: ZResultado } } },
-    async (req) => reativarAssinatura(deps, await contextoEmpresa(deps, req), quem(req)),
+    async (req) => reativarAssinatura(deps, contextoEmpresa(req), quem(req)),
   );
 
   app.put(
     "/assinatura/pagamento",
     { config, schema: { querystring: ZEmpresaAlvo, body: ZFormaPagamento, response: { 200: ZResultado } } },
-    async (req) => atualizarPagamento(deps, await contextoEmpresa(deps, req), quem(req), req.body),
+    async (req) => atualizarPagamento(deps, contextoEmpresa(req), quem(req), req.body),
   );
 
   app.get(
     "/assinatura/faturas/:id/cobranca",
     { config, schema: { params: ZIdFatura, querystring: ZEmpresaAlvo, response: { 200: ZCobranca } } },
     async (req) => {
-      const ctx = await contextoEmpresa(deps, req);
+      const ctx = contextoEmpresa(req);
       const f = await withTenant(deps.db.app, ctx, (tx) => lerFatura(tx, ctx.empresaId, req.params.id));
       return cobrancaDaFatura(f);
     },
@@ -90,22 +90,22 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/assinatura/faturas/:id/pagar",
     { config, schema: { params: ZIdFatura, querystring: ZEmpresaAlvo, response: { 200: ZResultado } } },
-    async (req) => simularPagamento(deps, await contextoEmpresa(deps, req), quem(req), req.params.id),
+    async (req) => simularPagamento(deps, contextoEmpresa(req), quem(req), req.params.id),
   );
 
   // the operator's actions on one company (/empresa/{id}/subscription): platform admin only
   app.post(
     "/assinatura/operador",
     { config: operar, schema: { querystring: ZEmpresaObrigatoria, body: ZAcaoOperador, response: { 200: ZResultado } } },
-    async (req) => acaoDoOperador(deps, await contextoEmpresa(deps, req), quem(req), req.body),
+    async (req) => acaoDoOperador(deps, contextoEmpresa(req), quem(req), req.body),
   );
 
   // the shell's banner: the state and what this person should do about it (every person of a company)
   app.get(
     "/assinatura/situacao",
-    { config: { permissao: "assinatura.situacao" }, schema: { response: { 200: ZSituacaoAssinatura } } },
+    { config: { permissao: "assinatura.situacao", alvo: "propria" }, schema: { response: { 200: ZSituacaoAssinatura } } },
     async (req) => {
-      const ctx = contextoDaEmpresa(req);
+      const ctx = contextoEmpresa(req);
       const e = await withTenant(deps.db.app, ctx, (tx) => lerEstado(tx, ctx.empresaId));
       const fase = faseAssinatura(e, isoDiaSP(new Date()));
       return {

@@ -62,7 +62,10 @@ describe("roles and tenants", () => {
        VALUES ($1, 'Básico', 199, 'pending', $2, $2, $2, $3) RETURNING id`,
       [b.empresa.id, hoje, somarDias(hoje, 30)],
     );
-    const v = (await (await a.navegadores.admin.req({ url: `/api/assinatura?empresaId=${b.empresa.id}` })).json()) as TAssinatura;
+    // naming another company is answered as if it did not exist (decision 1791); without a name, their own
+    const outra = await a.navegadores.admin.req({ url: `/api/assinatura?empresaId=${b.empresa.id}` });
+    expect([outra.statusCode, outra.json().erro]).toEqual([404, "Empresa não encontrada"]);
+    const v = (await (await a.navegadores.admin.req({ url: "/api/assinatura" })).json()) as TAssinatura;
     expect(v.empresaId).toBe(a.empresa.id);
     expect((await a.navegadores.admin.req({ url: `/api/assinatura/faturas/${rows[0].id}/cobranca` })).statusCode).toBe(404);
     const pagar = await a.navegadores.admin.req({ method: "POST", url: `/api/assinatura/faturas/${rows[0].id}/pagar` });

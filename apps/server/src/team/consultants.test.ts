@@ -68,10 +68,9 @@ describe("GET /api/consultores", () => {
       url: "/api/consultores?empresaId=00000000-0000-4000-8000-000000000000",
     });
     expect(inexistente.statusCode).toBe(404);
-    // a company admin's ?empresaId= is ignored: always their own company
-    expect(
-      (await painel(a.navegadores.admin, `?empresaId=${b.empresa.id}`)).consultores.some((c) => c.id === b.consultor.id),
-    ).toBe(false);
+    // a company admin naming another company is answered as if it did not exist (decision 1791)
+    const outraDoAdmin = await a.navegadores.admin.req({ url: `/api/consultores?empresaId=${b.empresa.id}` });
+    expect([outraDoAdmin.statusCode, outraDoAdmin.json().erro]).toEqual([404, "Empresa não encontrada"]);
   });
 });
 

@@ -2,12 +2,11 @@ import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
 import { registrarAuditoria } from "../auth/audit.js";
 import type { TDeps } from "../core/deps.js";
-import { withTenant } from "../db/tenant.js";
+import { type TCtxEmpresa, withTenant } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
 import { avisarEquipeAtualizada } from "../invitations/create-invite.js";
 import { desativarUsuario } from "../membership/deactivate-user.js";
 import { removerRegistroConsultor } from "../membership/remove-consultant-record.js";
-import type { TCtxEmpresa } from "../membership/target-company.js";
 
 /**
  * Deletes a consultant (001 §7 'consultores delete'), in one transaction: their leads become unassigned (each change

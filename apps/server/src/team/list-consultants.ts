@@ -1,9 +1,8 @@
 import { PLANO_INFO } from "@crm/domain/plans";
 import { PAPEIS_CONVITE_EQUIPE, type TConsultor, type TPainelConsultores } from "@crm/domain/schemas/team";
 import type { TDeps } from "../core/deps.js";
-import { withTenant } from "../db/tenant.js";
+import { type TCtxEmpresa, withTenant } from "../db/tenant.js";
 import { contarUsoPlano } from "../membership/plan-limits.js";
-import type { TCtxEmpresa } from "../membership/target-company.js";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 

@@ -1,3 +1,4 @@
+import { zId } from "@crm/domain/schemas/id";
 import {
   PAPEIS_CONVITE_EQUIPE,
   ZConvite,
@@ -10,31 +11,31 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { metaDaRequisicao } from "../auth/request-meta.js";
+import { contextoEmpresa } from "../http/tenant.js";
 import { criarConvite } from "../invitations/create-invite.js";
 import { excluirConvite } from "../invitations/delete-invite.js";
 import { listarConvites } from "../invitations/list-invites.js";
 import { reenviarConvite } from "../invitations/resend-invite.js";
-import { contextoEmpresa } from "../membership/target-company.js";
 import { excluirConsultor } from "./delete-consultant.js";
 import { listarConsultores } from "./list-consultants.js";
 import { atualizarConsultor } from "./update-consultant.js";
 
-const config = { permissao: "consultores.gerenciar" } as const;
-const ZId = z.object({ id: z.uuid() });
+const config = { permissao: "consultores.gerenciar", alvo: "empresa" } as const;
+const ZId = z.object({ id: zId() });
 
 /** /consultores (001 §2 'Consultant management', §6: Admin Empresa, Admin Plataforma with ?empresaId=). */
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
   app.get("/consultores", { config, schema: { querystring: ZEmpresaAlvo, response: { 200: ZPainelConsultores } } }, async (req) =>
-    listarConsultores(deps, await contextoEmpresa(deps, req)),
+    listarConsultores(deps, contextoEmpresa(req)),
   );
 
   app.patch(
     "/consultores/:id",
     { config, schema: { params: ZId, querystring: ZEmpresaAlvo, body: ZEdicaoConsultor } },
     async (req, reply) => {
-      await atualizarConsultor(deps, await contextoEmpresa(deps, req), req.params.id, req.body, metaDaRequisicao(req));
+      await atualizarConsultor(deps, contextoEmpresa(req), req.params.id, req.body, metaDaRequisicao(req));
       return reply.status(204).send();
     },
   );
@@ -46,7 +47,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: ZId, querystring: ZEmpresaAlvo, response: { 200: z.object({ leadsDesatribuidos: z.number() }) } },
     },
     async (req) => ({
-      leadsDesatribuidos: await excluirConsultor(deps, await contextoEmpresa(deps, req), req.params.id, metaDaRequisicao(req)),
+      leadsDesatribuidos: await excluirConsultor(deps, contextoEmpresa(req), req.params.id, metaDaRequisicao(req)),
     }),
   );
 
@@ -54,7 +55,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     "/consultores/convites",
     { config, schema: { querystring: ZEmpresaAlvo, response: { 200: ZListaConvites } } },
     async (req) => ({
-      convites: await listarConvites(deps, await contextoEmpresa(deps, req), PAPEIS_CONVITE_EQUIPE),
+      convites: await listarConvites(deps, contextoEmpresa(req), PAPEIS_CONVITE_EQUIPE),
     }),
   );
 
@@ -62,7 +63,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     "/consultores/convites",
     { config, schema: { querystring: ZEmpresaAlvo, body: ZNovoConvite, response: { 201: ZConvite } } },
     async (req, reply) => {
-      const convite = await criarConvite(deps, await contextoEmpresa(deps, req), req.body, metaDaRequisicao(req));
+      const convite = await criarConvite(deps, contextoEmpresa(req), req.body, metaDaRequisicao(req));
       return reply.status(201).send(convite);
     },
   );
@@ -70,11 +71,11 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/consultores/convites/:id/reenviar",
     { config, schema: { params: ZId, querystring: ZEmpresaAlvo, response: { 200: ZConvite } } },
-    async (req) => reenviarConvite(deps, await contextoEmpresa(deps, req), req.params.id, metaDaRequisicao(req)),
+    async (req) => reenviarConvite(deps, contextoEmpresa(req), req.params.id, metaDaRequisicao(req)),
   );
 
   app.delete("/consultores/convites/:id", { config, schema: { params: ZId, querystring: ZEmpresaAlvo } }, async (req, reply) => {
-    await excluirConvite(deps, await contextoEmpresa(deps, req), req.params.id, metaDaRequisicao(req));
+    await excluirConvite(deps, contextoEmpresa(req), req.params.id, metaDaRequisicao(req));
     return reply.status(204).send();
   });
 };

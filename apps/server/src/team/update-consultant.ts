@@ -3,10 +3,9 @@ import { telefoneParaGravar } from "@crm/domain/phone";
 import type { TEdicaoConsultor } from "@crm/domain/schemas/team";
 import { registrarAuditoria } from "../auth/audit.js";
 import type { TDeps } from "../core/deps.js";
-import { withTenant } from "../db/tenant.js";
+import { type TCtxEmpresa, withTenant } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
 import { avisarEquipeAtualizada } from "../invitations/create-invite.js";
-import type { TCtxEmpresa } from "../membership/target-company.js";
 
 /**
  * Consultant edit (001 §5, §7 'consultores update nome, whatsapp'): the email stays (it is the sign-in). The name

@@ -2,7 +2,7 @@ import { ZAtribuicaoAutomatica, ZAtribuicaoManual, ZResultadoAtribuicao } from "
 import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { automatica, manual } from "../assignment/on-request.js";
-import { contextoEmpresa } from "../membership/target-company.js";
+import { contextoEmpresa } from "../http/tenant.js";
 
 /**
  * The /test-validation actions of 000 §2.7 (testes.usar): 'test lead assignment' (the assign-lead function) and
@@ -10,18 +10,18 @@ import { contextoEmpresa } from "../membership/target-company.js";
  */
 export const testAssignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const testes = { permissao: "testes.usar" } as const;
+  const testes = { permissao: "testes.usar", alvo: "empresa" } as const;
   const resp = { response: { 200: ZResultadoAtribuicao } };
 
   app.post(
     "/testes/atribuir-lead",
     { config: testes, schema: { querystring: ZEmpresaAlvo, body: ZAtribuicaoAutomatica, ...resp } },
-    async (req) => automatica(deps, await contextoEmpresa(deps, req), req.body.leadId),
+    async (req) => automatica(deps, contextoEmpresa(req), req.body.leadId),
   );
   // 000 §4: direct assignment sets the older status field to 'qualificado' and the consultant
   app.post(
     "/testes/atribuicao-direta",
     { config: testes, schema: { querystring: ZEmpresaAlvo, body: ZAtribuicaoManual, ...resp } },
-    async (req) => manual(deps, await contextoEmpresa(deps, req), req.body.leadId, req.body.consultorId, "qualificado"),
+    async (req) => manual(deps, contextoEmpresa(req), req.body.leadId, req.body.consultorId, "qualificado"),
   );
 };

@@ -2,8 +2,8 @@ import { MSG } from "@crm/domain/messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withTenant } from "../db/tenant.js";
-import { requireAuth } from "../http/auth-context.js";
 import { badRequest } from "../http/errors.js";
+import { contexto } from "../http/tenant.js";
 import { notificar } from "../notifications/notify.js";
 
 /**
@@ -18,12 +18,13 @@ export const testingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: z.object({ titulo: z.string().trim().min(1).max(200).default("Notificação de teste") }) },
     },
     async (req, reply) => {
-      const auth = requireAuth(req);
-      if (!auth.empresaId) throw badRequest(MSG.empresaNaoEncontrada);
-      await withTenant(app.deps.db.app, { empresaId: auth.empresaId, usuarioId: auth.usuarioId, papel: auth.papel }, (tx) =>
+      const ctx = contexto(req);
+      const empresaId = ctx.empresaId;
+      if (!empresaId) throw badRequest(MSG.empresaNaoEncontrada);
+      await withTenant(app.deps.db.app, ctx, (tx) =>
         notificar(app.deps, tx, {
-          empresaId: auth.empresaId as string,
-          destino: { usuarioId: auth.usuarioId },
+          empresaId,
+          destino: { usuarioId: ctx.usuarioId },
           tipo: "system",
           titulo: req.body.titulo,
           conteudo: "Se você está vendo isto, as notificações em tempo real estão funcionando.",

@@ -1,25 +1,23 @@
 import { MSG } from "@crm/domain/messages";
 import { ZPainelTestes, ZSimularMensagem } from "@crm/domain/schemas/whatsapp";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withTenant } from "../db/tenant.js";
-import { contextoDaEmpresa } from "../http/auth-context.js";
 import { badRequest } from "../http/errors.js";
+import { contextoEmpresa } from "../http/tenant.js";
 import { lerUpload, registrarUpload, validarAnexo } from "../http/upload.js";
 import { lerConfigWhatsApp } from "../whatsapp/providers/company-config.js";
 import { simularMensagemRecebida } from "./simulate-lead.js";
 
-const config = { permissao: "testes.usar" } as const;
+const config = { permissao: "testes.usar", alvo: "propria" } as const;
 const ZAceito = z.object({ providerId: z.string() });
 
 /** /test-validation's actions (000 §2.7) for company admins: the panel's data and 'Simular lead'. */
 export const simulateRoutes: FastifyPluginAsyncZod = async (app) => {
   await registrarUpload(app);
-  const ctx = (req: FastifyRequest) => contextoDaEmpresa(req);
 
   app.get("/testes/painel", { config, schema: { response: { 200: ZPainelTestes } } }, async (req) => {
-    const c = ctx(req);
+    const c = contextoEmpresa(req);
     return withTenant(app.deps.db.app, c, async (tx) => {
       const cfg = await lerConfigWhatsApp(tx, app.deps.config.appSecret, c.empresaId);
       const leads = await tx.query(
@@ -49,13 +47,13 @@ export const simulateRoutes: FastifyPluginAsyncZod = async (app) => {
     "/testes/simular-mensagem",
     { config, schema: { body: ZSimularMensagem, response: { 202: ZAceito } } },
     async (req, reply) => {
-      const r = await simularMensagemRecebida(app.deps, ctx(req), req.body, null);
+      const r = await simularMensagemRecebida(app.deps, contextoEmpresa(req), req.body, null);
       return reply.status(202).send(r);
     },
   );
 
   app.post("/testes/simular-midia", { config, schema: { response: { 202: ZAceito } } }, async (req, reply) => {
-    const c = ctx(req);
+    const c = contextoEmpresa(req);
     const { campos, arquivo } = await lerUpload(req);
     const entrada = ZSimularMensagem.safeParse(campos);
     if (!entrada.success) throw badRequest(entrada.error.issues[0].message);

@@ -1,3 +1,4 @@
+import { zId } from "@crm/domain/schemas/id";
 import { z } from "zod";
 import { SEM_DADOS, type TFila } from "../jobs/jobs.js";
 import type { TEventoStatus } from "./providers/events.js";
@@ -5,7 +6,7 @@ import type { TEventoStatus } from "./providers/events.js";
 /** Inbox processing: one queued and one running job per company (key = empresaId), so a company's events are applied in order. */
 export const FILA_ENTRADA: TFila<TTrabalhoEntrada> = {
   nome: "whatsapp.entrada",
-  dados: z.object({ empresaId: z.guid() }),
+  dados: z.object({ empresaId: zId() }),
   politica: "stately",
   tentativas: 5,
   atrasoSegundos: 2,
@@ -16,7 +17,7 @@ export type TTrabalhoEntrada = { empresaId: string };
 /** One job per outbound message, retried with backoff (2 s, 4 s, 8 s...); a final failure marks the message failed. */
 export const FILA_ENVIO: TFila<TTrabalhoEnvio> = {
   nome: "whatsapp.envio",
-  dados: z.object({ empresaId: z.guid(), mensagemId: z.guid() }),
+  dados: z.object({ empresaId: zId(), mensagemId: zId() }),
   tentativas: 5,
   atrasoSegundos: 2,
   expiraSegundos: 120,
@@ -26,7 +27,7 @@ export type TTrabalhoEnvio = { empresaId: string; mensagemId: string };
 /** Incoming media, fetched into our storage as soon as the message is stored. */
 export const FILA_MIDIA: TFila<TTrabalhoMidia> = {
   nome: "whatsapp.midia",
-  dados: z.object({ empresaId: z.guid(), mensagemId: z.guid() }),
+  dados: z.object({ empresaId: zId(), mensagemId: zId() }),
   tentativas: 5,
   atrasoSegundos: 5,
   expiraSegundos: 300,
@@ -38,7 +39,7 @@ export type TTrabalhoSandbox = { empresaId: string; eventos: TEventoStatus[] };
 export const FILA_SANDBOX: TFila<TTrabalhoSandbox> = {
   nome: "whatsapp.sandbox",
   dados: z.object({
-    empresaId: z.guid(),
+    empresaId: zId(),
     eventos: z.array(
       z.object({
         tipo: z.literal("status"),
@@ -68,7 +69,7 @@ export const FILA_VARREDURA: TFila = {
  */
 export const FILA_RECUPERACAO: TFila<TTrabalhoRecuperacao> = {
   nome: "whatsapp.gateway.recuperacao",
-  dados: z.object({ empresaId: z.guid() }),
+  dados: z.object({ empresaId: zId() }),
   politica: "stately",
   tentativas: 2,
   atrasoSegundos: 30,

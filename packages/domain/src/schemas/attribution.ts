@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MSG } from "../messages";
 import { PERIODO_PADRAO, PERIODOS } from "../period";
+import { zId } from "./id";
 import { zTexto } from "./text";
 
 const dia = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dadosInvalidos);
@@ -8,7 +9,7 @@ const dia = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dadosInvalidos);
 /** The period of the per-campaign figures (the finance and marketing pickers); `empresaId` for the platform admin. */
 export const ZFiltroAtribuicao = z
   .object({
-    empresaId: z.uuid().optional(),
+    empresaId: zId().optional(),
     periodo: z.enum(PERIODOS).default(PERIODO_PADRAO),
     inicio: dia.optional(),
     fim: dia.optional(),

@@ -3,12 +3,13 @@ import { MSG } from "../messages";
 import { STATUS_LEAD } from "../status";
 import { CATEGORIAS_MODELO } from "../templates";
 import { ACOES_STATUS_CHAT, PROVEDORES_WHATSAPP, STATUS_MENSAGEM } from "../whatsapp";
+import { zId } from "./id";
 import { zNumero } from "./number";
 import { zTexto } from "./text";
 
 /** One message of the timeline (001 §3 'Message entry'). */
 export const ZMensagem = z.object({
-  id: z.uuid(),
+  id: zId(),
   direcao: z.enum(["entrada", "saida"]),
   sender: z.enum(["lead", "ia", "consultor", "sistema"]),
   senderName: z.string().nullable(),
@@ -35,7 +36,7 @@ export type TMensagem = z.infer<typeof ZMensagem>;
  * merges by id, so messages committed out of order are not missed).
  */
 export const ZFiltroMensagens = z.object({
-  antes: z.uuid().optional(),
+  antes: zId().optional(),
   desde: z.iso.datetime({ offset: true }).optional(),
   limite: zNumero(z.number().int().min(1).max(200)).default(50),
 });
@@ -79,8 +80,8 @@ export const ZAtividade = z.object({
 /** GET /api/chat/{leadId}: the lead with its consultant, the connection and the window (001 §7 'Lead for chat'). */
 export const ZLeadChat = z.object({
   lead: z.object({
-    id: z.uuid(),
-    id_empresa_fk: z.uuid(),
+    id: zId(),
+    id_empresa_fk: zId(),
     nome: z.string(),
     email: z.string().nullable(),
     telefone: z.string().nullable(),
@@ -92,7 +93,7 @@ export const ZLeadChat = z.object({
     cidade: z.string().nullable(),
     objetivo_cliente: z.string().nullable(),
     observacoes: z.string().nullable(),
-    consultor: z.object({ id: z.uuid(), nome: z.string(), email: z.string() }).nullable(),
+    consultor: z.object({ id: zId(), nome: z.string(), email: z.string() }).nullable(),
     /** the legal status once the lead is a legal process (read-only here; changed on /processos) */
     status_juridico_lead: z.string().nullable(),
     created_at: z.string(),
@@ -144,7 +145,7 @@ export type TModelos = z.infer<typeof ZModelos>;
 
 // ---------------------------------------------------------------- Conversas
 export const ZConversa = z.object({
-  leadId: z.uuid(),
+  leadId: zId(),
   nome: z.string(),
   telefone: z.string().nullable(),
   status_lead: z.string(),
@@ -162,13 +163,13 @@ export const ZFiltroConversas = z.object({
   busca: zTexto().trim().max(100).optional(),
   /** keyset cursor: the last row's time and lead id */
   antesDe: z.iso.datetime({ offset: true }).optional(),
-  antesId: z.uuid().optional(),
+  antesId: zId().optional(),
   limite: zNumero(z.number().int().min(1).max(100)).default(30),
 });
 export type TFiltroConversas = z.infer<typeof ZFiltroConversas>;
 
 export const ZPaginaConversas = z.object({
   itens: z.array(ZConversa),
-  proximo: z.object({ antesDe: z.string(), antesId: z.uuid() }).nullable(),
+  proximo: z.object({ antesDe: z.string(), antesId: zId() }).nullable(),
 });
 export type TPaginaConversas = z.infer<typeof ZPaginaConversas>;

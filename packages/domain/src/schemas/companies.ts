@@ -5,6 +5,7 @@ import { isoDiaSP } from "../period";
 import { PLANOS } from "../plans";
 import { PAPEIS, PAPEL } from "../roles";
 import { STATUS_ASSINATURA } from "../status";
+import { zId } from "./id";
 import { zNumero } from "./number";
 import { zEmail } from "./team";
 import { zTexto } from "./text";
@@ -59,9 +60,9 @@ export type TEdicaoEmpresa = z.infer<typeof ZEdicaoEmpresa>;
 /** Delete: the company's name typed again (compared trimmed, exactly). */
 export const ZExcluirEmpresa = z.object({ confirmacao: zTexto({ error: MSG.nomeConfirmacaoDiferente }).max(300) });
 
-export const ZIdEmpresa = z.object({ empresaId: z.guid({ error: MSG.empresaNaoEncontrada }) });
-export const ZIdUsuarioEmpresa = ZIdEmpresa.extend({ usuarioId: z.guid({ error: MSG.usuarioNaoEncontradoNaEmpresa }) });
-export const ZIdConviteEmpresa = ZIdEmpresa.extend({ conviteId: z.guid({ error: MSG.conviteNaoEncontrado }) });
+export const ZIdEmpresa = z.object({ empresaId: zId({ error: MSG.empresaNaoEncontrada }) });
+export const ZIdUsuarioEmpresa = ZIdEmpresa.extend({ usuarioId: zId({ error: MSG.usuarioNaoEncontradoNaEmpresa }) });
+export const ZIdConviteEmpresa = ZIdEmpresa.extend({ conviteId: zId({ error: MSG.conviteNaoEncontrado }) });
 
 export const ZPapelGerenciavel = z.object({ papel: z.enum(PAPEIS_GERENCIAVEIS, { error: MSG.dadosInvalidos }) });
 export type TPapelGerenciavel = z.infer<typeof ZPapelGerenciavel>["papel"];
@@ -70,11 +71,11 @@ const ZStatus = z.enum(STATUS_ASSINATURA);
 
 /** One card of /empresas: the company and its derived counts (000 §3: totalUsers, totalLeads, conversionRate). */
 /** One entry of the shell's company switcher (decision 1642): every company, by name. */
-export const ZOpcaoEmpresa = z.object({ id: z.guid(), nome: z.string() });
+export const ZOpcaoEmpresa = z.object({ id: zId(), nome: z.string() });
 export type TOpcaoEmpresa = z.infer<typeof ZOpcaoEmpresa>;
 
 export const ZEmpresaCartao = z.object({
-  id: z.uuid(),
+  id: zId(),
   nome_empresa: z.string(),
   email_contato: z.string(),
   plano_assinatura: z.enum(PLANOS),
@@ -97,7 +98,7 @@ export const ZPaginaEmpresas = z.object({
 export type TPaginaEmpresas = z.infer<typeof ZPaginaEmpresas>;
 
 export const ZUsuarioDaEmpresa = z.object({
-  id: z.uuid(),
+  id: zId(),
   nome: z.string(),
   email: z.string(),
   papel: z.enum(PAPEIS),
@@ -109,7 +110,7 @@ export const ZUsuarioDaEmpresa = z.object({
 export type TUsuarioDaEmpresa = z.infer<typeof ZUsuarioDaEmpresa>;
 
 export const ZConvitePendente = z.object({
-  id: z.uuid(),
+  id: zId(),
   nome: z.string(),
   email: z.string(),
   papel: z.enum(PAPEIS),

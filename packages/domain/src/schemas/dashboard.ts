@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TIPOS_ATIVIDADE_EMPRESA } from "../dashboard";
 import { PLANOS } from "../plans";
+import { zId } from "./id";
 import { ZFiltroDesempenho } from "./performance";
 import { ZEmpresaAlvo } from "./team";
 
@@ -13,7 +14,7 @@ const ZIntervalo = z.object({ inicio: z.string(), fim: z.string() });
 const ZComparacao = z.object({ atual: z.number(), anterior: z.number() });
 
 export const ZDashboardEmpresa = z.object({
-  empresa: z.object({ id: z.uuid(), nome: z.string(), plano: z.enum(PLANOS) }),
+  empresa: z.object({ id: zId(), nome: z.string(), plano: z.enum(PLANOS) }),
   intervalo: ZIntervalo,
   intervaloAnterior: ZIntervalo,
   cartoes: z.object({
@@ -48,7 +49,7 @@ export const ZAtividadeEmpresa = z.object({
   titulo: z.string(),
   descricao: z.string(),
   timestamp: z.string(),
-  leadId: z.uuid(),
+  leadId: zId(),
 });
 export const ZAtividadesEmpresa = z.object({ atividades: z.array(ZAtividadeEmpresa) });
 export type TAtividadesEmpresa = z.infer<typeof ZAtividadesEmpresa>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { diaValido, ESTADOS_PRAZO, MSG_PRAZOS, URGENCIAS } from "../deadlines";
 import { STATUS_JURIDICO } from "../status";
+import { zId } from "./id";
 import { zNumero } from "./number";
 import { zTexto } from "./text";
 
@@ -10,15 +11,15 @@ const zDia = (obrigatorio: string) =>
   z.string({ error: obrigatorio }).min(1, obrigatorio).refine(diaValido, MSG_PRAZOS.dataInvalida);
 
 export const ZPrazo = z.object({
-  id: z.guid(),
-  processo_id: z.guid(),
+  id: zId(),
+  processo_id: zId(),
   processo_nome: z.string(),
   status_juridico_lead: z.enum(STATUS_JURIDICO).nullable(),
   titulo: z.string(),
   descricao: z.string().nullable(),
   data_fatal: z.string(),
   data_seguranca: z.string(),
-  responsavel_id: z.guid().nullable(),
+  responsavel_id: zId().nullable(),
   responsavel_nome: z.string().nullable(),
   estado: z.enum(ESTADOS_PRAZO),
   origem: z.enum(["manual", "modelo"]),
@@ -47,7 +48,7 @@ export const ZSalvarPrazo = z
       .optional()
       .transform((v) => v || null),
     responsavel_id: z
-      .union([z.literal(""), z.null(), z.guid(MSG_PRAZOS.responsavelInvalido)])
+      .union([z.literal(""), z.null(), zId(MSG_PRAZOS.responsavelInvalido)])
       .optional()
       .transform((v) => v || null),
   })
@@ -62,7 +63,7 @@ export const ZEstadoPrazoBody = z.object({ estado: z.enum(ESTADOS_PRAZO, { error
 
 /** What the client notice did on the last legal status changes. */
 export const ZAvisoCliente = z.object({
-  id: z.guid(),
+  id: zId(),
   status_juridico: z.string(),
   resultado: z.enum(["enfileirado", "nao_enviado"]),
   motivo: z.string(),
@@ -94,15 +95,15 @@ export const TODOS_RESPONSAVEIS = "todos";
 
 /** 'Meus prazos': the signed-in person's by default; an admin may see another owner's or everybody's. */
 export const ZFiltroPrazos = z.object({
-  empresaId: z.guid().optional(),
+  empresaId: zId().optional(),
   estado: z.enum([...ESTADOS_PRAZO, "todos"]).default("pendente"),
   periodo: z.enum(FILTRO_PERIODO_PRAZOS).default("todos"),
-  responsavel: z.union([z.guid(), z.literal(TODOS_RESPONSAVEIS)]).optional(),
+  responsavel: z.union([zId(), z.literal(TODOS_RESPONSAVEIS)]).optional(),
 });
 export type TFiltroPrazos = z.infer<typeof ZFiltroPrazos>;
 
 export const ZProcessoSemPrazo = z.object({
-  id: z.guid(),
+  id: zId(),
   nome: z.string(),
   status_juridico_lead: z.enum(STATUS_JURIDICO),
   profissional_nome: z.string().nullable(),
@@ -117,11 +118,11 @@ export const ZMeusPrazos = z.object({
 });
 export type TMeusPrazos = z.infer<typeof ZMeusPrazos>;
 
-export const ZResponsavel = z.object({ id: z.guid(), nome: z.string(), email: z.string() });
+export const ZResponsavel = z.object({ id: zId(), nome: z.string(), email: z.string() });
 export type TResponsavel = z.infer<typeof ZResponsavel>;
 
 export const ZModeloPrazo = z.object({
-  id: z.guid(),
+  id: zId(),
   status_juridico: z.enum(STATUS_JURIDICO),
   titulo: z.string(),
   dias_uteis: z.number().int(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATEGORIAS } from "../documents";
 import { MSG } from "../messages";
 import { PERIODOS } from "../period";
+import { zId } from "./id";
 import { zNumero } from "./number";
 import { zTexto } from "./text";
 
@@ -15,8 +16,8 @@ export const MAX_DESCRICAO_DOCUMENTO = 500;
 export const ZFiltroDocumentos = z
   .object({
     /** the platform admin names the company (like every company screen) */
-    empresaId: z.guid().optional(),
-    leadId: z.guid().optional(),
+    empresaId: zId().optional(),
+    leadId: zId().optional(),
     tipo: z.enum(CATEGORIAS).optional(),
     periodo: z.enum(PERIODOS).default("all"),
     inicio: dia.optional(),
@@ -32,8 +33,8 @@ export const ZFiltroDocumentos = z
 export type TFiltroDocumentos = z.infer<typeof ZFiltroDocumentos>;
 
 export const ZDocumento = z.object({
-  id: z.guid(),
-  lead_id: z.guid(),
+  id: zId(),
+  lead_id: zId(),
   lead_nome: z.string(),
   nome_arquivo: z.string(),
   descricao: z.string(),
@@ -41,7 +42,7 @@ export const ZDocumento = z.object({
   tipo_arquivo: z.string(),
   tamanho_arquivo: z.number().int(),
   data_upload: z.string(),
-  uploader_id: z.guid().nullable(),
+  uploader_id: zId().nullable(),
   /** the uploader's name, the e-mail only for an account without one (decision 1633) */
   uploader_nome: z.string().nullable(),
   /** 001 §7: documents joined with the uploader's email */
@@ -60,7 +61,7 @@ export const ZPaginaDocumentos = z.object({
 export type TPaginaDocumentos = z.infer<typeof ZPaginaDocumentos>;
 
 /** The lead filter's options: the company's leads that have documents. */
-export const ZOpcaoLeadDocumento = z.object({ id: z.guid(), nome: z.string() });
+export const ZOpcaoLeadDocumento = z.object({ id: zId(), nome: z.string() });
 export type TOpcaoLeadDocumento = z.infer<typeof ZOpcaoLeadDocumento>;
 
 /** The optional description sent with the file (001 §5: defaults to the file name). */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MSG } from "../messages";
 import { PERIODO_PADRAO, PERIODOS } from "../period";
 import { ORIGENS_LEAD, PLATAFORMAS_MARKETING } from "../status";
+import { zId } from "./id";
 
 const dia = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dadosInvalidos);
 
@@ -11,13 +12,13 @@ const dia = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dadosInvalidos);
  */
 export const ZFiltroFinanceiro = z
   .object({
-    empresaId: z.uuid().optional(),
+    empresaId: zId().optional(),
     periodo: z.enum(PERIODOS).default(PERIODO_PADRAO),
     inicio: dia.optional(),
     fim: dia.optional(),
     plataforma: z.enum(PLATAFORMAS_MARKETING).optional(),
     origem: z.enum([...ORIGENS_LEAD, "Desconhecido"]).optional(),
-    consultorId: z.uuid().optional(),
+    consultorId: zId().optional(),
     campanha: z.string().trim().min(1).max(200).optional(),
   })
   .refine((f) => f.periodo !== "custom" || (!!f.inicio && !!f.fim && f.inicio <= f.fim), {

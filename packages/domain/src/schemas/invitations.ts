@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MSG } from "../messages";
 import { PAPEL } from "../roles";
 import { SENHA_MINIMA } from "./auth";
+import { zId } from "./id";
 import { PAPEIS_CONVITE, type TPapelConvite, zNome, zWhatsApp } from "./team";
 import { zTexto } from "./text";
 
@@ -60,7 +61,7 @@ const token = () =>
 /** What the link carries, sent back for the server's check (the page never trusts it alone). */
 export const ZLinkConvite = z.object({
   token: token(),
-  empresa: z.uuid({ error: MSG.linkConviteInvalido }),
+  empresa: zId({ error: MSG.linkConviteInvalido }),
   email: zTexto().trim().min(1, MSG.emailNaoFornecidoConvite).max(254).toLowerCase(),
   pagina: z.enum(["consultor", "juridico"]),
   papel: z.enum(PAPEIS_CONVITE, { error: MSG.linkConviteInvalido }),

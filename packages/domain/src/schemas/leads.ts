@@ -7,6 +7,7 @@ import { PERIODO_PADRAO, PERIODOS } from "../period";
 import { telefoneValido } from "../phone";
 import { FAIXAS_RAZAO } from "../revisional/bands";
 import { ORIGENS_LEAD, STATUS_LEAD, STATUS_LEAD_RETIRADO, TIPOS_FINANCIAMENTO } from "../status";
+import { zId } from "./id";
 import { zNumero } from "./number";
 import { CAMPOS_CONTRATO_NOVO_LEAD, MSG_CONTRATO } from "./revisional";
 import { zTexto } from "./text";
@@ -38,7 +39,7 @@ export { ATRIBUICOES, ORDENS_LEADS, TAMANHO_PAGINA_LEADS, type TOrdemLeads } fro
 /** /leads filters (000 §2.12): period, status, consultant, origin, contract value range, assigned or not, search. */
 const ZFiltroLeadsBase = ZPeriodo.extend({
   status: zStatusLead().optional(),
-  consultor: z.guid().optional(),
+  consultor: zId().optional(),
   origem: z.enum(ORIGENS_LEAD).optional(),
   valorMin: zNumero(z.number().min(0).max(1e12)).optional(),
   valorMax: zNumero(z.number().min(0).max(1e12)).optional(),
@@ -54,13 +55,13 @@ const ZFiltroLeadsBase = ZPeriodo.extend({
 });
 export const ZFiltroLeads = ZFiltroLeadsBase.refine(periodoCompleto, erroPeriodo);
 /** The company the platform admin works on, in every lead route's query (decision 1641); others act on their own. */
-const empresaAlvo = { empresaId: z.guid().optional() };
+const empresaAlvo = { empresaId: zId().optional() };
 /** GET /api/leads and /resumo: the filters and the company. */
 export const ZConsultaLeads = ZFiltroLeadsBase.extend(empresaAlvo).refine(periodoCompleto, erroPeriodo);
 export type TFiltroLeads = z.infer<typeof ZFiltroLeads>;
 
 export const ZLeadLista = z.object({
-  id: z.guid(),
+  id: zId(),
   nome: z.string(),
   email: z.string().nullable(),
   telefone: z.string().nullable(),
@@ -68,7 +69,7 @@ export const ZLeadLista = z.object({
   origem_lead: z.string(),
   /** numeric as text: no precision lost */
   valor_contrato: z.string(),
-  consultor_atribuido_id: z.guid().nullable(),
+  consultor_atribuido_id: zId().nullable(),
   consultor_nome: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -102,29 +103,29 @@ export const ZExportarLeads = ZFiltroLeadsBase.extend({ formato: z.enum(["csv", 
 );
 export type TExportarLeads = z.infer<typeof ZExportarLeads>;
 
-export const ZAtribuirLead = z.object({ consultorId: z.guid(MSG.selecioneConsultor).nullable() });
+export const ZAtribuirLead = z.object({ consultorId: zId(MSG.selecioneConsultor).nullable() });
 export type TAtribuirLead = z.infer<typeof ZAtribuirLead>;
 
 export const ZMudarStatusLead = z.object({ status: zStatusLead() });
 export type TMudarStatusLead = z.infer<typeof ZMudarStatusLead>;
 
 export const MAX_LEADS_EM_MASSA = 1000;
-const ids = z.array(z.guid()).min(1).max(MAX_LEADS_EM_MASSA);
+const ids = z.array(zId()).min(1).max(MAX_LEADS_EM_MASSA);
 /** Bulk actions on the selected rows of /leads. */
 export const ZAcaoLeadsEmMassa = z.discriminatedUnion("acao", [
-  z.object({ acao: z.literal("atribuir"), ids, consultorId: z.guid(MSG.selecioneConsultor).nullable() }),
+  z.object({ acao: z.literal("atribuir"), ids, consultorId: zId(MSG.selecioneConsultor).nullable() }),
   z.object({ acao: z.literal("status"), ids, status: zStatusLead() }),
   z.object({ acao: z.literal("excluir"), ids }),
 ]);
 export type TAcaoLeadsEmMassa = z.infer<typeof ZAcaoLeadsEmMassa>;
 export const ZResultadoEmMassa = z.object({ afetados: z.number().int() });
 
-export const ZOpcaoConsultor = z.object({ id: z.guid(), nome: z.string(), status_conexao: z.string() });
+export const ZOpcaoConsultor = z.object({ id: zId(), nome: z.string(), status_conexao: z.string() });
 export type TOpcaoConsultor = z.infer<typeof ZOpcaoConsultor>;
 
 /** A lead's history: every status change and assignment, who and when. */
 export const ZEventoHistorico = z.object({
-  id: z.guid(),
+  id: zId(),
   campo: z.string(),
   de: z.string().nullable(),
   para: z.string().nullable(),
@@ -211,7 +212,7 @@ export const ZNovoLead = z
 export type TNovoLeadEntrada = z.input<typeof ZNovoLead>;
 export type TNovoLead = z.output<typeof ZNovoLead>;
 
-export const ZLeadCriado = z.object({ id: z.guid() });
+export const ZLeadCriado = z.object({ id: zId() });
 
 // ---------------------------------------------------------------- CSV import (001 §5)
 
@@ -242,7 +243,7 @@ export const IMPORTACAO_EM_ANDAMENTO: readonly TStatusImportacao[] = ["pendente"
 
 /** One import without its result lists: the 202 of POST /importacao and the items of GET /importacoes. */
 export const ZImportacaoResumo = z.object({
-  id: z.guid(),
+  id: zId(),
   status: z.enum(STATUS_IMPORTACAO),
   nomeArquivo: z.string(),
   /** lead lines of the file */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { STATUS_JURIDICO } from "../status";
+import { zId } from "./id";
 import { zNumero } from "./number";
 import { zTexto } from "./text";
 
@@ -8,7 +9,7 @@ import { zTexto } from "./text";
 const ZStatusJuridico = z.enum(STATUS_JURIDICO);
 
 export const ZProcessoRecente = z.object({
-  id: z.guid(),
+  id: zId(),
   nome: z.string(),
   status_juridico_lead: ZStatusJuridico,
   valor_contrato_fechado: z.string().nullable(),
@@ -21,9 +22,9 @@ export type TProcessoRecente = z.infer<typeof ZProcessoRecente>;
 
 /** 001 §7: the 5 latest documents with the lead's name and the uploader (by name, decision 1633). */
 export const ZDocumentoRecente = z.object({
-  id: z.guid(),
+  id: zId(),
   nome_arquivo: z.string(),
-  lead_id: z.guid(),
+  lead_id: zId(),
   lead_nome: z.string(),
   /** the uploader's name, the e-mail only for an account without one (decision 1633) */
   usuario_nome: z.string().nullable(),
@@ -39,7 +40,7 @@ export const ZAlertaJuridico = z.object({
   titulo: z.string(),
   descricao: z.string(),
   quantidade: z.number().int(),
-  processos: z.array(z.object({ id: z.guid(), nome: z.string(), dias: z.number().int() })),
+  processos: z.array(z.object({ id: zId(), nome: z.string(), dias: z.number().int() })),
 });
 export type TAlertaJuridico = z.infer<typeof ZAlertaJuridico>;
 
@@ -79,9 +80,9 @@ export const ROTULO_ETAPA: Record<TEtapaEncaminhamento, string> = {
 export const TAMANHO_PAGINA_LEADS_JURIDICOS = 25;
 
 export const ZFiltroLeadsJuridicos = z.object({
-  empresaId: z.guid().optional(),
+  empresaId: zId().optional(),
   etapa: z.enum(ETAPAS_ENCAMINHAMENTO).optional(),
-  consultor: z.guid().optional(),
+  consultor: zId().optional(),
   statusJuridico: ZStatusJuridico.optional(),
   /** nome, email or telefone */
   busca: zTexto().trim().max(100).optional(),
@@ -91,7 +92,7 @@ export const ZFiltroLeadsJuridicos = z.object({
 export type TFiltroLeadsJuridicos = z.infer<typeof ZFiltroLeadsJuridicos>;
 
 export const ZLeadJuridico = z.object({
-  id: z.guid(),
+  id: zId(),
   nome: z.string(),
   telefone: z.string().nullable(),
   status_lead: z.string(),

@@ -4,6 +4,7 @@ import { diaValido, lerInteiroCusto, VALOR_GASTO_MAXIMO } from "../marketing";
 import { MSG } from "../messages";
 import { PERIODO_PADRAO, PERIODOS } from "../period";
 import { PLATAFORMAS_MARKETING } from "../status";
+import { zId } from "./id";
 import { zNumero } from "./number";
 import { zTexto } from "./text";
 
@@ -92,7 +93,7 @@ const dia = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dadosInvalidos);
 /** /marketing's filters: the period (default last 30 days, 001 §9), the platform, the page; `empresaId` for the platform admin. */
 export const ZFiltroCustos = z
   .object({
-    empresaId: z.uuid().optional(),
+    empresaId: zId().optional(),
     periodo: z.enum(PERIODOS).default(PERIODO_PADRAO),
     inicio: dia.optional(),
     fim: dia.optional(),
@@ -108,7 +109,7 @@ export type TFiltroCustos = z.infer<typeof ZFiltroCustos>;
 
 /** A stored cost. Money and ratios as text: numeric, no precision lost. */
 export const ZCustoMarketing = z.object({
-  id: z.guid(),
+  id: zId(),
   data_custo: z.string(),
   plataforma: z.string(),
   valor_gasto: z.string(),

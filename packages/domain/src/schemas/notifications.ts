@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { TIPOS_NOTIFICACAO } from "../status";
+import { zId } from "./id";
 import { zNumero } from "./number";
 
 export const ZNotificacao = z.object({
-  id: z.uuid(),
+  id: zId(),
   tipo: z.enum(TIPOS_NOTIFICACAO),
   titulo: z.string(),
   conteudo: z.string(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PERIODO_PADRAO, PERIODOS } from "../period";
+import { zId } from "./id";
 
 const dia = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -44,7 +45,7 @@ export const ZAtividadeRecente = z.object({
   titulo: z.string(),
   descricao: z.string(),
   timestamp: z.string(),
-  leadId: z.uuid(),
+  leadId: zId(),
 });
 export type TAtividadeRecente = z.infer<typeof ZAtividadeRecente>;
 export const ZAtividadesRecentes = z.object({ atividades: z.array(ZAtividadeRecente) });

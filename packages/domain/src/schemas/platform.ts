@@ -5,6 +5,7 @@ import { PLANOS } from "../plans";
 import { DIAS_MAXIMOS_PERIODO_PLATAFORMA } from "../platform";
 import { PAPEIS, PAPEL } from "../roles";
 import { STATUS_ASSINATURA } from "../status";
+import { zId } from "./id";
 import { zNumero } from "./number";
 import { zTexto } from "./text";
 
@@ -17,18 +18,18 @@ export const PAPEIS_EMPRESA = [PAPEL.admin, PAPEL.consultor, PAPEL.juridico] as 
 export const ZFiltroUsuariosPlataforma = z.object({
   busca: zTexto().max(200).optional(),
   papel: z.enum(PAPEIS).optional(),
-  empresaId: z.uuid().optional(),
+  empresaId: zId().optional(),
   status: z.enum(["ativo", "inativo"]).optional(),
   pagina: zNumero(z.number().int().min(1).max(100_000)).default(1),
 });
 export type TFiltroUsuariosPlataforma = z.infer<typeof ZFiltroUsuariosPlataforma>;
 
 export const ZUsuarioPlataforma = z.object({
-  id: z.uuid(),
+  id: zId(),
   nome: z.string(),
   email: z.string(),
   papel: z.enum(PAPEIS),
-  empresaId: z.uuid().nullable(),
+  empresaId: zId().nullable(),
   empresaNome: z.string().nullable(),
   ativo: z.boolean(),
   /** sessions not expired nor revoked */
@@ -43,11 +44,11 @@ export const ZListaUsuariosPlataforma = z.object({
   pagina: z.number().int(),
   tamanho: z.number().int(),
   /** the company filter's options: every company, by name */
-  empresas: z.array(z.object({ id: z.uuid(), nome: z.string() })),
+  empresas: z.array(z.object({ id: zId(), nome: z.string() })),
 });
 export type TListaUsuariosPlataforma = z.infer<typeof ZListaUsuariosPlataforma>;
 
-export const ZIdUsuario = z.object({ id: z.uuid() });
+export const ZIdUsuario = z.object({ id: zId() });
 export const ZMudarPapelUsuario = z.object({ papel: z.enum(PAPEIS_EMPRESA, { error: MSG.papelInvalido }) });
 export type TMudarPapelUsuario = z.infer<typeof ZMudarPapelUsuario>;
 export const ZResultadoAcaoUsuario = z.object({ usuario: ZUsuarioPlataforma, sessoesEncerradas: z.number().int() });
@@ -74,7 +75,7 @@ export type TPeriodoPlataforma = z.infer<typeof ZPeriodoPlataforma>;
 const ZStatus = z.enum(STATUS_ASSINATURA);
 
 export const ZEmpresaIndicadores = z.object({
-  id: z.uuid(),
+  id: zId(),
   nome: z.string(),
   plano: z.enum(PLANOS),
   status: ZStatus,

@@ -4,6 +4,7 @@ import { MSG } from "../messages";
 import { PERIODOS } from "../period";
 import { FAIXAS_RAZAO } from "../revisional/bands";
 import { STATUS_JURIDICO } from "../status";
+import { zId } from "./id";
 import { ZEventoHistorico } from "./leads";
 import { zNumero } from "./number";
 import { zTexto } from "./text";
@@ -31,14 +32,14 @@ export const SEM_PROFISSIONAL = "nenhum";
 export const ZFiltroProcessos = z
   .object({
     /** the platform admin names the company (like the team screens) */
-    empresaId: z.guid().optional(),
+    empresaId: zId().optional(),
     /** the period is over the date the lead became a process; 'Total' by default */
     periodo: z.enum(PERIODOS).default("all"),
     inicio: dia.optional(),
     fim: dia.optional(),
     statusJuridico: z.enum(STATUS_JURIDICO, { error: MSG.statusJuridicoInvalido }).optional(),
-    profissional: z.union([z.guid(), z.literal(SEM_PROFISSIONAL)]).optional(),
-    consultor: z.guid().optional(),
+    profissional: z.union([zId(), z.literal(SEM_PROFISSIONAL)]).optional(),
+    consultor: zId().optional(),
     /** nome, email or telefone */
     busca: zTexto().trim().max(100).optional(),
     ordem: z.enum(ORDENS_PROCESSOS).default("updated_at"),
@@ -53,16 +54,16 @@ export const ZFiltroProcessos = z
 export type TFiltroProcessos = z.infer<typeof ZFiltroProcessos>;
 
 export const ZProcesso = z.object({
-  id: z.guid(),
+  id: zId(),
   nome: z.string(),
   email: z.string().nullable(),
   telefone: z.string().nullable(),
   /** numeric as text: no precision lost */
   valor_contrato: z.string(),
   valor_contrato_fechado: z.string().nullable(),
-  consultor_id: z.guid().nullable(),
+  consultor_id: zId().nullable(),
   consultor_nome: z.string().nullable(),
-  profissional_id: z.guid().nullable(),
+  profissional_id: zId().nullable(),
   profissional_nome: z.string().nullable(),
   profissional_email: z.string().nullable(),
   status_juridico_lead: z.enum(STATUS_JURIDICO),
@@ -101,10 +102,10 @@ export const ZProcessoDetalhe = ZProcesso.extend({ historico: z.array(ZEventoHis
 export type TProcessoDetalhe = z.infer<typeof ZProcessoDetalhe>;
 
 /** Who a process can be assigned to: the company's Jurídico users and the legal team's members with an account. */
-export const ZOpcaoProfissional = z.object({ id: z.guid(), nome: z.string(), email: z.string() });
+export const ZOpcaoProfissional = z.object({ id: zId(), nome: z.string(), email: z.string() });
 export type TOpcaoProfissional = z.infer<typeof ZOpcaoProfissional>;
 
-export const ZOpcaoConsultorProcesso = z.object({ id: z.guid(), nome: z.string() });
+export const ZOpcaoConsultorProcesso = z.object({ id: zId(), nome: z.string() });
 export type TOpcaoConsultorProcesso = z.infer<typeof ZOpcaoConsultorProcesso>;
 
 /** Money typed by a person ('R$ 45.000,00') or sent as a number; zero or more; empty means not informed. */
@@ -124,7 +125,7 @@ const valorFechado = z
 /** The edit dialog of /processos. The schema accepts its own output: the form validates, the server again. */
 export const ZEditarProcesso = z.object({
   status_juridico_lead: z.enum(STATUS_JURIDICO, { error: MSG.statusJuridicoInvalido }),
-  profissional_juridico_atribuido_id: z.guid(MSG.profissionalJuridicoInvalido).nullable(),
+  profissional_juridico_atribuido_id: zId(MSG.profissionalJuridicoInvalido).nullable(),
   observacoes_juridicas: zTexto()
     .max(5000, MSG.dadosInvalidos)
     .nullable()

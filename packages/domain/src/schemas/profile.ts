@@ -3,12 +3,13 @@ import { MSG } from "../messages";
 import { telefoneValido } from "../phone";
 import { PAPEIS } from "../roles";
 import { SENHA_MINIMA } from "./auth";
+import { zId } from "./id";
 import { FORMATO_TELEFONE, zNome } from "./team";
 import { zTexto } from "./text";
 
 /** GET /api/perfil: who I am, and the new email waiting for confirmation, if any. */
 export const ZPerfil = z.object({
-  id: z.uuid(),
+  id: zId(),
   nome: z.string(),
   email: z.string(),
   telefone: z.string().nullable(),

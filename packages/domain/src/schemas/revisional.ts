@@ -4,6 +4,7 @@ import { MSG } from "../messages";
 import { FAIXAS_RAZAO, LIMIAR_TRIAGEM_MAX, LIMIAR_TRIAGEM_MIN } from "../revisional/bands";
 import { MODALIDADES_CREDITO } from "../revisional/modalities";
 import { REGRAS_TRIAGEM_REVISIONAL } from "../revisional/screening-rule";
+import { zId } from "./id";
 import { zNumero } from "./number";
 import { zTexto } from "./text";
 
@@ -150,7 +151,7 @@ export const ZPreAnalise = z.discriminatedUnion("estado", [
 ]);
 
 export const ZPreAnaliseLead = z.object({
-  leadId: z.guid(),
+  leadId: zId(),
   nome: z.string(),
   contrato: z.object({
     modalidade_credito: z.enum(MODALIDADES_CREDITO, { error: MSG_CONTRATO.modalidade }).nullable(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MSG } from "../messages";
 import { PERIODO_PADRAO, PERIODOS } from "../period";
 import { DECISOES_REVISAO, DECISOES_TRIAGEM, MOTORES_TRIAGEM } from "../screening";
+import { zId } from "./id";
 import { zNumero } from "./number";
 import { zTexto } from "./text";
 
@@ -199,8 +200,8 @@ export const ZFiltroHistoricoIa = z.object({
 export type TFiltroHistoricoIa = z.infer<typeof ZFiltroHistoricoIa>;
 
 export const ZItemHistoricoIa = z.object({
-  id: z.uuid(),
-  leadId: z.uuid(),
+  id: zId(),
+  leadId: zId(),
   leadNome: z.string(),
   statusLead: z.string(),
   decisao: z.enum([...DECISOES_TRIAGEM, "erro"]),
@@ -247,12 +248,12 @@ export const ZEficienciaIa = z.object({
 export type TEficienciaIa = z.infer<typeof ZEficienciaIa>;
 
 // ---------------------------------------------------------------- assignment (000 §7 'assign-lead', §2.7)
-export const ZAtribuicaoAutomatica = z.object({ leadId: z.uuid(MSG.leadNaoEncontrado) });
+export const ZAtribuicaoAutomatica = z.object({ leadId: zId(MSG.leadNaoEncontrado) });
 export type TAtribuicaoAutomatica = z.infer<typeof ZAtribuicaoAutomatica>;
 
 export const ZAtribuicaoManual = z.object({
-  leadId: z.uuid(MSG.leadNaoEncontrado),
-  consultorId: z.uuid(MSG.selecioneConsultor),
+  leadId: zId(MSG.leadNaoEncontrado),
+  consultorId: zId(MSG.selecioneConsultor),
 });
 export type TAtribuicaoManual = z.infer<typeof ZAtribuicaoManual>;
 
@@ -260,6 +261,6 @@ export type TAtribuicaoManual = z.infer<typeof ZAtribuicaoManual>;
 export const ZResultadoAtribuicao = z.object({
   success: z.boolean(),
   message: z.string(),
-  consultorId: z.uuid().nullable(),
+  consultorId: zId().nullable(),
 });
 export type TResultadoAtribuicao = z.infer<typeof ZResultadoAtribuicao>;

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { PLANOS } from "../plans";
 import { PAPEIS } from "../roles";
+import { zId } from "./id";
 
 /** GET /api/auth/sessao and the answer of POST /api/auth/login. */
 export const ZSessao = z.object({
-  usuario: z.object({ id: z.uuid(), email: z.string(), nome: z.string(), papel: z.enum(PAPEIS) }),
-  empresa: z.object({ id: z.uuid(), nome_empresa: z.string(), plano_assinatura: z.enum(PLANOS) }).nullable(),
+  usuario: z.object({ id: zId(), email: z.string(), nome: z.string(), papel: z.enum(PAPEIS) }),
+  empresa: z.object({ id: zId(), nome_empresa: z.string(), plano_assinatura: z.enum(PLANOS) }).nullable(),
 });
 export type TSessao = z.infer<typeof ZSessao>;
 

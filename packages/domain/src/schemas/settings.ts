@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MSG } from "../messages";
 import { GRAPH_VERSAO_PADRAO, PROVEDORES_WHATSAPP, type TProvedorWhatsApp } from "../whatsapp";
+import { zId } from "./id";
 import { zNumero } from "./number";
 import { zTexto } from "./text";
 
@@ -73,7 +74,7 @@ export type TSegredo = z.infer<typeof ZSegredo>;
 
 /** GET /api/empresa/configuracoes (plain output types: response schemas carry no transforms). */
 export const ZConfiguracoes = z.object({
-  empresa: z.object({ id: z.uuid(), nome: z.string() }),
+  empresa: z.object({ id: zId(), nome: z.string() }),
   whatsapp: z.object({
     provedor: z.enum(PROVEDORES_WHATSAPP),
     access_token: ZSegredo,

@@ -4,6 +4,7 @@ import { telefoneValido } from "../phone";
 import { PLANOS } from "../plans";
 import { PAPEL } from "../roles";
 import { ESPECIALIDADES_JURIDICAS, STATUS_CONEXAO } from "../status";
+import { zId } from "./id";
 import { zTexto } from "./text";
 
 /** Invite link validity (001 §9). */
@@ -62,7 +63,7 @@ export const ZEdicaoConsultor = z.object({ nome: zNome(), whatsapp: zWhatsApp() 
 export type TEdicaoConsultor = z.infer<typeof ZEdicaoConsultor>;
 
 export const ZConsultor = z.object({
-  id: z.uuid(),
+  id: zId(),
   nome: z.string(),
   email: z.string(),
   whatsapp: z.string().nullable(),
@@ -90,7 +91,7 @@ export const ZPainelConsultores = z.object({
 export type TPainelConsultores = z.infer<typeof ZPainelConsultores>;
 
 export const ZConvite = z.object({
-  id: z.uuid(),
+  id: zId(),
   nome: z.string(),
   email: z.string(),
   papel: z.enum(PAPEIS_CONVITE),
@@ -105,7 +106,7 @@ export type TConvite = z.infer<typeof ZConvite>;
 export const ZListaConvites = z.object({ convites: z.array(ZConvite) });
 
 /** Platform admins act on one company, named in the query string; company admins on their own. */
-export const ZEmpresaAlvo = z.object({ empresaId: z.uuid().optional() });
+export const ZEmpresaAlvo = z.object({ empresaId: zId().optional() });
 
 // ---------------------------------------------------------------- legal team (001 §2 'Legal team', §5)
 
@@ -128,7 +129,7 @@ export type TNovoMembroJuridico = z.infer<typeof ZNovoMembroJuridico>;
 export type TNovoMembroJuridicoEntrada = z.input<typeof ZNovoMembroJuridico>;
 
 export const ZMembroJuridico = z.object({
-  id: z.uuid(),
+  id: zId(),
   nome: z.string(),
   email: z.string(),
   telefone: z.string(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PROVEDORES_WHATSAPP, STATUS_SESSAO } from "../whatsapp";
+import { zId } from "./id";
 import { zTexto } from "./text";
 
 /** GET /api/whatsapp/conexao: what /whatsapp-connection and the chat need to know (001 'WhatsApp connection'). */
@@ -30,7 +31,7 @@ export const ZSimularMensagem = z.object({
 export type TSimularMensagem = z.infer<typeof ZSimularMensagem>;
 
 export const ZLeadTeste = z.object({
-  id: z.uuid(),
+  id: zId(),
   nome: z.string(),
   telefone: z.string().nullable(),
   status_lead: z.string(),
@@ -41,6 +42,6 @@ export const ZLeadTeste = z.object({
 export const ZPainelTestes = z.object({
   provedor: z.enum(PROVEDORES_WHATSAPP),
   leads: z.array(ZLeadTeste),
-  notificacoes: z.array(z.object({ id: z.uuid(), titulo: z.string(), tipo: z.string(), created_at: z.string() })),
+  notificacoes: z.array(z.object({ id: zId(), titulo: z.string(), tipo: z.string(), created_at: z.string() })),
 });
 export type TPainelTestes = z.infer<typeof ZPainelTestes>;

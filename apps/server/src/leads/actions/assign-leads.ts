@@ -1,9 +1,8 @@
 import { MSG } from "@crm/domain/messages";
 import type { TDeps } from "../../core/deps.js";
-import { withTenant } from "../../db/tenant.js";
+import { type TCtxDaEmpresa, withTenant } from "../../db/tenant.js";
 import { notFound } from "../../http/errors.js";
 import { gravarAtribuicoes } from "../../lead-events/assignment.js";
-import type { TCtxLeads } from "../context.js";
 import { travarLeads } from "./load-for-update.js";
 
 /**
@@ -13,7 +12,7 @@ import { travarLeads } from "./load-for-update.js";
  */
 export async function atribuirLeads(
   deps: Pick<TDeps, "db" | "realtime">,
-  ctx: TCtxLeads,
+  ctx: TCtxDaEmpresa,
   ids: string[],
   consultorId: string | null,
 ): Promise<number> {

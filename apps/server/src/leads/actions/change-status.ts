@@ -1,8 +1,7 @@
 import type { TStatusLead } from "@crm/domain/status";
 import type { TDeps } from "../../core/deps.js";
-import { withTenant } from "../../db/tenant.js";
+import { type TCtxDaEmpresa, withTenant } from "../../db/tenant.js";
 import { mudarStatusDosLeads } from "../../lead-events/status.js";
-import type { TCtxLeads } from "../context.js";
 import { travarLeads } from "./load-for-update.js";
 
 /**
@@ -12,7 +11,7 @@ import { travarLeads } from "./load-for-update.js";
  */
 export async function mudarStatusLeads(
   deps: Pick<TDeps, "db" | "realtime" | "jobs">,
-  ctx: TCtxLeads,
+  ctx: TCtxDaEmpresa,
   ids: string[],
   status: TStatusLead,
 ): Promise<number> {

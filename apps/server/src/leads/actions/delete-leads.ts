@@ -1,9 +1,8 @@
 import { autorDoRegistro, sqlRegistroDeLeads } from "../../change-log/in-statement.js";
 import type { TDeps } from "../../core/deps.js";
 import { repetirEmConflito } from "../../db/retry-conflicts.js";
-import { withTenant } from "../../db/tenant.js";
+import { type TCtxDaEmpresa, withTenant } from "../../db/tenant.js";
 import { avisarLeadsAlterados } from "../../lead-events/publish.js";
-import type { TCtxLeads } from "../context.js";
 import { travarLeads } from "./load-for-update.js";
 
 /**
@@ -13,7 +12,7 @@ import { travarLeads } from "./load-for-update.js";
  */
 export async function excluirLeads(
   deps: Pick<TDeps, "db" | "realtime" | "storage">,
-  ctx: TCtxLeads,
+  ctx: TCtxDaEmpresa,
   ids: string[],
   log?: { warn: (o: object, m: string) => void },
 ): Promise<number> {

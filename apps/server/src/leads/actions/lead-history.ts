@@ -1,7 +1,6 @@
 import type { TEventoHistorico } from "@crm/domain/schemas/leads";
 import type { TDeps } from "../../core/deps.js";
-import { withTenant } from "../../db/tenant.js";
-import type { TCtxLeads } from "../context.js";
+import { type TCtxDaEmpresa, withTenant } from "../../db/tenant.js";
 import { travarLeads } from "./load-for-update.js";
 
 const LIMITE_HISTORICO = 200;
@@ -10,7 +9,11 @@ const LIMITE_HISTORICO = 200;
  * A lead's history, newest first: every status change and assignment with who made it and when. Assignments
  * show consultant names; a change made by a platform admin (not a user of the company) shows as such.
  */
-export async function listarHistoricoLead(deps: Pick<TDeps, "db">, ctx: TCtxLeads, leadId: string): Promise<TEventoHistorico[]> {
+export async function listarHistoricoLead(
+  deps: Pick<TDeps, "db">,
+  ctx: TCtxDaEmpresa,
+  leadId: string,
+): Promise<TEventoHistorico[]> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     await travarLeads(tx, ctx, [leadId]); // 404 outside the caller's scope
     const { rows } = await tx.query(

@@ -1,8 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
-import type { TTx } from "../../db/tenant.js";
+import type { TCtxDaEmpresa, TTx } from "../../db/tenant.js";
 import { notFound } from "../../http/errors.js";
-import type { TCtxLeads } from "../context.js";
 
 export type TLeadTravado = { id: string; nome: string; status_lead: string; consultor_atribuido_id: string | null };
 
@@ -15,7 +14,7 @@ export type TLeadTravado = { id: string; nome: string; status_lead: string; cons
  */
 export async function travarLeads(
   tx: TTx,
-  ctx: TCtxLeads,
+  ctx: TCtxDaEmpresa,
   ids: string[],
   para: "alterar" | "excluir" = "alterar",
 ): Promise<TLeadTravado[]> {

@@ -1,5 +1,6 @@
 import type { TPapel } from "@crm/domain/roles";
 import { PAPEIS, PAPEL } from "@crm/domain/roles";
+import { zId } from "@crm/domain/schemas/id";
 import { z } from "zod";
 import type { TFila } from "../../jobs/jobs.js";
 import type { TDestino } from "../../realtime/realtime.js";
@@ -8,7 +9,7 @@ import type { TDestino } from "../../realtime/realtime.js";
  * Imports whose job failed for good without marking them (every try died with its process, or expired): the
  * handler marks them 'falhou', so none stays 'processando' forever. Same data as FILA_IMPORTACAO.
  */
-const dadosImportacao = z.object({ importacaoId: z.guid(), empresaId: z.guid(), usuarioId: z.guid(), papel: z.enum(PAPEIS) });
+const dadosImportacao = z.object({ importacaoId: zId(), empresaId: zId(), usuarioId: zId(), papel: z.enum(PAPEIS) });
 
 export const FILA_IMPORTACAO_FALHAS: TFila<TTrabalhoImportacao> = {
   nome: "leads.importacao.falhas",

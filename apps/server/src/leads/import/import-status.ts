@@ -1,9 +1,8 @@
 import { MSG } from "@crm/domain/messages";
 import type { TImportacaoLeads, TImportacaoResumo, TStatusImportacao } from "@crm/domain/schemas/leads";
 import type { TDeps } from "../../core/deps.js";
-import { withTenant } from "../../db/tenant.js";
+import { type TCtxDaEmpresa, withTenant } from "../../db/tenant.js";
 import { notFound } from "../../http/errors.js";
-import type { TCtxLeads } from "../context.js";
 
 /** Imports listed by GET /importacoes: enough to find one still running when the person comes back. */
 const RECENTES = 10;
@@ -32,7 +31,7 @@ export function resumoImportacao(r: Record<string, unknown>): TImportacaoResumo 
  * answer at once; line errors never reach a job, they are refused by POST). Always within the route's company: a
  * platform admin crosses companies under RLS, so the company is in the WHERE too; another company's id is a 404.
  */
-export async function lerImportacao(deps: Pick<TDeps, "db">, ctx: TCtxLeads, id: string): Promise<TImportacaoLeads> {
+export async function lerImportacao(deps: Pick<TDeps, "db">, ctx: TCtxDaEmpresa, id: string): Promise<TImportacaoLeads> {
   const r = await withTenant(deps.db.app, ctx, async (tx) => {
     const { rows } = await tx.query(
       `SELECT ${COLUNAS_RESUMO}, duplicadas FROM importacoes_leads WHERE id_empresa_fk = $1 AND id = $2`,
@@ -56,7 +55,7 @@ export async function lerImportacao(deps: Pick<TDeps, "db">, ctx: TCtxLeads, id:
 }
 
 /** GET /importacoes: the company's latest imports, newest first, without their result lists. */
-export async function listarImportacoes(deps: Pick<TDeps, "db">, ctx: TCtxLeads): Promise<TImportacaoResumo[]> {
+export async function listarImportacoes(deps: Pick<TDeps, "db">, ctx: TCtxDaEmpresa): Promise<TImportacaoResumo[]> {
   const rows = await withTenant(deps.db.app, ctx, async (tx) => {
     const { rows } = await tx.query(
       `SELECT ${COLUNAS_RESUMO} FROM importacoes_leads WHERE id_empresa_fk = $1 ORDER BY created_at DESC LIMIT $2`,

@@ -3,9 +3,8 @@ import { analisarCsv, decodificarCsv, type TAnaliseCsv } from "@crm/domain/leads
 import { MSG } from "@crm/domain/messages";
 import type { TImportacaoRecusada, TImportacaoResumo } from "@crm/domain/schemas/leads";
 import type { TDeps } from "../../core/deps.js";
-import { type TTx, withTenant } from "../../db/tenant.js";
+import { type TCtxDaEmpresa, type TTx, withTenant } from "../../db/tenant.js";
 import { badRequest, HttpError } from "../../http/errors.js";
-import type { TCtxLeads } from "../context.js";
 import { garantirLimiteMensal } from "../plan-limit.js";
 import { chaveLinhasImportacao, linhasDaImportacao } from "./import-file.js";
 import { FILA_IMPORTACAO, type TTrabalhoImportacao } from "./import-queue.js";
@@ -22,7 +21,7 @@ export type TInicioImportacao = { ok: true; importacao: TImportacaoResumo } | { 
  */
 export async function iniciarImportacao(
   deps: Pick<TDeps, "db" | "storage" | "jobs">,
-  ctx: TCtxLeads,
+  ctx: TCtxDaEmpresa,
   arquivo: { dados: Buffer; nome: string },
 ): Promise<TInicioImportacao> {
   const analise = analisarCsv(decodificarCsv(arquivo.dados).texto);

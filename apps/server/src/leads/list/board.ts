@@ -1,8 +1,7 @@
 import { COLUNAS_QUADRO, colunaDoStatus, QUADRO, type TColunaQuadro } from "@crm/domain/leads-board";
 import type { TCartaoLead, TFiltroQuadro, TQuadroLeads } from "@crm/domain/schemas/leads";
 import type { TDeps } from "../../core/deps.js";
-import { withTenant } from "../../db/tenant.js";
-import type { TCtxLeads } from "../context.js";
+import { type TCtxDaEmpresa, withTenant } from "../../db/tenant.js";
 import { montarCondicao } from "./filter-sql.js";
 import { JUNCAO_CONSULTOR } from "./row.js";
 
@@ -11,7 +10,7 @@ import { JUNCAO_CONSULTOR } from "./row.js";
  * Admin Empresa all of the company, created in the period, newest first. Each column gets its complete count
  * and its newest `limite` cards (one query per column, all in one round trip).
  */
-export async function carregarQuadro(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f: TFiltroQuadro): Promise<TQuadroLeads> {
+export async function carregarQuadro(deps: Pick<TDeps, "db">, ctx: TCtxDaEmpresa, f: TFiltroQuadro): Promise<TQuadroLeads> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     const { where, params } = await montarCondicao(tx, ctx, { ...f, atribuicao: "todos" });
     const base = params.length;

@@ -12,8 +12,7 @@ import { formatarTelefone } from "@crm/domain/phone";
 import type { TExportarLeads } from "@crm/domain/schemas/leads";
 import type ExcelJS from "exceljs";
 import type { TDeps } from "../../core/deps.js";
-import { withTenant } from "../../db/tenant.js";
-import type { TCtxLeads } from "../context.js";
+import { type TCtxDaEmpresa, withTenant } from "../../db/tenant.js";
 import { montarCondicao, ordemSql } from "./filter-sql.js";
 
 const LOTE = 2_000;
@@ -33,7 +32,7 @@ type TEscritor = { linhas: (ls: TLeadExportado[]) => Promise<void>; fim: () => P
  */
 export async function exportarLeads(
   deps: Pick<TDeps, "db">,
-  ctx: TCtxLeads,
+  ctx: TCtxDaEmpresa,
   f: TExportarLeads,
   log?: { error: (o: object, m: string) => void },
 ): Promise<{ stream: Readable; nomeArquivo: string; tipo: string }> {

@@ -4,9 +4,8 @@ import { intervaloDoPeriodo, type TIntervalo, type TPeriodo } from "@crm/domain/
 import { trechosTelefoneBusca } from "@crm/domain/phone";
 import { PAPEL } from "@crm/domain/roles";
 import type { TFiltroLeads, TOrdemLeads } from "@crm/domain/schemas/leads";
-import type { TTx } from "../../db/tenant.js";
+import type { TCtxDaEmpresa, TTx } from "../../db/tenant.js";
 import { badRequest } from "../../http/errors.js";
-import type { TCtxLeads } from "../context.js";
 
 /**
  * A WHERE over `leads_juros_check l` and its parameters ($1 is always the company). With `telefoneAParte`, a phone
@@ -28,7 +27,7 @@ type TFiltroBase = Partial<Omit<TFiltroLeads, "periodo">> & { periodo: TPeriodo;
  */
 export async function montarCondicao(
   tx: TTx,
-  ctx: TCtxLeads,
+  ctx: TCtxDaEmpresa,
   f: TFiltroBase,
   agora = new Date(),
   opts: { telefoneAParte?: boolean } = {},

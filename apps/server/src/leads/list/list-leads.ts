@@ -4,8 +4,7 @@ import type { TFiltroLeads, TLeadLista, TPaginaLeads } from "@crm/domain/schemas
 import type pg from "pg";
 import type { TDeps } from "../../core/deps.js";
 import { preparada } from "../../db/prepared.js";
-import { lerComTenant } from "../../db/tenant.js";
-import type { TCtxLeads } from "../context.js";
+import { lerComTenant, type TCtxDaEmpresa } from "../../db/tenant.js";
 import { montarCondicao, ordemSql, temFiltros } from "./filter-sql.js";
 import { COLUNAS_LISTA, JUNCAO_CONSULTOR } from "./row.js";
 import { contagensLembradas, lembrarContagens } from "./search-counts.js";
@@ -23,7 +22,7 @@ export const TELEFONE_RARO = 3000;
  * One page of /leads (000 §2.12), sorted server-side. It asks for one row more than the page to know whether
  * another page follows, so paging never waits for a count (the total comes with the counters).
  */
-export async function listarLeads(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f: TFiltroLeads): Promise<TPaginaLeads> {
+export async function listarLeads(deps: Pick<TDeps, "db">, ctx: TCtxDaEmpresa, f: TFiltroLeads): Promise<TPaginaLeads> {
   // without filters one plan suits every value: newest first is one range scan of the period index whatever the
   // period, and 'Total' in any order one walk of that column's index. Other sorts of a period stay planned per
   // values: for a short period sorting its few rows beats walking a 200k-lead name or value index.

@@ -250,8 +250,9 @@ describe("who may list which company", () => {
     const inexistente = await a.navegadores.plataforma.req({ url: "/api/leads?empresaId=00000000-0000-4000-8000-000000000000" });
     expect(inexistente.statusCode).toBe(404);
     expect(inexistente.json().erro).toBe("Empresa não encontrada");
-    // a company admin naming another company still sees only their own
-    expect(nomes(await pagina(b.navegadores.admin, naA))).toEqual(["João de Outra Empresa"]);
+    // a company admin naming another company is answered as if it did not exist (decision 1791)
+    const outra = await b.navegadores.admin.req({ url: `/api/leads?${naA}` });
+    expect([outra.statusCode, outra.json().erro]).toEqual([404, "Empresa não encontrada"]);
   });
 
   it("serves no company's leads under /api/empresas/{id}/leads: one URL shape (decision 1641)", async () => {

@@ -5,8 +5,7 @@ import type { TFiltroLeads, TResumoLeads } from "@crm/domain/schemas/leads";
 import type pg from "pg";
 import type { TDeps } from "../../core/deps.js";
 import { preparada } from "../../db/prepared.js";
-import { lerComTenant, type TTx } from "../../db/tenant.js";
-import type { TCtxLeads } from "../context.js";
+import { lerComTenant, type TCtxDaEmpresa, type TTx } from "../../db/tenant.js";
 import { intervaloDoDia, montarCondicao, temFiltros } from "./filter-sql.js";
 
 /**
@@ -14,7 +13,7 @@ import { intervaloDoDia, montarCondicao, temFiltros } from "./filter-sql.js";
  * converted in the period, the company dashboard's figures under the same labels (lead-figures.ts, decision 1632). Without filters they add up the
  * per-day summary of migration 0010; with any filter they count the leads.
  */
-export async function resumirLeads(deps: Pick<TDeps, "db">, ctx: TCtxLeads, f: TFiltroLeads): Promise<TResumoLeads> {
+export async function resumirLeads(deps: Pick<TDeps, "db">, ctx: TCtxDaEmpresa, f: TFiltroLeads): Promise<TResumoLeads> {
   const resumo = semFiltros(ctx, f);
   // the summary's day range is one index range scan whatever the days; counting filtered leads is planned per values
   const { rows } = await lerComTenant(
@@ -30,7 +29,7 @@ const { qualificadosNoPeriodo: q, emAtendimentoAgora: e, convertidosNoPeriodo: c
 const grupos = () => [q.status, e.status, c.status];
 
 /** Only the period chosen (a Consultor's scope is a filter too: unassigned and own leads). */
-function semFiltros(ctx: TCtxLeads, f: TFiltroLeads): boolean {
+function semFiltros(ctx: TCtxDaEmpresa, f: TFiltroLeads): boolean {
   return (
     ctx.papel !== PAPEL.consultor &&
     !temFiltros(f) &&
@@ -39,7 +38,7 @@ function semFiltros(ctx: TCtxLeads, f: TFiltroLeads): boolean {
   );
 }
 
-async function contarLeads(c: TTx, ctx: TCtxLeads, f: TFiltroLeads): Promise<pg.QueryConfig> {
+async function contarLeads(c: TTx, ctx: TCtxDaEmpresa, f: TFiltroLeads): Promise<pg.QueryConfig> {
   const { where, params } = await montarCondicao(c, ctx, f);
   const n = params.length;
   return preparada(
@@ -52,7 +51,7 @@ async function contarLeads(c: TTx, ctx: TCtxLeads, f: TFiltroLeads): Promise<pg.
   );
 }
 
-function somarResumoDiario(ctx: TCtxLeads, f: TFiltroLeads): pg.QueryConfig {
+function somarResumoDiario(ctx: TCtxDaEmpresa, f: TFiltroLeads): pg.QueryConfig {
   const intervalo = intervaloDoDia(f.periodo, new Date(), f.inicio, f.fim) as TIntervalo;
   return preparada(
     `SELECT coalesce(sum(n), 0)::int AS total,

@@ -155,6 +155,6 @@ describe("the platform admin on a company's WhatsApp connection", () => {
     // a company admin cannot name another company
     const outra = await criarEmpresaComUsuarios(t);
     const alheia = await outra.navegadores.admin.req({ url: `/api/whatsapp/conexao?empresaId=${a.empresa.id}` });
-    expect(alheia.json().provedor).not.toBe("unofficial");
+    expect([alheia.statusCode, alheia.json().erro]).toEqual([404, MSG.empresaNaoEncontrada]);
   });
 });
