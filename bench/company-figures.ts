@@ -11,7 +11,8 @@
 // before measuring it.
 //
 // The leads are written as a company would have them (closed values on the converted, campaigns and ads on the ads'
-// leads, contracts on most) in one INSERT per 50k rows, with every trigger on: the summaries are the triggers' work.
+// leads, contracts on most) in one INSERT per 50k rows, with every trigger on and their change-log rows, as an import
+// writes them: the synchronous summaries are the triggers' work, the others the roll-up's (drained before measuring).
 // Earlier versions set the closed values and campaigns with UPDATEs after the server had started, and deadlocked with
 // the server's revisional sweep, which writes every new lead's pre-analysis; now the bench drains that sweep itself
 // before measuring, so no background job competes with the measurements.
@@ -24,15 +25,24 @@ import { ZFiltroDashboardEmpresa } from "@crm/domain/schemas/dashboard";
 import { ZFiltroFinanceiro } from "@crm/domain/schemas/finance";
 import { ZFiltroCustos } from "@crm/domain/schemas/marketing";
 import { resultadosPorCampanha } from "../apps/server/src/attribution/campaign-figures.js";
+import {
+  autorDoRegistro,
+  CUSTO_NO_REGISTRO,
+  sqlRegistro,
+  sqlRegistroDeLeads,
+} from "../apps/server/src/change-log/in-statement.js";
 import { lerDashboardEmpresa } from "../apps/server/src/dashboard/company-dashboard.js";
 import { listarAtividadesDaEmpresa } from "../apps/server/src/dashboard/recent-activities.js";
 import type { TCtxEmpresa } from "../apps/server/src/db/tenant.js";
+import { alcancarRollup } from "../apps/server/src/derived/test-helpers.js";
 import { lerFinanceiro } from "../apps/server/src/finance/finance-figures.js";
 import { listarCustos } from "../apps/server/src/marketing/list-costs.js";
 import { recalcularPendentes } from "../apps/server/src/revisional/recompute.js";
 import { gerarTaxasDemo } from "../apps/server/src/seed/demo-rates.js";
 import { carga, explicando, fmt, iniciarBancada, numeroEnv, percentis, type TBancada } from "./leads-harness.js";
 
+/** the generated leads are logged as an import's (decision 1701): the summaries roll up from those rows */
+const CRIADO = autorDoRegistro("lead.criado", { origem: "importacao" });
 const PLATAFORMAS = ["Facebook", "Google", "Instagram", "LinkedIn", "TikTok", "Outro"];
 const CAMPANHAS = ["Revisão Já", "Juros Abusivos", "Carro Quitado", "Consignado INSS", "Black Friday"];
 
@@ -82,7 +92,7 @@ async function gerar(b: TBancada, total: number, naEmpresa: number, custos: numb
   for (let de = 1; de <= total; de += LOTE) {
     const ate = Math.min(total, de + LOTE - 1);
     await b.dono.query(
-      `INSERT INTO leads_juros_check (id_empresa_fk, nome, email, telefone, telefone_normalizado, valor_contrato, status_lead,
+      `WITH feitos AS (INSERT INTO leads_juros_check AS l (id_empresa_fk, nome, email, telefone, telefone_normalizado, valor_contrato, status_lead,
          origem_lead, consultor_atribuido_id, created_at, updated_at, valor_contrato_fechado, campanha_origem, anuncio_id,
          modalidade_credito, valor_parcela, quantidade_parcelas, quantidade_parcelas_pagas, data_contrato)
        SELECT e, 'Lead ' || g, 'lead' || g || '@mail.com', '(11) 9' || lpad(g::text, 8, '0'), '55119' || lpad(g::text, 8, '0'),
@@ -100,19 +110,24 @@ async function gerar(b: TBancada, total: number, naEmpresa: number, custos: numb
                                    ($3::text[])[1 + g % 8] AS st, ($4::text[])[1 + (g / 8) % 6] AS o,
                                    now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second' AS criado,
                                    (g::bigint * 13) % 10 < 7 AS c, 5000 + (g::bigint * 7919) % 145000 AS v, 12 + (g::bigint * 31) % 61 AS n,
-                                   0.012 + ((g::bigint * 13) % 500) / 10000.0 AS i) x`,
-      [de, ate, STATUS, ORIGENS, empresas, CAMPANHAS, k, outras, MODALIDADES],
+                                   0.012 + ((g::bigint * 13) % 500) / 10000.0 AS i) x
+       RETURNING NULL::leads_juros_check AS antes, l AS depois)
+       ${sqlRegistroDeLeads(10)}`,
+      [de, ate, STATUS, ORIGENS, empresas, CAMPANHAS, k, outras, MODALIDADES, CRIADO],
     );
     process.stdout.write(`\r  gerando leads: ${ate.toLocaleString("pt-BR")} / ${total.toLocaleString("pt-BR")}`);
   }
   process.stdout.write(`  (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
   const t1 = performance.now();
   await b.dono.query(
-    `INSERT INTO custos_marketing (id_empresa_fk, data_custo, plataforma, valor_gasto, impressoes, cliques, id_conta_anuncio, campanha, anuncio_id)
-     SELECT $1, current_date - (g % 730), ($2::text[])[1 + g % 6], 20 + (g % 500), 1000 + g % 9000, g % 900, 'conta-' || (g % 4),
-            CASE WHEN g % 2 = 0 THEN ($3::text[])[1 + g % 5] END, CASE WHEN g % 4 = 1 THEN 'ad-' || (g % 40) END
-       FROM generate_series(1, $4::int) g`,
-    [b.empresaId, PLATAFORMAS, CAMPANHAS, custos],
+    `WITH feitos AS (
+       INSERT INTO custos_marketing AS c (id_empresa_fk, data_custo, plataforma, valor_gasto, impressoes, cliques, id_conta_anuncio, campanha, anuncio_id)
+       SELECT $1, current_date - (g % 730), ($2::text[])[1 + g % 6], 20 + (g % 500), 1000 + g % 9000, g % 900, 'conta-' || (g % 4),
+              CASE WHEN g % 2 = 0 THEN ($3::text[])[1 + g % 5] END, CASE WHEN g % 4 = 1 THEN 'ad-' || (g % 40) END
+         FROM generate_series(1, $4::int) g
+       RETURNING NULL::custos_marketing AS antes, c AS depois)
+     ${sqlRegistro(5, CUSTO_NO_REGISTRO)}`,
+    [b.empresaId, PLATAFORMAS, CAMPANHAS, custos, autorDoRegistro("custo.criado", { origem: "importacao" })],
   );
   // the server's revisional job takes new leads every minute; the bench drains the queue too, then waits for it empty
   for (;;) {
@@ -121,12 +136,15 @@ async function gerar(b: TBancada, total: number, naEmpresa: number, custos: numb
     if (f[0].n === 0) break;
     await new Promise((r) => setTimeout(r, 500));
   }
+  // and the summaries' roll-up (decision 1772): measured caught up, as a server that is not behind serves them
+  await alcancarRollup(b.db.app, b.dono);
   for (const t of [
     "leads_juros_check",
     "custos_marketing",
     "financas_leads_diaria",
     "leads_contagem_diaria",
     "financas_recuperavel_diaria",
+    "mudancas",
   ])
     await b.dono.query(`VACUUM ANALYZE ${t}`);
   await b.dono.query("CHECKPOINT");

@@ -1,15 +1,17 @@
 import { STATUS_FORA_DO_PIPELINE, sobrepagoAteAgora } from "@crm/domain/revisional/recoverable";
 import type pg from "pg";
+import { resumoExato } from "../src/derived/rollup.js";
 
 /**
- * The recoverable-value summary's non-zero rows (migration 0030's per day, origin, consultant and band) and the same
+ * The recoverable-value summary's non-zero rows (migration 0030's per day, origin, consultant and band; read exactly,
+ * with the change log's rows not yet rolled up: decision 1772) and the same
  * figures recounted from the company's leads by the domain's rule, both sorted by key: equal when the summary is exact.
  */
 export async function resumoERecontagemRecuperavel(dono: pg.Pool, empresaId: string) {
   const { rows: resumo } = await dono.query(
     `SELECT dia::text || '|' || origem_lead || '|' || consultor_id || '|' || faixa AS k, leads,
             sobrepago_total_centavos::text AS total, sobrepago_ate_agora_centavos::text AS ate
-       FROM financas_recuperavel_diaria
+       FROM ${resumoExato("financas_recuperavel_diaria")}
       WHERE id_empresa_fk = $1 AND (leads, sobrepago_total_centavos, sobrepago_ate_agora_centavos) <> (0, 0, 0) ORDER BY 1`,
     [empresaId],
   );

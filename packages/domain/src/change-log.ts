@@ -40,4 +40,9 @@ export const CAMPOS_LEAD_NO_REGISTRO = [
   "valor_contrato_fechado",
   "revisional_faixa",
   "revisional_sobrepago_centavos",
+  // what the rolled-up summaries read besides the above (decision 1771): the AI-qualified count per campaign, and the
+  // instalments of the recoverable value "so far"
+  "data_processamento_ia",
+  "quantidade_parcelas",
+  "quantidade_parcelas_pagas",
 ] as const;

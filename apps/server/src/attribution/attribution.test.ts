@@ -8,8 +8,11 @@ import { iniciarConversoesFalsa, type TConversoesFalsa } from "../../../../test-
 import { assinarGraph, webhookTexto } from "../../../../test-support/fake-graph.js";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
+import { excluirLeads, mudarLeads } from "../../test/logged-writes.js";
 import type { TConfig } from "../config/config.js";
 import { unsafeWithSystem, withCompanyJob } from "../db/tenant.js";
+import { resumoExato } from "../derived/rollup.js";
+import { inserirVarios } from "../seed/bulk.js";
 import { APP_SECRET_META, caminhoWebhook, configurarOficial, contar, linha } from "../whatsapp/testing/setup.js";
 import { esperarAte } from "../whatsapp/testing/wait.js";
 
@@ -195,10 +198,9 @@ describe("per-campaign figures", () => {
       await lead({ ...A, created_at: "2026-10-01T02:59:59Z", status_lead: "Convertido (Ganho)", valor_contrato_fechado: 99999 });
       await lead({ ...A, created_at: "2026-11-01T03:00:00Z" });
       const custo = (data_custo: string, valor_gasto: number, campanha: string | null, anuncio_id: string | null) =>
-        tx.query(
-          "INSERT INTO custos_marketing (id_empresa_fk, data_custo, plataforma, valor_gasto, campanha, anuncio_id) VALUES ($1, $2, 'Facebook', $3, $4, $5)",
-          [b.empresa.id, data_custo, valor_gasto, campanha, anuncio_id],
-        );
+        inserirVarios(tx, "custos_marketing", [
+          { id_empresa_fk: b.empresa.id, data_custo, plataforma: "Facebook", valor_gasto, campanha, anuncio_id },
+        ]);
       await custo("2026-10-01", 400, "Veículos", null);
       await custo("2026-10-31", 200, "Veículos", "ad-2");
       await custo("2026-10-05", 150.5, null, "ad-9");
@@ -349,19 +351,14 @@ describe("per-campaign figures", () => {
           data_processamento_ia: i % 5 ? "2026-10-12T12:00:00Z" : null,
         } as never);
       const ids = (await tx.query("SELECT id FROM leads_juros_check ORDER BY id")).rows.map((r) => r.id);
-      await tx.query(
-        "UPDATE leads_juros_check SET status_lead = 'Convertido (Ganho)', valor_contrato_fechado = 1234.56 WHERE id = ANY ($1)",
-        [ids.slice(0, 4)],
-      );
-      await tx.query("UPDATE leads_juros_check SET valor_contrato_fechado = 99.99 WHERE id = $1", [ids[0]]);
-      await tx.query("UPDATE leads_juros_check SET anuncio_id = 'ad-novo', plataforma_anuncio = 'Instagram' WHERE id = $1", [
-        ids[5],
+      await mudarLeads(tx, "status_lead = 'Convertido (Ganho)', valor_contrato_fechado = 1234.56", "id = ANY ($1)", [
+        ids.slice(0, 4),
       ]);
-      await tx.query("UPDATE leads_juros_check SET created_at = created_at + interval '1 hour' WHERE id = ANY ($1)", [
-        ids.slice(6, 9),
-      ]);
-      await tx.query("UPDATE leads_juros_check SET data_processamento_ia = NULL WHERE id = $1", [ids[9]]);
-      await tx.query("DELETE FROM leads_juros_check WHERE id = ANY ($1)", [ids.slice(10)]);
+      await mudarLeads(tx, "valor_contrato_fechado = 99.99", "id = $1", [ids[0]]);
+      await mudarLeads(tx, "anuncio_id = 'ad-novo', plataforma_anuncio = 'Instagram'", "id = $1", [ids[5]]);
+      await mudarLeads(tx, "created_at = created_at + interval '1 hour'", "id = ANY ($1)", [ids.slice(6, 9)]);
+      await mudarLeads(tx, "data_processamento_ia = NULL", "id = $1", [ids[9]]);
+      await excluirLeads(tx, "id = ANY ($1)", [ids.slice(10)]);
     });
     const { rows: dif } = await t.dono.query(
       `WITH contagem AS (
@@ -372,13 +369,13 @@ describe("per-campaign figures", () => {
                 coalesce(sum(valor_contrato_fechado) FILTER (WHERE status_lead = ANY ($3)), 0)::numeric(16,2) AS receita
            FROM leads_juros_check WHERE id_empresa_fk = $1 GROUP BY 1, 2, 3, 4, 5),
        resumo AS (SELECT id_empresa_fk, dia, campanha, anuncio_id, plataforma, leads, qualificados, conversoes, receita
-                    FROM campanhas_leads_diaria WHERE id_empresa_fk = $1 AND leads <> 0)
+                    FROM ${resumoExato("campanhas_leads_diaria")} WHERE id_empresa_fk = $1 AND leads <> 0)
        (SELECT * FROM contagem EXCEPT SELECT * FROM resumo) UNION ALL (SELECT * FROM resumo EXCEPT SELECT * FROM contagem)`,
       [c.empresa.id, STATUS_QUALIFICADOS_IA, STATUS_CONVERTIDOS],
     );
     expect(dif).toEqual([]);
     const { rows: n } = await t.dono.query(
-      "SELECT count(*)::int AS n FROM campanhas_leads_diaria WHERE id_empresa_fk = $1 AND leads <> 0",
+      `SELECT count(*)::int AS n FROM ${resumoExato("campanhas_leads_diaria")} WHERE id_empresa_fk = $1 AND leads <> 0`,
       [c.empresa.id],
     );
     expect(n[0].n).toBeGreaterThan(4);
@@ -496,7 +493,7 @@ describe("Conversions API for business messaging", () => {
 
   it("sends exactly one LeadSubmitted when qualified and one Purchase with the value when converted, retried after a 500", async () => {
     const lead = await leadDe("5511987650001");
-    await t.dono.query("UPDATE leads_juros_check SET valor_contrato_fechado = 4500.75 WHERE id = $1", [lead.id]);
+    await mudarLeads(t.dono, "valor_contrato_fechado = 4500.75", "id = $1", [lead.id]);
     await mudarStatus(lead.id, "Qualificado para Atendente");
     await esperarAte(async () => enviadosDoClid(lead.ctwa_clid as string).length === 1, 20_000, "LeadSubmitted");
     // another qualified status is not a new moment

@@ -5,6 +5,7 @@ import type { TAtribuicao, TFiltroAtribuicao, TLinhaAtribuicao } from "@crm/doma
 import type { TDeps } from "../core/deps.js";
 import { preparada } from "../db/prepared.js";
 import { lerComTenant, type TCtxEmpresa } from "../db/tenant.js";
+import { resumoExato } from "../derived/rollup.js";
 import { badRequest } from "../http/errors.js";
 
 type TAcumulado = TContagensCampanha & { campanha: string | null; anuncio_id: string | null; plataforma: string | null };
@@ -64,19 +65,19 @@ SELECT json_build_object(
              sum(receita)::text AS receita
         FROM (SELECT campanha, anuncio_id, plataforma, sum(leads) AS leads, sum(qualificados) AS qualificados,
                      sum(conversoes) AS conversoes, sum(receita) AS receita
-                FROM (SELECT campanha, anuncio_id, plataforma, leads, qualificados, conversoes, receita FROM campanhas_leads_mensal
+                FROM (SELECT campanha, anuncio_id, plataforma, leads, qualificados, conversoes, receita FROM ${resumoExato("campanhas_leads_mensal")}
                        WHERE id_empresa_fk = $1 AND mes >= $2::date AND mes < $3::date
                       UNION ALL
                       SELECT campanha, anuncio_id, plataforma, $6::int * leads, $6::int * qualificados, $6::int * conversoes, $6::int * receita
-                        FROM campanhas_leads_diaria WHERE id_empresa_fk = $1 AND dia >= $4::date AND dia < $5::date
+                        FROM ${resumoExato("campanhas_leads_diaria")} WHERE id_empresa_fk = $1 AND dia >= $4::date AND dia < $5::date
                       UNION ALL
                       SELECT campanha, anuncio_id, plataforma, $9::int * leads, $9::int * qualificados, $9::int * conversoes, $9::int * receita
-                        FROM campanhas_leads_diaria WHERE id_empresa_fk = $1 AND dia >= $7::date AND dia < $8::date) partes
+                        FROM ${resumoExato("campanhas_leads_diaria")} WHERE id_empresa_fk = $1 AND dia >= $7::date AND dia < $8::date) partes
                GROUP BY campanha, anuncio_id, plataforma HAVING sum(leads) <> 0) p
        GROUP BY campanha, anuncio_id) x),
   'custos', (SELECT json_agg(x) FROM (
       SELECT nullif(campanha, '') AS campanha, nullif(anuncio_id, '') AS anuncio_id, sum(valor)::text AS custo
-        FROM (SELECT campanha, anuncio_id, lancamentos AS n, valor_gasto AS valor FROM custos_campanhas_mensal
+        FROM (SELECT campanha, anuncio_id, lancamentos AS n, valor_gasto AS valor FROM ${resumoExato("custos_campanhas_mensal")}
                WHERE id_empresa_fk = $1 AND mes >= $2::date AND mes < $3::date
               UNION ALL
               SELECT coalesce(campanha, ''), coalesce(anuncio_id, ''), $6::int, $6::int * valor_gasto FROM custos_marketing

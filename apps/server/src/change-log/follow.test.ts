@@ -62,6 +62,20 @@ describe("following the change log", () => {
     expect(marcas(await lerAte("teste-lotes", 1))).toEqual(["f"]);
   });
 
+  it("reads in the log's numeric order when ids cross a digit (99, then 100), never a row twice", async () => {
+    await lerTudo("teste-digitos");
+    // enough rows for ids to cross 99 → 100 (and 999 → 1000 on a busy run): as text, '100' sorted before '99'
+    await dono.query(
+      `INSERT INTO mudancas (id_empresa_fk, entidade, id_entidade, tipo, origem, depois)
+       SELECT $1, 'lead', gen_random_uuid(), 'lead.alterado', 'sistema', jsonb_build_object('marca', 'n' || i) FROM generate_series(1, 150) i`,
+      [empresa],
+    );
+    const lidas = await lerAte("teste-digitos", 150, 40);
+    expect(lidas.map((l) => BigInt(l.id))).toEqual(lidas.map((l) => BigInt(l.id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(new Set(lidas.map((l) => l.id)).size).toBe(lidas.length);
+    expect(lidas).toHaveLength(150);
+  });
+
   it("never skips a row whose transaction commits after a later one's", async () => {
     await lerTudo("teste-atraso");
     const lenta = await dono.connect();

@@ -42,12 +42,14 @@ export async function lerMudancas(
     );
     if (!pos.rows.length) return 0;
     const { rows } = await tx.query<TLinhaMudanca>(
-      `SELECT id::text, transacao::text, id_empresa_fk, entidade, id_entidade, tipo, origem, id_usuario_fk, id_chave_api,
-              ocorrido_em, antes, depois
-         FROM mudancas
-        WHERE (transacao, id) > ($1::xid8, $2::bigint)
-          AND transacao < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY transacao, id
+      // ordered by the table's columns (m.), not by the text the rows are handed in: a bare `ORDER BY transacao, id`
+      // names the output columns, and sorted '100' before '99' (a position set behind rows already read)
+      `SELECT m.id::text AS id, m.transacao::text AS transacao, m.id_empresa_fk, m.entidade, m.id_entidade, m.tipo, m.origem,
+              m.id_usuario_fk, m.id_chave_api, m.ocorrido_em, m.antes, m.depois
+         FROM mudancas m
+        WHERE (m.transacao, m.id) > ($1::xid8, $2::bigint)
+          AND m.transacao < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY m.transacao, m.id
         LIMIT $3`,
       [pos.rows[0].ate, pos.rows[0].ate_id, lote],
     );

@@ -105,7 +105,9 @@ describe("lead writers", () => {
     await expect(
       unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
         await mudarStatusDosLeads(t.deps, tx, { ...conversao, autor: { usuarioId: null, origem: "sistema" } });
-        expect((await tx.query("SELECT 1 FROM mudancas WHERE id_entidade = $1", [lead.id])).rowCount).toBe(1);
+        expect(
+          (await tx.query("SELECT 1 FROM mudancas WHERE id_entidade = $1 AND tipo = 'lead.status'", [lead.id])).rowCount,
+        ).toBe(1);
         throw new Error("desfeito");
       }),
     ).rejects.toThrow("desfeito");

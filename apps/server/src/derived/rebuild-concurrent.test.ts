@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarAleatorio, criarEmpresaComUsuarios, linhaLead } from "../../test/factories.js";
+import { excluirLeads, mudarLeads } from "../../test/logged-writes.js";
 import { repetirEmConflito } from "../db/retry-conflicts.js";
 import { withCompanyJob } from "../db/tenant.js";
 import { inserirVarios } from "../seed/bulk.js";
@@ -75,17 +76,9 @@ describe(`rebuilding while 4 writers change leads (DERIVADOS_SEED=${SEMENTE})`, 
                 ORDER BY id FOR UPDATE`,
               );
               const [um, dois, tres] = rows.map((x) => x.id);
-              await tx.query("UPDATE leads_juros_check SET status_lead = $1, created_at = $2 WHERE id = $3", [
-                r.escolher(STATUS),
-                instante(),
-                um,
-              ]);
-              await tx.query("UPDATE leads_juros_check SET valor_contrato_fechado = $1, nome = $2 WHERE id = $3", [
-                "99.90",
-                `Nome ${w}`,
-                dois ?? um,
-              ]);
-              if (w % 2 && tres) await tx.query("DELETE FROM leads_juros_check WHERE id = $1", [tres]);
+              await mudarLeads(tx, "status_lead = $1, created_at = $2", "id = $3", [r.escolher(STATUS), instante(), um]);
+              await mudarLeads(tx, "valor_contrato_fechado = $1, nome = $2", "id = $3", ["99.90", `Nome ${w}`, dois ?? um]);
+              if (w % 2 && tres) await excluirLeads(tx, "id = $1", [tres]);
               await inserirVarios(tx, "leads_juros_check", Array.from({ length: 1 + (w % 3) }, lead));
             }),
           20,

@@ -1,3 +1,4 @@
+import { resumoExato } from "./rollup.js";
 import type { TDerivado } from "./types.js";
 
 /**
@@ -10,12 +11,20 @@ const com = (xs: readonly string[], p = "") => (xs.length ? `${lista(xs, p)}, ` 
 const linha = (xs: readonly string[], p: string) => `(${lista(xs, p)})`;
 const iguais = (chave: readonly string[], a: string, b: string) => chave.map((k) => `${a}.${k} = ${b}.${k}`).join(" AND ");
 
+/**
+ * What a `soma` item is: its rows, and for an item rolled up from the change log (decision 1772) the log's rows not yet
+ * rolled up too, as this statement's snapshot sees both: the exact read. `soTabela` compares the rows alone (once the
+ * roll-up has caught up, they must equal the definition by themselves).
+ */
+export type TLeitura = { soTabela?: boolean };
+const lido = (d: TDerivado, o: TLeitura) => (d.rolada && !o.soTabela ? resumoExato(d.tabela) : d.tabela);
+
 /** `soma`: per key, definition minus summary, only where some measure differs. */
-function difSoma(d: TDerivado): string {
+function difSoma(d: TDerivado, o: TLeitura = {}): string {
   const k = d.chave;
   const grupo = k.length ? `GROUP BY ${lista(k)}` : "";
   return `deve AS (${d.definicao}),
-    e AS (SELECT ${com(k)}${lista(d.medidas)} FROM ${d.tabela} WHERE id_empresa_fk = $1),
+    e AS (SELECT ${com(k)}${lista(d.medidas)} FROM ${lido(d, o)} WHERE id_empresa_fk = $1),
     dif AS (SELECT ${com(k)}${d.medidas.map((m) => `sum(${m}) AS ${m}`).join(", ")}
               FROM (SELECT ${com(k)}${lista(d.medidas)} FROM deve
                     UNION ALL SELECT ${com(k)}${d.medidas.map((m) => `-${m}`).join(", ")} FROM e) x
@@ -40,19 +49,21 @@ function difConjunto(d: TDerivado): string {
     dif AS (SELECT * FROM par WHERE NOT em_deve OR NOT em_e${difere})`;
 }
 
-function sqlDiferenca(d: TDerivado): string {
+function sqlDiferenca(d: TDerivado, o: TLeitura): string {
   if (!d.definicao) throw new Error(`${d.nome}: item sem definição em SQL`);
-  return d.tipo === "soma" ? difSoma(d) : difConjunto(d);
+  return d.tipo === "soma" ? difSoma(d, o) : difConjunto(d);
 }
 
 /** What differs, as rows (for the recount test and `--verificar`). */
-export function sqlComparar(d: TDerivado): string {
-  return `WITH ${sqlDiferenca(d)} SELECT * FROM dif`;
+export function sqlComparar(d: TDerivado, o: TLeitura = {}): string {
+  return `WITH ${sqlDiferenca(d, o)} SELECT * FROM dif`;
 }
 
 /**
  * `soma`: adds `deve − é` to each key that differs, in key order as the triggers lock (ON CONFLICT … m = m + Δ), so a
- * writer's increment made meanwhile is neither lost nor doubled. Answers how many keys were corrected.
+ * writer's increment made meanwhile is neither lost nor doubled. Answers how many keys were corrected. For a rolled-up
+ * item `é` is the exact read (rows plus the log's tail), so the correction leaves the tail to the roll-up: after it
+ * applies those rows the item equals its definition (decision 1772).
  */
 function reparoSoma(d: TDerivado): string {
   const k = d.chave;

@@ -19,6 +19,24 @@ type TTipoDerivado = "soma" | "conjunto" | "coluna" | "fila";
  */
 type TExatidao = "na_transacao" | "rollup";
 
+/** A measure of a `soma` item: the per-row value summed ("1" for a count), an optional row filter, the column's SQL type. */
+export type TMedida = { nome: string; valor: string; tipo: string; onde?: string };
+
+/** The change log's entities whose rows a rolled-up summary reads as its source rows (decision 1772). */
+export type TEntidadeRolada = "lead" | "custo";
+
+/**
+ * How a `rollup` item moves with the change log (decision 1772): the same key and measure expressions as its
+ * definition, applied to each log row's state after (+1) and before (−1) the change, the source rows' alias being that
+ * of the entity's log source (derived/terms.ts `SQL.doRegistro`).
+ */
+export type TRolada = {
+  entidade: TEntidadeRolada;
+  chave: readonly (readonly [nome: string, expressao: string])[];
+  medidas: readonly TMedida[];
+  onde?: string;
+};
+
 export type TDerivado = {
   /** the table (or `tabela.coluna` for a column) */
   nome: string;
@@ -40,6 +58,8 @@ export type TDerivado = {
    * columns named as the table's (key then measures, without `id_empresa_fk`). Absent for `fila` items.
    */
   definicao?: string;
+  /** `rollup` items: how the change log's rows move it (its roll-up and its exact read are generated from this) */
+  rolada?: TRolada;
   /** derived items whose triggers feed this one (it is rebuilt after them: their repair propagates into it) */
   alimentadaPor?: readonly string[];
   /** `soma` only: keep rows whose measures are all zero (one row per company that readers join to) */

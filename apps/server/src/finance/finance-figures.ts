@@ -23,6 +23,7 @@ import type { TFiltroFinanceiro, TFinanceiro } from "@crm/domain/schemas/finance
 import type { TDeps } from "../core/deps.js";
 import { preparada } from "../db/prepared.js";
 import { lerComTenant, type TCtxEmpresa } from "../db/tenant.js";
+import { resumoExato } from "../derived/rollup.js";
 import { badRequest } from "../http/errors.js";
 
 const SEM_CONSULTOR = "00000000-0000-0000-0000-000000000000";
@@ -78,7 +79,7 @@ function sqlLeadsFiltrados(p: TP, e: string, f: TFiltroFinanceiro, atual: TInter
   const origem = f.origem ? `AND origem_lead = ${p(f.origem, "text")}` : "";
   const consultor = f.consultorId ? `AND consultor_id = ${p(f.consultorId, "uuid")}` : "";
   const fonte = `SELECT dia, origem_lead, consultor_id, leads, convertidos, receita
-                   FROM ${f.campanha ? "financas_campanha_diaria" : "financas_leads_diaria"}
+                   FROM ${resumoExato(f.campanha ? "financas_campanha_diaria" : "financas_leads_diaria")}
                   WHERE id_empresa_fk = ${e} ${f.campanha ? `AND campanha = ${p(f.campanha, "text")}` : ""}
                     AND dia >= ${p(isoDiaSP(anterior.inicio), "date")} AND dia < ${p(isoDiaSP(atual.fim), "date")}
                     ${origem} ${consultor}`;
@@ -119,10 +120,10 @@ function sqlPorMesesESoltos(
   const { meses, corridas } = sqlPartes(p, atual);
   const soltos = corridas.map(
     (c) => `UNION ALL
-          SELECT ${colunas}, ${c.sinal} * leads, ${c.sinal} * convertidos, ${c.sinal} * receita FROM ${tabelas.diaria}
+          SELECT ${colunas}, ${c.sinal} * leads, ${c.sinal} * convertidos, ${c.sinal} * receita FROM ${resumoExato(tabelas.diaria)}
            WHERE id_empresa_fk = ${e} ${filtro} AND ${c.onde}`,
   );
-  return `SELECT ${colunas}, leads, convertidos, receita FROM ${tabelas.mensal} WHERE id_empresa_fk = ${e} ${filtro} AND ${meses}
+  return `SELECT ${colunas}, leads, convertidos, receita FROM ${resumoExato(tabelas.mensal)} WHERE id_empresa_fk = ${e} ${filtro} AND ${meses}
           ${soltos.join("\n")}`;
 }
 
@@ -142,7 +143,7 @@ function sqlLeadsDeUmFiltro(p: TP, e: string, f: TFiltroFinanceiro, atual: TInte
                   atual, coalesce(balde::text, chave) AS chave, min(dia)::text AS primeiro, sum(leads)::int AS leads,
                   sum(convertidos)::int AS convertidos, sum(receita)::text AS receita
              FROM (SELECT dia, ${coluna}::text AS chave, leads, convertidos, receita, dia >= ${p(isoDiaSP(atual.inicio), "date")} AS atual,
-                          ${sqlBalde(p, atual)} AS balde FROM ${tabela}
+                          ${sqlBalde(p, atual)} AS balde FROM ${resumoExato(tabela)}
                     WHERE id_empresa_fk = ${e} AND ${coluna} = ${valor}
                       AND dia >= ${p(isoDiaSP(anterior.inicio), "date")} AND dia < ${p(isoDiaSP(atual.fim), "date")}) d
             GROUP BY GROUPING SETS ((atual), (atual, balde), (atual, chave)))
@@ -167,7 +168,7 @@ function sqlLeadsSemFiltro(p: TP, e: string, f: TFiltroFinanceiro, atual: TInter
   return `(SELECT CASE WHEN GROUPING(balde) = 0 THEN 'balde' ELSE 'periodo' END AS grupo, atual, balde::text AS chave,
                   min(dia)::text AS primeiro, sum(leads)::int AS leads, sum(convertidos)::int AS convertidos,
                   sum(receita)::text AS receita
-             FROM (SELECT dia, leads, convertidos, receita, dia >= ${pIni} AS atual, ${sqlBalde(p, atual)} AS balde FROM ${tabelas.dia}
+             FROM (SELECT dia, leads, convertidos, receita, dia >= ${pIni} AS atual, ${sqlBalde(p, atual)} AS balde FROM ${resumoExato(tabelas.dia)}
                     WHERE id_empresa_fk = ${e} ${campanha}
                       AND dia >= ${p(isoDiaSP(anterior.inicio), "date")} AND dia < ${p(isoDiaSP(atual.fim), "date")}) d
             GROUP BY GROUPING SETS ((atual), (atual, balde)))
@@ -189,22 +190,22 @@ function sqlCustos(p: TP, e: string, f: TFiltroFinanceiro, atual: TIntervalo, an
     return `SELECT CASE WHEN GROUPING(balde) = 0 THEN 'balde' WHEN GROUPING(plataforma) = 0 THEN 'plataforma' ELSE 'periodo' END AS grupo,
                    atual, coalesce(balde::text, plataforma) AS chave, min(dia)::text AS primeiro, sum(valor_gasto)::text AS valor
               FROM (SELECT dia, plataforma, valor_gasto, dia >= ${p(isoDiaSP(atual.inicio), "date")} AS atual,
-                           ${sqlBalde(p, atual)} AS balde FROM custos_marketing_diaria
+                           ${sqlBalde(p, atual)} AS balde FROM ${resumoExato("custos_marketing_diaria")}
                      WHERE id_empresa_fk = ${e} AND ${dias} AND lancamentos <> 0 AND plataforma = ${p(f.plataforma, "text")}) marcada
              GROUP BY GROUPING SETS ((atual), (atual, balde), (atual, plataforma))`;
   const { meses, corridas } = sqlPartes(p, atual);
   const soltos = corridas.map(
     (c) => `UNION ALL
-            SELECT plataforma, ${c.sinal} * valor_gasto FROM custos_marketing_diaria WHERE id_empresa_fk = ${e} AND ${c.onde}`,
+            SELECT plataforma, ${c.sinal} * valor_gasto FROM ${resumoExato("custos_marketing_diaria")} WHERE id_empresa_fk = ${e} AND ${c.onde}`,
   );
   return `(SELECT CASE WHEN GROUPING(balde) = 0 THEN 'balde' ELSE 'periodo' END AS grupo, atual, balde::text AS chave,
                   min(dia)::text AS primeiro, sum(valor_gasto)::text AS valor
              FROM (SELECT dia, valor_gasto, dia >= ${p(isoDiaSP(atual.inicio), "date")} AS atual, ${sqlBalde(p, atual)} AS balde
-                     FROM custos_marketing_dia WHERE id_empresa_fk = ${e} AND ${dias} AND lancamentos <> 0) marcada
+                     FROM ${resumoExato("custos_marketing_dia")} WHERE id_empresa_fk = ${e} AND ${dias} AND lancamentos <> 0) marcada
             GROUP BY GROUPING SETS ((atual), (atual, balde)))
           UNION ALL
           (SELECT 'plataforma', true, plataforma, null, sum(valor)::text
-             FROM (SELECT plataforma, valor_gasto AS valor FROM custos_marketing_mensal WHERE id_empresa_fk = ${e} AND ${meses}
+             FROM (SELECT plataforma, valor_gasto AS valor FROM ${resumoExato("custos_marketing_mensal")} WHERE id_empresa_fk = ${e} AND ${meses}
                    ${soltos.join("\n")}) partes
             GROUP BY plataforma)`;
 }
@@ -232,17 +233,17 @@ function sqlRecuperavel(p: TP, e: string, f: TFiltroFinanceiro, atual: TInterval
     const soltos = corridas.map(
       (c) => `UNION ALL
               SELECT faixa, ${c.sinal} * leads, ${c.sinal} * sobrepago_total_centavos, ${c.sinal} * sobrepago_ate_agora_centavos
-                FROM financas_recuperavel_dia WHERE id_empresa_fk = ${e} AND ${c.onde}`,
+                FROM ${resumoExato("financas_recuperavel_dia")} WHERE id_empresa_fk = ${e} AND ${c.onde}`,
     );
     return `SELECT faixa, sum(leads)::int AS leads, sum(total)::text AS total, sum(ate)::text AS ate
               FROM (SELECT faixa, leads, sobrepago_total_centavos AS total, sobrepago_ate_agora_centavos AS ate
-                      FROM financas_recuperavel_mensal WHERE id_empresa_fk = ${e} AND ${meses}
+                      FROM ${resumoExato("financas_recuperavel_mensal")} WHERE id_empresa_fk = ${e} AND ${meses}
                     ${soltos.join("\n")}) r
              GROUP BY faixa`;
   }
   const fonte =
     f.campanha && !f.origem && !f.consultorId
-      ? `SELECT faixa, leads, sobrepago_total_centavos AS total, sobrepago_ate_agora_centavos AS ate FROM financas_recuperavel_campanha_dia
+      ? `SELECT faixa, leads, sobrepago_total_centavos AS total, sobrepago_ate_agora_centavos AS ate FROM ${resumoExato("financas_recuperavel_campanha_dia")}
         WHERE id_empresa_fk = ${e} AND campanha = ${p(f.campanha, "text")}
           AND dia >= ${p(isoDiaSP(atual.inicio), "date")} AND dia < ${p(isoDiaSP(atual.fim), "date")}`
       : f.campanha
@@ -255,7 +256,7 @@ function sqlRecuperavel(p: TP, e: string, f: TFiltroFinanceiro, atual: TInterval
           ${f.consultorId ? `AND consultor_atribuido_id = ${p(f.consultorId, "uuid")}` : ""}
           AND revisional_sobrepago_centavos IS NOT NULL AND financas_pipeline_aberto(status_lead)`
         : `SELECT faixa, leads, sobrepago_total_centavos AS total, sobrepago_ate_agora_centavos AS ate
-         FROM ${tabela}
+         FROM ${resumoExato(tabela)}
         WHERE id_empresa_fk = ${e} AND dia >= ${p(isoDiaSP(atual.inicio), "date")} AND dia < ${p(isoDiaSP(atual.fim), "date")}
           ${f.origem ? `AND origem_lead = ${p(f.origem, "text")}` : ""}
           ${f.consultorId ? `AND consultor_id = ${p(f.consultorId, "uuid")}` : ""}`;

@@ -11,6 +11,7 @@ import {
   type TConsultor,
   type TEmpresaComUsuarios,
 } from "../../test/factories.js";
+import { excluirLeads, mudarLeads } from "../../test/logged-writes.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { inserirVarios } from "../seed/bulk.js";
 
@@ -74,22 +75,12 @@ beforeAll(async () => {
     const ids = (await tx.query("SELECT id FROM leads_juros_check WHERE id_empresa_fk = $1 ORDER BY id LIMIT 40", [a.empresa.id]))
       .rows;
     for (const [i, { id }] of ids.entries()) {
-      if (i % 4 === 0)
-        await tx.query("UPDATE leads_juros_check SET valor_contrato_fechado = 1234.56 WHERE id_empresa_fk = $1 AND id = $2", [
-          a.empresa.id,
-          id,
-        ]);
+      const onde = "id_empresa_fk = $1 AND id = $2";
+      if (i % 4 === 0) await mudarLeads(tx, "valor_contrato_fechado = 1234.56", onde, [a.empresa.id, id]);
       if (i % 4 === 1)
-        await tx.query(
-          "UPDATE leads_juros_check SET consultor_atribuido_id = $3, origem_lead = 'Site' WHERE id_empresa_fk = $1 AND id = $2",
-          [a.empresa.id, id, consultores[2].id],
-        );
-      if (i % 4 === 2)
-        await tx.query(
-          "UPDATE leads_juros_check SET created_at = created_at - interval '20 days' WHERE id_empresa_fk = $1 AND id = $2",
-          [a.empresa.id, id],
-        );
-      if (i % 8 === 3) await tx.query("DELETE FROM leads_juros_check WHERE id_empresa_fk = $1 AND id = $2", [a.empresa.id, id]);
+        await mudarLeads(tx, "consultor_atribuido_id = $3, origem_lead = 'Site'", onde, [a.empresa.id, id, consultores[2].id]);
+      if (i % 4 === 2) await mudarLeads(tx, "created_at = created_at - interval '20 days'", onde, [a.empresa.id, id]);
+      if (i % 8 === 3) await excluirLeads(tx, onde, [a.empresa.id, id]);
     }
   });
 });

@@ -5,6 +5,7 @@ import type { TFiltroCustos, TListaCustos } from "@crm/domain/schemas/marketing"
 import type { TDeps } from "../core/deps.js";
 import { preparada } from "../db/prepared.js";
 import { lerComTenant, type TCtxEmpresa } from "../db/tenant.js";
+import { resumoExato } from "../derived/rollup.js";
 import { badRequest } from "../http/errors.js";
 import { COLUNAS_CUSTO, paraCusto } from "./cost-row.js";
 
@@ -35,7 +36,7 @@ export async function listarCustos(
     WITH resumo AS (
       SELECT plataforma, sum(valor_gasto) AS gasto, sum(impressoes)::bigint AS impressoes, sum(cliques)::bigint AS cliques,
              sum(lancamentos)::int AS n
-        FROM custos_marketing_diaria
+        FROM ${resumoExato("custos_marketing_diaria")}
        WHERE id_empresa_fk = $1 AND dia BETWEEN $2::date AND $3::date ${plataforma}
        GROUP BY plataforma HAVING sum(lancamentos) <> 0),
     pagina AS (SELECT least($5::int, greatest(1, ceil(coalesce(sum(n), 0) / $4::numeric)::int)) AS p FROM resumo)

@@ -21,8 +21,10 @@ import {
   SENHA_FACTORY,
   type TEmpresaComUsuarios,
 } from "../../test/factories.js";
+import { excluirLeads, mudarLeads } from "../../test/logged-writes.js";
 import type { TConfig } from "../config/config.js";
 import { unsafeWithSystem } from "../db/tenant.js";
+import { resumoExato } from "../derived/rollup.js";
 import { inserirVarios } from "../seed/bulk.js";
 import { configurarOficial } from "../whatsapp/testing/setup.js";
 
@@ -251,11 +253,8 @@ describe("the platform figures", () => {
         await inserirVarios(tx, "leads_juros_check", linhas);
       }
       // the counters follow status changes and deletions
-      await tx.query(
-        "UPDATE leads_juros_check SET status_lead = 'Convertido' WHERE id_empresa_fk = $1 AND status_lead = 'Perdido'",
-        [a.empresa.id],
-      );
-      await tx.query("DELETE FROM leads_juros_check WHERE id_empresa_fk = $1 AND status_lead = 'Novo Lead'", [b.empresa.id]);
+      await mudarLeads(tx, "status_lead = 'Convertido'", "id_empresa_fk = $1 AND status_lead = 'Perdido'", [a.empresa.id]);
+      await excluirLeads(tx, "id_empresa_fk = $1 AND status_lead = 'Novo Lead'", [b.empresa.id]);
     });
   });
 
@@ -276,7 +275,7 @@ describe("the platform figures", () => {
     const { rows } = await t.dono.query(
       `SELECT coalesce(m.id_empresa_fk, l.id_empresa_fk) AS e, coalesce(m.mes, l.mes) AS mes, coalesce(m.status_lead, l.status_lead) AS s,
               coalesce(m.n, 0) AS contado, coalesce(l.n, 0) AS real
-         FROM leads_contagem_mensal m
+         FROM ${resumoExato("leads_contagem_mensal", "m")}
          FULL JOIN (SELECT id_empresa_fk, date_trunc('month', leads_dia_sp(created_at))::date AS mes, status_lead, count(*)::int AS n
                       FROM leads_juros_check GROUP BY 1, 2, 3) l USING (id_empresa_fk, mes, status_lead)
         WHERE coalesce(m.n, 0) <> coalesce(l.n, 0)`,
@@ -363,7 +362,7 @@ describe("the platform figures", () => {
       });
       expect(ateMarco.cartoes.leads, qs).toBe(f.cartoes.leads + 1);
     }
-    await t.dono.query("DELETE FROM leads_juros_check WHERE id = $1", [cedo.rows[0].id]);
+    await excluirLeads(t.dono, "id = $1", [cedo.rows[0].id]);
     // suspended and on trial: no revenue
     await t.dono.query("UPDATE empresas SET status_assinatura = 'Suspenso' WHERE id = $1", [b.empresa.id]);
     await t.dono.query("UPDATE empresas SET teste_ate = current_date + 3 WHERE id = $1", [a.empresa.id]);

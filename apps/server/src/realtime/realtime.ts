@@ -98,11 +98,12 @@ export function createRealtime(opts: { databaseUrl: string; log?: FastifyBaseLog
     };
     client.on("notification", (n) => {
       const outro = canais.get(n.channel);
+      // a feature that follows the change log (the summaries' roll-up) hears its commits too
       if (outro) outro.aoNotificar(n.payload ?? "");
-      else if (n.channel === CANAL_MUDANCAS) {
+      if (n.channel === CANAL_MUDANCAS) {
         // changes of the change log, told once per company and entity per statement (decision 1701)
         for (const { destino, evento } of eventosDasMudancas(n.payload ?? "")) entregar({ d: destino, e: evento });
-      } else if (n.payload) despachar(n.payload);
+      } else if (!outro && n.payload) despachar(n.payload);
     });
     client.on("error", perder);
     client.on("end", () => perder(new Error("conexão LISTEN encerrada")));

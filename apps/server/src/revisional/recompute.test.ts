@@ -4,6 +4,7 @@ import { STATUS_LEAD } from "@crm/domain/status";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarAleatorio, criarEmpresaComUsuarios, type TAleatorio, type TEmpresaComUsuarios } from "../../test/factories.js";
+import { mudarLeads } from "../../test/logged-writes.js";
 import { resumoERecontagemRecuperavel } from "../../test/recoverable-recount.js";
 import { unsafeWithSystem, withTenant } from "../db/tenant.js";
 import { inserirVarios } from "../seed/bulk.js";
@@ -207,10 +208,7 @@ describe("the sweep and a person's write at once", () => {
     const pessoa = await t.dono.connect();
     try {
       await pessoa.query("BEGIN");
-      await pessoa.query(
-        "UPDATE leads_juros_check SET valor_contrato = 12000, valor_parcela = 600, quantidade_parcelas = 36 WHERE id = $1",
-        [l.id],
-      );
+      await mudarLeads(pessoa, "valor_contrato = 12000, valor_parcela = 600, quantidade_parcelas = 36", "id = $1", [l.id]);
       // the sweep runs meanwhile: it must end (before, it waited for the lead while holding its queue row: a deadlock
       // once the person's transaction touched the queue)
       await recalcularPendentes(t.deps.db.app, HOJE);

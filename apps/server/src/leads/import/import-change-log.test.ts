@@ -82,7 +82,9 @@ describe("a CSV import writes the change log (decisions 1701, 1711)", () => {
     await processarImportacao(t.deps, { id: randomUUID(), dados: d, tentativa: 0, ultimaTentativa: false });
     const [imp] = await sql("SELECT status FROM importacoes_leads WHERE id = $1", [id]);
     expect(imp.status).toBe("falhou");
-    expect(await registro(basico.empresa.id)).toEqual([]);
+    // the company's 99 leads were logged when the factory wrote them (decision 1771); the refused import logged none
+    expect((await registro(basico.empresa.id)).filter((r) => r.origem !== "sistema")).toEqual([]);
+    expect(await registro(basico.empresa.id)).toHaveLength(99);
     expect(
       (await sql("SELECT count(*)::int AS n FROM leads_juros_check WHERE id_empresa_fk = $1", [basico.empresa.id]))[0].n,
     ).toBe(99);
