@@ -2,20 +2,13 @@
 // of CHANGE_LOG_BENCH_LEADS (2,000) leads move between two statuses through lead-events' mudarStatusDosLeads (its
 // one statement writes the status and the log rows), against the same moves by the statement it replaced (status
 // only, no log row) with the same history rows. Median of BENCH_RODADAS rounds (3); the machine is shared: noisy.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { PAPEL } from "@crm/domain/roles";
-import Pg from "pg";
 import type { TDeps } from "../apps/server/src/core/deps.js";
-import { startEmbeddedPostgres } from "../apps/server/src/db/embedded.js";
-import { migrate } from "../apps/server/src/db/migrate.js";
-import { createDb } from "../apps/server/src/db/pool.js";
-import { prepararLoginDaAplicacao } from "../apps/server/src/db/roles.js";
 import { type TTx, withTenant } from "../apps/server/src/db/tenant.js";
 import { registrarHistorico } from "../apps/server/src/lead-events/history.js";
 import { mudarStatusDosLeads } from "../apps/server/src/lead-events/status.js";
 import { fmt, mediana, numeroEnv, RODADAS } from "./leads-harness.js";
+import { bancoDeBancada } from "./scratch-db.js";
 
 const N = numeroEnv("CHANGE_LOG_BENCH_LEADS", 2000);
 const STATUS = ["Em Atendimento", "Proposta Enviada"] as const;
@@ -42,15 +35,8 @@ async function semRegistro(tx: TTx, empresaId: string, ids: string[], de: string
 }
 
 export async function changeLogBench(): Promise<string[]> {
-  process.env.APP_SECRET ??= "bench-".repeat(6);
-  const dir = mkdtempSync(path.join(tmpdir(), "crm-bench-changelog-"));
-  const pg = await startEmbeddedPostgres({ dir: path.join(dir, "pg"), password: "bench", persistent: false });
-  const dono = new Pg.Pool({ connectionString: pg.url, max: 2 });
+  const { dono, db, fechar } = await bancoDeBancada("changelog");
   try {
-    await migrate(dono);
-    const db = createDb(await prepararLoginDaAplicacao({ owner: dono, ownerUrl: pg.url, appSecret: process.env.APP_SECRET }), {
-      max: 2,
-    });
     const { rows } = await dono.query(
       "INSERT INTO empresas (nome_empresa, email_contato, plano_assinatura) VALUES ('Bench registro', 'b@bench.local', 'Enterprise') RETURNING id",
     );
@@ -100,11 +86,8 @@ export async function changeLogBench(): Promise<string[]> {
     }
     const { rows: n } = await dono.query("SELECT count(*)::int AS n, pg_total_relation_size('mudancas') AS bytes FROM mudancas");
     linhas.push(`  log rows written: ${n[0].n}, mudancas size ${(Number(n[0].bytes) / 1024).toFixed(0)} kB`);
-    await Promise.all([db.app.end(), db.leitura.end()]);
     return linhas;
   } finally {
-    await dono.end();
-    await pg.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await fechar();
   }
 }

@@ -1,6 +1,7 @@
 // `npm run bench`: prints the figures the issues ask for. Run after `npm run build`.
 // Each benchmark starts its own embedded PostgreSQL in a temp dir; sizes are set by environment variables
 // documented at the top of each file (defaults run in a few minutes on a 2-core machine).
+import { bulkWritesBench } from "./bulk-writes.js";
 import { changeLogBench } from "./change-log.js";
 import { companyFiguresBench } from "./company-figures.js";
 import { dbRecoveryBench } from "./db-recovery.js";
@@ -38,6 +39,7 @@ const benches: [string, () => Promise<string | string[]>][] = [
   ["platform", platformBench],
   ["revisional", revisionalBench],
   ["changelog", changeLogBench],
+  ["bulk", bulkWritesBench],
   ["derived", derivedRebuildBench],
 ];
 const only = process.argv[2];

@@ -9,9 +9,10 @@ import { badRequest } from "../../http/errors.js";
 
 /**
  * A WHERE over `leads_juros_check l` and its parameters ($1 is always the company). With `telefoneAParte`, a phone
- * search is left out of `where` and given as `telefone`: its ranges over `s.sufixo` of `leads_telefone_busca s`.
+ * search is left out of `where` and given as `telefone`: its ranges over `s.sufixo` of `leads_telefone_busca s`, and
+ * as `telefoneNaLinha`: the same runs looked for in the lead's own row (same parameters), for a walk that reads it.
  */
-export type TCondicao = { where: string; params: unknown[]; telefone?: string };
+export type TCondicao = { where: string; params: unknown[]; telefone?: string; telefoneNaLinha?: string };
 
 /** Above every character: 'abc' <= x < 'abc' || FIM_PREFIXO is "x starts with abc" in byte order. */
 const FIM_PREFIXO = String.fromCodePoint(0x10ffff);
@@ -61,19 +62,26 @@ export async function montarCondicao(
   }
   const busca = f.busca?.trim();
   const telefone = busca && opts.telefoneAParte ? faixasDoTelefone(busca, p) : null;
-  if (telefone) return { where: where.join(" AND "), params, telefone };
+  if (telefone) return { where: where.join(" AND "), params, telefone: telefone.faixas, telefoneNaLinha: telefone.naLinha };
   if (busca) where.push(...(await condicoesDaBusca(tx, busca, p)));
   return { where: where.join(" AND "), params };
 }
 
 /**
  * A phone-shaped search (any run of 4+ digits, a whole number also by its canonical digits) as ranges over the
- * suffixes `s.sufixo` of `leads_telefone_busca s` (a run anywhere in the phone starts one of its suffixes), or null.
+ * suffixes `s.sufixo` of `leads_telefone_busca s` (a run anywhere in the phone starts one of its suffixes), and as the
+ * same runs found in the lead's row `l` (`naLinha`: what a walk over the leads checks, decision 1781), or null.
  */
-function faixasDoTelefone(busca: string, p: (v: unknown) => string): string | null {
+function faixasDoTelefone(busca: string, p: (v: unknown) => string): { faixas: string; naLinha: string } | null {
   const telefones = trechosTelefoneBusca(busca);
   if (!telefones) return null;
-  return telefones.map((t) => `(s.sufixo >= ${p(t)} AND s.sufixo < ${p(t + FIM_PREFIXO)})`).join(" OR ");
+  // one parameter a run, which both forms use (a statement may have only one of them: a parameter it never reads has
+  // no type, and PostgreSQL refuses it); chr(1114111) is FIM_PREFIXO
+  const ps = telefones.map((t) => p(t));
+  return {
+    faixas: ps.map((t) => `(s.sufixo >= ${t} AND s.sufixo < ${t} || chr(1114111))`).join(" OR "),
+    naLinha: ps.map((t) => `strpos(l.telefone_normalizado, ${t}) > 0`).join(" OR "),
+  };
 }
 
 /**
@@ -108,7 +116,7 @@ export async function condicoesDaBusca(tx: TTx, busca: string, p: (v: unknown) =
 
 /** (Part of) a phone typed in any format, as a condition on `l`: any run of 4+ digits; else null. */
 export function condicaoDoTelefone(busca: string, p: (v: unknown) => string): string[] | null {
-  const faixas = faixasDoTelefone(busca, p);
+  const faixas = faixasDoTelefone(busca, p)?.faixas;
   return faixas ? [`l.id IN (SELECT s.id_lead_fk FROM leads_telefone_busca s WHERE s.id_empresa_fk = $1 AND (${faixas}))`] : null;
 }
 

@@ -38,9 +38,9 @@ export async function listarLeads(deps: Pick<TDeps, "db">, ctx: TCtxDaEmpresa, f
     deps.db.leitura,
     ctx,
     async (c) => {
-      const { where, params, telefone } = await montarCondicao(c, ctx, f, undefined, { telefoneAParte: true });
+      const { where, params, telefone, telefoneNaLinha } = await montarCondicao(c, ctx, f, undefined, { telefoneAParte: true });
       const ordem = ordemSql(f.ordem, f.direcao);
-      if (telefone) {
+      if (telefone && telefoneNaLinha) {
         // sorted by creation (the default), the matches are sorted from the suffixes' own index (0043); the leads
         // are read for the other filters only when there are any (the period is on the suffixes too)
         const porCriacao =
@@ -53,7 +53,14 @@ export async function listarLeads(deps: Pick<TDeps, "db">, ctx: TCtxDaEmpresa, f
             : null;
         buscado = f.busca?.trim() ?? "";
         const [conhecida] = contagensLembradas(ctx.empresaId, "telefone", [buscado]);
-        return paginaPorTelefone({ where, params, telefone, conhecida }, ordem, f.tamanho + 1, pular, generico, porCriacao);
+        return paginaPorTelefone(
+          { where, params, telefone, telefoneNaLinha, conhecida },
+          ordem,
+          f.tamanho + 1,
+          pular,
+          generico,
+          porCriacao,
+        );
       }
       const n = params.length;
       const limite = `LIMIT $${n + 1} OFFSET $${n + 2}`;
@@ -110,14 +117,15 @@ type TPorCriacao = {
  * that way alone; a counted one comes back with each row). Fewer than that is every match: sorted by creation
  * (`porCriacao`, the default order) they are sorted from the suffixes' index, which carries each lead's created_at
  * (0043), and only the page's leads are read (or, with other filters, the matches' leads in that order until the
- * page is full); in another order those leads are read by id and sorted. As many means a common fragment, and the list's order is walked with each lead's suffixes checked
- * (a SubPlan: OFFSET 0 keeps PostgreSQL from turning it back into a join), which finds a page after ~26 × leads /
+ * page is full); in another order those leads are read by id and sorted. As many means a common fragment, and the
+ * list's order is walked with each lead's own phone checked in its row (decision 1781: the suffixes have no index by
+ * lead any more), which finds a page after ~26 × leads /
  * matches steps. Only one branch runs (a one-time filter); the page's rows are then read with their consultants.
  * With no other filter, one plan suits every value (the strategy is in the text), so it is planned once: `generico`
  * also puts LIMIT and OFFSET in the text, as a generic plan blind to them sized the final join for 10% of the company.
  */
 function paginaPorTelefone(
-  c: { where: string; params: unknown[]; telefone: string; conhecida: number | null },
+  c: { where: string; params: unknown[]; telefone: string; telefoneNaLinha: string; conhecida: number | null },
   ordem: string,
   limite: number,
   pular: number,
@@ -132,10 +140,9 @@ function paginaPorTelefone(
   const pagina = generico ? `LIMIT ${limite} OFFSET ${pular}` : `LIMIT ${p(limite)} OFFSET ${p(pular)}`;
   const raro = (condicao: string) =>
     porCriacao ? raroPorCriacao(c, porCriacao, condicao, pagina) : raroLido(c, ordem, condicao, pagina);
+  // the walk reads each lead's row anyway: its phone is checked there (decision 1781), no look-up of its suffixes
   const comum = (condicao: string) => `SELECT l.id FROM leads_juros_check l
-         WHERE ${c.where} ${condicao}
-           AND EXISTS (SELECT 1 FROM leads_telefone_busca s
-                        WHERE s.id_empresa_fk = $1 AND s.id_lead_fk = l.id AND (${c.telefone}) OFFSET 0)
+         WHERE ${c.where} ${condicao} AND (${c.telefoneNaLinha})
          ORDER BY ${ordem} ${pagina}`;
   const ler = (ids: string, colunas = "") => `SELECT ${COLUNAS_LISTA}${colunas} FROM (${ids}) pagina
      JOIN leads_juros_check l ON l.id_empresa_fk = $1 AND l.id = pagina.id ${JUNCAO_CONSULTOR}
