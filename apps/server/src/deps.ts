@@ -18,6 +18,7 @@ import { iniciarTrabalhosRevisional } from "./revisional/worker.js";
 import { iniciarTrabalhosTriagem } from "./screening/worker.js";
 import { criarArmazenamento } from "./storage/storage.js";
 import { iniciarTrabalhosAssinatura } from "./subscription/workers.js";
+import { iniciarTrabalhosWebhooks } from "./webhooks/worker.js";
 import { agendarRecuperacaoGateway } from "./whatsapp/backfill.js";
 import { iniciarTrabalhosWhatsApp } from "./whatsapp/workers.js";
 
@@ -87,6 +88,7 @@ export async function createDeps(config: TConfig, databaseUrl: string, log?: Fas
   await iniciarTrabalhosAssinatura(deps);
   await iniciarTrabalhosPrazos(deps);
   await iniciarTrabalhosFilaEspera(deps);
+  await iniciarTrabalhosWebhooks(deps, { aoErro: (err) => log?.warn({ err }, "webhooks de saída") });
   return deps;
 }
 

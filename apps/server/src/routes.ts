@@ -34,6 +34,7 @@ import { accessGuard } from "./subscription/access-guard.js";
 import { subscriptionRoutes } from "./subscription/routes.js";
 import { teamRoutes } from "./team/routes.js";
 import { testingRoutes } from "./testing/routes.js";
+import { outboundWebhookRoutes } from "./webhooks/routes.js";
 import { connectionRoutes } from "./whatsapp/connection-routes.js";
 import { simulateRoutes } from "./whatsapp/simulate-routes.js";
 import { webhookRoutes } from "./whatsapp/webhook-routes.js";
@@ -76,6 +77,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(conversationRoutes);
   await api.register(companySettingsRoutes);
   await api.register(apiKeyRoutes);
+  await api.register(outboundWebhookRoutes);
   // company figures
   await api.register(marketingRoutes);
   await api.register(attributionRoutes);
