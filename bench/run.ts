@@ -17,6 +17,7 @@ import { screeningBench } from "./screening-engine.js";
 import { startupBench } from "./startup.js";
 import { webhookBrowserBench } from "./webhook-browser.js";
 import { webhookIngestBench } from "./webhook-ingest.js";
+import { webhooksOutBench } from "./webhooks-out.js";
 import { whatsappPairingBench } from "./whatsapp-pairing.js";
 
 const benches: [string, () => Promise<string | string[]>][] = [
@@ -37,6 +38,7 @@ const benches: [string, () => Promise<string | string[]>][] = [
   ["revisional", revisionalBench],
   ["changelog", changeLogBench],
   ["derived", derivedRebuildBench],
+  ["webhooks", webhooksOutBench],
 ];
 const only = process.argv[2];
 for (const [grupo, bench] of benches) {
