@@ -22,6 +22,7 @@ const WEB_FEATURE_IMPORTS = {
     "api-keys": "the 'API personalizada' card of /configuracoes",
     attribution: "the Meta Conversions API card of /configuracoes",
     revisional: "the pre-analysis settings card of /configuracoes",
+    webhooks: "the outbound webhooks card of /configuracoes",
   },
   dashboard: {
     performance: "/dashboard shows the Consultor their own dashboard",

@@ -10,8 +10,8 @@ import { fileURLToPath } from "node:url";
 import { PAPEL } from "@crm/domain/roles";
 import type Pg from "pg";
 import type { TDeps } from "../apps/server/src/core/deps.js";
-import { mudarStatusLeads } from "../apps/server/src/leads/change-status.js";
-import { excluirLeads } from "../apps/server/src/leads/delete-leads.js";
+import { mudarStatusLeads } from "../apps/server/src/leads/actions/change-status.js";
+import { excluirLeads } from "../apps/server/src/leads/actions/delete-leads.js";
 import { fmt, mediana, numeroEnv } from "./leads-harness.js";
 import { bancoDeBancada } from "./scratch-db.js";
 

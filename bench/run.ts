@@ -19,6 +19,7 @@ import { screeningBench } from "./screening-engine.js";
 import { startupBench } from "./startup.js";
 import { webhookBrowserBench } from "./webhook-browser.js";
 import { webhookIngestBench } from "./webhook-ingest.js";
+import { webhooksOutBench } from "./webhooks-out.js";
 import { whatsappPairingBench } from "./whatsapp-pairing.js";
 
 const benches: [string, () => Promise<string | string[]>][] = [
@@ -41,6 +42,7 @@ const benches: [string, () => Promise<string | string[]>][] = [
   ["changelog", changeLogBench],
   ["bulk", bulkWritesBench],
   ["derived", derivedRebuildBench],
+  ["webhooks", webhooksOutBench],
 ];
 const only = process.argv[2];
 for (const [grupo, bench] of benches) {

@@ -19,6 +19,7 @@ import { iniciarTrabalhosRevisional } from "./revisional/worker.js";
 import { iniciarTrabalhosTriagem } from "./screening/worker.js";
 import { criarArmazenamento } from "./storage/storage.js";
 import { iniciarTrabalhosAssinatura } from "./subscription/workers.js";
+import { iniciarTrabalhosWebhooks } from "./webhooks/worker.js";
 import { agendarRecuperacaoGateway } from "./whatsapp/inbound/backfill.js";
 import { iniciarTrabalhosWhatsApp } from "./whatsapp/workers.js";
 
@@ -89,6 +90,7 @@ export async function createDeps(config: TConfig, databaseUrl: string, log?: Fas
   await iniciarTrabalhosPrazos(deps);
   await iniciarTrabalhosFilaEspera(deps);
   await iniciarTrabalhosResumos(deps);
+  await iniciarTrabalhosWebhooks(deps, { aoErro: (err) => log?.warn({ err }, "webhooks de saída") });
   return deps;
 }
 

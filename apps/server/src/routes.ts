@@ -36,6 +36,7 @@ import { teamRoutes } from "./team/routes.js";
 import { testAssignmentRoutes } from "./test-validation/assignment-routes.js";
 import { testingRoutes } from "./test-validation/routes.js";
 import { simulateRoutes } from "./test-validation/simulate-routes.js";
+import { outboundWebhookRoutes } from "./webhooks/routes.js";
 import { connectionRoutes } from "./whatsapp/connection/routes.js";
 import { webhookRoutes } from "./whatsapp/inbound/webhook-routes.js";
 
@@ -78,6 +79,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(conversationRoutes);
   await api.register(companySettingsRoutes);
   await api.register(apiKeyRoutes);
+  await api.register(outboundWebhookRoutes);
   // company figures
   await api.register(marketingRoutes);
   await api.register(attributionRoutes);

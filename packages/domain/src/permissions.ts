@@ -28,6 +28,8 @@ export const PERMISSOES = {
   "whatsapp.configurar": [P, A],
   "whatsapp.status": TODOS,
   "empresa.configurar": [P, A],
+  /** outbound webhooks (decision 1801): the company admin's own endpoints and secrets, their delivery log */
+  "webhooks.gerenciar": [A],
   "financeiro.ver": [P, A],
   "marketing.gerenciar": [P, A],
   "juridico.processos": [P, A, J],

@@ -22,6 +22,7 @@ export const RECURSOS_DO_PLANO = {
   relatoriosAvancados: "Relatórios avançados",
   iaAvancada: "IA avançada",
   apiPersonalizada: "API personalizada",
+  webhooks: "Webhooks",
 } as const;
 export type TRecursoDoPlano = keyof typeof RECURSOS_DO_PLANO;
 

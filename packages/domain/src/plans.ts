@@ -15,6 +15,8 @@ export type TPlanoInfo = {
   relatoriosAvancados: boolean;
   iaAvancada: boolean;
   apiPersonalizada: boolean;
+  /** outbound webhooks (decision 1801): the company's endpoints hear its events, as the API does (Enterprise) */
+  webhooks: boolean;
 };
 
 export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
@@ -29,6 +31,7 @@ export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
     relatoriosAvancados: false,
     iaAvancada: false,
     apiPersonalizada: false,
+    webhooks: false,
     recursos: ["1 administrador", "3 consultores", "100 leads/mês", "Triagem por IA", "API de WhatsApp", "Suporte por email"],
   },
   Premium: {
@@ -42,6 +45,7 @@ export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
     relatoriosAvancados: true,
     iaAvancada: false,
     apiPersonalizada: false,
+    webhooks: false,
     recursos: [
       "3 administradores",
       "10 consultores",
@@ -63,6 +67,7 @@ export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
     relatoriosAvancados: true,
     iaAvancada: true,
     apiPersonalizada: true,
+    webhooks: true,
     recursos: [
       "10 administradores",
       "Consultores ilimitados",

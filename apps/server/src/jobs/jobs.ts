@@ -71,6 +71,12 @@ export type TJobs = {
   acordar: <T>(fila: TFila<T>) => void;
   /** Runs the queue on a cron schedule (one job per tick across all instances). */
   agendar: <T>(fila: TFila<T>, cron: string) => Promise<void>;
+  /**
+   * Runs `fn` on this instance every `intervaloMs` (never two at once; a failure waits for the next turn), for work
+   * that polls more often than a cron can (the webhooks' sender, decision 1803). `parar()` stops it, and awaits the
+   * turn in progress and `aoParar`, before the pool ends.
+   */
+  repetir: (nome: string, intervaloMs: number, fn: () => Promise<void>, aoParar?: () => Promise<void>) => void;
 };
 
 /** pg-boss's executor for an enqueue inside the caller's transaction. */
@@ -165,6 +171,7 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger; 
   });
   const filas = new Map<string, Promise<void>>();
   const trabalhadores = new Map<string, string[]>();
+  const repetidos: { relogio?: NodeJS.Timeout; turno: Promise<void> | null; aoParar?: () => Promise<void> }[] = [];
   let ativo = false;
   // the lease: this instance's id, renewed every BATIMENTO_MS; each running job is recorded under it, so a job whose
   // instance stopped renewing (kill -9, power loss) is failed within ~25 s and retried, not left active until it
@@ -300,6 +307,13 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger; 
       if (!ativo) return;
       ativo = false;
       clearTimeout(relogio);
+      for (const r of repetidos) clearTimeout(r.relogio);
+      await Promise.all(
+        repetidos.map(async (r) => {
+          await r.turno;
+          await r.aoParar?.();
+        }),
+      );
       // pg-boss's graceful stop: its workers fetch no more and it waits for the running handlers (then fails back
       // those still running); then what it does not wait for: a fetch in flight, the recording of a job's end
       const ate = Date.now() + (opts.esperaParadaMs ?? ESPERA_PARADA_MS);
@@ -364,6 +378,23 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger; 
     },
     acordar(fila) {
       for (const id of trabalhadores.get(fila.nome) ?? []) boss.notifyWorker(id);
+    },
+    repetir(nome, intervaloMs, fn, aoParar) {
+      const r: (typeof repetidos)[number] = { turno: null, aoParar };
+      repetidos.push(r);
+      const proximo = () => {
+        if (!ativo) return;
+        r.relogio = setTimeout(() => {
+          r.turno = fn()
+            .catch((err) => opts.log?.warn({ err, nome }, "tarefa repetida falhou; tentando no próximo turno"))
+            .finally(() => {
+              r.turno = null;
+              proximo();
+            });
+        }, intervaloMs);
+        r.relogio.unref();
+      };
+      proximo();
     },
     async agendar(fila, cron) {
       await garantirFila(fila);

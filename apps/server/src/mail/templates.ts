@@ -82,3 +82,14 @@ export function emailAvisoSenhaAlterada(nome: string, url: string): TEmailConteu
     html: layout("Sua senha foi alterada", p, { texto: "Acessar o CRM", url }, rodape),
   };
 }
+
+/** An outbound webhook endpoint switched off after days of failures (decision 1804). */
+export function emailWebhookDesativado(nome: string, aviso: string, url: string): TEmailConteudo {
+  const p = [`Olá, ${nome}!`, aviso];
+  const rodape = "Você recebe este aviso por ser administrador da empresa no CRM.";
+  return {
+    assunto: "Webhook desativado",
+    texto: `${p.join("\n\n")}\n\nAbrir as configurações: ${url}\n\n${rodape}`,
+    html: layout("Webhook desativado", p, { texto: "Abrir as configurações", url }, rodape),
+  };
+}

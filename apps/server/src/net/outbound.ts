@@ -42,8 +42,10 @@ export type TOpcoesSaida = {
   timeoutMs?: number;
   /** DNS + TCP (+ TLS) of each hop */
   conexaoTimeoutMs?: number;
-  /** decoded body size; a bigger answer is refused */
+  /** decoded body size; a bigger answer is refused (or cut, with `cortarCorpo`) */
   limiteBytes?: number;
+  /** keep the first `limiteBytes` of a bigger answer and close the connection instead of refusing it (a log's excerpt) */
+  cortarCorpo?: boolean;
   maxRedirecionamentos?: number;
   /** the process's policy (OUTBOUND_ALLOWED_HOSTS) unless given */
   politica?: TPoliticaSaida;
@@ -54,6 +56,7 @@ const PADROES_SAIDA = {
   conexaoTimeoutMs: 10_000,
   limiteBytes: 5 * 1024 * 1024,
   maxRedirecionamentos: 5,
+  cortarCorpo: false,
 } as const;
 
 let politicaDoProcesso: TPoliticaSaida = POLITICA_ESTRITA;
@@ -194,11 +197,11 @@ async function lerPedido(entrada: string | URL | Request, init: RequestInit = {}
 type TResposta = { status: number; statusText: string; headers: Headers; corpo: Buffer | null };
 
 /** The body, decoded (gzip, deflate, br), counted as it arrives: past the limit the connection is dropped. */
-function lerCorpo(res: http.IncomingMessage, limite: number, destino: TDestino): Promise<Buffer> {
+function lerCorpo(res: http.IncomingMessage, limite: number, destino: TDestino, cortar: boolean): Promise<Buffer> {
   const declarado = Number(res.headers["content-length"]);
   const excedeu = () =>
     recusar("resposta_grande", MSG.respostaGrandeDemais(limite), { host: destino.host, porta: destino.porta, limite });
-  if (Number.isFinite(declarado) && declarado > limite) {
+  if (!cortar && Number.isFinite(declarado) && declarado > limite) {
     res.destroy();
     return Promise.reject(excedeu());
   }
@@ -218,7 +221,8 @@ function lerCorpo(res: http.IncomingMessage, limite: number, destino: TDestino):
       if (total > limite) {
         res.destroy();
         if (fluxo !== res) fluxo.destroy();
-        reject(excedeu());
+        if (cortar) resolve(Buffer.concat([...partes, parte]).subarray(0, limite));
+        else reject(excedeu());
         return;
       }
       partes.push(parte);
@@ -305,7 +309,7 @@ function umSalto(
         fim(null, { status, statusText: res.statusMessage ?? "", headers: respHeaders, corpo: null });
         return;
       }
-      lerCorpo(res, o.limiteBytes, destino).then((corpo) => {
+      lerCorpo(res, o.limiteBytes, destino, o.cortarCorpo).then((corpo) => {
         if (respHeaders.has("content-encoding")) {
           respHeaders.delete("content-encoding");
           respHeaders.delete("content-length");

@@ -31,7 +31,7 @@ export type TRealtime = {
   /** Whether notifications are being received now (readiness: a server that cannot deliver events is not ready). */
   ouvindo: () => boolean;
   /**
-   * Another channel on the same LISTEN connection (set up before start). `aoEstado` tells whether notifications
+   * Another channel on the same LISTEN connection (before or after start). `aoEstado` tells whether notifications
    * are being received: while the connection is down some may be lost, so caches that rely on them must stop.
    */
   ouvir: (canal: string, h: { aoNotificar: (payload: string) => void; aoEstado: (ouvindo: boolean) => void }) => void;
@@ -52,13 +52,16 @@ function alcanca(c: TConexao, d: TDestino): boolean {
 export function createRealtime(opts: { databaseUrl: string; log?: FastifyBaseLogger }): TRealtime {
   const conns = new Set<TConexao>();
   let listener: pg.Client | null = null;
+  // LISTENs of channels registered after start, one at a time on the listening connection
+  let escutas: Promise<unknown> = Promise.resolve();
   let parado = false;
   let tentativa = 0;
   /** the LISTEN connection was lost since it last listened: the next one that listens tells the sockets */
   let houvePerda = false;
-  const canais = new Map<string, { aoNotificar: (payload: string) => void; aoEstado: (ouvindo: boolean) => void }>();
+  /** every listener of each channel: several followers of the change log hear its commits (roll-up, webhooks) */
+  const canais = new Map<string, { aoNotificar: (payload: string) => void; aoEstado: (ouvindo: boolean) => void }[]>();
   const avisarEstado = (ouvindo: boolean) => {
-    for (const h of canais.values()) h.aoEstado(ouvindo);
+    for (const hs of canais.values()) for (const h of hs) h.aoEstado(ouvindo);
   };
 
   function entregar(env: TEnvelope) {
@@ -97,13 +100,14 @@ export function createRealtime(opts: { databaseUrl: string; log?: FastifyBaseLog
       reconectar();
     };
     client.on("notification", (n) => {
-      const outro = canais.get(n.channel);
-      // a feature that follows the change log (the summaries' roll-up) hears its commits too
-      if (outro) outro.aoNotificar(n.payload ?? "");
+      const ouvintes = canais.get(n.channel) ?? [];
       if (n.channel === CANAL_MUDANCAS) {
-        // changes of the change log, told once per company and entity per statement (decision 1701)
+        // changes of the change log, told once per company and entity per statement (decision 1701), to the screens
+        // and to this instance's followers of the log (the summaries' roll-up, the webhooks' sender)
         for (const { destino, evento } of eventosDasMudancas(n.payload ?? "")) entregar({ d: destino, e: evento });
-      } else if (!outro && n.payload) despachar(n.payload);
+        for (const h of ouvintes) h.aoNotificar(n.payload ?? "");
+      } else if (ouvintes.length) for (const h of ouvintes) h.aoNotificar(n.payload ?? "");
+      else if (n.payload) despachar(n.payload);
     });
     client.on("error", perder);
     client.on("end", () => perder(new Error("conexão LISTEN encerrada")));
@@ -151,7 +155,13 @@ export function createRealtime(opts: { databaseUrl: string; log?: FastifyBaseLog
     conexoes: () => conns.size,
     ouvindo: () => listener !== null,
     ouvir: (canal, h) => {
-      canais.set(canal, h);
+      const novo = !canais.has(canal);
+      canais.set(canal, [...(canais.get(canal) ?? []), h]);
+      // registered after start: listened to now (a reconnection listens to every registered channel again)
+      if (novo && listener) {
+        const cliente = listener;
+        escutas = escutas.then(() => cliente.query(`LISTEN ${cliente.escapeIdentifier(canal)}`)).catch(() => {});
+      }
     },
     start: () => conectar(),
     async stop() {

@@ -8,10 +8,10 @@ import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { CopyButton } from "../../ui/CopyButton";
 import { Input } from "../../ui/Input";
 import { Label } from "../../ui/Label";
 import { PlanLock } from "../../ui/PlanLock";
+import { SecretNotice } from "../../ui/SecretNotice";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast";
 import { chavesApiQuery, criarChaveApi, revogarChaveApi } from "./api";
@@ -71,13 +71,7 @@ export function ApiKeysCard() {
         ) : (
           <PlanLock recurso="apiPersonalizada" />
         )}
-        {nova && (
-          <div className="space-y-2 rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900" role="status">
-            <p>{T.criada}</p>
-            <code className="block break-all rounded bg-white p-2 text-slate-900">{nova.chave}</code>
-            <CopyButton texto={nova.chave} />
-          </div>
-        )}
+        {nova && <SecretNotice mensagem={T.criada} segredo={nova.chave} />}
         {q.isPending ? (
           <Spinner rotulo={T.carregando} className="size-5 text-blue-700" />
         ) : q.isError ? (

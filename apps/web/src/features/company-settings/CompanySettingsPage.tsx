@@ -18,6 +18,7 @@ import { toast } from "../../ui/toast";
 import { ApiKeysCard } from "../api-keys/ApiKeysCard";
 import { ConversionsApiCard } from "../attribution/ConversionsApiCard";
 import { PreAnalysisSettingsCard } from "../revisional/PreAnalysisSettingsCard";
+import { WebhooksCard } from "../webhooks/WebhooksCard";
 import { AIBlock } from "./AIBlock";
 import { AssignmentSettingsCard } from "./AssignmentSettingsCard";
 import { configuracoesQuery, salvar } from "./api";
@@ -84,6 +85,7 @@ export function CompanySettingsPage() {
 }
 
 function Configuracoes() {
+  const { usuario } = useSessaoAtual();
   const qc = useQueryClient();
   const q = useQuery(configuracoesQuery);
   if (q.isPending)
@@ -106,6 +108,7 @@ function Configuracoes() {
       <PreAnalysisSettingsCard />
       <AssignmentSettingsCard />
       <ApiKeysCard />
+      {pode(usuario.papel, "webhooks.gerenciar") && <WebhooksCard />}
     </div>
   );
 }
