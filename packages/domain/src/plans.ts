@@ -15,6 +15,8 @@ export type TPlanoInfo = {
   relatoriosAvancados: boolean;
   iaAvancada: boolean;
   apiPersonalizada: boolean;
+  /** requests a minute to /api/v1 per key and per company (decision 1813); null without the API */
+  limitesApi: { porChave: number; porEmpresa: number } | null;
 };
 
 export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
@@ -29,6 +31,7 @@ export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
     relatoriosAvancados: false,
     iaAvancada: false,
     apiPersonalizada: false,
+    limitesApi: null,
     recursos: ["1 administrador", "3 consultores", "100 leads/mês", "Triagem por IA", "API de WhatsApp", "Suporte por email"],
   },
   Premium: {
@@ -42,6 +45,7 @@ export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
     relatoriosAvancados: true,
     iaAvancada: false,
     apiPersonalizada: false,
+    limitesApi: null,
     recursos: [
       "3 administradores",
       "10 consultores",
@@ -63,6 +67,7 @@ export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
     relatoriosAvancados: true,
     iaAvancada: true,
     apiPersonalizada: true,
+    limitesApi: { porChave: 600, porEmpresa: 1200 },
     recursos: [
       "10 administradores",
       "Consultores ilimitados",

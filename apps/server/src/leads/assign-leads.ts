@@ -2,7 +2,7 @@ import { MSG } from "@crm/domain/messages";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
-import { gravarAtribuicoes } from "../lead-events/assignment.js";
+import { gravarAtribuicoes, type TAutorAtribuicao } from "../lead-events/assignment.js";
 import type { TCtxLeads } from "./context.js";
 import { travarLeads } from "./load-for-update.js";
 
@@ -16,6 +16,7 @@ export async function atribuirLeads(
   ctx: TCtxLeads,
   ids: string[],
   consultorId: string | null,
+  autor: TAutorAtribuicao = { usuarioId: ctx.usuarioId, origem: "usuario", motivo: null },
 ): Promise<number> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     if (consultorId) {
@@ -34,7 +35,7 @@ export async function atribuirLeads(
       empresaId: ctx.empresaId,
       leads: mudam,
       consultor: consultorId ? { id: consultorId } : null,
-      autor: { usuarioId: ctx.usuarioId, origem: "usuario", motivo: null },
+      autor,
     });
     return mudam.length;
   });

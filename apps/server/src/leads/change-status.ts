@@ -1,6 +1,7 @@
 import type { TStatusLead } from "@crm/domain/status";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
+import type { TAutor } from "../lead-events/history.js";
 import { mudarStatusDosLeads } from "../lead-events/status.js";
 import type { TCtxLeads } from "./context.js";
 import { travarLeads } from "./load-for-update.js";
@@ -15,6 +16,7 @@ export async function mudarStatusLeads(
   ctx: TCtxLeads,
   ids: string[],
   status: TStatusLead,
+  autor: TAutor = { usuarioId: ctx.usuarioId, origem: "usuario" },
 ): Promise<number> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     const leads = await travarLeads(tx, ctx, ids);
@@ -22,7 +24,7 @@ export async function mudarStatusLeads(
       empresaId: ctx.empresaId,
       leads,
       para: status,
-      autor: { usuarioId: ctx.usuarioId, origem: "usuario" },
+      autor,
     });
     return mudaram.length;
   });
