@@ -13,6 +13,7 @@ export const TEXTO_CHAVES_API = {
   expiraEm: "Expira em (opcional)",
   expiraEmInvalida: "Informe uma data futura no formato AAAA-MM-DD",
   expirada: "Expirada",
+  validaAte: "Válida até",
   semExpiracao: "Não expira",
   ips: "IPs permitidos (opcional)",
   ipsAjuda: "Um endereço ou faixa CIDR por linha, ex. 203.0.113.10 ou 203.0.113.0/24. Vazio: qualquer IP.",

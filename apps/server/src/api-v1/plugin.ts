@@ -85,7 +85,7 @@ export function apiV1Plugin(operacoes: TOperacaoApi[]): FastifyPluginAsync {
       if (!lida.assinada && !(await legadas.conhece(lida.hash)))
         throw new ProblemaApi("chave_invalida", TEXTO_CHAVES_API.chaveInvalida);
       cabecalhosDeLimite(reply, porChave, limitador.contar(`e:${lida.empresaId}`, limites.porEmpresa));
-      const chave = await autenticarChave(deps.db.app, lida, req.ip);
+      const chave = await autenticarChave(deps.db, lida, req.ip);
       planoDaEmpresa.set(chave.empresaId, chave.plano);
       if (!chave.escopos.includes(escopo)) throw new ProblemaApi("escopo_insuficiente", TEXTO_API_V1.escopoInsuficiente(escopo));
       chaves.set(req, chave);
