@@ -1,6 +1,8 @@
 // `npm run bench`: prints the figures the issues ask for. Run after `npm run build`.
 // Each benchmark starts its own embedded PostgreSQL in a temp dir; sizes are set by environment variables
 // documented at the top of each file (defaults run in a few minutes on a 2-core machine).
+
+import { apiV1Bench } from "./api-v1.js";
 import { bulkWritesBench } from "./bulk-writes.js";
 import { changeLogBench } from "./change-log.js";
 import { companyFiguresBench } from "./company-figures.js";
@@ -43,6 +45,7 @@ const benches: [string, () => Promise<string | string[]>][] = [
   ["bulk", bulkWritesBench],
   ["derived", derivedRebuildBench],
   ["webhooks", webhooksOutBench],
+  ["api", apiV1Bench],
 ];
 const only = process.argv[2];
 for (const [grupo, bench] of benches) {

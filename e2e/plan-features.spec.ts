@@ -58,7 +58,7 @@ test("an Enterprise admin creates an API key, a lead arrives through POST /api/v
   await page.getByLabel("Nome da chave").fill(nome);
   await page.getByRole("button", { name: "Criar chave" }).click();
   const chave = (await page.locator("code").filter({ hasText: /^crm_/ }).textContent()) ?? "";
-  expect(chave).toMatch(/^crm_[0-9a-f]{32}_/);
+  expect(chave).toMatch(/^crm_live_[0-9a-f]{32}_/);
   expect(await serias(page)).toEqual([]);
 
   const telefone = `11 9${String(Date.now()).slice(-8)}`;

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { apiKeyRoutes } from "./api-keys/routes.js";
+import { OPERACOES_API } from "./api-v1/operations.js";
+import { apiV1Plugin } from "./api-v1/plugin.js";
 import { assignmentRoutes } from "./assignment/routes.js";
 import { waitingRoutes } from "./assignment/waiting-routes.js";
 import { attributionRoutes } from "./attribution/routes.js";
@@ -80,6 +82,8 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(companySettingsRoutes);
   await api.register(apiKeyRoutes);
   await api.register(outboundWebhookRoutes);
+  // the public API, its conventions in one plugin (decisions 1811–1815)
+  await api.register(apiV1Plugin(OPERACOES_API), { prefix: "/v1" });
   // company figures
   await api.register(marketingRoutes);
   await api.register(attributionRoutes);

@@ -17,6 +17,8 @@ export type TPlanoInfo = {
   apiPersonalizada: boolean;
   /** outbound webhooks (decision 1801): the company's endpoints hear its events, as the API does (Enterprise) */
   webhooks: boolean;
+  /** requests a minute to /api/v1 per key and per company (decision 1813); null without the API */
+  limitesApi: { porChave: number; porEmpresa: number } | null;
 };
 
 export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
@@ -32,6 +34,7 @@ export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
     iaAvancada: false,
     apiPersonalizada: false,
     webhooks: false,
+    limitesApi: null,
     recursos: ["1 administrador", "3 consultores", "100 leads/mês", "Triagem por IA", "API de WhatsApp", "Suporte por email"],
   },
   Premium: {
@@ -46,6 +49,7 @@ export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
     iaAvancada: false,
     apiPersonalizada: false,
     webhooks: false,
+    limitesApi: null,
     recursos: [
       "3 administradores",
       "10 consultores",
@@ -68,6 +72,7 @@ export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
     iaAvancada: true,
     apiPersonalizada: true,
     webhooks: true,
+    limitesApi: { porChave: 600, porEmpresa: 1200 },
     recursos: [
       "10 administradores",
       "Consultores ilimitados",

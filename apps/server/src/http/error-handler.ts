@@ -9,13 +9,17 @@ import { HttpError } from "./errors.js";
 /** Body of every error answer: one pt-BR message for a banner/toast, and per-field messages for forms. */
 type TErroApi = z.infer<typeof ZErroApi>;
 
+/** An error answer: its status, its body and the headers it needs. */
+export type TRespostaDeErro = { status: number; corpo: TErroApi; cabecalhos?: Record<string, string> };
+
 /**
  * Maps every failure to a clear pt-BR answer. Validation and user errors are 4xx;
  * database constraint violations caused by input are 4xx too; only real faults are 500 (and logged).
+ * The internal API sends it as it is; /api/v1 as an RFC 9457 problem (api-v1/problem.ts, decision 1812).
  */
-export function errorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+export function respostaDeErro(err: FastifyError, req: FastifyRequest): TRespostaDeErro {
   if (err instanceof HttpError) {
-    return reply.status(err.statusCode).send({ erro: err.message, campos: err.campos, codigo: err.codigo } satisfies TErroApi);
+    return { status: err.statusCode, corpo: { erro: err.message, campos: err.campos, codigo: err.codigo } };
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const campos: Record<string, string> = {};
@@ -24,15 +28,12 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
       campos[campo] ??= v.message ?? MSG.dadosInvalidos;
     }
     const first = err.validation[0]?.message ?? MSG.dadosInvalidos;
-    return reply.status(400).send({ erro: first, campos } satisfies TErroApi);
+    return { status: 400, corpo: { erro: first, campos } };
   }
   if (bancoIndisponivel(err)) {
     // the database is away: the client may retry (the web app shows it is reconnecting; a webhook sender retries)
     req.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, "banco indisponível");
-    return reply
-      .status(503)
-      .header("retry-after", "2")
-      .send({ erro: MSG.servicoIndisponivel } satisfies TErroApi);
+    return { status: 503, corpo: { erro: MSG.servicoIndisponivel }, cabecalhos: { "retry-after": "2" } };
   }
   const pgCode = (err as unknown as { code?: string }).code;
   // 22xxx: data exceptions (bad number/date/uuid...), 23xxx: integrity violations caused by input, 54xxx: input
@@ -40,9 +41,10 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
   if (typeof pgCode === "string" && /^(2[23]|54)[0-9A-Z]{3}$/.test(pgCode)) {
     req.log.info({ err }, "entrada recusada pelo banco");
     const campo = campoDoErroDoBanco(err as { column?: unknown; constraint?: unknown; table?: unknown });
-    return reply
-      .status(pgCode === "23505" ? 409 : 400)
-      .send({ erro: MSG.dadosInvalidos, campos: campo ? { [campo]: MSG.dadosInvalidos } : undefined } satisfies TErroApi);
+    return {
+      status: pgCode === "23505" ? 409 : 400,
+      corpo: { erro: MSG.dadosInvalidos, campos: campo ? { [campo]: MSG.dadosInvalidos } : undefined },
+    };
   }
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
     const erro =
@@ -51,10 +53,18 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
         : err.statusCode === 429
           ? MSG.muitasTentativas
           : MSG.requisicaoInvalida;
-    return reply.status(err.statusCode).send({ erro } satisfies TErroApi);
+    return { status: err.statusCode, corpo: { erro } };
   }
   req.log.error({ err }, "erro interno");
-  return reply.status(500).send({ erro: MSG.erroInterno } satisfies TErroApi);
+  return { status: 500, corpo: { erro: MSG.erroInterno } };
+}
+
+export function errorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const r = respostaDeErro(err, req);
+  return reply
+    .status(r.status)
+    .headers(r.cabecalhos ?? {})
+    .send(r.corpo);
 }
 
 /**

@@ -6,7 +6,12 @@ import { registrarHistorico } from "./history.js";
 import { avisarLeadsAlterados } from "./publish.js";
 
 /** Who assigns: a person (/leads, the bulk action, the test page) or the system (after qualification). */
-export type TAutorAtribuicao = { usuarioId: string | null; origem: "usuario" | "sistema" | "ia"; motivo: string | null };
+export type TAutorAtribuicao = {
+  usuarioId: string | null;
+  origem: "usuario" | "sistema" | "ia" | "api";
+  motivo: string | null;
+  chaveApiId?: string | null;
+};
 
 export type TLeadAtribuido = { id: string; nome: string; consultor_atribuido_id: string | null };
 

@@ -1,7 +1,13 @@
 import type { TTx } from "../db/tenant.js";
 
-/** Who made a change: a person, the AI screening, the system (automatic steps) or a CSV import. */
-export type TAutor = { usuarioId: string | null; origem: "usuario" | "ia" | "sistema" | "importacao"; motivo?: string | null };
+/** Who made a change: a person, the AI screening, the system (automatic steps), a CSV import or an API key. */
+export type TAutor = {
+  usuarioId: string | null;
+  origem: "usuario" | "ia" | "sistema" | "importacao" | "api";
+  motivo?: string | null;
+  /** the API key, for the change log (decision 1702) */
+  chaveApiId?: string | null;
+};
 
 export type TCampoHistorico =
   | "status_lead"

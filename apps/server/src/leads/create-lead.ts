@@ -5,9 +5,16 @@ import { autorDoRegistro, sqlRegistroDeLeads } from "../change-log/in-statement.
 import type { TAutorMudanca } from "../change-log/record.js";
 import type { TDeps } from "../core/deps.js";
 import { type TCtxDaEmpresa, withTenant } from "../db/tenant.js";
-import { badRequest, conflict } from "../http/errors.js";
+import { badRequest, HttpError } from "../http/errors.js";
 import { avisarLeadsAlterados } from "../lead-events/publish.js";
 import { garantirLimiteMensal, travarCriacaoDeLeads } from "./plan-limit.js";
+
+/** 409: the phone is already a lead of the company; `leadId` is the oldest lead with it (the public API returns it). */
+export class LeadDuplicado extends HttpError {
+  constructor(public readonly leadId: string) {
+    super(409, MSG.leadTelefoneDuplicado, undefined, "lead_duplicado");
+  }
+}
 
 /**
  * The manual lead form (001 §3, §5), stored completely: financing type, installment value and paid count too
@@ -26,11 +33,11 @@ export async function criarLead(
   if (!telefoneNormalizado) throw badRequest(MSG.leadTelefoneInvalido, { telefone: MSG.leadTelefoneInvalido });
   return withTenant(deps.db.app, ctx, async (tx) => {
     await travarCriacaoDeLeads(tx, ctx.empresaId);
-    const dup = await tx.query("SELECT 1 FROM leads_juros_check WHERE id_empresa_fk = $1 AND telefone_normalizado = $2 LIMIT 1", [
-      ctx.empresaId,
-      telefoneNormalizado,
-    ]);
-    if (dup.rowCount) throw conflict(MSG.leadTelefoneDuplicado);
+    const dup = await tx.query(
+      "SELECT id FROM leads_juros_check WHERE id_empresa_fk = $1 AND telefone_normalizado = $2 ORDER BY created_at, id LIMIT 1",
+      [ctx.empresaId, telefoneNormalizado],
+    );
+    if (dup.rowCount) throw new LeadDuplicado(dup.rows[0].id);
     await garantirLimiteMensal(tx, ctx.empresaId, 1);
     const { rows } = await tx.query(
       `WITH feitos AS (

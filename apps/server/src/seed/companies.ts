@@ -1,7 +1,8 @@
+import { randomBytes } from "node:crypto";
 import type { TPlano } from "@crm/domain/plans";
 import { PAPEL } from "@crm/domain/roles";
 import type { TStatusConexao } from "@crm/domain/status";
-import { gerarChave } from "../api-keys/keys.js";
+import { assinadorDeChaves } from "../api-v1/key-format.js";
 import type { TTx } from "../db/tenant.js";
 import { inserirVarios, type TLinha } from "./bulk.js";
 import { DIA, diaISO, mais, type TEmpresaDemo, type TGeracao } from "./demo-context.js";
@@ -225,13 +226,16 @@ async function semearChavesApi(
   adminId: string,
   chaves: NonNullable<TEmpresaPlataformaDemo["chavesApi"]>,
 ): Promise<void> {
+  // signed with a secret of its own, forgotten at once: like the key itself, nobody can use them
+  const assinador = assinadorDeChaves(randomBytes(32).toString("hex"));
   for (const c of chaves) {
-    const { prefixo, hash } = gerarChave(empresaId);
+    const { prefixo, hash } = assinador.gerar(empresaId);
     const criada = new Date(g.agora.getTime() - c.diasCriada * DIA);
     const uso = c.horasDesdeUso === null ? null : new Date(g.agora.getTime() - c.horasDesdeUso * 3_600_000);
     await tx.query(
-      `INSERT INTO chaves_api (id_empresa_fk, nome, prefixo, hash, criada_por_fk, created_at, ultimo_uso_em, revogada_em)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      `INSERT INTO chaves_api (id_empresa_fk, nome, prefixo, hash, criada_por_fk, created_at, ultimo_uso_em, revogada_em,
+         escopos, assinada)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, ARRAY['leads:read', 'leads:write'], true)`,
       [empresaId, c.nome, prefixo, hash, adminId, criada, uso, c.revogada ? new Date(g.agora.getTime() - 90 * DIA) : null],
     );
   }

@@ -2,7 +2,7 @@ import { MSG } from "@crm/domain/messages";
 import type { TDeps } from "../../core/deps.js";
 import { type TCtxDaEmpresa, withTenant } from "../../db/tenant.js";
 import { notFound } from "../../http/errors.js";
-import { gravarAtribuicoes } from "../../lead-events/assignment.js";
+import { gravarAtribuicoes, type TAutorAtribuicao } from "../../lead-events/assignment.js";
 import { travarLeads } from "./load-for-update.js";
 
 /**
@@ -15,6 +15,7 @@ export async function atribuirLeads(
   ctx: TCtxDaEmpresa,
   ids: string[],
   consultorId: string | null,
+  autor: TAutorAtribuicao = { usuarioId: ctx.usuarioId, origem: "usuario", motivo: null },
 ): Promise<number> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     if (consultorId) {
@@ -33,7 +34,7 @@ export async function atribuirLeads(
       empresaId: ctx.empresaId,
       leads: mudam,
       consultor: consultorId ? { id: consultorId } : null,
-      autor: { usuarioId: ctx.usuarioId, origem: "usuario", motivo: null },
+      autor,
     });
     return mudam.length;
   });

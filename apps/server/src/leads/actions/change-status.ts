@@ -1,6 +1,7 @@
 import type { TStatusLead } from "@crm/domain/status";
 import type { TDeps } from "../../core/deps.js";
 import { type TCtxDaEmpresa, withTenant } from "../../db/tenant.js";
+import type { TAutor } from "../../lead-events/history.js";
 import { mudarStatusDosLeads } from "../../lead-events/status.js";
 import { travarLeads } from "./load-for-update.js";
 
@@ -14,6 +15,7 @@ export async function mudarStatusLeads(
   ctx: TCtxDaEmpresa,
   ids: string[],
   status: TStatusLead,
+  autor: TAutor = { usuarioId: ctx.usuarioId, origem: "usuario" },
 ): Promise<number> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     const leads = await travarLeads(tx, ctx, ids);
@@ -21,7 +23,7 @@ export async function mudarStatusLeads(
       empresaId: ctx.empresaId,
       leads,
       para: status,
-      autor: { usuarioId: ctx.usuarioId, origem: "usuario" },
+      autor,
     });
     return mudaram.length;
   });

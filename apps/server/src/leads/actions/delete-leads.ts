@@ -1,4 +1,5 @@
 import { autorDoRegistro, sqlRegistroDeLeads } from "../../change-log/in-statement.js";
+import type { TAutorMudanca } from "../../change-log/record.js";
 import type { TDeps } from "../../core/deps.js";
 import { repetirEmConflito } from "../../db/retry-conflicts.js";
 import { type TCtxDaEmpresa, withTenant } from "../../db/tenant.js";
@@ -15,6 +16,7 @@ export async function excluirLeads(
   ctx: TCtxDaEmpresa,
   ids: string[],
   log?: { warn: (o: object, m: string) => void },
+  autor: TAutorMudanca = { origem: "usuario", usuarioId: ctx.usuarioId },
 ): Promise<number> {
   // only database writes inside; leads are locked by id and summary rows by key (decision 1731): the guard logs any use
   const { n, arquivos } = await repetirEmConflito("leads.excluir", () =>
@@ -34,7 +36,7 @@ export async function excluirLeads(
            DELETE FROM leads_juros_check l WHERE l.id_empresa_fk = $1 AND l.id = ANY ($2::uuid[])
            RETURNING l AS antes, NULL::leads_juros_check AS depois)
          ${sqlRegistroDeLeads(3)}`,
-        [ctx.empresaId, alvo, autorDoRegistro("lead.excluido", { origem: "usuario", usuarioId: ctx.usuarioId })],
+        [ctx.empresaId, alvo, autorDoRegistro("lead.excluido", autor)],
       );
       await avisarLeadsAlterados(deps, tx, ctx.empresaId, alvo);
       return { n: alvo.length, arquivos: rows.map((r) => r.chave as string) };

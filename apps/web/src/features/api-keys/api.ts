@@ -1,4 +1,4 @@
-import type { TChaveApi, TChaveApiCriada, TListaChavesApi } from "@crm/domain/api-keys";
+import type { TChaveApi, TChaveApiCriada, TListaChavesApi, TNovaChaveApi } from "@crm/domain/api-keys";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 
@@ -6,6 +6,6 @@ export const chavesApiQuery = queryOptions({
   queryKey: ["chaves-api"],
   queryFn: ({ signal }) => api<TListaChavesApi>("/api/empresa/chaves-api", { signal }),
 });
-export const criarChaveApi = (nome: string) =>
-  api<TChaveApiCriada>("/api/empresa/chaves-api", { method: "POST", body: { nome } });
+export const criarChaveApi = (nova: TNovaChaveApi) =>
+  api<TChaveApiCriada>("/api/empresa/chaves-api", { method: "POST", body: nova });
 export const revogarChaveApi = (id: string) => api<TChaveApi>(`/api/empresa/chaves-api/${id}`, { method: "DELETE" });

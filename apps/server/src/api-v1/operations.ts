@@ -1,0 +1,5 @@
+import { OPERACOES_LEADS } from "./leads.js";
+import type { TOperacaoApi } from "./operation.js";
+
+/** Every operation of /api/v1, in the order the document lists them (decision 1814). */
+export const OPERACOES_API: TOperacaoApi[] = [...OPERACOES_LEADS];
