@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
 import { iniciarTrabalhosFilaEspera } from "./assignment/waiting-queue.js";
 import { iniciarTrabalhosAtribuicao } from "./attribution/workers.js";
+import { iniciarTrabalhosAuditoria } from "./audit-trail/worker.js";
 import { criarLeitorDeSessoes } from "./auth/session-cache.js";
 import { iniciarTrabalhosTaxasBacen } from "./bacen-rates/worker.js";
 import type { TConfig } from "./config/config.js";
@@ -87,6 +88,7 @@ export async function createDeps(config: TConfig, databaseUrl: string, log?: Fas
   await iniciarTrabalhosAssinatura(deps);
   await iniciarTrabalhosPrazos(deps);
   await iniciarTrabalhosFilaEspera(deps);
+  await iniciarTrabalhosAuditoria(deps);
   return deps;
 }
 

@@ -15,6 +15,11 @@ export type TPlanoInfo = {
   relatoriosAvancados: boolean;
   iaAvancada: boolean;
   apiPersonalizada: boolean;
+  /**
+   * How long the audit trail keeps a company's events, in months (decision 1823): Básico the Marco Civil's floor for
+   * access logs (Lei 12.965/2014 art. 15: 6 months), Premium 2 years, Enterprise 5 years.
+   */
+  retencaoAuditoriaMeses: number;
 };
 
 export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
@@ -29,6 +34,7 @@ export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
     relatoriosAvancados: false,
     iaAvancada: false,
     apiPersonalizada: false,
+    retencaoAuditoriaMeses: 6,
     recursos: ["1 administrador", "3 consultores", "100 leads/mês", "Triagem por IA", "API de WhatsApp", "Suporte por email"],
   },
   Premium: {
@@ -42,6 +48,7 @@ export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
     relatoriosAvancados: true,
     iaAvancada: false,
     apiPersonalizada: false,
+    retencaoAuditoriaMeses: 24,
     recursos: [
       "3 administradores",
       "10 consultores",
@@ -63,6 +70,7 @@ export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
     relatoriosAvancados: true,
     iaAvancada: true,
     apiPersonalizada: true,
+    retencaoAuditoriaMeses: 60,
     recursos: [
       "10 administradores",
       "Consultores ilimitados",
