@@ -3,6 +3,7 @@ import { apiKeyRoutes } from "./api-keys/routes.js";
 import { assignmentRoutes } from "./assignment/routes.js";
 import { waitingRoutes } from "./assignment/waiting-routes.js";
 import { attributionRoutes } from "./attribution/routes.js";
+import { auditTrailRoutes } from "./audit-trail/routes.js";
 import { publicConfigRoutes } from "./auth/public-config-routes.js";
 import { authRoutes } from "./auth/routes.js";
 import { taxasBacenRoutes } from "./bacen-rates/routes.js";
@@ -85,4 +86,5 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(financeRoutes);
   await api.register(taxasBacenRoutes);
   await api.register(revisionalRoutes);
+  await api.register(auditTrailRoutes);
 }

@@ -1,4 +1,6 @@
 import { TIPOS_MUDANCA } from "./change-log";
+import { celulaCsv, SEPARADOR_EXPORTACAO, textoSeguro } from "./leads-export";
+import { horaLocalSP } from "./period";
 
 /**
  * The audit trail's vocabulary (decision 1821). Its events come from the change log (every business change, its kind
@@ -15,7 +17,7 @@ export const LEITURAS_AUDITADAS = {
   "leads.exportados": "Exportou leads",
   "financeiro.exportado": "Exportou o financeiro",
   "auditoria.exportada": "Exportou a trilha de auditoria",
-  "plataforma.acesso": "Admin da plataforma acessou dados da empresa",
+  "acesso.plataforma": "Admin da plataforma acessou dados da empresa",
 } as const;
 export type TLeituraAuditada = keyof typeof LEITURAS_AUDITADAS;
 
@@ -174,8 +176,42 @@ export const TEXTO_AUDITORIA = {
   ipInvalido: "Informe um IP válido.",
 } as const;
 
-/** The CSV export's header, in its columns' order. */
-export const COLUNAS_CSV_AUDITORIA = ["Sequência", "Quando", "Pessoa", "Ação", "Entidade", "Id", "IP", "Detalhes", "Hash"];
+const COLUNAS_CSV_AUDITORIA = ["Sequência", "Quando", "Pessoa", "Ação", "Entidade", "Id", "IP", "Detalhes", "Hash"];
+
+/** The export's header line, after the byte order mark that makes Excel read UTF-8 (as the leads export). */
+export const cabecalhoCsvAuditoria = () => `\uFEFF${COLUNAS_CSV_AUDITORIA.join(SEPARADOR_EXPORTACAO)}\r\n`;
+
+/** An event as the export reads it (the shape of ZEventoAuditoria, plus its hash). */
+type TEventoCsv = {
+  seq: number;
+  ocorridoEm: string;
+  usuarioId: string | null;
+  pessoa: string | null;
+  acao: string;
+  entidade: string;
+  entidadeId: string | null;
+  ip: string | null;
+  dados: Record<string, unknown>;
+  redigido: boolean;
+  hash: string;
+};
+
+/** One event as a CSV line (CRLF), with its hash so a reader can check the copy against audit:verify. */
+export function linhaCsvAuditoria(e: TEventoCsv): string {
+  const pessoa = e.pessoa ?? (e.usuarioId ? TEXTO_AUDITORIA.pessoaRemovida : TEXTO_AUDITORIA.sistema);
+  const celulas = [
+    String(e.seq),
+    horaLocalSP(new Date(e.ocorridoEm)).toISOString().slice(0, 19).replace("T", " "),
+    pessoa,
+    rotuloAcao(e.acao),
+    rotuloEntidade(e.entidade),
+    e.entidadeId ?? "",
+    e.ip ?? (e.redigido ? TEXTO_AUDITORIA.redigido : ""),
+    Object.keys(e.dados).length ? JSON.stringify(e.dados) : "",
+    e.hash,
+  ];
+  return `${celulas.map((c) => celulaCsv(textoSeguro(c))).join(SEPARADOR_EXPORTACAO)}\r\n`;
+}
 
 /** The file name of an export, by the day it was made. */
 export const nomeArquivoAuditoria = (dia: string) => `auditoria-${dia}.csv`;

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { MAX_CHAVES_API, type TChaveApi, type TChaveApiCriada, TEXTO_CHAVES_API } from "@crm/domain/api-keys";
 import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
+import { registrarMudancas } from "../change-log/record.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 import { conflict, forbidden, HttpError, notFound, unauthorized } from "../http/errors.js";
@@ -57,6 +58,7 @@ export function criarChave(
        VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUNAS}`,
       [ctx.empresaId, nome, prefixo, hash, ctx.papel === PAPEL.plataforma ? null : ctx.usuarioId],
     );
+    await registrarChaveNoLog(tx, ctx, rows[0].id, "criada");
     return { ...(rows[0] as TChaveApi), chave };
   });
 }
@@ -68,7 +70,17 @@ export function revogarChave(deps: Pick<TDeps, "db">, ctx: TTenantCtx & { empres
       [ctx.empresaId, id],
     );
     if (!rows.length) throw notFound(TEXTO_CHAVES_API.chaveInvalida);
+    await registrarChaveNoLog(tx, ctx, id, "revogada");
     return rows[0] as TChaveApi;
+  });
+}
+
+/** A key created or revoked is a permission change of the company (decision 1821): one change-log row, no secret. */
+function registrarChaveNoLog(tx: TTx, ctx: TTenantCtx & { empresaId: string }, chaveId: string, acao: "criada" | "revogada") {
+  return registrarMudancas(tx, {
+    empresaId: ctx.empresaId,
+    autor: { origem: "usuario", usuarioId: ctx.usuarioId },
+    mudancas: [{ entidade: "configuracao", id: ctx.empresaId, tipo: "configuracao.chave_api", depois: { chaveId, acao } }],
   });
 }
 

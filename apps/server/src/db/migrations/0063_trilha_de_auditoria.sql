@@ -54,7 +54,8 @@ CREATE TABLE auditoria_eventos (
 -- /auditoria's filters, each newest first within the chain (decision 1822)
 CREATE INDEX auditoria_eventos_usuario_idx ON auditoria_eventos (cadeia, id_usuario_fk, seq);
 CREATE INDEX auditoria_eventos_acao_idx ON auditoria_eventos (cadeia, acao, seq);
-CREATE INDEX auditoria_eventos_entidade_idx ON auditoria_eventos (cadeia, entidade, entidade_id, seq);
+CREATE INDEX auditoria_eventos_entidade_idx ON auditoria_eventos (cadeia, entidade, seq);
+CREATE INDEX auditoria_eventos_id_entidade_idx ON auditoria_eventos (cadeia, entidade_id, seq) WHERE entidade_id IS NOT NULL;
 CREATE INDEX auditoria_eventos_ip_idx ON auditoria_eventos (cadeia, ip, seq) WHERE ip IS NOT NULL;
 CREATE INDEX auditoria_eventos_data_idx ON auditoria_eventos (cadeia, ocorrido_em);
 
