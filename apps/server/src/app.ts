@@ -3,6 +3,7 @@ import rateLimit from "@fastify/rate-limit";
 import websocket from "@fastify/websocket";
 import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifySchema } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { auditarLeituras } from "./audit-trail/reads.js";
 import { COOKIE_SESSAO } from "./auth/sessions.js";
 import type { TDeps } from "./deps.js";
 import { guardRoute } from "./http/auth-context.js";
@@ -95,6 +96,8 @@ export async function buildApp(
         verificarCsrf(req);
         await definirTenant(req);
       });
+      // the reads that matter and the platform admin's reads of a company are audit events (decision 1821)
+      api.addHook("onSend", auditarLeituras(deps));
       await apiRoutes(api);
     },
     { prefix: "/api" },

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
 import { iniciarTrabalhosFilaEspera } from "./assignment/waiting-queue.js";
 import { iniciarTrabalhosAtribuicao } from "./attribution/workers.js";
+import { iniciarTrabalhosAuditoria } from "./audit-trail/worker.js";
 import { criarLeitorDeSessoes } from "./auth/session-cache.js";
 import { iniciarTrabalhosTaxasBacen } from "./bacen-rates/worker.js";
 import type { TConfig } from "./config/config.js";
@@ -91,6 +92,7 @@ export async function createDeps(config: TConfig, databaseUrl: string, log?: Fas
   await iniciarTrabalhosFilaEspera(deps);
   await iniciarTrabalhosResumos(deps);
   await iniciarTrabalhosWebhooks(deps, { aoErro: (err) => log?.warn({ err }, "webhooks de saída") });
+  await iniciarTrabalhosAuditoria(deps);
   return deps;
 }
 

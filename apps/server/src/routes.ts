@@ -5,6 +5,7 @@ import { apiV1Plugin } from "./api-v1/plugin.js";
 import { assignmentRoutes } from "./assignment/routes.js";
 import { waitingRoutes } from "./assignment/waiting-routes.js";
 import { attributionRoutes } from "./attribution/routes.js";
+import { auditTrailRoutes } from "./audit-trail/routes.js";
 import { publicConfigRoutes } from "./auth/public-config-routes.js";
 import { authRoutes } from "./auth/routes.js";
 import { taxasBacenRoutes } from "./bacen-rates/routes.js";
@@ -93,4 +94,5 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(financeRoutes);
   await api.register(taxasBacenRoutes);
   await api.register(revisionalRoutes);
+  await api.register(auditTrailRoutes);
 }

@@ -1,6 +1,7 @@
 import { ESPECIALIDADES_JURIDICAS } from "@crm/domain/status";
 import { CATEGORIAS_MODELO } from "@crm/domain/templates";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { encadearTudo } from "../src/audit-trail/chain.js";
 import { unsafeWithSystem } from "../src/db/tenant.js";
 import { gerarPdf } from "../src/documents/sample-files.js";
 import { CABECALHO_CSV, importarCsvAteOFim } from "../src/leads/test-helpers.js";
@@ -260,6 +261,8 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
     15_000,
     `mídia simulada de ${marca}`,
   );
+  // the audit trail (decision 1822): what the steps above logged, chained, so /auditoria has rows of each company to leak
+  await encadearTudo(t.deps.db.app);
 }
 
 /** A multipart/form-data body with text fields and, optionally, one file (field `arquivo`), as FormData sends it. */

@@ -3,7 +3,16 @@
  * One source for the server that writes the log, the jobs that read it (summaries, realtime, outbound webhooks) and the
  * screens that show it (the audit trail). Kinds are `entidade.verbo`; a reader that does not know a kind ignores it.
  */
-export const ENTIDADES_MUDANCA = ["lead", "mensagem", "documento", "prazo", "custo", "assinatura", "privacidade"] as const;
+export const ENTIDADES_MUDANCA = [
+  "lead",
+  "mensagem",
+  "documento",
+  "prazo",
+  "custo",
+  "assinatura",
+  "privacidade",
+  "configuracao",
+] as const;
 export type TEntidadeMudanca = (typeof ENTIDADES_MUDANCA)[number];
 
 export const TIPOS_MUDANCA = {
@@ -14,6 +23,8 @@ export const TIPOS_MUDANCA = {
   custo: ["custo.criado", "custo.alterado", "custo.excluido"],
   assinatura: ["assinatura.alterada"],
   privacidade: ["privacidade.solicitada", "privacidade.atendida"],
+  /** the company's settings and who may do what (decision 1821): the entity's id is the company's */
+  configuracao: ["configuracao.alterada", "configuracao.chave_api", "configuracao.permissao"],
 } as const satisfies Record<TEntidadeMudanca, readonly string[]>;
 export type TTipoMudanca = (typeof TIPOS_MUDANCA)[TEntidadeMudanca][number];
 

@@ -65,7 +65,7 @@ export function textoSeguro(s: string): string {
   return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
 }
 
-function celulaCsv(v: string): string {
+export function celulaCsv(v: string): string {
   return /[";\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 

@@ -13,6 +13,7 @@ export const MENUS: Record<TPapel, TMenuItem[]> = {
     item("/usuarios", "Usuários", "users"),
     item("/analytics", "Analytics", "chart-line"),
     item("/taxas-bacen", "Taxas BACEN", "percent"),
+    item("/auditoria", "Auditoria", "shield-check"),
     item("/configuracoes", "Configurações", "settings"),
   ],
   [PAPEL.admin]: [
@@ -30,6 +31,7 @@ export const MENUS: Record<TPapel, TMenuItem[]> = {
     item("/prazos", "Meus prazos", "calendar-clock"),
     item("/juridico-equipe", "Equipe Jurídica", "briefcase"),
     item("/assinatura", "Assinatura", "credit-card"),
+    item("/auditoria", "Auditoria", "shield-check"),
     item("/empresa-config", "Configurações", "settings"),
   ],
   [PAPEL.consultor]: [
@@ -66,6 +68,7 @@ export const MENU_EMPRESA_ESCOLHIDA: TMenuItem[] = [
   item("/prazos", "Prazos", "calendar-clock"),
   item("/documentos", "Documentos", "file-text"),
   item("/juridico-equipe", "Equipe Jurídica", "briefcase"),
+  item("/auditoria", "Auditoria", "shield-check"),
 ];
 
 /** The query parameter that names the chosen company in the web app's URLs (decision 1642). */
@@ -104,6 +107,7 @@ export const PERMISSAO_DA_TELA: Record<string, TPermissao> = {
   "/empresa-config": "empresa.configurar",
   "/desempenho": "desempenho.ver",
   "/perfil": "perfil.usar",
+  "/auditoria": "auditoria.ver",
 };
 
 /** Whether a role may open the screen at `path` (a path with no entry in PERMISSAO_DA_TELA: no). */

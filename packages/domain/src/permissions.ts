@@ -65,6 +65,8 @@ export const PERMISSOES = {
   "testes.usar": [P, A],
   /** the company's own message templates of the chat (create, edit, delete) */
   "modelos.gerenciar": [P, A, C],
+  /** the audit trail (/auditoria, decision 1822): a company admin their company's; the platform admin any, and its own */
+  "auditoria.ver": [P, A],
 } as const satisfies Record<string, TPapel[]>;
 
 export type TPermissao = keyof typeof PERMISSOES;

@@ -19,6 +19,11 @@ export type TPlanoInfo = {
   webhooks: boolean;
   /** requests a minute to /api/v1 per key and per company (decision 1813); null without the API */
   limitesApi: { porChave: number; porEmpresa: number } | null;
+  /**
+   * How long the audit trail keeps a company's events, in months (decision 1823): Básico the Marco Civil's floor for
+   * access logs (Lei 12.965/2014 art. 15: 6 months), Premium 2 years, Enterprise 5 years.
+   */
+  retencaoAuditoriaMeses: number;
 };
 
 export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
@@ -35,6 +40,7 @@ export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
     apiPersonalizada: false,
     webhooks: false,
     limitesApi: null,
+    retencaoAuditoriaMeses: 6,
     recursos: ["1 administrador", "3 consultores", "100 leads/mês", "Triagem por IA", "API de WhatsApp", "Suporte por email"],
   },
   Premium: {
@@ -50,6 +56,7 @@ export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
     apiPersonalizada: false,
     webhooks: false,
     limitesApi: null,
+    retencaoAuditoriaMeses: 24,
     recursos: [
       "3 administradores",
       "10 consultores",
@@ -73,6 +80,7 @@ export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
     apiPersonalizada: true,
     webhooks: true,
     limitesApi: { porChave: 600, porEmpresa: 1200 },
+    retencaoAuditoriaMeses: 60,
     recursos: [
       "10 administradores",
       "Consultores ilimitados",

@@ -2,8 +2,9 @@ import { MAX_CHAVES_API, type TChaveApi, type TChaveApiCriada, TEXTO_CHAVES_API,
 import { PAPEL } from "@crm/domain/roles";
 import ipaddr from "ipaddr.js";
 import { assinadorDeChaves } from "../api-v1/key-format.js";
+import { registrarMudancas } from "../change-log/record.js";
 import type { TDeps } from "../core/deps.js";
-import { type TTenantCtx, withTenant } from "../db/tenant.js";
+import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
 import { exigirRecursoDoPlano } from "../membership/plan-limits.js";
 
@@ -78,6 +79,7 @@ export function criarChave(
         faixas,
       ],
     );
+    await registrarChaveNoLog(tx, ctx, rows[0].id, "criada");
     return { ...(rows[0] as TChaveApi), chave };
   });
 }
@@ -89,6 +91,16 @@ export function revogarChave(deps: Pick<TDeps, "db">, ctx: TTenantCtx & { empres
       [ctx.empresaId, id],
     );
     if (!rows.length) throw notFound(TEXTO_CHAVES_API.chaveInvalida);
+    await registrarChaveNoLog(tx, ctx, id, "revogada");
     return rows[0] as TChaveApi;
+  });
+}
+
+/** A key created or revoked is a permission change of the company (decision 1821): one change-log row, no secret. */
+function registrarChaveNoLog(tx: TTx, ctx: TTenantCtx & { empresaId: string }, chaveId: string, acao: "criada" | "revogada") {
+  return registrarMudancas(tx, {
+    empresaId: ctx.empresaId,
+    autor: { origem: "usuario", usuarioId: ctx.usuarioId },
+    mudancas: [{ entidade: "configuracao", id: ctx.empresaId, tipo: "configuracao.chave_api", depois: { chaveId, acao } }],
   });
 }

@@ -44,7 +44,19 @@ export async function login(deps: TDeps, input: TLogin, meta: TMetaRequisicao): 
   const hash = usuario?.senha_hash ?? (await hashParaComparacaoFalsa());
   const senhaOk = await verificarSenha(hash, input.password);
   if (!usuario || !senhaOk || !usuario.ativo) {
-    await unsafeWithSystem(deps.db.app, "login-falhou", (tx) => registrarTentativa(tx, "login", input.email, meta.ip));
+    await unsafeWithSystem(deps.db.app, "login-falhou", async (tx) => {
+      await registrarTentativa(tx, "login", input.email, meta.ip);
+      // a refused sign-in is an audit event (decision 1821): of the account's company when the e-mail is one
+      await registrarAuditoria(tx, {
+        empresaId: usuario?.empresa_id ?? null,
+        usuarioId: usuario?.id ?? null,
+        acao: "login.falhou",
+        entidade: "usuario",
+        entidadeId: usuario?.id ?? null,
+        dados: { email: input.email.slice(0, 200), userAgent: meta.userAgent?.slice(0, 200) ?? null },
+        ip: meta.ip,
+      });
+    });
     throw unauthorized(MSG.credenciaisInvalidas);
   }
   // a suspended company's people are told why (after the password: it tells a guesser nothing); their sessions

@@ -107,7 +107,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) => reenviarMensagem(deps, contexto(req), req.params.leadId, req.params.mensagemId),
   );
 
-  app.get("/chat/:leadId/mensagens/:mensagemId/midia", { config, schema: { params: ZLeadMensagem } }, (req, reply) =>
+  const midia = { ...config, auditar: { acao: "midia.baixada", entidade: "mensagem", id: "mensagemId" } } as const;
+  app.get("/chat/:leadId/mensagens/:mensagemId/midia", { config: midia, schema: { params: ZLeadMensagem } }, (req, reply) =>
     enviarArquivoDaMensagem(deps, contexto(req), req.params.leadId, req.params.mensagemId, reply),
   );
 

@@ -1,6 +1,7 @@
 import { MSG } from "@crm/domain/messages";
 import { modeloIaAvancado } from "@crm/domain/plan-limits";
 import { camposFaltandoWhatsApp, type TConfiguracoes, type TSalvarConfiguracoes } from "@crm/domain/schemas/settings";
+import { registrarMudancas } from "../change-log/record.js";
 import type { TDeps } from "../core/deps.js";
 import { cofreDe } from "../crypto/secrets.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
@@ -113,6 +114,13 @@ export async function salvarConfiguracoes(deps: TDeps, ctx: TTenantCtx, e: TSalv
     } catch {
       throw new HttpError(500, MSG.erroSalvarConfiguracoes);
     }
+    // a settings change is a business event of the company (decision 1821): the fields by name, never a secret's value
+    const campos = (Object.keys(novo) as (keyof typeof novo)[]).filter((k) => novo[k] !== antes[k]);
+    await registrarMudancas(tx, {
+      empresaId,
+      autor: { origem: "usuario", usuarioId: ctx.usuarioId },
+      mudancas: [{ entidade: "configuracao", id: empresaId, tipo: "configuracao.alterada", depois: { campos } }],
+    });
     return lerConfigCompleta(tx, deps.config.appSecret, empresaId);
   });
   esquecerEmpresaDoWebhook(r.whatsapp.webhookToken);

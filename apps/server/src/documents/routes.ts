@@ -50,7 +50,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get("/documentos/:id/conteudo", { config: ler, schema: { params: ZId, querystring: ZConteudo } }, async (req, reply) =>
+  const conteudo = { ...ler, auditar: { acao: "documento.visto", entidade: "documento", id: "id" } } as const;
+  app.get("/documentos/:id/conteudo", { config: conteudo, schema: { params: ZId, querystring: ZConteudo } }, async (req, reply) =>
     enviarConteudoDocumento(deps, contextoEmpresa(req), req.params.id, req.query.download === "1", reply),
   );
 

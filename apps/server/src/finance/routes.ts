@@ -15,7 +15,8 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     lerFinanceiro(deps, contextoEmpresa(req), req.query),
   );
 
-  app.get("/financeiro/exportacao", { config, schema: { querystring: ZFiltroFinanceiro } }, async (req, reply) => {
+  const exportar = { ...config, auditar: { acao: "financeiro.exportado", entidade: "exportacao" } } as const;
+  app.get("/financeiro/exportacao", { config: exportar, schema: { querystring: ZFiltroFinanceiro } }, async (req, reply) => {
     const ctx = contextoEmpresa(req);
     await exigirRecursoDaEmpresa(deps, ctx, "relatoriosAvancados"); // the CSV export is a 'Relatórios avançados' feature (decision 1310)
     const d = await lerFinanceiro(deps, ctx, req.query);

@@ -72,7 +72,8 @@ const gestaoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => resumirLeads(deps, contextoEmpresa(req), req.query),
   );
 
-  app.get("/exportar", { config: gerenciar, schema: { querystring: ZExportarLeads } }, async (req, reply) => {
+  const exportar = { ...gerenciar, auditar: { acao: "leads.exportados", entidade: "exportacao" } } as const;
+  app.get("/exportar", { config: exportar, schema: { querystring: ZExportarLeads } }, async (req, reply) => {
     const { stream, nomeArquivo, tipo } = await exportarLeads(deps, contextoEmpresa(req), req.query, req.log);
     return reply
       .header("Content-Type", tipo)

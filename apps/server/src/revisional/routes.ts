@@ -16,14 +16,22 @@ export const revisionalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/leads/:id/pre-analise",
-    { config: { permissao: "revisional.ver" }, schema: { params: ZId, response: { 200: ZPreAnaliseLead } } },
+    // the contract and income fields of the lead: an audit event (decision 1821)
+    {
+      config: { permissao: "revisional.ver", auditar: { acao: "lead.contrato_visto", entidade: "lead", id: "id" } },
+      schema: { params: ZId, response: { 200: ZPreAnaliseLead } },
+    },
     async (req) => {
       const auth = contexto(req);
       return lerPreAnalise(deps.db.leitura, auth, req.params.id);
     },
   );
 
-  app.get("/leads/:id/pre-laudo", { config: { permissao: "revisional.ver" }, schema: { params: ZId } }, async (req, reply) => {
+  const preLaudo = {
+    permissao: "revisional.ver",
+    auditar: { acao: "lead.pre_laudo_baixado", entidade: "lead", id: "id" },
+  } as const;
+  app.get("/leads/:id/pre-laudo", { config: preLaudo, schema: { params: ZId } }, async (req, reply) => {
     const auth = contexto(req);
     const { p, empresa, atualizada } = await withTenant(deps.db.app, auth, async (tx) => {
       const p = await preAnaliseDoLead(tx, auth, req.params.id);

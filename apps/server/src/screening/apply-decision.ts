@@ -13,6 +13,7 @@ import {
   type TMotorTriagem,
 } from "@crm/domain/screening";
 import { atribuirAutomaticamente, type TResultadoAtribuicao } from "../assignment/assign-lead.js";
+import { registrarAuditoria } from "../auth/audit.js";
 import { autorDoRegistro, sqlRegistroDeLeads } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
@@ -113,6 +114,15 @@ export async function aplicarDesfecho(
     ],
   );
   const triagemId = rows[0].id as string;
+  // every AI decision is an audit event (decision 1821), in the decision's transaction
+  await registrarAuditoria(tx, {
+    empresaId,
+    usuarioId: null,
+    acao: "ia.decisao",
+    entidade: "triagem",
+    entidadeId: triagemId,
+    dados: { leadId: lead.id, decisao, motor: desfecho.motor, modelo: desfecho.modelo },
+  });
   // another question in the same status changes nothing: no history row, no list or board event
   await mudarStatusDosLeads(deps, tx, {
     empresaId,

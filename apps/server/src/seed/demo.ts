@@ -3,6 +3,7 @@ import type { TPlano } from "@crm/domain/plans";
 import { PAPEL, type TPapel } from "@crm/domain/roles";
 import type { TStatusConexao } from "@crm/domain/status";
 import type { FastifyBaseLogger } from "fastify";
+import { encadearTudo } from "../audit-trail/chain.js";
 import { hashSenha } from "../auth/password.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTx, unsafeWithSystem } from "../db/tenant.js";
@@ -10,6 +11,7 @@ import type { TArmazenamento } from "../storage/storage.js";
 import { inserirVarios, type TLinha } from "./bulk.js";
 import { semearEmpresasPlataforma } from "./companies.js";
 import { atribuirAnunciosDemo } from "./demo-attribution.js";
+import { semearAuditoriaDemo } from "./demo-audit.js";
 import { DIA, diaISO, inicioDaHora, mais, type TEmpresaDemo, type TGeracao } from "./demo-context.js";
 import { gerarConversas } from "./demo-conversations.js";
 import { semearPrazos } from "./demo-deadlines.js";
@@ -74,6 +76,8 @@ export async function seedDemoIfEmpty(
     return semear(tx, hash, { r: criarAleatorio(SEMENTE_DEMO), agora: opts.agora ?? inicioDaHora() }, deps.storage);
   });
   if (!resumo) return null;
+  // the demo's audit events, chained now so /auditoria shows them at once (decision 1822)
+  await encadearTudo(deps.db.app);
   resumo.ms = Math.round(performance.now() - t0);
   log.info(resumo, "dados de demonstração criados");
   return resumo;
@@ -208,6 +212,13 @@ async function semear(tx: TTx, hash: string, g: TGeracao, storage?: TArmazenamen
   await inserirVarios(tx, "faturas", faturas);
   // the Central Bank rate series' illustrative snapshot for the revisional pre-analysis (decision 1402)
   await semearTaxasDemo(tx, g.agora);
+  await semearAuditoriaDemo(
+    tx,
+    g.agora,
+    demo.id,
+    { admin: admin.id, consultor: consultorUser.id, juridico: juridicoUser.id },
+    a.leads.map((l) => l.id as string),
+  );
   // the platform's other companies (/empresas), from a random stream of their own
   const outras = await semearEmpresasPlataforma(tx, { r: criarAleatorio(SEMENTE_DEMO + 13), agora: g.agora }, hash);
   return {

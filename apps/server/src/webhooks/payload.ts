@@ -11,6 +11,7 @@ const OBJETO: Record<TEntidadeMudanca, string> = {
   custo: "marketing_cost",
   assinatura: "subscription",
   privacidade: "privacy_request",
+  configuracao: "configuration",
 };
 
 /**

@@ -262,6 +262,11 @@ export const rotas: RouteObject[] = [
                 lazy: () => import("../features/documents/DocumentsPage").then((m) => ({ Component: m.DocumentsPage })),
               },
               {
+                path: "/auditoria",
+                handle: { menu: "/auditoria" },
+                lazy: () => import("../features/audit-trail/AuditTrailPage").then((m) => ({ Component: m.AuditTrailPage })),
+              },
+              {
                 path: "/notificacoes",
                 lazy: () =>
                   import("../features/notifications/NotificationsPage").then((m) => ({ Component: m.NotificationsPage })),

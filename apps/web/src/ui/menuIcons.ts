@@ -17,6 +17,7 @@ import {
   QrCode,
   Scale,
   Settings,
+  ShieldCheck,
   TrendingUp,
   Upload,
   User,
@@ -47,6 +48,7 @@ const ICONES: Record<string, LucideIcon> = {
   "file-text": FileText,
   "folder-open": FolderOpen,
   user: User,
+  "shield-check": ShieldCheck,
 };
 
 export const iconeDoMenu = (nome: string): LucideIcon => ICONES[nome] ?? Circle;

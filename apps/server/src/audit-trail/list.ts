@@ -1,0 +1,44 @@
+import { CADEIA_PLATAFORMA } from "@crm/domain/audit-trail";
+import type { TEventoAuditoria, TFiltroAuditoria } from "@crm/domain/schemas/audit-trail";
+import type { FastifyRequest } from "fastify";
+import type { TTenantCtx } from "../db/tenant.js";
+import { contexto } from "../http/tenant.js";
+
+/** Whose trail a request reads (decision 1822): the company admin their company's; the platform admin the company it names, or its own. */
+export function trilhaDoPedido(req: FastifyRequest): { ctx: TTenantCtx; cadeia: string } {
+  // the route's target is `empresaOpcional` (decision 1791): the platform admin without a named company reads its own
+  const ctx = contexto(req);
+  if (!ctx.empresaId) return { ctx, cadeia: CADEIA_PLATAFORMA };
+  return { ctx, cadeia: ctx.empresaId };
+}
+
+/**
+ * The WHERE and parameters of /auditoria's filters over `auditoria_eventos e`, one chain: each filter is a condition
+ * only when given, so the planner picks that filter's index (cadeia, <filter>, seq) and walks it newest first.
+ * Period bounds are São Paulo days, the end inclusive.
+ */
+export function condicaoAuditoria(cadeia: string, f: TFiltroAuditoria): { where: string; params: unknown[] } {
+  const params: unknown[] = [cadeia];
+  const conds = ["e.cadeia = $1"];
+  const add = (sql: (p: string) => string, v: unknown) => {
+    params.push(v);
+    conds.push(sql(`$${params.length}`));
+  };
+  if (f.usuarioId) add((p) => `e.id_usuario_fk = ${p}`, f.usuarioId);
+  if (f.acao) add((p) => `e.acao = ${p}`, f.acao);
+  if (f.entidade) add((p) => `e.entidade = ${p}`, f.entidade);
+  if (f.entidadeId) add((p) => `e.entidade_id = ${p}`, f.entidadeId);
+  if (f.de) add((p) => `e.ocorrido_em >= (${p}::date)::timestamp AT TIME ZONE 'America/Sao_Paulo'`, f.de);
+  if (f.ate) add((p) => `e.ocorrido_em < (${p}::date + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo'`, f.ate);
+  if (f.ip) add((p) => `e.ip = ${p}`, f.ip);
+  if (f.antesDe) add((p) => `e.seq < ${p}`, f.antesDe);
+  return { where: conds.join(" AND "), params };
+}
+
+/** The columns of an event as /auditoria and its export show it (the person's current name, if they still exist). */
+export const COLUNAS_EVENTO = `e.seq::int AS seq, e.ocorrido_em AS "ocorridoEm", e.id_usuario_fk AS "usuarioId", u.nome AS pessoa,
+  e.origem, e.acao, e.entidade, e.entidade_id AS "entidadeId", e.ip, e.dados, e.redigido_em IS NOT NULL AS redigido`;
+export const DE_EVENTOS = "auditoria_eventos e LEFT JOIN usuarios_plataforma u ON u.id = e.id_usuario_fk";
+
+export type TLinhaEvento = Omit<TEventoAuditoria, "ocorridoEm"> & { ocorridoEm: Date };
+export const paraEvento = (r: TLinhaEvento): TEventoAuditoria => ({ ...r, ocorridoEm: r.ocorridoEm.toISOString() });
