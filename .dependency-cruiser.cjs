@@ -17,7 +17,10 @@ const WEB = "^apps/web/src/";
 const WEB_FEATURES = `${WEB}features/`;
 const WEB_RAIZ = `${WEB}(main\\.tsx$|app/)`;
 const WEB_FEATURE_IMPORTS = {
-  chat: { revisional: "the lead's pre-analysis card in the chat's side panel" },
+  chat: {
+    revisional: "the lead's pre-analysis card in the chat's side panel",
+    "follow-ups": "'Agendar Retorno' and 'Nova tarefa' open the follow-up dialog from the side panel",
+  },
   "company-settings": {
     "api-keys": "the 'API personalizada' card of /configuracoes",
     attribution: "the Meta Conversions API card of /configuracoes",

@@ -10,6 +10,7 @@ import { migrate } from "./db/migrate.js";
 import { conferirPapelDaAplicacao, createDb } from "./db/pool.js";
 import { prepararLoginDaAplicacao } from "./db/roles.js";
 import { iniciarTrabalhosPrazos } from "./deadlines/workers.js";
+import { iniciarTrabalhosRetornos } from "./follow-ups/reminders.js";
 import { criarJobs, instalarFilas } from "./jobs/jobs.js";
 import { iniciarTrabalhosLeads } from "./leads/workers.js";
 import { createMailer } from "./mail/mailer.js";
@@ -87,6 +88,7 @@ export async function createDeps(config: TConfig, databaseUrl: string, log?: Fas
   await iniciarTrabalhosAssinatura(deps);
   await iniciarTrabalhosPrazos(deps);
   await iniciarTrabalhosFilaEspera(deps);
+  await iniciarTrabalhosRetornos(deps);
   return deps;
 }
 

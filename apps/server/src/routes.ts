@@ -15,6 +15,7 @@ import { deadlineRoutes } from "./deadlines/routes.js";
 import { devRoutes } from "./dev/routes.js";
 import { documentRoutes } from "./documents/routes.js";
 import { financeRoutes } from "./finance/routes.js";
+import { followUpRoutes } from "./follow-ups/routes.js";
 import { healthRoutes } from "./health/routes.js";
 import { invitationRoutes } from "./invitations/routes.js";
 import { leadRoutes } from "./leads/routes.js";
@@ -74,6 +75,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(simulateRoutes);
   await api.register(chatRoutes);
   await api.register(conversationRoutes);
+  await api.register(followUpRoutes);
   await api.register(companySettingsRoutes);
   await api.register(apiKeyRoutes);
   // company figures

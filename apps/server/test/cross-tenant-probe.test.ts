@@ -33,6 +33,7 @@ const PALAVRAS: [RegExp, string][] = [
   [/prazos-modelos/i, "prazos_modelos"],
   [/chaves-api/i, "chaves_api"],
   [/prazo/i, "prazos_processo"],
+  [/tarefa/i, "tarefas_lead"],
   [/importa/i, "importacoes_leads"],
   [/modelo/i, "modelos_mensagem"],
   [/triage/i, "triagens_ia"],

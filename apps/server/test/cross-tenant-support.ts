@@ -173,6 +173,13 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
     payload: { ativo: true },
     status: 200,
   });
+  // a follow-up task of a lead, with its title and note (decision 1831): 'Meus retornos' and closing one get A's id
+  await exigir(e.navegadores.consultor, {
+    method: "POST",
+    url: `/api/chat/${leads[0].id}/tarefas`,
+    payload: { titulo: `${marca} retorno sigiloso`, nota: `${marca} nota do retorno`, vence_em: "2031-03-14T15:00:00.000Z" },
+    status: 201,
+  });
   await exigir(admin, {
     method: "POST",
     url: "/api/modelos-mensagem",

@@ -3,17 +3,42 @@
  * One source for the server that writes the log, the jobs that read it (summaries, realtime, outbound webhooks) and the
  * screens that show it (the audit trail). Kinds are `entidade.verbo`; a reader that does not know a kind ignores it.
  */
-export const ENTIDADES_MUDANCA = ["lead", "mensagem", "documento", "prazo", "custo", "assinatura", "privacidade"] as const;
+export const ENTIDADES_MUDANCA = [
+  "lead",
+  "mensagem",
+  "documento",
+  "prazo",
+  "custo",
+  "assinatura",
+  "privacidade",
+  "tarefa",
+  "nota",
+  "etiqueta",
+] as const;
 export type TEntidadeMudanca = (typeof ENTIDADES_MUDANCA)[number];
 
 export const TIPOS_MUDANCA = {
-  lead: ["lead.criado", "lead.alterado", "lead.status", "lead.status_juridico", "lead.atribuido", "lead.excluido"],
+  lead: [
+    "lead.criado",
+    "lead.alterado",
+    "lead.status",
+    "lead.status_juridico",
+    "lead.atribuido",
+    "lead.excluido",
+    "lead.etiquetas",
+  ],
   mensagem: ["mensagem.recebida", "mensagem.enviada", "mensagem.status"],
   documento: ["documento.enviado", "documento.excluido"],
   prazo: ["prazo.criado", "prazo.alterado", "prazo.excluido"],
   custo: ["custo.criado", "custo.alterado", "custo.excluido"],
   assinatura: ["assinatura.alterada"],
   privacidade: ["privacidade.solicitada", "privacidade.atendida"],
+  /** follow-up tasks (decision 1831): created, reminded by the job, done or cancelled */
+  tarefa: ["tarefa.criada", "tarefa.lembrada", "tarefa.concluida", "tarefa.cancelada"],
+  /** internal notes of the chat (decision 1832) */
+  nota: ["nota.criada"],
+  /** the company's tags (decision 1833); a lead's tags changing is `lead.etiquetas` */
+  etiqueta: ["etiqueta.criada", "etiqueta.alterada", "etiqueta.excluida"],
 } as const satisfies Record<TEntidadeMudanca, readonly string[]>;
 export type TTipoMudanca = (typeof TIPOS_MUDANCA)[TEntidadeMudanca][number];
 

@@ -63,6 +63,10 @@ export const PERMISSOES = {
   "testes.usar": [P, A],
   /** the company's own message templates of the chat (create, edit, delete) */
   "modelos.gerenciar": [P, A, C],
+  /** follow-up tasks of leads (decision 1831): create from the chat, 'Meus retornos', close one's own */
+  "tarefas.usar": [A, C],
+  /** every consultant's overdue follow-ups, and closing anybody's */
+  "tarefas.todas": [A],
 } as const satisfies Record<string, TPapel[]>;
 
 export type TPermissao = keyof typeof PERMISSOES;

@@ -3,6 +3,7 @@ import { STATUS_PROCESSO_JURIDICO } from "@crm/domain/status";
 import { janelaAtendimento } from "@crm/domain/whatsapp";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
+import { tarefasDoLead } from "../follow-ups/tasks.js";
 import type { TAuth } from "../http/auth-context.js";
 import { contextoDe } from "../http/auth-context.js";
 import { lerConfigWhatsApp } from "../whatsapp/company-config.js";
@@ -39,6 +40,7 @@ export async function carregarLeadChat(deps: TDeps, auth: TAuth, leadId: string)
       [alvo.empresaId, alvo.id],
     );
     if (!cfg) throw new Error("empresa do lead não existe");
+    const [proxima] = await tarefasDoLead(tx, alvo.empresaId, alvo.id);
     return {
       lead: {
         id: l.id,
@@ -62,6 +64,7 @@ export async function carregarLeadChat(deps: TDeps, auth: TAuth, leadId: string)
         ultimo_contato: iso(l.ultima_mensagem_em),
         ultima_mensagem_lead_em: iso(l.ultima_mensagem_lead_em),
       },
+      proxima_tarefa: proxima ?? null,
       empresa: { nome: cfg.empresaNome },
       whatsapp: {
         provedor: cfg.provedor,

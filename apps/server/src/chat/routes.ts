@@ -1,3 +1,4 @@
+import { MSG_TAREFAS } from "@crm/domain/follow-ups";
 import { MSG } from "@crm/domain/messages";
 import {
   ZAcaoStatus,
@@ -11,11 +12,13 @@ import {
   ZPaginaMensagens,
   ZSalvarModelo,
 } from "@crm/domain/schemas/chat";
+import { ZNovaTarefa, ZTarefa } from "@crm/domain/schemas/follow-ups";
 import { STATUS_LEAD } from "@crm/domain/status";
 import { contarParametros, renderizarTemplateProvedor } from "@crm/domain/templates";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withTenant } from "../db/tenant.js";
+import { criarTarefa, tarefasDoLead } from "../follow-ups/tasks.js";
 import { contextoDe, requireAuth } from "../http/auth-context.js";
 import { badRequest } from "../http/errors.js";
 import { lerUpload, registrarUpload } from "../http/upload.js";
@@ -127,7 +130,29 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/chat/:leadId/status",
     { config, schema: { params: ZLead, body: ZAcaoStatus, response: { 200: z.object({ status_lead: z.enum(STATUS_LEAD) }) } } },
-    (req) => aplicarAcaoStatus(deps, requireAuth(req), req.params.leadId, req.body.acao),
+    (req) => aplicarAcaoStatus(deps, requireAuth(req), req.params.leadId, req.body.acao, req.body.retorno),
+  );
+
+  // a lead's follow-up tasks (decision 1831): its open ones, and a new one owned by the person
+  const tarefas = { permissao: "tarefas.usar", negado: MSG_TAREFAS.acessoNegado } as const;
+  app.get("/chat/:leadId/tarefas", { config: tarefas, schema: { params: ZLead, response: { 200: z.array(ZTarefa) } } }, (req) => {
+    const auth = requireAuth(req);
+    return withTenant(deps.db.app, contextoDe(auth), async (tx) => {
+      const lead = await acessarLead(tx, auth, req.params.leadId);
+      return tarefasDoLead(tx, lead.empresaId, lead.id);
+    });
+  });
+  app.post(
+    "/chat/:leadId/tarefas",
+    { config: tarefas, schema: { params: ZLead, body: ZNovaTarefa, response: { 201: ZTarefa } } },
+    async (req, reply) => {
+      const auth = requireAuth(req);
+      const tarefa = await withTenant(deps.db.app, contextoDe(auth), async (tx) => {
+        const lead = await acessarLead(tx, auth, req.params.leadId);
+        return criarTarefa(tx, lead.empresaId, lead.id, auth, req.body);
+      });
+      return reply.status(201).send(tarefa);
+    },
   );
 
   app.get("/chat/:leadId/modelos", { config, schema: { params: ZLead, response: { 200: ZModelos } } }, (req) =>

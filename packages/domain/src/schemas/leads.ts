@@ -274,7 +274,10 @@ export const ZFiltroQuadro = ZPeriodo.extend({
 }).refine(periodoCompleto, erroPeriodo);
 export type TFiltroQuadro = z.infer<typeof ZFiltroQuadro>;
 
-export const ZCartaoLead = ZLeadLista.omit({ origem_lead: true, updated_at: true });
+export const ZCartaoLead = ZLeadLista.omit({ origem_lead: true, updated_at: true }).extend({
+  /** the lead's next open follow-up (decision 1831), shown on the card */
+  proximo_retorno: z.string().nullable(),
+});
 export type TCartaoLead = z.infer<typeof ZCartaoLead>;
 
 export const ZQuadroLeads = z.object({
