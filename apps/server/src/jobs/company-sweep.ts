@@ -1,6 +1,6 @@
-import type { TDeps } from "../core/deps.js";
+import type pg from "pg";
 import { unsafeWithSystem } from "../db/tenant.js";
-import type { TFila } from "./jobs.js";
+import type { TFila, TJobs } from "./jobs.js";
 
 /**
  * A reminder sweep's first half (deadlines' safety dates, decision 1106; follow-ups, decision 1831): the companies
@@ -8,7 +8,7 @@ import type { TFila } from "./jobs.js";
  * already queued is not queued twice. Returns the companies.
  */
 export async function enfileirarPorEmpresa(
-  deps: Pick<TDeps, "db" | "jobs">,
+  deps: { db: { app: pg.Pool }; jobs: Pick<TJobs, "enviar"> },
   fila: TFila<{ empresaId: string }>,
   motivo: string,
   sql: string,
