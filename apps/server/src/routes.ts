@@ -23,6 +23,7 @@ import { legalDashboardRoutes } from "./legal-dashboard/routes.js";
 import { legalProcessRoutes } from "./legal-processes/routes.js";
 import { legalTeamRoutes } from "./legal-team/routes.js";
 import { marketingRoutes } from "./marketing/routes.js";
+import { noteRoutes } from "./notes/routes.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { performanceRoutes } from "./performance/routes.js";
 import { platformRoutes } from "./platform/routes.js";
@@ -76,6 +77,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(chatRoutes);
   await api.register(conversationRoutes);
   await api.register(followUpRoutes);
+  await api.register(noteRoutes);
   await api.register(companySettingsRoutes);
   await api.register(apiKeyRoutes);
   // company figures

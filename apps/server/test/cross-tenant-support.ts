@@ -180,6 +180,13 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
     payload: { titulo: `${marca} retorno sigiloso`, nota: `${marca} nota do retorno`, vence_em: "2031-03-14T15:00:00.000Z" },
     status: 201,
   });
+  // an internal note of that lead mentioning the admin (decision 1832): its text must never reach B
+  await exigir(e.navegadores.consultor, {
+    method: "POST",
+    url: `/api/chat/${leads[0].id}/notas`,
+    payload: { texto: `${marca} nota interna sigilosa`, mencoes: [e.usuarios.admin.id] },
+    status: 201,
+  });
   await exigir(admin, {
     method: "POST",
     url: "/api/modelos-mensagem",

@@ -67,6 +67,8 @@ export const PERMISSOES = {
   "tarefas.usar": [A, C],
   /** every consultant's overdue follow-ups, and closing anybody's */
   "tarefas.todas": [A],
+  /** internal notes of a lead (decision 1832): the company's own people only, never the platform admin */
+  "notas.usar": [A, C, J],
 } as const satisfies Record<string, TPapel[]>;
 
 export type TPermissao = keyof typeof PERMISSOES;

@@ -1,8 +1,9 @@
 import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
 import type { TStatusLead } from "@crm/domain/status";
-import type { TTx } from "../db/tenant.js";
-import type { TAuth } from "../http/auth-context.js";
+import type pg from "pg";
+import { type TTx, withTenant } from "../db/tenant.js";
+import { contextoDe, type TAuth } from "../http/auth-context.js";
 import { notFound } from "../http/errors.js";
 
 export type TLeadAcessivel = {
@@ -41,4 +42,14 @@ export async function acessarLead(
     status_lead: r.status_lead,
     ultima_mensagem_lead_em: r.ultima_mensagem_lead_em,
   };
+}
+
+/** A transaction of the person's tenant on a lead they may open: the lead scoped first, then `fn` with it. */
+export function comLeadAcessivel<T>(
+  pool: pg.Pool,
+  auth: TAuth,
+  leadId: string,
+  fn: (tx: TTx, lead: TLeadAcessivel) => Promise<T>,
+): Promise<T> {
+  return withTenant(pool, contextoDe(auth), async (tx) => fn(tx, await acessarLead(tx, auth, leadId)));
 }

@@ -24,7 +24,7 @@ import { badRequest } from "../http/errors.js";
 import { lerUpload, registrarUpload } from "../http/upload.js";
 import { lerConfigWhatsApp, type TConfigWhatsApp } from "../whatsapp/company-config.js";
 import { comoErroProvedor } from "../whatsapp/provider.js";
-import { acessarLead } from "./access.js";
+import { acessarLead, comLeadAcessivel } from "./access.js";
 import { aplicarAcaoStatus } from "./change-status.js";
 import { listarMensagens, obterMensagem } from "./list-messages.js";
 import { carregarLeadChat } from "./load-lead-chat.js";
@@ -135,22 +135,17 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // a lead's follow-up tasks (decision 1831): its open ones, and a new one owned by the person
   const tarefas = { permissao: "tarefas.usar", negado: MSG_TAREFAS.acessoNegado } as const;
-  app.get("/chat/:leadId/tarefas", { config: tarefas, schema: { params: ZLead, response: { 200: z.array(ZTarefa) } } }, (req) => {
-    const auth = requireAuth(req);
-    return withTenant(deps.db.app, contextoDe(auth), async (tx) => {
-      const lead = await acessarLead(tx, auth, req.params.leadId);
-      return tarefasDoLead(tx, lead.empresaId, lead.id);
-    });
-  });
+  app.get("/chat/:leadId/tarefas", { config: tarefas, schema: { params: ZLead, response: { 200: z.array(ZTarefa) } } }, (req) =>
+    comLeadAcessivel(deps.db.app, requireAuth(req), req.params.leadId, (tx, lead) => tarefasDoLead(tx, lead.empresaId, lead.id)),
+  );
   app.post(
     "/chat/:leadId/tarefas",
     { config: tarefas, schema: { params: ZLead, body: ZNovaTarefa, response: { 201: ZTarefa } } },
     async (req, reply) => {
       const auth = requireAuth(req);
-      const tarefa = await withTenant(deps.db.app, contextoDe(auth), async (tx) => {
-        const lead = await acessarLead(tx, auth, req.params.leadId);
-        return criarTarefa(tx, lead.empresaId, lead.id, auth, req.body);
-      });
+      const tarefa = await comLeadAcessivel(deps.db.app, auth, req.params.leadId, (tx, lead) =>
+        criarTarefa(tx, lead.empresaId, lead.id, auth, req.body),
+      );
       return reply.status(201).send(tarefa);
     },
   );
