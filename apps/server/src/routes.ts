@@ -34,6 +34,7 @@ import { screeningRoutes } from "./screening/routes.js";
 import { searchRoutes } from "./search/routes.js";
 import { accessGuard } from "./subscription/access-guard.js";
 import { subscriptionRoutes } from "./subscription/routes.js";
+import { tagRoutes } from "./tags/routes.js";
 import { teamRoutes } from "./team/routes.js";
 import { testingRoutes } from "./testing/routes.js";
 import { connectionRoutes } from "./whatsapp/connection-routes.js";
@@ -78,6 +79,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(conversationRoutes);
   await api.register(followUpRoutes);
   await api.register(noteRoutes);
+  await api.register(tagRoutes);
   await api.register(companySettingsRoutes);
   await api.register(apiKeyRoutes);
   // company figures

@@ -187,6 +187,19 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
     payload: { texto: `${marca} nota interna sigilosa`, mencoes: [e.usuarios.admin.id] },
     status: 201,
   });
+  // a company tag on that lead (decision 1833): the tag routes and the filters get A's ids
+  const etiqueta = await exigir(admin, {
+    method: "POST",
+    url: "/api/etiquetas",
+    payload: { nome: `${marca} etiqueta`, cor: "#2563eb" },
+    status: 201,
+  });
+  await exigir(e.navegadores.consultor, {
+    method: "PUT",
+    url: `/api/chat/${leads[0].id}/etiquetas`,
+    payload: { etiquetas: [etiqueta.json().id] },
+    status: 200,
+  });
   await exigir(admin, {
     method: "POST",
     url: "/api/modelos-mensagem",

@@ -69,6 +69,10 @@ export const PERMISSOES = {
   "tarefas.todas": [A],
   /** internal notes of a lead (decision 1832): the company's own people only, never the platform admin */
   "notas.usar": [A, C, J],
+  /** company tags (decision 1833): read them and put them on leads */
+  "etiquetas.usar": [A, C],
+  /** create, rename, recolour and delete the company's tags (settings) */
+  "etiquetas.gerenciar": [A],
 } as const satisfies Record<string, TPapel[]>;
 
 export type TPermissao = keyof typeof PERMISSOES;

@@ -4,6 +4,7 @@ import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
 import type { TAuth } from "../http/auth-context.js";
 import { contextoDe } from "../http/auth-context.js";
+import { SQL_TEM_ETIQUETA } from "../leads/filter-sql.js";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -43,6 +44,7 @@ export async function listarConversas(deps: TDeps, auth: TAuth, f: TFiltroConver
           AND ($3::text IS NULL OR lower(l.nome) LIKE '%' || lower($3) || '%'
                OR ($4::text IS NOT NULL AND l.telefone_normalizado LIKE '%' || $4 || '%'))
           AND ($5::timestamptz IS NULL OR (cr.ultima_mensagem_em, cr.id_lead_fk) < ($5::timestamptz, $6::uuid))
+          AND ($8::uuid IS NULL OR ${SQL_TEM_ETIQUETA("$8")})
         ORDER BY cr.ultima_mensagem_em DESC, cr.id_lead_fk DESC
         LIMIT $7`,
       [
@@ -53,6 +55,7 @@ export async function listarConversas(deps: TDeps, auth: TAuth, f: TFiltroConver
         f.antesDe ?? null,
         f.antesId ?? null,
         f.limite + 1,
+        f.etiqueta ?? null,
       ],
     );
     const pagina = rows.slice(0, f.limite);

@@ -167,6 +167,8 @@ export type TConversa = z.infer<typeof ZConversa>;
 
 export const ZFiltroConversas = z.object({
   busca: zTexto().trim().max(100).optional(),
+  /** a company tag the lead has (decision 1833) */
+  etiqueta: z.guid().optional(),
   /** keyset cursor: the last row's time and lead id */
   antesDe: z.iso.datetime({ offset: true }).optional(),
   antesId: z.uuid().optional(),
