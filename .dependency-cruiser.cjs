@@ -17,7 +17,11 @@ const WEB = "^apps/web/src/";
 const WEB_FEATURES = `${WEB}features/`;
 const WEB_RAIZ = `${WEB}(main\\.tsx$|app/)`;
 const WEB_FEATURE_IMPORTS = {
-  chat: { revisional: "the lead's pre-analysis card in the chat's side panel" },
+  chat: {
+    revisional: "the lead's pre-analysis card in the chat's side panel",
+    "follow-ups": "'Agendar Retorno' and 'Nova tarefa' open the follow-up dialog from the side panel",
+    notes: "internal notes in the timeline and the composer's 'Nota interna' mode",
+  },
   "company-settings": {
     "api-keys": "the 'API personalizada' card of /configuracoes",
     attribution: "the Meta Conversions API card of /configuracoes",
@@ -37,6 +41,7 @@ const WEB_FEATURE_IMPORTS = {
     deadlines: "the process dialog's deadlines tab",
     documents: "the process dialog's documents tab",
     revisional: "the process dialog's pre-analysis",
+    notes: "the process dialog shows the consultants' internal notes",
   },
   platform: { "company-settings": "/configuracoes shows a company admin the company settings" },
 };

@@ -12,6 +12,7 @@ import { conferirPapelDaAplicacao, createDb } from "./db/pool.js";
 import { prepararLoginDaAplicacao } from "./db/roles.js";
 import { iniciarTrabalhosPrazos } from "./deadlines/workers.js";
 import { iniciarTrabalhosResumos } from "./derived/rollup-job.js";
+import { iniciarTrabalhosRetornos } from "./follow-ups/reminders.js";
 import { criarJobs, instalarFilas } from "./jobs/jobs.js";
 import { iniciarTrabalhosLeads } from "./leads/import/workers.js";
 import { createMailer } from "./mail/mailer.js";
@@ -93,6 +94,7 @@ export async function createDeps(config: TConfig, databaseUrl: string, log?: Fas
   await iniciarTrabalhosResumos(deps);
   await iniciarTrabalhosWebhooks(deps, { aoErro: (err) => log?.warn({ err }, "webhooks de saída") });
   await iniciarTrabalhosAuditoria(deps);
+  await iniciarTrabalhosRetornos(deps);
   return deps;
 }
 

@@ -34,6 +34,8 @@ const PALAVRAS: [RegExp, string][] = [
   [/prazos-modelos/i, "prazos_modelos"],
   [/chaves-api/i, "chaves_api"],
   [/prazo/i, "prazos_processo"],
+  [/tarefa/i, "tarefas_lead"],
+  [/etiqueta/i, "etiquetas"],
   [/importa/i, "importacoes_leads"],
   [/modelo/i, "modelos_mensagem"],
   [/triage/i, "triagens_ia"],

@@ -174,6 +174,33 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
     payload: { ativo: true },
     status: 200,
   });
+  // a follow-up task of a lead, with its title and note (decision 1831): 'Meus retornos' and closing one get A's id
+  await exigir(e.navegadores.consultor, {
+    method: "POST",
+    url: `/api/chat/${leads[0].id}/tarefas`,
+    payload: { titulo: `${marca} retorno sigiloso`, nota: `${marca} nota do retorno`, vence_em: "2031-03-14T15:00:00.000Z" },
+    status: 201,
+  });
+  // an internal note of that lead mentioning the admin (decision 1832): its text must never reach B
+  await exigir(e.navegadores.consultor, {
+    method: "POST",
+    url: `/api/chat/${leads[0].id}/notas`,
+    payload: { texto: `${marca} nota interna sigilosa`, mencoes: [e.usuarios.admin.id] },
+    status: 201,
+  });
+  // a company tag on that lead (decision 1833): the tag routes and the filters get A's ids
+  const etiqueta = await exigir(admin, {
+    method: "POST",
+    url: "/api/etiquetas",
+    payload: { nome: `${marca} etiqueta`, cor: "#2563eb" },
+    status: 201,
+  });
+  await exigir(e.navegadores.consultor, {
+    method: "PUT",
+    url: `/api/chat/${leads[0].id}/etiquetas`,
+    payload: { etiquetas: [etiqueta.json().id] },
+    status: 200,
+  });
   await exigir(admin, {
     method: "POST",
     url: "/api/modelos-mensagem",

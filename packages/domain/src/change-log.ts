@@ -12,11 +12,22 @@ export const ENTIDADES_MUDANCA = [
   "assinatura",
   "privacidade",
   "configuracao",
+  "tarefa",
+  "nota",
+  "etiqueta",
 ] as const;
 export type TEntidadeMudanca = (typeof ENTIDADES_MUDANCA)[number];
 
 export const TIPOS_MUDANCA = {
-  lead: ["lead.criado", "lead.alterado", "lead.status", "lead.status_juridico", "lead.atribuido", "lead.excluido"],
+  lead: [
+    "lead.criado",
+    "lead.alterado",
+    "lead.status",
+    "lead.status_juridico",
+    "lead.atribuido",
+    "lead.excluido",
+    "lead.etiquetas",
+  ],
   mensagem: ["mensagem.recebida", "mensagem.enviada", "mensagem.status"],
   documento: ["documento.enviado", "documento.excluido"],
   prazo: ["prazo.criado", "prazo.alterado", "prazo.excluido"],
@@ -25,6 +36,12 @@ export const TIPOS_MUDANCA = {
   privacidade: ["privacidade.solicitada", "privacidade.atendida"],
   /** the company's settings and who may do what (decision 1821): the entity's id is the company's */
   configuracao: ["configuracao.alterada", "configuracao.chave_api", "configuracao.permissao"],
+  /** follow-up tasks (decision 1831): created, reminded by the job, done or cancelled */
+  tarefa: ["tarefa.criada", "tarefa.lembrada", "tarefa.concluida", "tarefa.cancelada"],
+  /** internal notes of the chat (decision 1832) */
+  nota: ["nota.criada"],
+  /** the company's tags (decision 1833); a lead's tags changing is `lead.etiquetas` */
+  etiqueta: ["etiqueta.criada", "etiqueta.alterada", "etiqueta.excluida"],
 } as const satisfies Record<TEntidadeMudanca, readonly string[]>;
 export type TTipoMudanca = (typeof TIPOS_MUDANCA)[TEntidadeMudanca][number];
 

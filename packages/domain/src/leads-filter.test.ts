@@ -20,6 +20,7 @@ const VALORES: Record<string, (string | undefined)[]> = {
   valorMax: [undefined, "100000", "NaN", "2e3"],
   atribuicao: [undefined, "todos", "aguardando", "nao_atribuidos", "nenhum"],
   faixa: [undefined, "acima_de_3", "ate_1_1", "outra"],
+  etiqueta: [undefined, "7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6", "etiqueta", ""],
   busca: [undefined, "maria", "  ana  ", "   ", "", "a\u0000b", "x".repeat(100), "x".repeat(101), ` ${"y".repeat(100)} `],
   ordem: [undefined, "nome", "revisional_razao", "id"],
   direcao: [undefined, "asc", "desc", "up"],

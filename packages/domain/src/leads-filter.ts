@@ -27,6 +27,7 @@ export type TFiltroLeadsUrl = {
   valorMax?: number;
   atribuicao: (typeof ATRIBUICOES)[number];
   faixa?: (typeof FAIXAS_RAZAO)[number];
+  etiqueta?: string;
   busca?: string;
   ordem: TOrdemLeads;
   direcao: "asc" | "desc";
@@ -69,6 +70,7 @@ export function lerFiltroLeadsDaUrl(params: URLSearchParams): TFiltroLeadsUrl | 
   const valorMax = numero(p("valorMax"), 0, 1e12, false);
   const atribuicao = opcao(ATRIBUICOES, p("atribuicao"));
   const faixa = opcao(FAIXAS_RAZAO, p("faixa"));
+  const etiqueta = p("etiqueta");
   const busca = p("busca");
   const ordem = opcao(ORDENS_LEADS, p("ordem"));
   const direcao = opcao(["asc", "desc"] as const, p("direcao"));
@@ -78,6 +80,7 @@ export function lerFiltroLeadsDaUrl(params: URLSearchParams): TFiltroLeadsUrl | 
   if (campos.includes(INVALIDO)) return null;
   if ((inicio !== undefined && !DIA.test(inicio)) || (fim !== undefined && !DIA.test(fim))) return null;
   if (consultor !== undefined && !ehId(consultor)) return null;
+  if (etiqueta !== undefined && !ehId(etiqueta)) return null;
   if (busca !== undefined && (busca.includes("\u0000") || busca.trim().length > 100)) return null;
   const f: TFiltroLeadsUrl = {
     periodo: (periodo ?? PERIODO_PADRAO) as TPeriodo,
@@ -90,6 +93,7 @@ export function lerFiltroLeadsDaUrl(params: URLSearchParams): TFiltroLeadsUrl | 
     ...(valorMax !== undefined && { valorMax: valorMax as number }),
     atribuicao: (atribuicao ?? "todos") as (typeof ATRIBUICOES)[number],
     ...(faixa !== undefined && { faixa: faixa as (typeof FAIXAS_RAZAO)[number] }),
+    ...(etiqueta !== undefined && { etiqueta }),
     ...(busca !== undefined && { busca: busca.trim() }),
     ordem: (ordem ?? "created_at") as TOrdemLeads,
     direcao: (direcao ?? "desc") as "asc" | "desc",

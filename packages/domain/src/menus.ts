@@ -21,6 +21,7 @@ export const MENUS: Record<TPapel, TMenuItem[]> = {
     item("/leads", "Leads", "users"),
     item("/leads-import", "Importar Leads", "upload"),
     item("/conversas", "Conversas", "message-square"),
+    item("/retornos", "Meus retornos", "alarm-clock"),
     item("/consultores", "Consultores", "user-check"),
     item("/ia-triagem", "IA Triagem", "bot"),
     item("/qr-code", "WhatsApp", "qr-code"),
@@ -39,6 +40,7 @@ export const MENUS: Record<TPapel, TMenuItem[]> = {
     item("/meus-leads", "Meus Leads", "users"),
     // no 'Importar Leads': import is for administrators (001 §6; decision 1502)
     item("/conversas", "Conversas", "message-square"),
+    item("/retornos", "Meus retornos", "alarm-clock"),
     item("/qr-code", "WhatsApp", "qr-code"),
     item("/desempenho", "Desempenho", "trending-up"),
   ],
@@ -101,6 +103,7 @@ export const PERMISSAO_DA_TELA: Record<string, TPermissao> = {
   "/juridico": "juridico.painel",
   "/processos": "juridico.processos",
   "/prazos": "prazos.ver",
+  "/retornos": "tarefas.usar",
   "/documentos": "juridico.documentos",
   "/juridico-equipe": "juridico.equipe",
   "/assinatura": "assinatura.gerenciar",

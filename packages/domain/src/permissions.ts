@@ -67,6 +67,16 @@ export const PERMISSOES = {
   "modelos.gerenciar": [P, A, C],
   /** the audit trail (/auditoria, decision 1822): a company admin their company's; the platform admin any, and its own */
   "auditoria.ver": [P, A],
+  /** follow-up tasks of leads (decision 1831): create from the chat, 'Meus retornos', close one's own */
+  "tarefas.usar": [A, C],
+  /** every consultant's overdue follow-ups, and closing anybody's */
+  "tarefas.todas": [A],
+  /** internal notes of a lead (decision 1832): the company's own people only, never the platform admin */
+  "notas.usar": [A, C, J],
+  /** company tags (decision 1833): read them and put them on leads */
+  "etiquetas.usar": [A, C],
+  /** create, rename, recolour and delete the company's tags (settings) */
+  "etiquetas.gerenciar": [A],
 } as const satisfies Record<string, TPapel[]>;
 
 export type TPermissao = keyof typeof PERMISSOES;

@@ -38,13 +38,18 @@ export function sqlRegistro(
  * `sqlRegistro` for leads: `depois` names the personal fields that changed (`campos_pessoais`), never their values
  * (migration 0054's `mudancas_lead_antes`/`mudancas_lead_depois`).
  */
-export function sqlRegistroDeLeads(param: number, o: { feitos?: string; tipo?: string; onde?: string } = {}): string {
+export function sqlRegistroDeLeads(
+  param: number,
+  o: { feitos?: string; tipo?: string; onde?: string; alemDoDepois?: string } = {},
+): string {
+  const { alemDoDepois, ...resto } = o;
   return sqlRegistro(param, {
-    ...o,
+    ...resto,
     entidade: "lead",
     campos: "mudancas_lead",
     antes: "mudancas_lead_antes(f.antes, f.depois)",
-    depois: "mudancas_lead_depois(f.antes, f.depois)",
+    // `alemDoDepois`: a jsonb object over `f` merged into `depois` (a status change's tags, decision 1833)
+    depois: `mudancas_lead_depois(f.antes, f.depois)${alemDoDepois ? ` || ${alemDoDepois}` : ""}`,
   });
 }
 

@@ -2,7 +2,8 @@ import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
 import { ehId } from "@crm/domain/schemas/id";
 import type { TStatusLead } from "@crm/domain/status";
-import type { TTenantCtx, TTx } from "../db/tenant.js";
+import type pg from "pg";
+import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
 
 export type TLeadAcessivel = {
@@ -39,4 +40,14 @@ export async function acessarLead(
     status_lead: r.status_lead,
     ultima_mensagem_lead_em: r.ultima_mensagem_lead_em,
   };
+}
+
+/** A transaction of the person's tenant on a lead they may open: the lead scoped first, then `fn` with it. */
+export function comLeadAcessivel<T>(
+  pool: pg.Pool,
+  ctx: TTenantCtx,
+  leadId: string,
+  fn: (tx: TTx, lead: TLeadAcessivel) => Promise<T>,
+): Promise<T> {
+  return withTenant(pool, ctx, async (tx) => fn(tx, await acessarLead(tx, ctx, leadId)));
 }

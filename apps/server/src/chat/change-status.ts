@@ -1,7 +1,12 @@
+import { ACAO_AGENDAR_RETORNO, MSG_TAREFAS } from "@crm/domain/follow-ups";
+import { pode } from "@crm/domain/permissions";
+import type { TNovoRetorno } from "@crm/domain/schemas/follow-ups";
 import type { TStatusLead } from "@crm/domain/status";
 import { ACOES_STATUS_CHAT, STATUS_EM_ATENDIMENTO, STATUS_ESPERANDO_ATENDENTE } from "@crm/domain/whatsapp";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
+import { criarTarefa } from "../follow-ups/tasks.js";
+import { badRequest } from "../http/errors.js";
 import { mudarStatusDosLeads } from "../lead-events/status.js";
 import { acessarLead, type TLeadAcessivel } from "./access.js";
 
@@ -35,17 +40,26 @@ export function iniciarAtendimentoSePreciso(
   return mudarStatusLead(deps, tx, lead, STATUS_EM_ATENDIMENTO, { usuarioId, motivo: "Primeira mensagem enviada pelo chat" });
 }
 
-/** The side panel's status buttons: Interessado, Não Interessado, Agendar Retorno, Lead Qualificado. */
+/**
+ * The side panel's status buttons: Interessado, Não Interessado, Agendar Retorno, Lead Qualificado. 'Agendar
+ * Retorno' also creates the follow-up task owned by the person (decision 1831), in the same transaction: no status
+ * without its reminder, no reminder without its status.
+ */
 export async function aplicarAcaoStatus(
   deps: TDeps,
   ctx: TTenantCtx,
   leadId: string,
   acao: string,
+  retorno?: TNovoRetorno,
 ): Promise<{ status_lead: TStatusLead }> {
   const a = ACOES_STATUS_CHAT.find((x) => x.acao === acao) as (typeof ACOES_STATUS_CHAT)[number];
+  // roles without follow-ups (the Jurídico, the platform admin) keep the plain status change
+  const comTarefa = a.acao === ACAO_AGENDAR_RETORNO && pode(ctx.papel, "tarefas.usar");
+  if (comTarefa && !retorno) throw badRequest(MSG_TAREFAS.retornoObrigatorio);
   return withTenant(deps.db.app, ctx, async (tx) => {
     const lead = await acessarLead(tx, ctx, leadId, { travar: true });
     await mudarStatusLead(deps, tx, lead, a.status, { usuarioId: ctx.usuarioId, motivo: `Chat: ${a.rotulo}` });
+    if (comTarefa && retorno) await criarTarefa(tx, lead.empresaId, lead.id, ctx, retorno);
     return { status_lead: lead.status_lead };
   });
 }

@@ -197,8 +197,10 @@ describe("side panel status actions", () => {
     ["agendar_retorno", "Aguardando Retorno"],
     ["qualificado", "Convertido"],
   ])("%s sets %s and records who did it", async (acao, status) => {
-    const res = await nav().req({ method: "POST", url: `/api/chat/${leadA}/status`, payload: { acao } });
-    expect(res.statusCode).toBe(200);
+    // 'Agendar Retorno' carries its follow-up's time (decision 1831)
+    const retorno = acao === "agendar_retorno" ? { vence_em: new Date(Date.now() + 3_600_000).toISOString() } : undefined;
+    const res = await nav().req({ method: "POST", url: `/api/chat/${leadA}/status`, payload: { acao, retorno } });
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ status_lead: status });
     const h = await linha(
       t,

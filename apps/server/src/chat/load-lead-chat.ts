@@ -3,6 +3,7 @@ import { STATUS_PROCESSO_JURIDICO } from "@crm/domain/status";
 import { janelaAtendimento } from "@crm/domain/whatsapp";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
+import { tarefasDoLead } from "../follow-ups/tasks.js";
 import { estaConectado, lerSessao } from "../whatsapp/connection/session.js";
 import { lerConfigWhatsApp } from "../whatsapp/providers/company-config.js";
 import { acessarLead } from "./access.js";
@@ -37,6 +38,7 @@ export async function carregarLeadChat(deps: TDeps, ctx: TTenantCtx, leadId: str
       [alvo.empresaId, alvo.id],
     );
     if (!cfg) throw new Error("empresa do lead não existe");
+    const [proxima] = await tarefasDoLead(tx, alvo.empresaId, alvo.id);
     return {
       lead: {
         id: l.id,
@@ -60,6 +62,7 @@ export async function carregarLeadChat(deps: TDeps, ctx: TTenantCtx, leadId: str
         ultimo_contato: iso(l.ultima_mensagem_em),
         ultima_mensagem_lead_em: iso(l.ultima_mensagem_lead_em),
       },
+      proxima_tarefa: proxima ?? null,
       empresa: { nome: cfg.empresaNome },
       whatsapp: {
         provedor: cfg.provedor,

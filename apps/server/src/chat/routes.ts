@@ -1,3 +1,4 @@
+import { MSG_TAREFAS } from "@crm/domain/follow-ups";
 import { MSG } from "@crm/domain/messages";
 import {
   ZAcaoStatus,
@@ -11,18 +12,20 @@ import {
   ZPaginaMensagens,
   ZSalvarModelo,
 } from "@crm/domain/schemas/chat";
+import { ZNovaTarefa, ZTarefa } from "@crm/domain/schemas/follow-ups";
 import { zId } from "@crm/domain/schemas/id";
 import { STATUS_LEAD } from "@crm/domain/status";
 import { contarParametros, renderizarTemplateProvedor } from "@crm/domain/templates";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withTenant } from "../db/tenant.js";
+import { criarTarefa, tarefasDoLead } from "../follow-ups/tasks.js";
 import { badRequest } from "../http/errors.js";
 import { contexto } from "../http/tenant.js";
 import { lerUpload, registrarUpload } from "../http/upload.js";
 import { lerConfigWhatsApp, type TConfigWhatsApp } from "../whatsapp/providers/company-config.js";
 import { comoErroProvedor } from "../whatsapp/providers/provider.js";
-import { acessarLead } from "./access.js";
+import { acessarLead, comLeadAcessivel } from "./access.js";
 import { aplicarAcaoStatus } from "./change-status.js";
 import { listarMensagens, obterMensagem } from "./list-messages.js";
 import { carregarLeadChat } from "./load-lead-chat.js";
@@ -129,7 +132,24 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/chat/:leadId/status",
     { config, schema: { params: ZLead, body: ZAcaoStatus, response: { 200: z.object({ status_lead: z.enum(STATUS_LEAD) }) } } },
-    (req) => aplicarAcaoStatus(deps, contexto(req), req.params.leadId, req.body.acao),
+    (req) => aplicarAcaoStatus(deps, contexto(req), req.params.leadId, req.body.acao, req.body.retorno),
+  );
+
+  // a lead's follow-up tasks (decision 1831): its open ones, and a new one owned by the person
+  const tarefas = { permissao: "tarefas.usar", negado: MSG_TAREFAS.acessoNegado } as const;
+  app.get("/chat/:leadId/tarefas", { config: tarefas, schema: { params: ZLead, response: { 200: z.array(ZTarefa) } } }, (req) =>
+    comLeadAcessivel(deps.db.app, contexto(req), req.params.leadId, (tx, lead) => tarefasDoLead(tx, lead.empresaId, lead.id)),
+  );
+  app.post(
+    "/chat/:leadId/tarefas",
+    { config: tarefas, schema: { params: ZLead, body: ZNovaTarefa, response: { 201: ZTarefa } } },
+    async (req, reply) => {
+      const ctx = contexto(req);
+      const tarefa = await comLeadAcessivel(deps.db.app, ctx, req.params.leadId, (tx, lead) =>
+        criarTarefa(tx, lead.empresaId, lead.id, ctx, req.body),
+      );
+      return reply.status(201).send(tarefa);
+    },
   );
 
   app.get("/chat/:leadId/modelos", { config, schema: { params: ZLead, response: { 200: ZModelos } } }, (req) =>

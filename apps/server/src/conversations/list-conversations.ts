@@ -2,6 +2,7 @@ import { PAPEL } from "@crm/domain/roles";
 import type { TConversa, TFiltroConversas, TPaginaConversas } from "@crm/domain/schemas/chat";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
+import { SQL_TEM_ETIQUETA } from "../leads/list/filter-sql.js";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -41,6 +42,7 @@ export async function listarConversas(deps: TDeps, ctx: TTenantCtx, f: TFiltroCo
           AND ($3::text IS NULL OR lower(l.nome) LIKE '%' || lower($3) || '%'
                OR ($4::text IS NOT NULL AND l.telefone_normalizado LIKE '%' || $4 || '%'))
           AND ($5::timestamptz IS NULL OR (cr.ultima_mensagem_em, cr.id_lead_fk) < ($5::timestamptz, $6::uuid))
+          AND ($8::uuid IS NULL OR ${SQL_TEM_ETIQUETA("$8")})
         ORDER BY cr.ultima_mensagem_em DESC, cr.id_lead_fk DESC
         LIMIT $7`,
       [
@@ -51,6 +53,7 @@ export async function listarConversas(deps: TDeps, ctx: TTenantCtx, f: TFiltroCo
         f.antesDe ?? null,
         f.antesId ?? null,
         f.limite + 1,
+        f.etiqueta ?? null,
       ],
     );
     const pagina = rows.slice(0, f.limite);

@@ -2,7 +2,8 @@ import { MSG_PRAZOS } from "@crm/domain/deadlines";
 import { zId } from "@crm/domain/schemas/id";
 import { z } from "zod";
 import type { TDeps } from "../core/deps.js";
-import { unsafeWithSystem, withCompanyJob } from "../db/tenant.js";
+import { withCompanyJob } from "../db/tenant.js";
+import { enfileirarPorEmpresa } from "../jobs/company-sweep.js";
 import { SEM_DADOS, type TFila, type TTrabalho } from "../jobs/jobs.js";
 import { notificarVarios } from "../notifications/notify.js";
 import { diaBR } from "./deadlines.js";
@@ -32,18 +33,15 @@ export type TTrabalhoLembretes = { empresaId: string };
 /** Hourly, São Paulo time: the morning's first run tells owners on the day itself. */
 export const CRON_LEMBRETES = "5 * * * *";
 
-export async function varrerLembretes(deps: TDeps, agora = new Date()): Promise<string[]> {
-  const hoje = hojeSP(agora);
-  const empresas = await unsafeWithSystem(deps.db.app, "prazos-lembretes-varredura", async (tx) => {
-    const { rows } = await tx.query(
-      `SELECT DISTINCT id_empresa_fk AS id FROM prazos_processo
-        WHERE estado = 'pendente' AND lembrete_seguranca_em IS NULL AND data_seguranca <= $1`,
-      [hoje],
-    );
-    return rows.map((r) => r.id as string);
-  });
-  for (const empresaId of empresas) await deps.jobs.enviar(FILA_LEMBRETES, { empresaId }, { chave: empresaId });
-  return empresas;
+export function varrerLembretes(deps: TDeps, agora = new Date()): Promise<string[]> {
+  return enfileirarPorEmpresa(
+    deps,
+    FILA_LEMBRETES,
+    "prazos-lembretes-varredura",
+    `SELECT DISTINCT id_empresa_fk AS id FROM prazos_processo
+      WHERE estado = 'pendente' AND lembrete_seguranca_em IS NULL AND data_seguranca <= $1`,
+    [hojeSP(agora)],
+  );
 }
 
 /** One company's reminders: returns how many owners were told. */

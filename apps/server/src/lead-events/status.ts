@@ -1,5 +1,6 @@
 import { STATUS_AGUARDANDO_ATRIBUICAO } from "@crm/domain/assignment";
 import { STATUS_JURIDICO_INICIAL, STATUS_PROCESSO_JURIDICO, type TStatusLead } from "@crm/domain/status";
+import { guardaEtiquetasNoStatus } from "@crm/domain/tags";
 import { autorDoRegistro, sqlRegistroDeLeads } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
@@ -11,6 +12,15 @@ import { avisarLeadsAlterados } from "./publish.js";
 
 /** A lead as its caller read (and locked) it: what it is now, so the history says from what. */
 export type TLeadAtual = { id: string; status_lead: string | null };
+
+/**
+ * A conversion's or a loss's log row keeps the lead's tags as they are then, names and colours (decision 1833): a
+ * report by tag reads them there, and later edits of the tags do not rewrite it.
+ */
+const ETIQUETAS_NO_REGISTRO = `jsonb_build_object('etiquetas', (
+  SELECT coalesce(jsonb_agg(jsonb_build_object('id', e.id, 'nome', e.nome, 'cor', e.cor) ORDER BY lower(e.nome), e.id), '[]')
+    FROM leads_etiquetas le JOIN etiquetas e ON e.id_empresa_fk = le.id_empresa_fk AND e.id = le.id_etiqueta_fk
+   WHERE le.id_empresa_fk = (f.depois).id_empresa_fk AND le.id_lead_fk = (f.depois).id))`;
 
 /**
  * The one way a lead's status changes, whoever changes it (the chat's buttons, the board, /leads, the AI screening,
@@ -42,7 +52,7 @@ export async function mudarStatusDosLeads(
          FROM antes a
         WHERE l.id_empresa_fk = $1 AND l.id = (a.linha).id
         RETURNING a.linha AS antes, l AS depois),
-     registro AS (${sqlRegistroDeLeads(6)})
+     registro AS (${sqlRegistroDeLeads(6, guardaEtiquetasNoStatus(p.para) ? { alemDoDepois: ETIQUETAS_NO_REGISTRO } : {})})
      SELECT (f.depois).id, (f.depois).nome, (f.depois).consultor_atribuido_id IS NULL AS sem_consultor,
             $4 AND (f.antes).status_juridico_lead IS NULL AS processo_novo
        FROM feitos f`,

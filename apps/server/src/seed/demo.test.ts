@@ -10,6 +10,7 @@ import { createDb, type TDb } from "../db/pool.js";
 import { unsafeWithSystem, withTenant } from "../db/tenant.js";
 import { EMPRESAS_PLATAFORMA_DEMO } from "./companies.js";
 import { seedDemoIfEmpty, type TResumoSeed } from "./demo.js";
+import { EMAIL_CONSULTOR_2 } from "./demo-inbox.js";
 
 const AGORA = new Date("2025-06-15T00:00:00Z");
 const silencioso = { info: () => {} };
@@ -149,6 +150,30 @@ describe("seedDemoIfEmpty", () => {
       expect(u?.email_confirmado_em).not.toBeNull();
       expect(await verificarSenha(u?.senha_hash ?? "", DEMO_SENHA)).toBe(true);
     }
+  });
+
+  it("gives the inbox a second consultant who signs in, tags, follow-ups due and overdue, and notes (1831–1833)", async () => {
+    const [c2] = await sistema<{ id: string; senha_hash: string; consultor: string | null }>(
+      bancos[0].db,
+      `SELECT u.id, u.senha_hash, c.id AS consultor FROM usuarios_plataforma u
+         LEFT JOIN consultores c ON c.id_empresa_fk = u.id_empresa_fk AND c.id_usuario_fk = u.id
+        WHERE u.email = $1 AND u.papel = 'Consultor'`,
+      [EMAIL_CONSULTOR_2],
+    );
+    expect(c2.consultor).not.toBeNull();
+    expect(await verificarSenha(c2.senha_hash, DEMO_SENHA)).toBe(true);
+    // the seed's clock is the test's: overdue ones are those already reminded, the others are still to come
+    const [n] = await sistema<{ etiquetados: number; atrasadas: number; futuras: number; notas: number }>(
+      bancos[0].db,
+      `SELECT (SELECT count(DISTINCT id_lead_fk)::int FROM leads_etiquetas) AS etiquetados,
+              (SELECT count(*)::int FROM tarefas_lead WHERE lembrada_em IS NOT NULL AND estado = 'pendente') AS atrasadas,
+              (SELECT count(*)::int FROM tarefas_lead WHERE lembrada_em IS NULL AND estado = 'pendente') AS futuras,
+              (SELECT count(*)::int FROM notas_lead) AS notas`,
+    );
+    expect(n.etiquetados).toBeGreaterThan(20);
+    expect(n.atrasadas).toBeGreaterThanOrEqual(2);
+    expect(n.futuras).toBeGreaterThanOrEqual(2);
+    expect(n.notas).toBeGreaterThanOrEqual(3);
   });
 
   it("covers every status_lead and origem_lead, with legal status exactly on legal processes", async () => {

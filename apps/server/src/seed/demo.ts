@@ -18,6 +18,7 @@ import { semearPrazos } from "./demo-deadlines.js";
 import { semearDocumentos } from "./demo-documents.js";
 import { gerarTelefonesRepetidos } from "./demo-duplicates.js";
 import { gerarCustos, gerarFaturas, gerarNotificacoes } from "./demo-extras.js";
+import { semearCaixaDeEntrada } from "./demo-inbox.js";
 import { CAMPANHAS, gerarLeads } from "./demo-leads.js";
 import { semearTaxasDemo } from "./demo-rates.js";
 import { gerarTriagens } from "./demo-screenings.js";
@@ -203,6 +204,14 @@ async function semear(tx: TTx, hash: string, g: TGeracao, storage?: TArmazenamen
     : 0;
   // deadlines of the demo's processes in every urgency (decision 1106), from a random stream of their own
   await semearPrazos(tx, { r: criarAleatorio(SEMENTE_DEMO + 1106), agora: g.agora }, empresaDemo, a.leads);
+  // the consultants' inbox: a second consultant, tags, follow-ups, notes (decisions 1831–1833), a stream of its own
+  const caixa = await semearCaixaDeEntrada(
+    tx,
+    { r: criarAleatorio(SEMENTE_DEMO + 1831), agora: g.agora },
+    empresaDemo,
+    a.leads,
+    hash,
+  );
   // screening history for 'Eficiência IA' (decision 0602), from a random stream of its own
   await inserirVarios(tx, "triagens_ia", gerarTriagens(criarAleatorio(SEMENTE_DEMO + 12), [...a.leads, ...b.leads], historico));
   await inserirVarios(tx, "mensagens_whatsapp", mensagens);
@@ -223,7 +232,7 @@ async function semear(tx: TTx, hash: string, g: TGeracao, storage?: TArmazenamen
   const outras = await semearEmpresasPlataforma(tx, { r: criarAleatorio(SEMENTE_DEMO + 13), agora: g.agora }, hash);
   return {
     empresas: 2 + outras.empresas,
-    usuarios: usuarios + outras.usuarios,
+    usuarios: usuarios + caixa.usuarios + outras.usuarios,
     consultores: empresaDemo.consultores.length + empresaCredito.consultores.length + outras.consultores,
     leads: leads.length + outras.leads,
     historico: historico.length + outras.historico,

@@ -12,6 +12,9 @@ const OBJETO: Record<TEntidadeMudanca, string> = {
   assinatura: "subscription",
   privacidade: "privacy_request",
   configuracao: "configuration",
+  tarefa: "task",
+  nota: "note",
+  etiqueta: "tag",
 };
 
 /**

@@ -13,6 +13,9 @@ const configuracoesEmpresa = () =>
 const NotificationBell = lazy(() =>
   import("../features/notifications/NotificationBell").then((m) => ({ default: m.NotificationBell })),
 );
+const FollowUpReminders = lazy(() =>
+  import("../features/follow-ups/FollowUpReminders").then((m) => ({ default: m.FollowUpReminders })),
+);
 const perfil = () => import("../features/profile/ProfilePage").then((m) => ({ Component: m.ProfilePage }));
 
 function Raiz() {
@@ -102,6 +105,7 @@ export const rotas: RouteObject[] = [
                     sino={
                       <Suspense fallback={<span className="block size-9" aria-hidden="true" />}>
                         <NotificationBell />
+                        <FollowUpReminders />
                       </Suspense>
                     }
                   />
@@ -239,6 +243,11 @@ export const rotas: RouteObject[] = [
                 path: "/desempenho",
                 handle: { menu: "/desempenho" },
                 lazy: () => import("../features/performance/PerformancePage").then((m) => ({ Component: m.PerformancePage })),
+              },
+              {
+                path: "/retornos",
+                handle: { menu: "/retornos" },
+                lazy: () => import("../features/follow-ups/MyFollowUpsPage").then((m) => ({ Component: m.MyFollowUpsPage })),
               },
               {
                 path: "/prazos",

@@ -1,4 +1,5 @@
 import {
+  AlarmClock,
   Bot,
   Briefcase,
   Building2,
@@ -30,6 +31,7 @@ const ICONES: Record<string, LucideIcon> = {
   "layout-dashboard": LayoutDashboard,
   "building-2": Building2,
   "calendar-clock": CalendarClock,
+  "alarm-clock": AlarmClock,
   users: Users,
   "chart-line": ChartLine,
   settings: Settings,

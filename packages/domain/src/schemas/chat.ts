@@ -3,6 +3,7 @@ import { MSG } from "../messages";
 import { STATUS_LEAD } from "../status";
 import { CATEGORIAS_MODELO } from "../templates";
 import { ACOES_STATUS_CHAT, PROVEDORES_WHATSAPP, STATUS_MENSAGEM } from "../whatsapp";
+import { ZNovoRetorno, ZTarefa } from "./follow-ups";
 import { zId } from "./id";
 import { zNumero } from "./number";
 import { zTexto } from "./text";
@@ -68,7 +69,11 @@ export const ZTemplateAprovado = z.object({
 });
 export type TTemplateAprovado = z.infer<typeof ZTemplateAprovado>;
 
-export const ZAcaoStatus = z.object({ acao: z.enum(ACOES_STATUS_CHAT.map((a) => a.acao) as [string, ...string[]]) });
+/** A status button; 'Agendar Retorno' also carries the follow-up's time and note (decision 1831). */
+export const ZAcaoStatus = z.object({
+  acao: z.enum(ACOES_STATUS_CHAT.map((a) => a.acao) as [string, ...string[]]),
+  retorno: ZNovoRetorno.optional(),
+});
 
 export const ZAtividade = z.object({
   id: z.string(),
@@ -101,6 +106,8 @@ export const ZLeadChat = z.object({
     ultimo_contato: z.string().nullable(),
     ultima_mensagem_lead_em: z.string().nullable(),
   }),
+  /** the lead's next open follow-up (decision 1831), for the header */
+  proxima_tarefa: ZTarefa.nullable(),
   empresa: z.object({ nome: z.string() }),
   whatsapp: z.object({
     provedor: z.enum(PROVEDORES_WHATSAPP),
@@ -161,6 +168,8 @@ export type TConversa = z.infer<typeof ZConversa>;
 
 export const ZFiltroConversas = z.object({
   busca: zTexto().trim().max(100).optional(),
+  /** a company tag the lead has (decision 1833) */
+  etiqueta: z.guid().optional(),
   /** keyset cursor: the last row's time and lead id */
   antesDe: z.iso.datetime({ offset: true }).optional(),
   antesId: zId().optional(),

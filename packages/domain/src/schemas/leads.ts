@@ -46,6 +46,8 @@ const ZFiltroLeadsBase = ZPeriodo.extend({
   atribuicao: z.enum(ATRIBUICOES).default("todos"),
   /** 'Potencial de revisão': the band of the contract's rate against the reference (decision 1403) */
   faixa: z.enum(FAIXAS_RAZAO).optional(),
+  /** a company tag the lead has (decision 1833) */
+  etiqueta: z.guid().optional(),
   /** nome, email or telefone (000 §5) */
   busca: zTexto().trim().max(100).optional(),
   ordem: z.enum(ORDENS_LEADS).default("created_at"),
@@ -269,13 +271,18 @@ export type TImportacaoLeads = z.infer<typeof ZImportacaoLeads>;
 export const LIMITE_CARTOES_COLUNA = 50;
 export const ZFiltroQuadro = ZPeriodo.extend({
   busca: zTexto().trim().max(100).optional(),
+  /** a company tag the lead has (decision 1833) */
+  etiqueta: z.guid().optional(),
   status: zStatusLead().optional(),
   /** cards per column (the counts are always complete) */
   limite: zNumero(z.number().int().min(1).max(500)).default(LIMITE_CARTOES_COLUNA),
 }).refine(periodoCompleto, erroPeriodo);
 export type TFiltroQuadro = z.infer<typeof ZFiltroQuadro>;
 
-export const ZCartaoLead = ZLeadLista.omit({ origem_lead: true, updated_at: true });
+export const ZCartaoLead = ZLeadLista.omit({ origem_lead: true, updated_at: true }).extend({
+  /** the lead's next open follow-up (decision 1831), shown on the card */
+  proximo_retorno: z.string().nullable(),
+});
 export type TCartaoLead = z.infer<typeof ZCartaoLead>;
 
 export const ZQuadroLeads = z.object({

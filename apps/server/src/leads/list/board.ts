@@ -24,7 +24,10 @@ export async function carregarQuadro(deps: Pick<TDeps, "db">, ctx: TCtxDaEmpresa
         i,
       ) => `(SELECT '${c.id}' AS coluna, l.id, l.nome, l.email, l.telefone, l.status_lead, l.valor_contrato::text AS valor_contrato,
           l.consultor_atribuido_id, c.nome AS consultor_nome, l.created_at,
-          l.revisional_razao::float8 AS revisional_razao, l.revisional_faixa
+          l.revisional_razao::float8 AS revisional_razao, l.revisional_faixa,
+          -- the card's next follow-up (decision 1831), from the open tasks' partial index
+          (SELECT min(t.vence_em) FROM tarefas_lead t
+            WHERE t.id_empresa_fk = l.id_empresa_fk AND t.id_lead_fk = l.id AND t.estado = 'pendente') AS proximo_retorno
         FROM leads_juros_check l ${JUNCAO_CONSULTOR}
         WHERE ${where} AND l.status_lead = ANY ($${base + 2 + i}::text[])
         ORDER BY l.created_at DESC, l.id DESC LIMIT $${base + 1})`,
@@ -36,8 +39,12 @@ export async function carregarQuadro(deps: Pick<TDeps, "db">, ctx: TCtxDaEmpresa
     );
     // a status the board does not name still counts, in Novos Leads (it cannot be listed there by ANY above)
     for (const r of contagens.rows) (colunas.get(colunaDoStatus(r.status_lead)) as { total: number }).total += r.n;
-    for (const { coluna, created_at, ...r } of cartoes.rows) {
-      colunas.get(coluna as TColunaQuadro)?.itens.push({ ...r, created_at: (created_at as Date).toISOString() });
+    for (const { coluna, created_at, proximo_retorno, ...r } of cartoes.rows) {
+      colunas.get(coluna as TColunaQuadro)?.itens.push({
+        ...r,
+        created_at: (created_at as Date).toISOString(),
+        proximo_retorno: proximo_retorno ? (proximo_retorno as Date).toISOString() : null,
+      });
     }
     return { colunas: [...colunas.values()] };
   });

@@ -14,6 +14,10 @@ import { badRequest } from "../../http/errors.js";
  */
 export type TCondicao = { where: string; params: unknown[]; telefone?: string; telefoneNaLinha?: string };
 
+/** The lead `l` has the tag `$n` (decision 1833): one probe of the lead-tag key. */
+export const SQL_TEM_ETIQUETA = (param: string) =>
+  `EXISTS (SELECT 1 FROM leads_etiquetas le WHERE le.id_empresa_fk = l.id_empresa_fk AND le.id_lead_fk = l.id AND le.id_etiqueta_fk = ${param})`;
+
 /** Above every character: 'abc' <= x < 'abc' || FIM_PREFIXO is "x starts with abc" in byte order. */
 const FIM_PREFIXO = String.fromCodePoint(0x10ffff);
 
@@ -56,6 +60,7 @@ export async function montarCondicao(
       `l.consultor_atribuido_id IS NULL AND l.status_lead IN (${STATUS_AGUARDANDO_ATRIBUICAO.map((s) => `'${s}'`).join(", ")})`,
     );
   if (f.faixa) where.push(`l.revisional_faixa = ${p(f.faixa)}`);
+  if (f.etiqueta) where.push(SQL_TEM_ETIQUETA(p(f.etiqueta)));
   if (ctx.papel === PAPEL.consultor) {
     where.push(`(l.consultor_atribuido_id IS NULL OR l.consultor_atribuido_id IN
       (SELECT c.id FROM consultores c WHERE c.id_empresa_fk = $1 AND c.id_usuario_fk = ${p(ctx.usuarioId)}))`);

@@ -46,7 +46,9 @@ export async function processarEnvio(deps: TDeps, t: TTrabalho<TTrabalhoEnvio>):
               m.template_parametros, m.media_storage_key, m.media_mime_type, m.media_file_name,
               l.telefone_normalizado, l.telefone
          FROM mensagens_whatsapp m JOIN leads_juros_check l ON l.id_empresa_fk = m.id_empresa_fk AND l.id = m.id_lead_fk
-        WHERE m.id_empresa_fk = $1 AND m.id = $2`,
+        WHERE m.id_empresa_fk = $1 AND m.id = $2
+          -- the guard of decision 1832: an internal note is never sent to the lead, whatever queued its id
+          AND NOT EXISTS (SELECT 1 FROM notas_lead n WHERE n.id_empresa_fk = $1 AND n.id = $2)`,
       [empresaId, mensagemId],
     );
     const m = rows[0];

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { cn } from "../../lib/cn";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
+import { FollowUpBadge } from "../../ui/FollowUpBadge";
 
 /** Lead name, phone, status, connection and last contact ('Agora há pouco', 'Nh atrás', else a date; none yet: decision 1613). */
 export function ChatHeader({ chat, onPainel }: { chat: TLeadChat; onPainel: () => void }) {
@@ -31,6 +32,7 @@ export function ChatHeader({ chat, onPainel }: { chat: TLeadChat; onPainel: () =
           {formatarTelefone(l.telefone_normalizado) || l.telefone || "Sem telefone"} ·{" "}
           {l.ultimo_contato ? `Último contato: ${tempoUltimoContato(l.ultimo_contato)}` : SEM_CONTATO_AINDA}
         </p>
+        {chat.proxima_tarefa && <FollowUpBadge venceEm={chat.proxima_tarefa.vence_em} className="mt-1" />}
       </div>
       <Badge variante="azul" className="hidden sm:inline-flex">
         {l.status_lead}

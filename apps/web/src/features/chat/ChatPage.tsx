@@ -1,4 +1,6 @@
 import { MSG } from "@crm/domain/messages";
+import { MSG_NOTAS } from "@crm/domain/notes";
+import { pode } from "@crm/domain/permissions";
 import type { TMensagem } from "@crm/domain/schemas/chat";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Lightbulb, X } from "lucide-react";
@@ -6,10 +8,13 @@ import { Dialog } from "radix-ui";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useParams } from "react-router";
 import { ApiError, mensagemDeErro } from "../../lib/api";
+import { useSessaoAtual } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
+import { chaveNotas, notasQuery } from "../notes/api";
+import { NoteComposer } from "../notes/NoteComposer";
 import { leadChatQuery, marcarLidas } from "./api";
 import { ChatHeader } from "./ChatHeader";
 import { ChatSidePanel } from "./ChatSidePanel";
@@ -37,6 +42,10 @@ export function ChatPage() {
   const [modelosAbertos, setModelosAbertos] = useState(false);
   const [painel, setPainel] = useState(false);
   const [dica, setDica] = useState(true);
+  const { usuario } = useSessaoAtual();
+  const comNotas = pode(usuario.papel, "notas.usar");
+  const [modo, setModo] = useState<"mensagem" | "nota">("mensagem");
+  const notas = useQuery({ ...notasQuery(leadId), enabled: comNotas && !!leadId });
   useDocumentTitle(chat.data ? `Chat · ${chat.data.lead.nome}` : "Conversas");
 
   // reading the chat clears the unread count; new messages from the lead are read while the tab is visible
@@ -109,15 +118,40 @@ export function ChatPage() {
             </button>
           </div>
         )}
-        <MessageTimeline leadId={leadId} />
-        <Composer
-          leadId={leadId}
-          chat={c}
-          texto={texto}
-          onTexto={setTexto}
-          onEnviada={onEnviada}
-          onAbrirModelos={() => setModelosAbertos(true)}
-        />
+        <MessageTimeline leadId={leadId} notas={notas.data} />
+        {comNotas && (
+          <fieldset className="flex gap-1 border-t border-slate-200 bg-white px-3 pt-2">
+            <legend className="sr-only">Modo do campo</legend>
+            <Button
+              size="sm"
+              variant={modo === "mensagem" ? "primary" : "ghost"}
+              aria-pressed={modo === "mensagem"}
+              onClick={() => setModo("mensagem")}
+            >
+              Mensagem
+            </Button>
+            <Button
+              size="sm"
+              variant={modo === "nota" ? "primary" : "ghost"}
+              aria-pressed={modo === "nota"}
+              onClick={() => setModo("nota")}
+            >
+              {MSG_NOTAS.rotulo}
+            </Button>
+          </fieldset>
+        )}
+        {modo === "nota" && comNotas ? (
+          <NoteComposer leadId={leadId} onSalva={() => void qc.invalidateQueries({ queryKey: chaveNotas(leadId) })} />
+        ) : (
+          <Composer
+            leadId={leadId}
+            chat={c}
+            texto={texto}
+            onTexto={setTexto}
+            onEnviada={onEnviada}
+            onAbrirModelos={() => setModelosAbertos(true)}
+          />
+        )}
       </section>
       <aside className="hidden w-80 shrink-0 border-l border-slate-200 lg:block" aria-label="Detalhes do lead">
         <ChatSidePanel chat={c} onAbrirModelos={() => setModelosAbertos(true)} />

@@ -1,3 +1,4 @@
+import { ACAO_AGENDAR_RETORNO } from "@crm/domain/follow-ups";
 import { formatarBRL, formatarDataHora, tempoRelativo } from "@crm/domain/format";
 import { MSG } from "@crm/domain/messages";
 import { pode } from "@crm/domain/permissions";
@@ -5,7 +6,7 @@ import { formatarTelefone, linkTelefone, linkWhatsApp } from "@crm/domain/phone"
 import type { TLeadChat } from "@crm/domain/schemas/chat";
 import { ACOES_STATUS_CHAT } from "@crm/domain/whatsapp";
 import { useQueryClient } from "@tanstack/react-query";
-import { LayoutTemplate, Mail, MessageCircle, Phone } from "lucide-react";
+import { AlarmClock, LayoutTemplate, Mail, MessageCircle, Phone } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { mensagemDeErro } from "../../lib/api";
 import { useSessaoAtual } from "../../lib/session";
@@ -13,6 +14,8 @@ import { Badge } from "../../ui/Badge";
 import { Button, buttonClasses } from "../../ui/Button";
 import { Input } from "../../ui/Input";
 import { toast } from "../../ui/toast";
+import { CHAVE_TAREFAS } from "../follow-ups/api";
+import { FollowUpDialog } from "../follow-ups/FollowUpDialog";
 import { PreAnalysisCard } from "../revisional/PreAnalysisCard";
 import { aplicarAcao, chaveChat, simularResposta } from "./api";
 import { LegalStatusSection } from "./LegalStatusSection";
@@ -40,7 +43,14 @@ export function ChatSidePanel({ chat, onAbrirModelos }: { chat: TLeadChat; onAbr
   const qc = useQueryClient();
   const sessao = useSessaoAtual();
   const [mudando, setMudando] = useState<string | null>(null);
+  const [agenda, setAgenda] = useState<"retorno" | "tarefa" | null>(null);
   const l = chat.lead;
+  const comTarefas = pode(sessao.usuario.papel, "tarefas.usar");
+  const aposAgendar = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: chaveChat(l.id), exact: true }),
+      qc.invalidateQueries({ queryKey: CHAVE_TAREFAS }),
+    ]);
   const telefone = l.telefone_normalizado ?? l.telefone;
 
   async function mudar(acao: string, status: string) {
@@ -85,7 +95,23 @@ export function ChatSidePanel({ chat, onAbrirModelos }: { chat: TLeadChat; onAbr
             <LayoutTemplate className="size-4" aria-hidden="true" />
             Modelos
           </Button>
+          {comTarefas && (
+            <Button size="sm" variant="outline" onClick={() => setAgenda("tarefa")}>
+              <AlarmClock className="size-4" aria-hidden="true" />
+              Nova tarefa
+            </Button>
+          )}
         </div>
+        {agenda && (
+          <FollowUpDialog
+            leadId={l.id}
+            leadNome={l.nome}
+            modo={agenda}
+            open
+            onOpenChange={(v) => !v && setAgenda(null)}
+            aoSalvar={aposAgendar}
+          />
+        )}
       </Secao>
       <Secao titulo="Status do lead">
         <Badge variante="azul" className="mb-2">
@@ -100,7 +126,8 @@ export function ChatSidePanel({ chat, onAbrirModelos }: { chat: TLeadChat; onAbr
               aria-pressed={l.status_lead === a.status}
               carregando={mudando === a.acao}
               disabled={!!mudando}
-              onClick={() => mudar(a.acao, a.status)}
+              // 'Agendar Retorno' asks for the follow-up's time first (decision 1831)
+              onClick={() => (a.acao === ACAO_AGENDAR_RETORNO && comTarefas ? setAgenda("retorno") : mudar(a.acao, a.status))}
             >
               {a.rotulo}
             </Button>

@@ -1,5 +1,6 @@
 import { MSG } from "@crm/domain/messages";
 import type { TMensagem } from "@crm/domain/schemas/chat";
+import type { TNota } from "@crm/domain/schemas/notes";
 import { chaveDia, rotuloDia } from "@crm/domain/whatsapp";
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
@@ -10,11 +11,15 @@ import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast";
+import { NoteBubble } from "../notes/NoteBubble";
 import { baixarDeNovo, mensagensQuery, reenviar } from "./api";
 import { MessageBubble } from "./MessageBubble";
 import { mesclarMensagens } from "./messageCache";
 
-type TLinha = { tipo: "dia"; chave: string; rotulo: string } | { tipo: "msg"; chave: string; m: TMensagem };
+type TLinha =
+  | { tipo: "dia"; chave: string; rotulo: string }
+  | { tipo: "msg"; chave: string; m: TMensagem }
+  | { tipo: "nota"; chave: string; n: TNota };
 
 /** Near the bottom: new messages keep the view at the end; further up, the reader's place is kept. */
 const PERTO_DO_FIM_PX = 150;
@@ -24,7 +29,7 @@ const PERTO_DO_FIM_PX = 150;
  * back, and only the rows on screen are rendered (virtualized), so thousands of messages stay smooth. When
  * older pages arrive above, the row the reader was looking at stays where it was.
  */
-export function MessageTimeline({ leadId }: { leadId: string }) {
+export function MessageTimeline({ leadId, notas = [] }: { leadId: string; notas?: TNota[] }) {
   const qc = useQueryClient();
   const q = useInfiniteQuery(mensagensQuery(leadId));
   const [reenviando, setReenviando] = useState<string | null>(null);
@@ -32,18 +37,27 @@ export function MessageTimeline({ leadId }: { leadId: string }) {
 
   const linhas = useMemo<TLinha[]>(() => {
     const msgs = [...(q.data?.pages ?? [])].reverse().flatMap((p) => p.itens);
+    // internal notes (decision 1832) go between the messages by time; older than the loaded pages, they wait for
+    // the page that reaches their time
+    const desde = q.hasNextPage && msgs.length ? Date.parse(msgs[0].timestamp) : Number.NEGATIVE_INFINITY;
+    const eventos = [
+      ...msgs.map((m) => ({ quando: m.timestamp, linha: { tipo: "msg", chave: m.id, m } as TLinha })),
+      ...notas
+        .filter((n) => Date.parse(n.created_at) >= desde)
+        .map((n) => ({ quando: n.created_at, linha: { tipo: "nota", chave: `nota-${n.id}`, n } as TLinha })),
+    ].sort((a, b) => Date.parse(a.quando) - Date.parse(b.quando));
     const out: TLinha[] = [];
     let dia = "";
-    for (const m of msgs) {
-      const k = chaveDia(m.timestamp);
+    for (const e of eventos) {
+      const k = chaveDia(e.quando);
       if (k !== dia) {
         dia = k;
-        out.push({ tipo: "dia", chave: `dia-${k}`, rotulo: rotuloDia(m.timestamp) });
+        out.push({ tipo: "dia", chave: `dia-${k}`, rotulo: rotuloDia(e.quando) });
       }
-      out.push({ tipo: "msg", chave: m.id, m });
+      out.push(e.linha);
     }
     return out;
-  }, [q.data]);
+  }, [q.data, q.hasNextPage, notas]);
 
   const v = useVirtualizer({
     count: linhas.length,
@@ -165,6 +179,8 @@ export function MessageTimeline({ leadId }: { leadId: string }) {
                   <div className="flex justify-center py-2">
                     <span className="rounded-full bg-slate-200 px-3 py-0.5 text-xs font-medium text-slate-700">{l.rotulo}</span>
                   </div>
+                ) : l.tipo === "nota" ? (
+                  <NoteBubble nota={l.n} />
                 ) : (
                   <MessageBubble
                     m={l.m}

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { ApiError } from "../../lib/api";
 import { useRealtimeEvent, useRealtimeReconnect } from "../../lib/RealtimeProvider";
+import { chaveNotas } from "../notes/api";
 import { buscarDesde, buscarMensagem, chaveChat, chaveMensagens } from "./api";
 import { mesclarMensagens, removerMensagem, ultimaGravacao } from "./messageCache";
 
@@ -53,6 +54,8 @@ export function useChatRealtime(leadId: string, aoReceber: () => void) {
       (e.tipo !== "lead.atualizado" || e.dados.leadId === leadId)
     ) {
       void qc.invalidateQueries({ queryKey: chaveChat(leadId), exact: true });
+      // a new internal note tells the lead's open chats (decision 1832)
+      if (e.tipo === "lead.atualizado") void qc.invalidateQueries({ queryKey: chaveNotas(leadId) });
     }
   });
 

@@ -1,6 +1,7 @@
 import { formatarBRL, formatarDataHora } from "@crm/domain/format";
 import { formatarNumeroBR } from "@crm/domain/leads-money";
 import { MSG } from "@crm/domain/messages";
+import { pode } from "@crm/domain/permissions";
 import type { TEventoHistorico } from "@crm/domain/schemas/leads";
 import {
   type TEditarProcesso,
@@ -17,6 +18,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { ApiError } from "../../lib/api";
 import { aplicarErrosDoServidor } from "../../lib/formErrors";
+import { useSessaoAtual } from "../../lib/session";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
@@ -29,6 +31,7 @@ import { Textarea } from "../../ui/Textarea";
 import { toast } from "../../ui/toast";
 import { ProcessDeadlines } from "../deadlines/ProcessDeadlines";
 import { ProcessDocuments } from "../documents/ProcessDocuments";
+import { LeadNotes } from "../notes/LeadNotes";
 import { PreAnalysisCard } from "../revisional/PreAnalysisCard";
 import { CHAVE_PROCESSOS, processoQuery, profissionaisQuery, salvarProcesso, type TAlvo } from "./api";
 
@@ -50,6 +53,7 @@ const valores = (p: TProcesso): TEditarProcessoEntrada => ({
 
 /** The edit dialog of /processos (001 §7): legal status, legal professional, notes, closed value, and the history. */
 export function EditProcessDialog({ processo, alvo, podeEditar, onFechar }: Props) {
+  const { usuario } = useSessaoAtual();
   const qc = useQueryClient();
   const detalhe = useQuery(processoQuery(alvo, processo.id));
   const profissionais = useQuery({ ...profissionaisQuery(alvo), enabled: podeEditar });
@@ -165,6 +169,14 @@ export function EditProcessDialog({ processo, alvo, podeEditar, onFechar }: Prop
       </div>
       <ProcessDeadlines leadId={processo.id} alvo={alvo} podeEditar={podeEditar} />
       <ProcessDocuments leadId={processo.id} alvo={alvo} podeGerenciar={podeEditar} />
+      {pode(usuario.papel, "notas.usar") && (
+        <section className="mt-6" aria-labelledby="notas-processo">
+          <h3 id="notas-processo" className="mb-2 text-sm font-semibold text-slate-900">
+            Notas internas do atendimento
+          </h3>
+          <LeadNotes leadId={processo.id} />
+        </section>
+      )}
       <section className="mt-6" aria-labelledby="historico-processo">
         <h3 id="historico-processo" className="text-sm font-semibold text-slate-900">
           Histórico de alterações

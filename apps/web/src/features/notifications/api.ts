@@ -1,3 +1,4 @@
+import { NOTIFICACAO_RETORNO } from "@crm/domain/follow-ups";
 import type { TFiltroNotificacoes, TNotificacao, TPaginaNotificacoes, TSino } from "@crm/domain/schemas/notifications";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
@@ -34,5 +35,7 @@ export function destinoDaNotificacao(n: TNotificacao): string | null {
   if (n.dados_extras?.link === "/processos") return "/processos";
   // a new legal document (documents) opens /documentos
   if (n.dados_extras?.link === "/documentos") return "/documentos";
+  // a follow-up's reminder (decision 1831) opens the lead's chat
+  if (n.dados_extras?.tipo === NOTIFICACAO_RETORNO && typeof leadId === "string" && leadId) return `/chat/${leadId}`;
   return n.tipo === "new_message" && typeof leadId === "string" && leadId ? `/chat/${leadId}` : null;
 }

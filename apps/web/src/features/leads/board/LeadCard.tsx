@@ -16,6 +16,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from "../../../ui/DropdownMenu";
+import { FollowUpBadge } from "../../../ui/FollowUpBadge";
 import { PotentialBadge } from "../../../ui/PotentialBadge";
 import { LeadChatLinks } from "../LeadChatLinks";
 import { StatusBadge } from "../StatusBadge";
@@ -103,6 +104,7 @@ export function CartaoLead({ lead, onStatus, refNo, alca, arrastando }: TCartao)
         {formatarData(lead.created_at)}
         {lead.consultor_nome ? ` · ${lead.consultor_nome}` : " · Não atribuído"}
       </p>
+      {lead.proximo_retorno && <FollowUpBadge venceEm={lead.proximo_retorno} className="mt-1 whitespace-normal" />}
       {!fantasma && (
         <div className="mt-2 flex flex-wrap items-center gap-1 border-t border-slate-100 pt-2">
           <DropdownMenu>

@@ -24,6 +24,7 @@ const ANA: TCartaoLead = {
   created_at: "2026-11-20T12:00:00.000Z",
   revisional_razao: null,
   revisional_faixa: null,
+  proximo_retorno: null,
 };
 /** the server's board: Ana in the column of her current status (a PATCH changes it, as the API would) */
 const quadro = (status: string): TQuadroLeads => {
