@@ -1,5 +1,6 @@
 import { MSG_PRAZOS } from "@crm/domain/deadlines";
 import { z } from "zod";
+import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { unsafeWithSystem, withCompanyJob } from "../db/tenant.js";
 import { SEM_DADOS, type TFila, type TTrabalho } from "../jobs/jobs.js";
@@ -31,7 +32,7 @@ export type TTrabalhoLembretes = { empresaId: string };
 /** Hourly, São Paulo time: the morning's first run tells owners on the day itself. */
 export const CRON_LEMBRETES = "5 * * * *";
 
-export async function varrerLembretes(deps: TDeps, agora = new Date()): Promise<string[]> {
+export async function varrerLembretes(deps: TDeps, agora = relogio.agora()): Promise<string[]> {
   const hoje = hojeSP(agora);
   const empresas = await unsafeWithSystem(deps.db.app, "prazos-lembretes-varredura", async (tx) => {
     const { rows } = await tx.query(
@@ -49,7 +50,7 @@ export async function varrerLembretes(deps: TDeps, agora = new Date()): Promise<
 export async function lembrarPrazosDaEmpresa(
   deps: Pick<TDeps, "db" | "realtime">,
   empresaId: string,
-  agora = new Date(),
+  agora = relogio.agora(),
 ): Promise<number> {
   const hoje = hojeSP(agora);
   return withCompanyJob(deps.db.app, empresaId, "prazos-lembretes", async (tx) => {

@@ -2,6 +2,7 @@ import { ZConfigPreAnalise, ZContratoLead, ZPreAnaliseLead, ZSalvarConfigPreAnal
 import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { relogio } from "../core/clock.js";
 import { withTenant } from "../db/tenant.js";
 import { contexto } from "../http/auth-context.js";
 import { contextoEmpresa } from "../membership/target-company.js";
@@ -40,7 +41,7 @@ export const revisionalRoutes: FastifyPluginAsyncZod = async (app) => {
         atualizada: (rows[0].atualizada as Date | null)?.toISOString() ?? null,
       };
     });
-    const pdf = await gerarPreLaudo(p, empresa, new Date(), atualizada);
+    const pdf = await gerarPreLaudo(p, empresa, relogio.agora(), atualizada);
     const nome =
       p.nome
         .normalize("NFD")
