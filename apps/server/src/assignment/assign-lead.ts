@@ -7,6 +7,7 @@ import {
 } from "@crm/domain/assignment";
 import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
+import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
@@ -78,7 +79,7 @@ export async function atribuirAutomaticamente(
   let escolhido = await candidatos(true);
   if (!escolhido) {
     const expediente = await lerExpediente(tx, p.empresaId);
-    if (expediente && dentroDoExpediente(p.agora ?? new Date(), expediente)) escolhido = await candidatos(false);
+    if (expediente && dentroDoExpediente(p.agora ?? relogio.agora(), expediente)) escolhido = await candidatos(false);
   }
   if (!escolhido) {
     // the company lock is held: of two leads qualified at once, the second sees the first waiting. A lead assigned

@@ -1,6 +1,7 @@
 import { dentroDoExpediente } from "@crm/domain/assignment";
 import { zId } from "@crm/domain/schemas/id";
 import { z } from "zod";
+import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTx, unsafeWithSystem, withCompanyJob } from "../db/tenant.js";
 import { SEM_DADOS, type TFila } from "../jobs/jobs.js";
@@ -122,7 +123,7 @@ const FILA_EXPEDIENTE: TFila = {
 };
 const CRON_EXPEDIENTE = "* * * * *";
 
-export async function varrerInicioDoExpediente(deps: Pick<TDeps, "db" | "jobs">, agora = new Date()): Promise<string[]> {
+export async function varrerInicioDoExpediente(deps: Pick<TDeps, "db" | "jobs">, agora = relogio.agora()): Promise<string[]> {
   const empresas = await unsafeWithSystem(deps.db.app, "atribuicao-expediente-varredura", async (tx) => {
     const { rows } = await tx.query(
       `SELECT e.id, e.expediente_dias AS dias, to_char(e.expediente_inicio, 'HH24:MI') AS inicio,

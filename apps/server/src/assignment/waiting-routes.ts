@@ -2,6 +2,7 @@ import { dentroDoExpediente } from "@crm/domain/assignment";
 import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
 import { ZConfigAtribuicao, ZConfigAtribuicaoSalva, ZFilaEspera } from "@crm/domain/schemas/waiting";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { relogio } from "../core/clock.js";
 import { withTenant } from "../db/tenant.js";
 import { contextoEmpresa } from "../http/tenant.js";
 import { pedirAtribuicaoDaFila } from "./waiting-queue.js";
@@ -54,7 +55,7 @@ export const waitingRoutes: FastifyPluginAsyncZod = async (app) => {
           [ctx.empresaId, c.atribuir_offline_expediente, c.dias, c.inicio, c.fim],
         );
         // turned on inside the hours: the leads already waiting need not wait for someone to come online
-        if (c.atribuir_offline_expediente && dentroDoExpediente(new Date(), c))
+        if (c.atribuir_offline_expediente && dentroDoExpediente(relogio.agora(), c))
           await pedirAtribuicaoDaFila(deps, tx, ctx.empresaId);
       });
       return c;

@@ -2,6 +2,7 @@ import { figurasDaCampanha, type TContagensCampanha } from "@crm/domain/attribut
 import { MSG } from "@crm/domain/messages";
 import { intervaloDoPeriodo, isoDiaSP, partesMensais } from "@crm/domain/period";
 import type { TAtribuicao, TFiltroAtribuicao, TLinhaAtribuicao } from "@crm/domain/schemas/attribution";
+import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { preparada } from "../db/prepared.js";
 import { lerComTenant, type TCtxEmpresa } from "../db/tenant.js";
@@ -99,7 +100,7 @@ export async function resultadosPorCampanha(
   deps: Pick<TDeps, "db">,
   ctx: TCtxEmpresa,
   f: TFiltroAtribuicao,
-  agora = new Date(),
+  agora = relogio.agora(),
 ): Promise<TAtribuicao> {
   const intervalo = intervaloDoPeriodo(f.periodo, agora, { inicio: f.inicio, fim: f.fim });
   if (!intervalo) throw badRequest(MSG.periodoPersonalizadoIncompleto);

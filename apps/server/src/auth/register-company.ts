@@ -1,6 +1,8 @@
 import { MSG } from "@crm/domain/messages";
+import { isoDiaSP } from "@crm/domain/period";
 import { PAPEL } from "@crm/domain/roles";
 import type { TRegistro } from "@crm/domain/schemas/auth";
+import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { ehEmpresaDuplicada } from "../db/company-identity.js";
 import { unsafeWithSystem } from "../db/tenant.js";
@@ -31,8 +33,9 @@ export async function registerCompany(deps: TDeps, input: TRegistro, meta: TMeta
       if (existe.rowCount) throw emailJaCadastrado();
       const { rows: e } = await tx.query(
         `INSERT INTO empresas (nome_empresa, email_contato, plano_assinatura, status_assinatura, data_adesao)
-         VALUES ($1, $2, $3, 'Ativo', (now() AT TIME ZONE 'America/Sao_Paulo')::date) RETURNING id`,
-        [empresa.nome_empresa, empresa.email_contato, empresa.plano_assinatura],
+         VALUES ($1, $2, $3, 'Ativo', $4) RETURNING id`,
+        // the join day is São Paulo's today by the server's clock (decision 1795), not the database's
+        [empresa.nome_empresa, empresa.email_contato, empresa.plano_assinatura, isoDiaSP(relogio.agora())],
       );
       const empresaId: string = e[0].id;
       const { rows: u } = await tx.query(

@@ -1,4 +1,6 @@
+import { isoDiaSP } from "@crm/domain/period";
 import { CODIGOS_SERIES, INICIO_SERIES } from "@crm/domain/revisional/series";
+import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { CHAVE_RECALCULO_REVISIONAL, FILA_RECALCULO_REVISIONAL } from "../jobs/queues.js";
@@ -21,7 +23,7 @@ export async function atualizarTaxasBacen(
   deps: TDeps,
   o: { hoje?: string; usuarioId?: string | null; sgs?: Partial<TOpcoesSgs> } = {},
 ): Promise<TResultadoSerie[]> {
-  const hoje = o.hoje ?? new Date().toISOString().slice(0, 10);
+  const hoje = o.hoje ?? isoDiaSP(relogio.agora());
   const resultados: TResultadoSerie[] = [];
   for (const codigo of CODIGOS_SERIES) {
     const ultima = await unsafeWithSystem(deps.db.app, MOTIVO, (tx) => ultimaCompetenciaReal(tx, codigo));

@@ -13,6 +13,7 @@ import { MSG } from "@crm/domain/messages";
 import { diaSP, intervaloDoPeriodo, isoDiaSP, periodoAnterior, type TIntervalo } from "@crm/domain/period";
 import type { TDashboardEmpresa, TFiltroDashboardEmpresa } from "@crm/domain/schemas/dashboard";
 import { eficienciaIa } from "@crm/domain/screening";
+import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { preparada } from "../db/prepared.js";
 import { lerComTenant, type TCtxEmpresa } from "../db/tenant.js";
@@ -85,7 +86,7 @@ export async function lerDashboardEmpresa(
   deps: Pick<TDeps, "db">,
   ctx: TCtxEmpresa,
   filtro: TFiltroDashboardEmpresa,
-  agora: Date = new Date(),
+  agora: Date = relogio.agora(),
 ): Promise<TDashboardEmpresa> {
   const atual = intervaloDoPeriodo(filtro.periodo, agora, { inicio: filtro.inicio, fim: filtro.fim });
   if (!atual) throw badRequest(MSG.periodoPersonalizadoIncompleto);

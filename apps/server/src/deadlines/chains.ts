@@ -2,6 +2,7 @@ import { dataSegurancaPadrao, MSG_PRAZOS, somarDiasUteis } from "@crm/domain/dea
 import type { TModeloPrazo, TSalvarModeloPrazo } from "@crm/domain/schemas/deadlines";
 import { STATUS_JURIDICO_INICIAL, type TStatusJuridico } from "@crm/domain/status";
 import { autorDoRegistro, PRAZO_NO_REGISTRO, sqlRegistro } from "../change-log/in-statement.js";
+import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, withCompanyJob, withTenant } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
@@ -72,7 +73,7 @@ export async function criarTarefasDaCadeia(
   deps: Pick<TDeps, "realtime">,
   tx: TTx,
   a: { empresaId: string; leadId: string; status: TStatusJuridico; autorId: string | null; responsavelId: string | null },
-  agora = new Date(),
+  agora = relogio.agora(),
 ): Promise<number> {
   const hoje = hojeSP(agora);
   const { rows: modelos } = await tx.query(
@@ -126,7 +127,7 @@ async function criarCadeiasIniciais(
   deps: Pick<TDeps, "realtime">,
   tx: TTx,
   a: { empresaId: string; leadIds: string[]; autorId: string | null },
-  agora = new Date(),
+  agora = relogio.agora(),
 ): Promise<number> {
   if (!a.leadIds.length) return 0;
   const hoje = hojeSP(agora);

@@ -1,6 +1,7 @@
 import type { TEhFeriado } from "@crm/domain/deadlines";
 import { isoDiaSP } from "@crm/domain/period";
 import Holidays from "date-holidays";
+import { relogio } from "../core/clock.js";
 
 /** Brazil's national public holidays (date-holidays, type 'public'), one set per year, computed once. */
 const porAno = new Map<number, Set<string>>();
@@ -24,4 +25,4 @@ function doAno(ano: number): Set<string> {
 export const ehFeriadoNacional: TEhFeriado = (dia) => doAno(Number(dia.slice(0, 4))).has(dia);
 
 /** Today in São Paulo, 'YYYY-MM-DD'. */
-export const hojeSP = (agora: Date = new Date()) => isoDiaSP(agora);
+export const hojeSP = (agora: Date = relogio.agora()) => isoDiaSP(agora);

@@ -8,6 +8,7 @@ import {
   type TResponsavel,
 } from "@crm/domain/schemas/deadlines";
 import { STATUS_PROCESSO_JURIDICO } from "@crm/domain/status";
+import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { nomeDoUsuarioSql } from "../db/person-name.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
@@ -52,7 +53,12 @@ async function processosSemProximoPrazo(tx: TTx, empresaId: string, profissional
 }
 
 /** 'Meus prazos' (/prazos): deadlines by fatal date with their urgency counts, and the processes with no next one. */
-export function listarMeusPrazos(deps: Pick<TDeps, "db">, ctx: TCtx, f: TFiltroPrazos, agora = new Date()): Promise<TMeusPrazos> {
+export function listarMeusPrazos(
+  deps: Pick<TDeps, "db">,
+  ctx: TCtx,
+  f: TFiltroPrazos,
+  agora = relogio.agora(),
+): Promise<TMeusPrazos> {
   const hoje = hojeSP(agora);
   const responsavel = responsavelDoFiltro(ctx, f.responsavel);
   const faixa: Record<TFiltroPrazos["periodo"], [string | null, string | null]> = {

@@ -1,6 +1,7 @@
 import { MSG_PRAZOS } from "@crm/domain/deadlines";
 import { zId } from "@crm/domain/schemas/id";
 import { z } from "zod";
+import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { withCompanyJob } from "../db/tenant.js";
 import { enfileirarPorEmpresa } from "../jobs/company-sweep.js";
@@ -33,7 +34,7 @@ export type TTrabalhoLembretes = { empresaId: string };
 /** Hourly, São Paulo time: the morning's first run tells owners on the day itself. */
 export const CRON_LEMBRETES = "5 * * * *";
 
-export function varrerLembretes(deps: TDeps, agora = new Date()): Promise<string[]> {
+export function varrerLembretes(deps: TDeps, agora = relogio.agora()): Promise<string[]> {
   return enfileirarPorEmpresa(
     deps,
     FILA_LEMBRETES,
@@ -48,7 +49,7 @@ export function varrerLembretes(deps: TDeps, agora = new Date()): Promise<string
 export async function lembrarPrazosDaEmpresa(
   deps: Pick<TDeps, "db" | "realtime">,
   empresaId: string,
-  agora = new Date(),
+  agora = relogio.agora(),
 ): Promise<number> {
   const hoje = hojeSP(agora);
   return withCompanyJob(deps.db.app, empresaId, "prazos-lembretes", async (tx) => {

@@ -2,6 +2,7 @@ import { CATEGORIAS_DOCUMENTO } from "@crm/domain/documents";
 import { MSG } from "@crm/domain/messages";
 import { intervaloDoPeriodo } from "@crm/domain/period";
 import type { TFiltroDocumentos, TOpcaoLeadDocumento, TPaginaDocumentos } from "@crm/domain/schemas/documents";
+import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 import { badRequest, notFound } from "../http/errors.js";
@@ -13,7 +14,7 @@ type TCtx = TTenantCtx & { empresaId: string };
 const literalLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The WHERE of /documentos over `documentos d` joined to its lead `l` ($1 the company). */
-function condicao(empresaId: string, f: TFiltroDocumentos, agora = new Date()) {
+function condicao(empresaId: string, f: TFiltroDocumentos, agora = relogio.agora()) {
   const params: unknown[] = [empresaId];
   const where = ["d.id_empresa_fk = $1"];
   const p = (v: unknown) => {

@@ -20,6 +20,7 @@ import {
 } from "@crm/domain/period";
 import { resumirRecuperavel, type TLinhaRecuperavel } from "@crm/domain/revisional/recoverable";
 import type { TFiltroFinanceiro, TFinanceiro } from "@crm/domain/schemas/finance";
+import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { preparada } from "../db/prepared.js";
 import { lerComTenant, type TCtxEmpresa } from "../db/tenant.js";
@@ -300,7 +301,7 @@ export async function lerFinanceiro(
   deps: Pick<TDeps, "db">,
   ctx: TCtxEmpresa,
   f: TFiltroFinanceiro,
-  agora: Date = new Date(),
+  agora: Date = relogio.agora(),
 ): Promise<TFinanceiro> {
   const atual = intervaloDoPeriodo(f.periodo, agora, { inicio: f.inicio, fim: f.fim });
   if (!atual) throw badRequest(MSG.periodoPersonalizadoIncompleto);

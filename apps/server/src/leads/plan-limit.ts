@@ -1,6 +1,7 @@
 import { motivoLimiteLeads } from "@crm/domain/leads-limits";
 import { MSG } from "@crm/domain/messages";
 import { intervaloDoPeriodo } from "@crm/domain/period";
+import { relogio } from "../core/clock.js";
 import type { TTx } from "../db/tenant.js";
 import { HttpError, notFound } from "../http/errors.js";
 
@@ -13,7 +14,7 @@ export async function travarCriacaoDeLeads(tx: TTx, empresaId: string): Promise<
 }
 
 /** Refuses (403, pt-BR, naming plan and limit) when `novos` more leads this month would pass the plan's limit. */
-export async function garantirLimiteMensal(tx: TTx, empresaId: string, novos: number, agora = new Date()): Promise<void> {
+export async function garantirLimiteMensal(tx: TTx, empresaId: string, novos: number, agora = relogio.agora()): Promise<void> {
   const inicioMes = (intervaloDoPeriodo("thisMonth", agora) as { inicio: Date }).inicio;
   const { rows } = await tx.query(
     `SELECT e.plano_assinatura AS plano,

@@ -5,6 +5,7 @@ import {
   type TFiltroLeadsJuridicos,
   type TPaginaLeadsJuridicos,
 } from "@crm/domain/schemas/legal-dashboard";
+import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { nomeDoUsuarioSql } from "../db/person-name.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
@@ -27,7 +28,7 @@ export function listarLeadsJuridicos(
   deps: Pick<TDeps, "db">,
   ctx: TCtx,
   f: TFiltroLeadsJuridicos,
-  agora = new Date(),
+  agora = relogio.agora(),
 ): Promise<TPaginaLeadsJuridicos> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     const params: unknown[] = [ctx.empresaId];

@@ -1,6 +1,7 @@
 import { contadoresJuridicos, MESES_GRAFICO_JURIDICO, serieMensalJuridica, ultimosMeses } from "@crm/domain/legal-dashboard";
 import type { TDocumentoRecente, TPainelJuridico, TProcessoRecente } from "@crm/domain/schemas/legal-dashboard";
 import { STATUS_JURIDICO, STATUS_PROCESSO_JURIDICO, type TStatusJuridico } from "@crm/domain/status";
+import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { nomeDoUsuarioSql } from "../db/person-name.js";
 import { preparada } from "../db/prepared.js";
@@ -69,7 +70,7 @@ type TLinhaPainel = {
  * the tenant's settings, the prepared statement, COMMIT) and one generic plan (every part is an equality on the
  * company and a bounded range, whatever the values).
  */
-export async function lerPainelJuridico(deps: Pick<TDeps, "db">, ctx: TCtx, agora = new Date()): Promise<TPainelJuridico> {
+export async function lerPainelJuridico(deps: Pick<TDeps, "db">, ctx: TCtx, agora = relogio.agora()): Promise<TPainelJuridico> {
   const [primeiro] = ultimosMeses(agora, MESES_GRAFICO_JURIDICO);
   const { rows } = await lerComTenant(
     deps.db.leitura,

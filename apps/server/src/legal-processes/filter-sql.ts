@@ -2,6 +2,7 @@ import { MSG } from "@crm/domain/messages";
 import { intervaloDoPeriodo } from "@crm/domain/period";
 import { SEM_PROFISSIONAL, type TFiltroProcessos, type TOrdemProcessos } from "@crm/domain/schemas/processes";
 import { STATUS_PROCESSO_JURIDICO } from "@crm/domain/status";
+import { relogio } from "../core/clock.js";
 import type { TTx } from "../db/tenant.js";
 import { badRequest } from "../http/errors.js";
 import { condicaoDoTelefone, condicoesDasPalavras, MAX_PALAVRAS_BUSCA, palavrasDaBusca } from "../leads/list/filter-sql.js";
@@ -19,7 +20,7 @@ export async function condicaoProcessos(
   empresaId: string,
   f: TFiltroProcessos,
   semStatus = false,
-  agora = new Date(),
+  agora = relogio.agora(),
   opts: { palavrasAParte?: boolean } = {},
 ): Promise<{ where: string; params: unknown[]; palavras?: string[] }> {
   const params: unknown[] = [empresaId];

@@ -2,6 +2,7 @@ import { metricasDosTotais } from "@crm/domain/marketing";
 import { MSG } from "@crm/domain/messages";
 import { intervaloDoPeriodo, isoDiaSP } from "@crm/domain/period";
 import type { TFiltroCustos, TListaCustos } from "@crm/domain/schemas/marketing";
+import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { preparada } from "../db/prepared.js";
 import { lerComTenant, type TCtxEmpresa } from "../db/tenant.js";
@@ -10,7 +11,7 @@ import { badRequest } from "../http/errors.js";
 import { COLUNAS_CUSTO, paraCusto } from "./cost-row.js";
 
 /** The [inicio, fim] São Paulo days of a period preset (data_custo is a calendar day). */
-function diasDoPeriodo(f: Pick<TFiltroCustos, "periodo" | "inicio" | "fim">, agora = new Date()) {
+function diasDoPeriodo(f: Pick<TFiltroCustos, "periodo" | "inicio" | "fim">, agora = relogio.agora()) {
   const intervalo = intervaloDoPeriodo(f.periodo, agora, { inicio: f.inicio, fim: f.fim });
   if (!intervalo) throw badRequest(MSG.periodoPersonalizadoIncompleto);
   // the bounds are São Paulo midnights: the end is exclusive, so the last day is the one before it
@@ -27,7 +28,7 @@ export async function listarCustos(
   deps: Pick<TDeps, "db">,
   ctx: TCtxEmpresa,
   f: TFiltroCustos,
-  agora = new Date(),
+  agora = relogio.agora(),
 ): Promise<TListaCustos> {
   const { inicio, fim } = diasDoPeriodo(f, agora);
   const plataforma = f.plataforma ? "AND plataforma = $6" : "";

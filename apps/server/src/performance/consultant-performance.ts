@@ -3,6 +3,7 @@ import { FIGURAS_LEAD } from "@crm/domain/lead-figures";
 import { MSG } from "@crm/domain/messages";
 import { intervaloDoPeriodo, periodoAnterior, type TIntervalo } from "@crm/domain/period";
 import type { TDesempenho, TFiltroDesempenho, TIndicadoresConsultor } from "@crm/domain/schemas/performance";
+import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 import { badRequest } from "../http/errors.js";
@@ -73,7 +74,7 @@ export async function calcularDesempenho(
   deps: Pick<TDeps, "db">,
   ctx: TTenantCtx,
   filtro: TFiltroDesempenho,
-  agora: Date = new Date(),
+  agora: Date = relogio.agora(),
 ): Promise<TDesempenho> {
   const intervalo = intervaloDoPeriodo(filtro.periodo, agora, { inicio: filtro.inicio, fim: filtro.fim });
   if (!intervalo) throw badRequest(MSG.periodoPersonalizadoIncompleto);

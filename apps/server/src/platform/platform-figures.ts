@@ -11,6 +11,7 @@ import {
 } from "@crm/domain/platform";
 import type { TIndicadoresPlataforma, TPeriodoPlataforma } from "@crm/domain/schemas/platform";
 import { diasRestantesTeste, receitaMensal, type TCiclo, type TStatusAssinatura } from "@crm/domain/subscription";
+import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { preparada } from "../db/prepared.js";
 import { lerComTenant, type TTenantCtx } from "../db/tenant.js";
@@ -135,7 +136,7 @@ export async function lerIndicadoresPlataforma(
   deps: Pick<TDeps, "db">,
   ctx: TTenantCtx,
   p: TPeriodoPlataforma,
-  agora: Date = new Date(),
+  agora: Date = relogio.agora(),
 ): Promise<TIndicadoresPlataforma> {
   const hoje = isoDiaSP(agora);
   const padrao = periodoPadraoPlataforma(hoje);

@@ -1,8 +1,10 @@
+import { isoDiaSP } from "@crm/domain/period";
 import { preAnalisar, type TPreAnalise } from "@crm/domain/revisional/analysis";
 import { escolherReferencia, type TLerMes } from "@crm/domain/revisional/reference";
 import type pg from "pg";
 import { autorDoRegistro, sqlRegistroDeLeads } from "../change-log/in-statement.js";
 import type { TAutorMudanca } from "../change-log/record.js";
+import { relogio } from "../core/clock.js";
 import { type TTx, unsafeWithSystem, unsafeWithSystemOn } from "../db/tenant.js";
 import { COLUNAS_CONTRATO, dadosDoContrato, lerTodosOsMeses, type TLinhaContrato } from "./contract-row.js";
 
@@ -116,7 +118,7 @@ async function gravarLote(tx: TTx, linhas: TLinhaRecalculo[], lerMes: TLerMes, h
  * threshold), computes them and removes them from the queue in the same transaction. A lead changed meanwhile is
  * queued again by its trigger, so nothing is left stale. Returns how many summaries changed.
  */
-export async function recalcularPendentes(pool: pg.Pool, hoje = new Date().toISOString().slice(0, 10)): Promise<number> {
+export async function recalcularPendentes(pool: pg.Pool, hoje = isoDiaSP(relogio.agora())): Promise<number> {
   const lerMes = await unsafeWithSystem(pool, MOTIVO, lerTodosOsMeses);
   let gravados = 0;
   for (;;) {
@@ -220,7 +222,7 @@ export async function gravarResumos(pool: pg.Pool, mudou: TMudanca[]): Promise<n
  *   Writing whole pages at once turned most of them into updates of all 21 indexes.
  * Returns how many summaries changed.
  */
-export async function recalcularTodos(pool: pg.Pool, hoje = new Date().toISOString().slice(0, 10), lote = LOTE): Promise<number> {
+export async function recalcularTodos(pool: pg.Pool, hoje = isoDiaSP(relogio.agora()), lote = LOTE): Promise<number> {
   const leitor = await pool.connect();
   let perdida = false;
   let escrita: Promise<number> | null = null;

@@ -2,6 +2,7 @@ import { ZConfigPreAnalise, ZContratoLead, ZPreAnaliseLead, ZSalvarConfigPreAnal
 import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { relogio } from "../core/clock.js";
 import { withTenant } from "../db/tenant.js";
 import { contexto, contextoEmpresa } from "../http/tenant.js";
 import { lerPreAnalise, preAnaliseDoLead, salvarContrato } from "./analyze-lead.js";
@@ -47,7 +48,7 @@ export const revisionalRoutes: FastifyPluginAsyncZod = async (app) => {
         atualizada: (rows[0].atualizada as Date | null)?.toISOString() ?? null,
       };
     });
-    const pdf = await gerarPreLaudo(p, empresa, new Date(), atualizada);
+    const pdf = await gerarPreLaudo(p, empresa, relogio.agora(), atualizada);
     const nome =
       p.nome
         .normalize("NFD")

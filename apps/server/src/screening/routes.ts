@@ -15,6 +15,7 @@ import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { metaDaRequisicao } from "../auth/request-meta.js";
+import { relogio } from "../core/clock.js";
 import { withTenant } from "../db/tenant.js";
 import { badRequest } from "../http/errors.js";
 import { contextoEmpresa } from "../http/tenant.js";
@@ -29,7 +30,7 @@ const config = { permissao: "ia.gerenciar", alvo: "empresa" } as const;
 const ZPeriodo = ZFiltroPeriodoIa.extend(ZEmpresaAlvo.shape);
 
 function intervalo(q: { periodo: Parameters<typeof intervaloDoPeriodo>[0]; inicio?: string; fim?: string }) {
-  const i = intervaloDoPeriodo(q.periodo, new Date(), { inicio: q.inicio, fim: q.fim });
+  const i = intervaloDoPeriodo(q.periodo, relogio.agora(), { inicio: q.inicio, fim: q.fim });
   if (!i) throw badRequest("Informe a data inicial e a data final do período.");
   return i;
 }

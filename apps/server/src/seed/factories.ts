@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { isoDiaSP } from "@crm/domain/period";
 import { normalizarTelefone, telefoneParaGravar } from "@crm/domain/phone";
 import { PLANO_INFO, type TPlano } from "@crm/domain/plans";
 import { PAPEL, type TPapel } from "@crm/domain/roles";
 import type { TStatusConexao, TStatusLead, TTipoNotificacao } from "@crm/domain/status";
 import { hashSenha } from "../auth/password.js";
+import { relogio } from "../core/clock.js";
 import type { TTx } from "../db/tenant.js";
 import { inserir, type TLinha } from "./bulk.js";
 
@@ -79,7 +81,14 @@ type TRequer<K extends string> = TLinha & Record<K, unknown>;
 
 function linhaEmpresa(p: TLinha = {}): TLinha {
   const n = proximo();
-  return { nome_empresa: `Empresa Teste ${n}`, email_contato: `contato.${n}@teste.com.br`, plano_assinatura: "Premium", ...p };
+  return {
+    nome_empresa: `Empresa Teste ${n}`,
+    email_contato: `contato.${n}@teste.com.br`,
+    plano_assinatura: "Premium",
+    // joined today by the server's clock, not the database's (decision 1795)
+    data_adesao: isoDiaSP(relogio.agora()),
+    ...p,
+  };
 }
 
 export function criarEmpresa(tx: TTx, p: Partial<TEmpresa> = {}): Promise<TEmpresa> {

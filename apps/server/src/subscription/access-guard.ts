@@ -3,6 +3,7 @@ import { PAPEL } from "@crm/domain/roles";
 import { faseAssinatura, oQueFazer, rotaLiberada } from "@crm/domain/subscription-machine";
 import { MSG_ASSINATURA as M } from "@crm/domain/subscription-messages";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { relogio } from "../core/clock.js";
 import { lerComTenant } from "../db/tenant.js";
 import { HttpError } from "../http/errors.js";
 import { consultaEstado, estadoDaLinha } from "./state.js";
@@ -27,7 +28,7 @@ async function exigirAssinaturaQuePermite(req: FastifyRequest) {
   // the pipelined pool: BEGIN, the read and COMMIT in one round trip (decision 1793)
   const { rows } = await lerComTenant(req.server.deps.db.leitura, ctx, async () => consultaEstado(a.empresaId as string));
   const e = estadoDaLinha(rows[0]);
-  const fase = faseAssinatura(e, isoDiaSP(new Date()));
+  const fase = faseAssinatura(e, isoDiaSP(relogio.agora()));
   if (rotaLiberada(fase, a.papel, permissao, escrita)) return;
   if (fase === "somente_leitura" && e.faturaEmAberto)
     throw new HttpError(403, M.somenteLeitura(e.faturaEmAberto.valor, e.faturaEmAberto.vencimento), undefined, "somente_leitura");

@@ -12,6 +12,7 @@ import {
 import { motivoAcaoBloqueada } from "@crm/domain/subscription-machine";
 import { MSG_ASSINATURA as M } from "@crm/domain/subscription-messages";
 import { comRegistroDaAssinatura } from "../change-log/subscription-rows.js";
+import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 import { badRequest, conflict } from "../http/errors.js";
@@ -50,7 +51,7 @@ export async function mudarPlano(
   ctx: TTenantCtx & { empresaId: string },
   quem: TQuem,
   pedido: TMudarPlano,
-  agora = new Date(),
+  agora = relogio.agora(),
 ): Promise<TResultado> {
   const hoje = isoDiaSP(agora);
   return withTenant(
@@ -128,7 +129,7 @@ export async function cancelarAssinatura(
   ctx: TTenantCtx & { empresaId: string },
   quem: TQuem,
   motivo: string,
-  agora = new Date(),
+  agora = relogio.agora(),
 ): Promise<TResultado> {
   return withTenant(
     deps.db.app,
@@ -151,7 +152,7 @@ export async function retomarAssinatura(
   deps: Pick<TDeps, "db">,
   ctx: TTenantCtx & { empresaId: string },
   quem: TQuem,
-  agora = new Date(),
+  agora = relogio.agora(),
 ): Promise<TResultado> {
   return withTenant(
     deps.db.app,
@@ -179,7 +180,7 @@ export async function reativarAssinatura(
   deps: Pick<TDeps, "db">,
   ctx: TTenantCtx & { empresaId: string },
   quem: TQuem,
-  agora = new Date(),
+  agora = relogio.agora(),
 ): Promise<TResultado> {
   const hoje = isoDiaSP(agora);
   return withTenant(

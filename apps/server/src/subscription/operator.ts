@@ -3,6 +3,7 @@ import { acaoOperadorVazia, type TAcaoOperador } from "@crm/domain/schemas/subsc
 import { somarDias } from "@crm/domain/subscription";
 import { MSG_ASSINATURA as M } from "@crm/domain/subscription-messages";
 import { comRegistroDaAssinatura } from "../change-log/subscription-rows.js";
+import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, unsafeWithSystem, withTenant } from "../db/tenant.js";
 import { badRequest } from "../http/errors.js";
@@ -29,7 +30,7 @@ export async function acaoDoOperador(
   ctx: TTenantCtx & { empresaId: string },
   quem: TQuem,
   acao: TAcaoOperador,
-  agora = new Date(),
+  agora = relogio.agora(),
 ): Promise<{ mensagem: string }> {
   const hoje = isoDiaSP(agora);
   if (acaoOperadorVazia(acao)) throw badRequest(M.dadosInvalidos);

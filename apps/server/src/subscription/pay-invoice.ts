@@ -2,6 +2,7 @@ import { isoDiaSP } from "@crm/domain/period";
 import { COBRANCA, diasEntre } from "@crm/domain/subscription";
 import { MSG_ASSINATURA as M } from "@crm/domain/subscription-messages";
 import { comRegistroDaAssinatura } from "../change-log/subscription-rows.js";
+import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 import { conflict } from "../http/errors.js";
@@ -36,7 +37,7 @@ export async function simularPagamento(
   ctx: TTenantCtx & { empresaId: string },
   quem: TQuem,
   faturaId: string,
-  agora = new Date(),
+  agora = relogio.agora(),
 ): Promise<{ mensagem: string }> {
   return withTenant(
     deps.db.app,

@@ -16,6 +16,7 @@ import { acessoNaFase, faseAssinatura, oQueFazer } from "@crm/domain/subscriptio
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { relogio } from "../core/clock.js";
 import { withTenant } from "../db/tenant.js";
 import { contexto, contextoEmpresa } from "../http/tenant.js";
 import type { TQuem } from "./audit.js";
@@ -44,7 +45,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get("/assinatura", { config, schema: { querystring: ZEmpresaAlvo, response: { 200: ZAssinatura } } }, async (req) => {
     const ctx = contextoEmpresa(req);
-    const agora = new Date();
+    const agora = relogio.agora();
     const inicioMes = (intervaloDoPeriodo("thisMonth", agora) as { inicio: Date }).inicio;
     return withTenant(deps.db.app, ctx, (tx) => lerAssinatura(tx, ctx.empresaId, isoDiaSP(agora), inicioMes));
   });
@@ -107,7 +108,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const ctx = contextoEmpresa(req);
       const e = await withTenant(deps.db.app, ctx, (tx) => lerEstado(tx, ctx.empresaId));
-      const fase = faseAssinatura(e, isoDiaSP(new Date()));
+      const fase = faseAssinatura(e, isoDiaSP(relogio.agora()));
       return {
         fase,
         oQueFazer: oQueFazer(fase, ctx.papel, e.faturaEmAberto !== null),

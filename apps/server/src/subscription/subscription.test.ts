@@ -5,13 +5,14 @@ import { hasError, isStaticPix, parsePix } from "pix-utils";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarConsultor, criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
+import { relogio } from "../core/clock.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { cobrarEmpresa, executarCobranca } from "./billing.js";
 
 const t = useTestApp();
 let a: TEmpresaComUsuarios;
 let b: TEmpresaComUsuarios;
-const hoje = isoDiaSP(new Date());
+const hoje = isoDiaSP(relogio.agora());
 const CARTAO = { numero: "4111 1111 1111 1111", validade: "12/39", cvc: "123", nome: "Maria Silva" };
 
 /** Puts a company in a known state behind RLS (the owner pool). */

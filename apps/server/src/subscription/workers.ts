@@ -1,4 +1,5 @@
 import { isoDiaSP } from "@crm/domain/period";
+import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { SEM_DADOS, type TFila } from "../jobs/jobs.js";
 import { executarCobranca } from "./billing.js";
@@ -15,7 +16,7 @@ const FILA_COBRANCA: TFila = {
 export async function iniciarTrabalhosAssinatura(deps: TDeps): Promise<void> {
   await deps.jobs.garantirFila(FILA_COBRANCA);
   await deps.jobs.trabalhar(FILA_COBRANCA, async () => {
-    await executarCobranca(deps, isoDiaSP(new Date()));
+    await executarCobranca(deps, isoDiaSP(relogio.agora()));
   });
   await deps.jobs.agendar(FILA_COBRANCA, "0 6 * * *");
 }

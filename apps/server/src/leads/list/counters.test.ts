@@ -5,6 +5,7 @@ import type { TStatusLead } from "@crm/domain/status";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../../test/factories.js";
+import { relogio } from "../../core/clock.js";
 import { unsafeWithSystem } from "../../db/tenant.js";
 import { CABECALHO_CSV, importarCsvAteOFim } from "../test-helpers.js";
 
@@ -17,7 +18,7 @@ const HORA = 3_600_000;
 
 beforeAll(async () => {
   a = await criarEmpresaComUsuarios(t);
-  const hoje = intervaloDoPeriodo("today")?.inicio as Date; // São Paulo midnight
+  const hoje = intervaloDoPeriodo("today", relogio.agora())?.inicio as Date; // São Paulo midnight by the server clock
   // around São Paulo midnights (the day boundary of every period), over ~40 days, and one beyond 30 days
   const momentos = [0, -1, 1, -HORA, 3 * HORA, -24 * HORA, -24 * HORA - 1, -6 * 24 * HORA - 1, -29 * 24 * HORA, -40 * 24 * HORA];
   await unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
@@ -42,7 +43,7 @@ const resumo = async (qs: string): Promise<TResumoLeads> => {
 /** The counters counted from the rows themselves, for the same period, by the labels' definitions (decision 1632). */
 const { qualificadosNoPeriodo: q, emAtendimentoAgora: e, convertidosNoPeriodo: c } = FIGURAS_LEAD;
 async function contarLinhas(periodo: TPeriodo, custom?: { inicio: string; fim: string }): Promise<TResumoLeads> {
-  const i = intervaloDoPeriodo(periodo, new Date(), custom);
+  const i = intervaloDoPeriodo(periodo, relogio.agora(), custom);
   if (!i) throw new Error("período inválido");
   const { rows } = await t.dono.query(
     `SELECT count(*)::int AS total,

@@ -4,6 +4,7 @@ import { intervaloDoPeriodo, type TIntervalo, type TPeriodo } from "@crm/domain/
 import { trechosTelefoneBusca } from "@crm/domain/phone";
 import { PAPEL } from "@crm/domain/roles";
 import type { TFiltroLeads, TOrdemLeads } from "@crm/domain/schemas/leads";
+import { relogio } from "../../core/clock.js";
 import type { TCtxDaEmpresa, TTx } from "../../db/tenant.js";
 import { badRequest } from "../../http/errors.js";
 
@@ -34,7 +35,7 @@ export async function montarCondicao(
   tx: TTx,
   ctx: TCtxDaEmpresa,
   f: TFiltroBase,
-  agora = new Date(),
+  agora = relogio.agora(),
   opts: { telefoneAParte?: boolean } = {},
 ): Promise<TCondicao> {
   const intervalo = intervaloDoDia(f.periodo, agora, f.inicio, f.fim);

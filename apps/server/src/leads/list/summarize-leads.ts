@@ -3,6 +3,7 @@ import { isoDiaSP, type TIntervalo } from "@crm/domain/period";
 import { PAPEL } from "@crm/domain/roles";
 import type { TFiltroLeads, TResumoLeads } from "@crm/domain/schemas/leads";
 import type pg from "pg";
+import { relogio } from "../../core/clock.js";
 import type { TDeps } from "../../core/deps.js";
 import { preparada } from "../../db/prepared.js";
 import { lerComTenant, type TCtxDaEmpresa, type TTx } from "../../db/tenant.js";
@@ -34,7 +35,7 @@ function semFiltros(ctx: TCtxDaEmpresa, f: TFiltroLeads): boolean {
     ctx.papel !== PAPEL.consultor &&
     !temFiltros(f) &&
     // an incomplete custom period gets montarCondicao's message
-    intervaloDoDia(f.periodo, new Date(), f.inicio, f.fim) !== null
+    intervaloDoDia(f.periodo, relogio.agora(), f.inicio, f.fim) !== null
   );
 }
 
@@ -52,7 +53,7 @@ async function contarLeads(c: TTx, ctx: TCtxDaEmpresa, f: TFiltroLeads): Promise
 }
 
 function somarResumoDiario(ctx: TCtxDaEmpresa, f: TFiltroLeads): pg.QueryConfig {
-  const intervalo = intervaloDoDia(f.periodo, new Date(), f.inicio, f.fim) as TIntervalo;
+  const intervalo = intervaloDoDia(f.periodo, relogio.agora(), f.inicio, f.fim) as TIntervalo;
   return preparada(
     `SELECT coalesce(sum(n), 0)::int AS total,
             coalesce(sum(n) FILTER (WHERE status_lead = ANY ($4::text[])), 0)::int AS qualificados,
