@@ -53,7 +53,7 @@ type TLinha = { transacao: string; id: string; us: string } & Record<string, unk
  * of each, into auditoria_eventos, each company's chained to its previous event (hash = sha256(previous hash ‖ the
  * row's content, `auditoria_conteudo`)), and moves both positions, all in one system transaction. Product writers
  * never wait on it: they append where they always did. One runner at a time (the positions' row locks; a second
- * returns 0 at once). Returns how many events it chained.
+ * returns -1 at once). Returns how many events it chained.
  */
 export async function encadearAuditoria(pool: pg.Pool, lote = 2000): Promise<number> {
   return unsafeWithSystem(pool, "trilha de auditoria", async (tx) => {
@@ -66,7 +66,8 @@ export async function encadearAuditoria(pool: pg.Pool, lote = 2000): Promise<num
         ORDER BY leitor FOR UPDATE SKIP LOCKED`,
       [LEITOR_MUDANCAS, LEITOR_ENTRADA],
     );
-    if (pos.length < 2) return 0;
+    // another instance's follower holds the positions: it is chaining right now (-1: "busy", not "nothing left")
+    if (pos.length < 2) return -1;
     const posicao = (leitor: string) => pos.find((p) => p.leitor === leitor) as TPosicao;
     const ler = (sql: string, p: TPosicao) => tx.query<TLinha>(sql, [p.ate, p.ate_id, lote]).then((r) => r.rows);
     const mudancas = await ler(SQL_MUDANCAS, posicao(LEITOR_MUDANCAS));
@@ -98,8 +99,13 @@ export async function encadearAuditoria(pool: pg.Pool, lote = 2000): Promise<num
 /** Chains until nothing is left to read (the worker's tick, the demo seed, tests). Returns how many it chained. */
 export async function encadearTudo(pool: pg.Pool): Promise<number> {
   let total = 0;
-  for (let n = await encadearAuditoria(pool); n > 0; n = await encadearAuditoria(pool)) total += n;
-  return total;
+  for (;;) {
+    const n = await encadearAuditoria(pool);
+    if (n === 0) return total;
+    // busy elsewhere: once that follower commits, what it read is chained, and the next pass reads the rest
+    if (n < 0) await new Promise((r) => setTimeout(r, 50));
+    else total += n;
+  }
 }
 
 function daMudanca(m: TLinha): TEvento {

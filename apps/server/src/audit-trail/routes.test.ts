@@ -114,8 +114,10 @@ describe("/auditoria", () => {
     expect(doJuridico.eventos.every((e) => e.usuarioId === a.usuarios.juridico.id)).toBe(true);
   });
 
-  it("a company admin sees only their company's trail, whatever empresaId says", async () => {
-    const deB = await eventos(b.navegadores.admin, `?empresaId=${a.empresa.id}&limite=200`);
+  it("a company admin sees only their company's trail: naming another company is 404 (decision 1791)", async () => {
+    const outra = await b.navegadores.admin.req({ method: "GET", url: `/api/auditoria?empresaId=${a.empresa.id}` });
+    expect(outra.statusCode).toBe(404);
+    const deB = await eventos(b.navegadores.admin, "?limite=200");
     expect(deB.eventos.length).toBeGreaterThan(0);
     const deA = new Set([a.usuarios.admin.id, a.usuarios.consultor.id, a.usuarios.juridico.id]);
     expect(deB.eventos.filter((e) => e.usuarioId && deA.has(e.usuarioId))).toEqual([]);

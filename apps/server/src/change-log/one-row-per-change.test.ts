@@ -1,4 +1,4 @@
-import { CAMPOS_LEAD_NO_REGISTRO } from "@crm/domain/change-log";
+import { CAMPOS_LEAD_NO_REGISTRO, ENTIDADES_MUDANCA } from "@crm/domain/change-log";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evolutionTexto, iniciarEvolutionFalsa, type TEvolutionFalsa } from "../../../../test-support/fake-evolution.js";
 import { useTestApp } from "../../test/app.js";
@@ -94,6 +94,16 @@ describe("mudancas_lead", () => {
       lead.id,
     ]);
     expect(chaves(r.m)).toEqual(CAMPOS);
+  });
+
+  it("accepts in the database exactly the entities of the domain's vocabulary", async () => {
+    // two migrations that each re-created the CHECK once dropped the other's entity: a writer then got a 400
+    const [r] = await sql<{ def: string }>(
+      "SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'mudancas_entidade_check'",
+      [],
+    );
+    const noBanco = [...r.def.matchAll(/'([a-z_]+)'::text/g)].map((m) => m[1]).sort();
+    expect(noBanco).toEqual([...ENTIDADES_MUDANCA].sort());
   });
 });
 

@@ -64,6 +64,18 @@ export const TABELAS_GLOBAIS: readonly TTabelaGlobal[] = [
       "the security log of users' own actions (sign-in, sign-out, password, sessions, email), the platform admin's included, who has no company (id_empresa_fk null); append-only, joined with no tenant table",
   },
   {
+    tabela: "auditoria_eventos",
+    citus: "local",
+    motivo:
+      "the hash-chained audit trail (decision 1821): one chain per company plus the platform's own (id_empresa_fk null, as in auditoria), keyed by (cadeia, seq); appended by one follower, read under RLS per company",
+  },
+  {
+    tabela: "auditoria_cadeias",
+    citus: "local",
+    motivo:
+      "each audit chain's head and retention anchor (decision 1821), the platform's chain included (id_empresa_fk null); one row per chain, written only by the audit follower",
+  },
+  {
     tabela: "configuracoes_plataforma",
     citus: "referencia",
     motivo:

@@ -50,7 +50,7 @@ export function gerarEntregas(pool: pg.Pool, lote = LOTE): Promise<number> {
       `INSERT INTO webhook_entregas (id_empresa_fk, id_endpoint_fk, id_mensagem, id_mudanca, tipo, corpo)
        SELECT x.empresa, x.endpoint, x.mensagem, x.mudanca, x.tipo, x.corpo
          FROM jsonb_to_recordset($1::jsonb) AS x (empresa uuid, endpoint uuid, mensagem text, mudanca bigint, tipo text, corpo text)
-       ON CONFLICT (id_endpoint_fk, id_mensagem) DO NOTHING`,
+       ON CONFLICT (id_empresa_fk, id_endpoint_fk, id_mensagem) DO NOTHING`,
       [JSON.stringify(entregas)],
     );
   });

@@ -139,10 +139,14 @@ describe("outbound webhooks", () => {
       [3, 300],
       [4, 1_800],
     ] as const) {
-      vi.setSystemTime(Date.now() + espera * 0.85 * 1000);
+      // short of the earliest due time (−10 % jitter) by a margin the real seconds of a loaded machine cannot eat:
+      // the clock runs on while the sender's loop gets its chance
+      const antes = Math.min(espera * 0.85, espera * 0.9 - 3);
+      vi.setSystemTime(Date.now() + antes * 1000);
       await new Promise((ok) => setTimeout(ok, 1_500));
       expect(await tentativas(k), `tentativa ${k} antes da hora`).toBe(false);
-      vi.setSystemTime(Date.now() + espera * 0.3 * 1000);
+      // then just past the latest due time (+10 % jitter)
+      vi.setSystemTime(Date.now() + (espera * 1.1 - antes - 1.5 + 0.2) * 1000);
       await esperar(() => tentativas(k), `tentativa ${k}`);
     }
     await esperar(

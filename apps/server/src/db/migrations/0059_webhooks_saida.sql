@@ -23,7 +23,6 @@ CREATE TABLE webhook_endpoints (
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (id_empresa_fk, id),
-  UNIQUE (id),
   FOREIGN KEY (id_empresa_fk, criado_por_fk) REFERENCES usuarios_plataforma (id_empresa_fk, id) ON DELETE SET NULL (criado_por_fk)
 );
 ALTER TABLE webhook_endpoints ENABLE ROW LEVEL SECURITY;
@@ -52,8 +51,7 @@ CREATE TABLE webhook_entregas (
   criada_em timestamptz NOT NULL DEFAULT now(),
   concluida_em timestamptz,
   PRIMARY KEY (id_empresa_fk, id),
-  UNIQUE (id),
-  UNIQUE (id_endpoint_fk, id_mensagem),
+  UNIQUE (id_empresa_fk, id_endpoint_fk, id_mensagem),
   FOREIGN KEY (id_empresa_fk, id_endpoint_fk) REFERENCES webhook_endpoints (id_empresa_fk, id) ON DELETE CASCADE
 );
 -- what the sender claims: the due deliveries, oldest first

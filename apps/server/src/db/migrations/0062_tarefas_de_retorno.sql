@@ -38,7 +38,9 @@ CREATE POLICY tenant ON tarefas_lead
   WITH CHECK (id_empresa_fk = (SELECT app_empresa_id()) OR (SELECT app_cruza_empresas()));
 GRANT SELECT, INSERT, UPDATE, DELETE ON tarefas_lead TO crm_app;
 
--- The change log learns the entities of decisions 1831–1833: tasks, internal notes and company tags.
+-- The change log learns the entities of decisions 1831–1833: tasks, internal notes and company tags (with
+-- 'configuracao' of 0061, decision 1821).
 ALTER TABLE mudancas DROP CONSTRAINT mudancas_entidade_check;
 ALTER TABLE mudancas ADD CONSTRAINT mudancas_entidade_check CHECK (entidade IN ('lead', 'mensagem', 'documento', 'prazo',
-  'custo', 'assinatura', 'privacidade', 'tarefa', 'nota', 'etiqueta'));
+  'custo', 'assinatura', 'privacidade', 'configuracao', 'tarefa', 'nota', 'etiqueta')) NOT VALID;
+ALTER TABLE mudancas VALIDATE CONSTRAINT mudancas_entidade_check;
