@@ -220,7 +220,12 @@ describe("twenty concurrent writers of one company", () => {
         for (let r = 0; r < RODADAS * 2; r++) {
           const lead = compartilhados[alea.int(0, compartilhados.length - 1)].id;
           const acao = ACOES_STATUS_CHAT[alea.int(0, ACOES_STATUS_CHAT.length - 1)].acao;
-          anotar("status no chat", await admin.req({ method: "POST", url: `/api/chat/${lead}/status`, payload: { acao } }));
+          // 'Agendar Retorno' asks for its date and time (decision 1831): tomorrow, a task with it
+          const retorno = { vence_em: new Date(Date.now() + 86_400_000).toISOString() };
+          anotar(
+            "status no chat",
+            await admin.req({ method: "POST", url: `/api/chat/${lead}/status`, payload: { acao, retorno } }),
+          );
         }
       });
     for (let w = 0; w < 2; w++)

@@ -1,3 +1,4 @@
+import { ESCOPOS_API } from "@crm/domain/api-keys";
 import { ESPECIALIDADES_JURIDICAS } from "@crm/domain/status";
 import { CATEGORIAS_MODELO } from "@crm/domain/templates";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
@@ -119,8 +120,8 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
     await criarFatura(tx, { id_empresa_fk: empresaId });
     // an API key (decision 1310): only its hash is stored
     await tx.query(
-      "INSERT INTO chaves_api (id_empresa_fk, nome, prefixo, hash) VALUES ($1, $2, 'abc123…', encode(sha256(convert_to($2, 'UTF8')), 'hex'))",
-      [empresaId, `${marca} chave de API`],
+      "INSERT INTO chaves_api (id_empresa_fk, nome, prefixo, hash, escopos) VALUES ($1, $2, 'abc123…', encode(sha256(convert_to($2, 'UTF8')), 'hex'), $3)",
+      [empresaId, `${marca} chave de API`, [...ESCOPOS_API]],
     );
     return criados;
   });

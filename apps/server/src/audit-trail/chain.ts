@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { CADEIA_PLATAFORMA, separarPessoais } from "@crm/domain/audit-trail";
 import type pg from "pg";
+import { aindaNaoLidas } from "../change-log/follow.js";
 import { type TTx, unsafeWithSystem } from "../db/tenant.js";
 
 /** The follower's positions in mudancas_leitores: the change log's, and the intake's (decision 1821). */
@@ -99,13 +100,29 @@ export async function encadearAuditoria(pool: pg.Pool, lote = 2000): Promise<num
 /** Chains until nothing is left to read (the worker's tick, the demo seed, tests). Returns how many it chained. */
 export async function encadearTudo(pool: pg.Pool): Promise<number> {
   let total = 0;
-  for (;;) {
+  for (let pausas = 0; ; ) {
     const n = await encadearAuditoria(pool);
-    if (n === 0) return total;
-    // busy elsewhere: once that follower commits, what it read is chained, and the next pass reads the rest
-    if (n < 0) await new Promise((r) => setTimeout(r, 50));
-    else total += n;
+    if (n > 0) {
+      total += n;
+      continue;
+    }
+    // nothing read: done, unless rows committed before now are still unread — another follower holds the positions
+    // (n < 0), or a transaction older than them still runs, so the follower may not pass them yet (decision 1701)
+    if (!(await restamNaoLidas(pool)) || ++pausas > 400) return total;
+    await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** Rows of the change log or the intake this snapshot sees that the trail has not read yet. */
+function restamNaoLidas(pool: pg.Pool): Promise<boolean> {
+  return unsafeWithSystem(pool, "trilha de auditoria: restam", async (tx) => {
+    const { rows } = await tx.query<{ resta: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM mudancas m WHERE ${aindaNaoLidas("$1")})
+           OR EXISTS (SELECT 1 FROM auditoria m WHERE ${aindaNaoLidas("$2")}) AS resta`,
+      [LEITOR_MUDANCAS, LEITOR_ENTRADA],
+    );
+    return rows[0]?.resta ?? false;
+  });
 }
 
 function daMudanca(m: TLinha): TEvento {

@@ -129,7 +129,7 @@ describe("seedDemoIfEmpty", () => {
     expect(guardadas).toHaveLength(2);
     for (const g of guardadas) {
       expect(g.hash).toMatch(/^[0-9a-f]{64}$/);
-      expect(g.prefixo).toMatch(/^[A-Za-z0-9_-]{6}…$/);
+      expect(g.prefixo).toMatch(/^crm_live_[A-Za-z0-9_-]{6}…$/);
     }
     // no other company has keys: the feature is Enterprise's
     const outras = await sistema<{ n: number }>(

@@ -160,6 +160,9 @@ describe("company jobs under their company's tenant context", () => {
         "crm:webhook-whatsapp-empresa-do-token",
         "crm:whatsapp-varredura-quais-empresas",
         "crm:gateway-recuperacao-quais-empresas",
+        // not on this path but running beside it: the outbound webhooks' one sender reserves every company's due
+        // deliveries, as the mail sweeper does (decision 1803)
+        "crm:webhooks: reservar entregas",
       ]).toContain(nome);
     // and company B is as it was
     expect(await linha(t, "SELECT nome FROM leads_juros_check WHERE id = $1", [leadB])).toEqual({ nome: "Lead da B" });
