@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { DERIVADOS } from "./registry.js";
-import { SQL_ENFILEIRAR_REVISIONAL, sqlApagarZeros, sqlReparar } from "./statements.js";
+import { SQL_ENFILEIRAR_REVISIONAL, sqlApagarZeros, sqlComparar, sqlReparar } from "./statements.js";
 import type { TDerivado } from "./types.js";
 
 const MOTIVO = "reconstruir-derivados";
@@ -61,6 +61,17 @@ export async function reconstruirItem(pool: pg.Pool, d: TDerivado, empresaId: st
       // the definition and the item's rows are joined whole (a million search words for a 200k-lead company):
       // sorted and hashed in memory rather than spilled to disk, for this transaction only
       await tx.query("SET LOCAL work_mem = '256MB'");
+      if (d.tipo === "conjunto" && d.chave.includes("id_lead_fk")) {
+        // rows derived from one lead: the leads whose rows differ are locked first (in id order, as writers lock them,
+        // decision 1731), so none can change between the repair's snapshot and its commit — else a word of a name
+        // renamed meanwhile would be inserted again and stay, stale
+        await tx.query(
+          `SELECT 1 FROM leads_juros_check l
+            WHERE l.id_empresa_fk = $1 AND l.id IN (SELECT id_lead_fk FROM (${sqlComparar(d)}) c)
+            ORDER BY l.id FOR SHARE`,
+          [empresaId],
+        );
+      }
       const { rows } = await tx.query(sqlReparar(d), [empresaId]);
       if (d.tipo !== "soma") return { ...r, ...rows[0] };
       const zeradas = d.manterZeros ? 0 : ((await tx.query(sqlApagarZeros(d), [empresaId])).rowCount ?? 0);
