@@ -1,6 +1,7 @@
 import pg from "pg";
 import { inject } from "vitest";
 import { withDatabase } from "../src/db/pool.js";
+import { DERIVADOS } from "../src/derived/registry.js";
 import type { TTestApp } from "./app.js";
 import { esperarFilasOciosas } from "./queues.js";
 
@@ -68,7 +69,19 @@ const DERIVADAS = ["revisional_razao", "revisional_faixa", "revisional_sobrepago
  * The work queue of that job (leads waiting for their analysis): filled by triggers, emptied by the job; and the
  * recoverable value's summary (0030), which triggers move when that job writes the analyses.
  */
-const FILAS_DE_TRABALHO = ["leads_revisional_pendentes", "financas_recuperavel_diaria", "financas_recuperavel_dia"];
+const FILAS_DE_TRABALHO = [
+  "leads_revisional_pendentes",
+  "financas_recuperavel_diaria",
+  "financas_recuperavel_dia",
+  // kept by followers of the change log, not by the request (decisions 1772, 1803, 1821): the summaries' roll-up
+  // applies the log's tail, the webhooks' follower and sender write deliveries, the audit follower chains events
+  ...DERIVADOS.filter((d) => d.rolada).map((d) => d.tabela),
+  "webhook_entregas",
+  "webhook_tentativas",
+  "auditoria",
+  "auditoria_eventos",
+  "auditoria_cadeias",
+];
 
 /** md5 of each table's rows of the company, in a stable order (one round trip): a change anywhere changes its table's sum. */
 export async function checksumDaEmpresa(dono: pg.Client, empresaId: string): Promise<Record<string, string>> {

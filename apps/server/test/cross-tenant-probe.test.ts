@@ -27,7 +27,11 @@ const PAPEIS_B = ["admin", "consultor", "juridico"] as const;
  * Routes the probe calls but whose input it cannot make valid, so their handler is not reached with A's ids;
  * each with the reason. The test fails if a route is added to (or leaves) this set without being listed here.
  */
-const NAO_ALCANCADAS: Record<string, string> = {};
+const NAO_ALCANCADAS: Record<string, string> = {
+  "PATCH /api/v1/leads/:id": "authenticated by an API key, not a session: B's people get 401 before any input is read",
+  "POST /api/empresa/webhooks/:id/reenviar-falhas":
+    "needs a period body the probe's generator does not build; B's admin gets 404 for A's endpoint on the other webhook routes",
+};
 
 /** Which of A's tables an id slot points at, by the slot's name (or, for `id`, by the url segment before it). */
 const PALAVRAS: [RegExp, string][] = [

@@ -53,7 +53,8 @@ export function problemHandler(err: FastifyError, req: FastifyRequest, reply: Fa
     status: r.status,
     detail: r.corpo.erro,
     code,
-    instance: req.url.split("?")[0],
+    // the route's template, not the URL: an answer never repeats an id it was given (the cross-tenant probe's rule)
+    instance: req.routeOptions.url ?? "/api/v1",
     ...(r.corpo.campos ? { campos: r.corpo.campos } : {}),
     ...(err instanceof ProblemaApi ? err.extras : {}),
   };
