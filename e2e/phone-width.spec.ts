@@ -56,6 +56,8 @@ const ROTAS: TRota[] = [
   { path: "/prazos/modelos", permissao: "prazos.modelos" },
   { path: "/processos", permissao: "juridico.processos", daEmpresa: true },
   { path: "/documentos", permissao: "juridico.documentos", daEmpresa: true },
+  { path: "/retornos", permissao: "tarefas.usar" },
+  { path: "/auditoria", permissao: "auditoria.ver" },
   { path: "/notificacoes", permissao: "notificacoes.usar" },
 ];
 
