@@ -78,7 +78,7 @@ function hostDaInstalacao(req: FastifyRequest): boolean {
  * whole forwarded chain (a client cannot make itself local by sending X-Forwarded-For: 127.0.0.1, the proxy
  * appends its real address); without it, a forwarding header means a proxy on this machine relays someone else.
  */
-function chamadaLocal(req: FastifyRequest): boolean {
+export function chamadaLocal(req: FastifyRequest): boolean {
   if (!hostDaInstalacao(req)) return false;
   const trustProxy = req.server.deps.config.trustProxy;
   if (!trustProxy && (req.headers["x-forwarded-for"] !== undefined || req.headers.forwarded !== undefined)) return false;

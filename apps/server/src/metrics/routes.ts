@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { MSG } from "@crm/domain/messages";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ehLoopback } from "../http/auth-context.js";
+import { chamadaLocal } from "../http/auth-context.js";
 import { coletarNaLeitura } from "./collect.js";
 import { duracaoRequisicoes, registro } from "./instruments.js";
 
@@ -11,12 +11,12 @@ function mesmoSegredo(dado: string, esperado: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** A scraper on this machine (no proxy in between), or anyone with `Authorization: Bearer $METRICS_TOKEN`. */
+/** A scraper on this machine, or anyone with `Authorization: Bearer $METRICS_TOKEN`. */
 function podeLer(req: FastifyRequest, token: string | undefined): boolean {
   const portador = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
   if (token && portador) return mesmoSegredo(portador, token);
-  const encaminhada = req.headers["x-forwarded-for"] !== undefined || req.headers.forwarded !== undefined;
-  return !encaminhada && ehLoopback(req.socket.remoteAddress);
+  // the same test as the dev tools' (TRUST_PROXY, forwarded chains, the Host against rebinding)
+  return chamadaLocal(req);
 }
 
 /**
