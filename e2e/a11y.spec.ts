@@ -1,12 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { analisarAxe } from "./support/axe";
 import { LoginPage } from "./support/pages";
 
 test("login, register and the dashboard shell have no moderate or serious accessibility violations", async ({ page }) => {
   // three pages and a sign-in: on a loaded machine this outlasts the default minute
   test.setTimeout(120_000);
   const serias = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations.filter(
+    (await analisarAxe(page)).violations.filter(
       (v) => v.impact === "serious" || v.impact === "critical" || v.impact === "moderate",
     );
   await page.goto("/login");
@@ -29,7 +29,7 @@ test("/financeiro has no moderate or serious accessibility violations, its filte
   await expect(page.getByRole("heading", { name: "Dashboard Financeiro" })).toBeVisible();
   await expect(page.getByTestId("grafico-tendencia")).toBeVisible();
   await page.getByRole("button", { name: "Filtros avançados" }).click();
-  const violacoes = (await new AxeBuilder({ page }).analyze()).violations.filter(
+  const violacoes = (await analisarAxe(page)).violations.filter(
     (v) => v.impact === "serious" || v.impact === "critical" || v.impact === "moderate",
   );
   expect(violacoes).toEqual([]);
@@ -41,7 +41,7 @@ test("the legal dashboard, /juridico-leads and the read-only WhatsApp status hav
   // three screens and two sign-ins: on a loaded machine this outlasts the default minute
   test.setTimeout(120_000);
   const serias = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations.filter(
+    (await analisarAxe(page)).violations.filter(
       (v) => v.impact === "serious" || v.impact === "critical" || v.impact === "moderate",
     );
   const login = new LoginPage(page);
@@ -66,7 +66,7 @@ test("/empresas, /empresa/{id} and /empresa/{id}/management have no moderate or 
   page,
 }) => {
   const serias = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations.filter(
+    (await analisarAxe(page)).violations.filter(
       (v) => v.impact === "serious" || v.impact === "critical" || v.impact === "moderate",
     );
   const login = new LoginPage(page);
@@ -89,7 +89,7 @@ test("'Meus prazos' (/prazos) has no moderate or serious accessibility violation
   await login.entrarComDemo("Jurídico");
   await page.goto("/prazos");
   await expect(page.getByRole("list", { name: "Vencido" })).toBeVisible();
-  const violacoes = (await new AxeBuilder({ page }).analyze()).violations.filter(
+  const violacoes = (await analisarAxe(page)).violations.filter(
     (v) => v.impact === "serious" || v.impact === "critical" || v.impact === "moderate",
   );
   expect(violacoes).toEqual([]);
@@ -99,7 +99,7 @@ test("the platform admin's /dashboard, /analytics and /usuarios have no moderate
   page,
 }) => {
   const serias = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations.filter(
+    (await analisarAxe(page)).violations.filter(
       (v) => v.impact === "serious" || v.impact === "critical" || v.impact === "moderate",
     );
   const login = new LoginPage(page);
@@ -117,7 +117,7 @@ test("the platform admin's /dashboard, /analytics and /usuarios have no moderate
 
 test("/documentos and its preview dialog have no moderate or serious accessibility violations", async ({ page }) => {
   const serias = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations.filter(
+    (await analisarAxe(page)).violations.filter(
       (v) => v.impact === "serious" || v.impact === "critical" || v.impact === "moderate",
     );
   const login = new LoginPage(page);
@@ -139,7 +139,7 @@ test("/documentos and its preview dialog have no moderate or serious accessibili
 
 test("/assinatura and /planos have no moderate or serious accessibility violations", async ({ page }) => {
   const serias = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations.filter(
+    (await analisarAxe(page)).violations.filter(
       (v) => v.impact === "serious" || v.impact === "critical" || v.impact === "moderate",
     );
   const login = new LoginPage(page);

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { assinarGraph, webhookTexto } from "../test-support/fake-graph";
+import { analisarAxe } from "./support/axe";
 import { csrfHeader, fecharContextos, LoginPage } from "./support/pages";
 
 test.afterEach(async ({ browser }) => fecharContextos(browser));
@@ -9,7 +9,7 @@ const APP_SECRET = "segredo-do-app-meta-e2e";
 const META = { phoneNumberId: "106540352242922", wabaId: "102290129340398" };
 
 const serias = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations
+  (await analisarAxe(page)).violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help}`);
 

@@ -1,12 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { MSG } from "../packages/domain/src/messages";
+import { analisarAxe } from "./support/axe";
 import { DevMailbox, fecharContextos, LoginPage } from "./support/pages";
 
 test.afterEach(async ({ browser }) => fecharContextos(browser));
 
 async function serias(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await analisarAxe(page);
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
 

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { analisarAxe } from "./support/axe";
 import { csrfHeader, fecharContextos, LoginPage } from "./support/pages";
 
 test.afterEach(async ({ browser }) => fecharContextos(browser));
@@ -20,7 +20,7 @@ const valor = (page: Page, titulo: string) => cartao(page, titulo).locator("p").
 const numero = async (page: Page, titulo: string) => Number(((await valor(page, titulo).textContent()) ?? "").replace(/\D/g, ""));
 
 async function violacoesSerias(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await analisarAxe(page);
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
 }
 

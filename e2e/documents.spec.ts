@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { gerarPdf, gerarPng } from "../apps/server/src/documents/sample-files";
+import { analisarAxe } from "./support/axe";
 import { csrfHeader, fecharContextos, LoginPage } from "./support/pages";
 
 test.afterEach(async ({ browser }) => fecharContextos(browser));
@@ -16,7 +16,7 @@ async function entrar(page: Page, rotulo: "Admin Empresa" | "Consultor" | "Jurí
 }
 
 async function violacoesSerias(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await analisarAxe(page);
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
 }
 

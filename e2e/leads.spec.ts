@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { analisarAxe } from "./support/axe";
 import { csrfHeader, fecharContextos, LoginPage } from "./support/pages";
 
 test.afterEach(async ({ browser }) => fecharContextos(browser));
@@ -22,7 +22,7 @@ async function entrar(page: Page, rotulo: "Admin Empresa" | "Consultor") {
 
 /** Serious or critical accessibility violations of the page as it is now. */
 async function violacoesSerias(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await analisarAxe(page);
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
 }
 

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { analisarAxe } from "./support/axe";
 import { csrfHeader, fecharContextos, LoginPage, Shell } from "./support/pages";
 
 test.afterEach(async ({ browser }) => fecharContextos(browser));
@@ -11,7 +11,7 @@ async function entrar(page: Page, rotulo: "Admin Empresa" | "Consultor" | "Jurí
 }
 
 async function violacoesSerias(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await analisarAxe(page);
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
 }
 

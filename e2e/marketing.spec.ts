@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { analisarAxe } from "./support/axe";
 import { LoginPage } from "./support/pages";
 
 /** Today in São Paulo as a spreadsheet writes it (dd/mm/aaaa). */
@@ -16,7 +16,7 @@ async function entrar(page: Page, papel: string) {
 
 /** Serious or critical axe findings of the screen, its toasts included (the kit's success green is darkened for AA). */
 const serias = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  (await analisarAxe(page)).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 
 async function filtrarHoje(page: Page) {
   await page.getByLabel("Período", { exact: true }).selectOption({ label: "Hoje" });

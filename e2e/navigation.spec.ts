@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { analisarAxe } from "./support/axe";
 import { LoginPage } from "./support/pages";
 
 /**
@@ -153,7 +153,7 @@ test("a mistyped path says 'Página não encontrada' under its own URL, with the
   expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
   await expect(page).toHaveURL(/\/meus-retornos$/);
   await expect(page.getByText("/meus-retornos")).toBeVisible();
-  const axe = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
+  const axe = await analisarAxe(page, (b) => b.options({ resultTypes: ["violations"] }));
   expect(axe.violations.filter((v) => v.impact !== "minor").map((v) => v.id)).toEqual([]);
   await page.getByRole("link", { name: "Voltar ao Dashboard" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

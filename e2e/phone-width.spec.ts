@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { CONTAS_DEMO, type TContaDemo } from "../packages/domain/src/demo";
 import { MENU_PERFIL, MENUS } from "../packages/domain/src/menus";
 import { pode, type TPermissao } from "../packages/domain/src/permissions";
 import { PAPEL } from "../packages/domain/src/roles";
+import { analisarAxe } from "./support/axe";
 import { LoginPage } from "./support/pages";
 
 /**
@@ -109,11 +109,12 @@ async function larguras(page: Page) {
 async function violacoes(page: Page) {
   // only the violations are collected in detail, and rows or cards past the fifth of a list (the same markup
   // repeated) are left out: axe took 20 to 50 s on a full board of a loaded machine, 2 to 5 s now
-  const r = await new AxeBuilder({ page })
-    .exclude("main tbody > tr:nth-child(n+6)")
-    .exclude("main ul > li:nth-child(n+6)")
-    .options({ resultTypes: ["violations"] })
-    .analyze();
+  const r = await analisarAxe(page, (b) =>
+    b
+      .exclude("main tbody > tr:nth-child(n+6)")
+      .exclude("main ul > li:nth-child(n+6)")
+      .options({ resultTypes: ["violations"] }),
+  );
   return r.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical" || v.impact === "moderate")
     .map((v) => ({ regra: v.id, impacto: v.impact, onde: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));

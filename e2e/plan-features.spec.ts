@@ -1,12 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { analisarAxe } from "./support/axe";
 import { LoginPage } from "./support/pages";
 
 /** Decision 1310: a feature the plan lacks shows a lock with 'Ver planos' instead of a control that would be refused. */
 const ADMIN_BASICO = "admin@creditojusto.com.br";
 
 const serias = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  (await analisarAxe(page)).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 
 test("a Básico admin sees the locks of 'Relatórios avançados' and 'IA avançada' and follows 'Ver planos'", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { analisarAxe } from "./support/axe";
 import { LoginPage, Shell } from "./support/pages";
 
 type TIndicadores = {
@@ -17,7 +17,7 @@ const brl = (n: number) =>
 const diaBR = (iso: string) => iso.split("-").reverse().join("/");
 
 const serias = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  (await analisarAxe(page)).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 
 async function semRolagemHorizontal(page: Page) {
   const largura = (await page.evaluate(

@@ -1,12 +1,12 @@
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { analisarAxe } from "./support/axe";
 import { csrfHeader, LoginPage } from "./support/pages";
 
 const serias = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  (await analisarAxe(page)).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 const larguraDaPagina = (page: Page) => page.evaluate<number>("document.documentElement.scrollWidth");
 
 async function entrar(page: Page, papel: string) {

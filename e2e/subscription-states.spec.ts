@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { analisarAxe } from "./support/axe";
 import { LoginPage } from "./support/pages";
 
 /**
@@ -13,7 +13,7 @@ const INATIVA =
   "A assinatura da empresa está inativa: os dados podem ser consultados, mas não alterados. Reative a assinatura em Assinatura para voltar a alterar dados.";
 
 const serias = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter(
+  (await analisarAxe(page)).violations.filter(
     (v) => v.impact === "serious" || v.impact === "critical" || v.impact === "moderate",
   );
 async function semRolagemHorizontal(page: Page) {

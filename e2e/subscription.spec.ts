@@ -1,12 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { analisarAxe } from "./support/axe";
 import { LoginPage } from "./support/pages";
 
 /** The demo's Básico company (Crédito Justo Assessoria), so the upgrade Básico → Premium can be walked. */
 const ADMIN_BASICO = "admin@creditojusto.com.br";
 
 const serias = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  (await analisarAxe(page)).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 
 async function semRolagemHorizontal(page: Page) {
   const largura = await page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth");

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { MENUS } from "../packages/domain/src/menus";
+import { analisarAxe } from "./support/axe";
 import { DevMailbox, fecharContextos, LoginPage, registrarConfirmado, Shell } from "./support/pages";
 
 test.afterEach(async ({ browser }) => fecharContextos(browser));
@@ -11,7 +11,7 @@ test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 const SENHA_CONTA = "senhaantiga1";
 
 async function semViolacoesSerias(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await analisarAxe(page);
   expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
 }
 

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { DIAS_DA_SEMANA } from "../packages/domain/src/assignment";
 import { CONTAS_DEMO } from "../packages/domain/src/demo";
@@ -7,6 +6,7 @@ import { MSG } from "../packages/domain/src/messages";
 import { formatarTelefone } from "../packages/domain/src/phone";
 import { PAPEL, type TPapel } from "../packages/domain/src/roles";
 import type { TTelefonesRepetidos } from "../packages/domain/src/schemas/waiting";
+import { analisarAxe } from "./support/axe";
 import { csrfHeader, fecharContextos, LoginPage } from "./support/pages";
 
 test.afterEach(async ({ browser }) => fecharContextos(browser));
@@ -20,7 +20,7 @@ async function entrar(browser: Browser, rotulo: string, largura?: number): Promi
 }
 
 const serias = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  (await analisarAxe(page)).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 
 type TConsultor = { email: string; nome: string; status_conexao: string };
 const aguardando = async (page: Page) =>

@@ -1,13 +1,13 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
+import { analisarAxe } from "./support/axe";
 import { LoginPage } from "./support/pages";
 
 /** Outbound webhooks on /configuracoes (decisions 1801–1805), at phone width, against a local receiver. */
 const serias = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  (await analisarAxe(page)).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 
 let receptor: http.Server;
 let url = "";
@@ -62,6 +62,8 @@ test("an Enterprise admin creates an endpoint, sees its secret once, and the tes
 
   const largura = await page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth");
   expect(largura).toBeLessThanOrEqual(0);
+  // axe once the toasts have gone: mid-fade their colours are not the ones people read
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   expect(await serias(page)).toEqual([]);
 
   // once: after a reload the secret is nowhere on the page

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { MSG } from "../packages/domain/src/messages";
 import { SEM_CONTATO_AINDA } from "../packages/domain/src/whatsapp";
 import { iniciarEvolutionFalsa } from "../test-support/fake-evolution";
+import { analisarAxe } from "./support/axe";
 import { csrfHeader, fecharContextos, LoginPage } from "./support/pages";
 
 test.afterEach(async ({ browser }) => fecharContextos(browser));
@@ -29,7 +29,7 @@ async function simularComoLead(admin: Page, telefone: string, texto: string) {
 }
 
 const semViolacoesSerias = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  (await analisarAxe(page)).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 
 test("a simulated lead writes; the consultant sees it live, replies, follows the ticks and sends an image", async ({
   browser,

@@ -146,10 +146,11 @@ describe("assignment routes (/test-validation actions, 000 §2.7)", () => {
     const r = await e.navegadores.admin.req({ method: "POST", url: "/api/testes/atribuir-lead", payload: { leadId: lead.id } });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({ success: true, message: `Lead atribuído a ${e.consultor.nome}.`, consultorId: e.consultor.id });
+    // the lead's own change events may come first: wait for the notice itself
     await esperarAte(
-      async () => recebidos.length,
-      (n) => n > 0,
-      3_000,
+      async () => recebidos.some((ev) => ev.tipo === "notificacao.nova"),
+      (chegou) => chegou,
+      5_000,
     );
     sair();
     const aviso = recebidos.find((ev) => ev.tipo === "notificacao.nova");
