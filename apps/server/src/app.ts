@@ -6,6 +6,7 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 import { auditarLeituras } from "./audit-trail/reads.js";
 import { COOKIE_SESSAO } from "./auth/sessions.js";
 import type { TDeps } from "./deps.js";
+import { healthRoutes } from "./health/routes.js";
 import { guardRoute } from "./http/auth-context.js";
 import { registrarCompressao } from "./http/compression.js";
 import { garantirCookieCsrf, verificarCsrf } from "./http/csrf.js";
@@ -72,6 +73,11 @@ export async function buildApp(
 
   registrarCabecalhosSeguranca(app, { appUrl: deps.config.appUrl });
   registrarMetricas(app);
+  // ROLE=worker (decision 1855): the supervisor's and the load balancer's checks, and nothing a person uses
+  if (deps.config.papel === "worker") {
+    await app.register(healthRoutes, { prefix: "/api" });
+    return app;
+  }
   await app.register(cookie);
   // before every route: the compress plugin hooks the routes declared after it
   await registrarCompressao(app);

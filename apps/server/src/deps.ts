@@ -14,12 +14,14 @@ import { iniciarTrabalhosPrazos } from "./deadlines/workers.js";
 import { iniciarTrabalhosResumos } from "./derived/rollup-job.js";
 import { iniciarTrabalhosRetornos } from "./follow-ups/reminders.js";
 import { criarJobs, instalarFilas } from "./jobs/jobs.js";
+import { acordarOutrasInstancias, ouvirAcordar } from "./jobs/wake-other-instances.js";
 import { iniciarTrabalhosLeads } from "./leads/import/workers.js";
 import { createMailer } from "./mail/mailer.js";
 import { createRealtime } from "./realtime/realtime.js";
 import { iniciarTrabalhosRevisional } from "./revisional/worker.js";
 import { iniciarTrabalhosTriagem } from "./screening/worker.js";
-import { criarArmazenamento } from "./storage/storage.js";
+import { avisoPastaLocal, reservarPastaLocal, type TReservaPasta } from "./storage/local-folder-guard.js";
+import { criarArmazenamento, pastaLocal } from "./storage/storage.js";
 import { iniciarTrabalhosAssinatura } from "./subscription/workers.js";
 import { iniciarTrabalhosWebhooks } from "./webhooks/worker.js";
 import { agendarRecuperacaoGateway } from "./whatsapp/inbound/backfill.js";
@@ -57,6 +59,16 @@ export async function createDeps(config: TConfig, databaseUrl: string, log?: Fas
   const { appUrl, migracao } = await prepararBanco(config, databaseUrl, log);
   const db = createDb(appUrl, { logErro: (err, origem) => log?.warn({ err, origem }, "conexão com o banco perdida") });
   await conferirPapelDaAplicacao(db);
+  // files on this disk with a database others may share (decision 1856): said, and another folder refused before
+  // this instance takes any job
+  if (config.databaseUrl && config.storage.driver === "local") {
+    log?.warn(avisoPastaLocal(pastaLocal(config)));
+    const reserva = await reservarPastaLocal(db.app, pastaLocal(config)).catch(async (err) => {
+      await db.close();
+      throw err;
+    });
+    reservas.set(db, reserva);
+  }
   const mailer = createMailer({ pool: db.app, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   const realtime = createRealtime({ databaseUrl: appUrl, log });
   const sessoes = criarLeitorDeSessoes(db.app, realtime);
@@ -75,12 +87,23 @@ export async function createDeps(config: TConfig, databaseUrl: string, log?: Fas
     },
   });
   await realtime.start();
-  mailer.start();
   const storage = criarArmazenamento(config);
-  const jobs = criarJobs({ databaseUrl: appUrl, log });
+  // a web instance enqueues and has no workers: its wake-ups go to the instances that work the queue (decision 1855)
+  const jobs = criarJobs({ databaseUrl: appUrl, log, acordarOutras: acordarOutrasInstancias(db.app) });
   await jobs.iniciar();
   const deps: TDeps = { config, db, mailer, realtime, sessoes, storage, jobs, migracao };
   pronto = deps;
+  if (config.papel !== "web") await iniciarTrabalhos(deps, log);
+  return deps;
+}
+
+/**
+ * The background work of an instance whose ROLE is worker or all (decision 1855): every job worker, the change log's
+ * followers (the summaries' roll-up, outbound webhooks, the audit trail) and the mail sweeper.
+ */
+async function iniciarTrabalhos(deps: TDeps, log?: FastifyBaseLogger): Promise<void> {
+  deps.mailer.start();
+  ouvirAcordar(deps.realtime, deps.jobs);
   // each feature starts its workers here, one line each
   await iniciarTrabalhosWhatsApp(deps);
   await iniciarTrabalhosAtribuicao(deps);
@@ -95,11 +118,14 @@ export async function createDeps(config: TConfig, databaseUrl: string, log?: Fas
   await iniciarTrabalhosWebhooks(deps, { aoErro: (err) => log?.warn({ err }, "webhooks de saída") });
   await iniciarTrabalhosAuditoria(deps);
   await iniciarTrabalhosRetornos(deps);
-  return deps;
 }
+
+/** Each instance's record of its local data folder, removed when it closes (decision 1856). */
+const reservas = new WeakMap<TDeps["db"], TReservaPasta>();
 
 export async function closeDeps(deps: TDeps): Promise<void> {
   await deps.jobs.parar();
+  await reservas.get(deps.db)?.parar();
   await deps.realtime.stop();
   await deps.mailer.stop();
   await deps.db.close();

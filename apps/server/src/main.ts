@@ -5,6 +5,7 @@ import { resolveDatabase } from "./db/bootstrap.js";
 import { definirLogDeConflitos } from "./db/retry-conflicts.js";
 import { closeDeps, createDeps } from "./deps.js";
 import { seedDemoIfEmpty } from "./seed/demo.js";
+import { PastaDeDadosRecusada } from "./storage/local-folder-guard.js";
 
 /** A start step that failed, with what the person running `npm start` should read. */
 class FalhaNoInicio extends Error {}
@@ -13,6 +14,8 @@ async function etapa<T>(descricao: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
+    // says all by itself, the way out included (decision 1856)
+    if (err instanceof PastaDeDadosRecusada) throw new FalhaNoInicio(err.message);
     const motivo = err instanceof Error ? err.message : String(err ?? "sem detalhes");
     throw new FalhaNoInicio(`${descricao}: ${motivo}`);
   }
@@ -52,7 +55,7 @@ async function main() {
       throw err;
     });
     log.info(
-      `CRM pronto em ${config.appUrl} (${Math.round(performance.now() - t0)} ms; banco ${database.embedded ? "embutido" : "externo"})`,
+      `CRM pronto em ${config.appUrl} (${Math.round(performance.now() - t0)} ms; banco ${database.embedded ? "embutido" : "externo"}; papel ${config.papel})`,
     );
 
     let fechando = false;

@@ -20,7 +20,10 @@ export type TProcessoServidor = {
  * The real server process (src/main.ts through tsx, what `npm start` runs once built), on its own port, for tests of
  * what only a whole process shows: it stays up through database faults, and it starts again after a kill -9.
  */
-export async function iniciarProcessoServidor(env: Record<string, string>, opts: { esperarPronto?: boolean } = {}) {
+export async function iniciarProcessoServidor(
+  env: Record<string, string>,
+  opts: { esperarPronto?: boolean /** how long to wait for readiness (a wait, not a bound) */; esperaMs?: number } = {},
+) {
   const porta = env.PORT;
   const filho = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
     cwd: RAIZ,
@@ -54,7 +57,7 @@ export async function iniciarProcessoServidor(env: Record<string, string>, opts:
       await fim;
     },
   };
-  if (opts.esperarPronto !== false) await esperar(async () => (await fetch(`${p.url}/api/ready`)).ok, 90_000, p);
+  if (opts.esperarPronto !== false) await esperar(async () => (await fetch(`${p.url}/api/ready`)).ok, opts.esperaMs ?? 90_000, p);
   return p;
 }
 

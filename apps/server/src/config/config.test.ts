@@ -19,3 +19,16 @@ describe("listen address (HOST)", () => {
     expect(loadConfig({ ...base, HOST: "127.0.0.1", DATABASE_URL: "postgres://crm@db.exemplo:5432/crm" }).host).toBe("127.0.0.1");
   });
 });
+
+describe("what the instance does (ROLE, decision 1855)", () => {
+  it("does everything by default, and what ROLE names", () => {
+    expect(loadConfig(base).papel).toBe("all");
+    for (const papel of ["web", "worker", "all"] as const) expect(loadConfig({ ...base, ROLE: papel }).papel).toBe(papel);
+  });
+
+  it("refuses to start on any other value, saying in pt-BR which ones exist", () => {
+    expect(() => loadConfig({ ...base, ROLE: "workers" })).toThrow(
+      "Configuração inválida:\n  ROLE: use web, worker, all (o padrão é all)",
+    );
+  });
+});

@@ -6,6 +6,10 @@ import { z } from "zod";
 import { definirPoliticaSaida } from "../net/outbound.js";
 import { entradaDaUrl, lerPoliticaSaida, type TPoliticaSaida } from "../net/outbound-policy.js";
 
+/** What one process of the server does (ROLE, decision 1855). */
+const PAPEIS_INSTANCIA = ["web", "worker", "all"] as const;
+type TPapelInstancia = (typeof PAPEIS_INSTANCIA)[number];
+
 /** Every setting the server reads, validated once at start (README "Configuração"). */
 const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -43,6 +47,11 @@ const ZEnv = z.object({
   SHUTDOWN_TIMEOUT_S: zNumero(z.number().int().min(0).max(600)).default(30),
   /** GET /metrics answers a scraper on this machine, and others only with `Authorization: Bearer METRICS_TOKEN` */
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN precisa de pelo menos 16 caracteres").optional(),
+  /**
+   * what this instance does (decision 1855): `web` serves HTTP and WebSocket and enqueues, `worker` runs the job
+   * workers and the change log's followers and serves only /api/health (and /metrics), `all` does both
+   */
+  ROLE: z.enum(PAPEIS_INSTANCIA, { error: () => `use ${PAPEIS_INSTANCIA.join(", ")} (o padrão é all)` }).default("all"),
 });
 
 /** S3 without a bucket or keys would only fail at the first upload: refuse to start instead. */
@@ -89,6 +98,8 @@ export type TConfig = {
   encerramentoMs: number;
   /** METRICS_TOKEN (decision 1854) */
   metricsToken?: string;
+  /** ROLE (decision 1855): whether this process serves people, runs the background work, or both */
+  papel: TPapelInstancia;
 };
 
 /** APP_SECRET, or a random key generated once and kept in DATA_DIR (mode 600). */
@@ -153,5 +164,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     outbound,
     encerramentoMs: e.SHUTDOWN_TIMEOUT_S * 1000,
     metricsToken: e.METRICS_TOKEN,
+    papel: e.ROLE,
   };
 }

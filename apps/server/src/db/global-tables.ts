@@ -93,6 +93,12 @@ export const TABELAS_GLOBAIS: readonly TTabelaGlobal[] = [
     motivo: "the log of each SGS refresh or CSV import of a series (decision 1402): platform data, joined with no tenant table",
   },
   {
+    tabela: "instancias_armazenamento_local",
+    citus: "local",
+    motivo:
+      "the running instances that keep files on their own disk and the data folder each uses (decision 1856): checked at start so that two folders never serve one database; no company's data",
+  },
+  {
     tabela: "schema_migrations",
     citus: "local",
     motivo: "the database's record of applied migrations (db/migrate.ts), created and read by the owner only",

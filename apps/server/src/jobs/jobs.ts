@@ -67,8 +67,13 @@ export type TJobs = {
   enviar: <T>(fila: TFila<T>, dados: T, opts?: TOpcoesEnvio) => Promise<string | null>;
   /** Many jobs of one queue in one statement (no key, no delay), in `tx` when given. */
   enviarVarios: <T>(fila: TFila<T>, dados: T[], opts?: { tx?: TTx }) => Promise<void>;
-  /** Wakes this instance's idle workers of the queue (after the enqueuing transaction committed). */
+  /**
+   * Wakes the idle workers of the queue (after the enqueuing transaction committed): this instance's, or, when it
+   * works no such queue (ROLE=web), those of the instances that do (decision 1855).
+   */
   acordar: <T>(fila: TFila<T>) => void;
+  /** Wakes this instance's idle workers of the queue named, if any (another instance asked: decision 1855). */
+  acordarAqui: (nome: string) => void;
   /** Runs the queue on a cron schedule (one job per tick across all instances). */
   agendar: <T>(fila: TFila<T>, cron: string) => Promise<void>;
   /**
@@ -118,7 +123,13 @@ export async function instalarFilas(ownerUrl: string): Promise<void> {
 /** How long `parar()` waits for running handlers before pg-boss fails them back to their queue. */
 const ESPERA_PARADA_MS = 15_000;
 
-export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger; esperaParadaMs?: number }): TJobs {
+export function criarJobs(opts: {
+  databaseUrl: string;
+  log?: FastifyBaseLogger;
+  esperaParadaMs?: number;
+  /** wakes the workers of the queue named on the other instances (jobs/wake-other-instances.ts) */
+  acordarOutras?: (nome: string) => void;
+}): TJobs {
   // pg-boss on our own pool: pg's pool.query throws away the connection after any SQL error, and with 'stately'
   // queues an idle worker woken while the key's job is still active gets a unique violation by design, so each
   // such wake-up cost a new connection (a backend start with cold caches: most of PostgreSQL's CPU under webhook
@@ -377,7 +388,12 @@ export function criarJobs(opts: { databaseUrl: string; log?: FastifyBaseLogger; 
       );
     },
     acordar(fila) {
-      for (const id of trabalhadores.get(fila.nome) ?? []) boss.notifyWorker(id);
+      const aqui = trabalhadores.get(fila.nome);
+      if (aqui) for (const id of aqui) boss.notifyWorker(id);
+      else opts.acordarOutras?.(fila.nome);
+    },
+    acordarAqui(nome) {
+      for (const id of trabalhadores.get(nome) ?? []) boss.notifyWorker(id);
     },
     repetir(nome, intervaloMs, fn, aoParar) {
       const r: (typeof repetidos)[number] = { turno: null, aoParar };

@@ -55,5 +55,8 @@ export function criarArmazenamento(config: TConfig): TArmazenamento {
       throw new Error("STORAGE_DRIVER=s3 precisa de STORAGE_S3_BUCKET, STORAGE_S3_ACCESS_KEY e STORAGE_S3_SECRET_KEY");
     return criarArmazenamentoS3({ endpoint, bucket, region, accessKey, secretKey, forcePathStyle });
   }
-  return criarArmazenamentoLocal(path.join(config.dataDir, "storage"));
+  return criarArmazenamentoLocal(pastaLocal(config));
 }
+
+/** Where local storage keeps the files: DATA_DIR/storage. */
+export const pastaLocal = (config: Pick<TConfig, "dataDir">) => path.join(config.dataDir, "storage");
