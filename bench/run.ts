@@ -17,6 +17,7 @@ import { loginBundleBench } from "./login-bundle.js";
 import { metricsBench } from "./metrics.js";
 import { platformBench } from "./platform.js";
 import { revisionalBench } from "./revisional.js";
+import { rollingRestartBench } from "./rolling-restart.js";
 import { screeningBench } from "./screening-engine.js";
 import { startupBench } from "./startup.js";
 import { webhookBrowserBench } from "./webhook-browser.js";
@@ -29,6 +30,7 @@ const benches: [string, () => Promise<string | string[]>][] = [
   ["foundation", startupBench],
   ["foundation", dbRecoveryBench],
   ["operations", metricsBench],
+  ["rolling", rollingRestartBench],
   ["lighthouse", lighthouseBench],
   ["leads", leadsListBench],
   ["leads", leadsImportBench],
