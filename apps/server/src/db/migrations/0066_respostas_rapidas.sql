@@ -1,7 +1,7 @@
 -- Decision 1838: quick replies of the chat's composer ('/'). A company's (id_usuario_fk NULL, managed by its admin)
 -- or one person's own (seen and managed by that person only: the policy below, not just the queries, hides them from
 -- the rest of the company). The shortcut is lowercase letters, digits, '-' and '_' in the C collation, so the unique
--- index below also answers the '/' list's prefix search (`atalho LIKE 'q%'`) for both scopes (company and mine) with
+-- index below also answers the '/' list's prefix search (`atalho >= q AND atalho < q || '~'`) for both scopes with
 -- two index ranges.
 CREATE TABLE respostas_rapidas (
   id uuid NOT NULL DEFAULT gen_random_uuid(),
