@@ -21,6 +21,7 @@ const WEB_FEATURE_IMPORTS = {
     revisional: "the lead's pre-analysis card in the chat's side panel",
     "follow-ups": "'Agendar Retorno' and 'Nova tarefa' open the follow-up dialog from the side panel",
     notes: "internal notes in the timeline and the composer's 'Nota interna' mode",
+    "quick-replies": "the composer's '/' list and 'Salvar como resposta rápida'",
   },
   "company-settings": {
     "api-keys": "the 'API personalizada' card of /configuracoes",

@@ -16,6 +16,7 @@ import { lighthouseBench } from "./lighthouse.js";
 import { loginBundleBench } from "./login-bundle.js";
 import { metricsBench } from "./metrics.js";
 import { platformBench } from "./platform.js";
+import { quickRepliesBench } from "./quick-replies.js";
 import { revisionalBench } from "./revisional.js";
 import { rollingRestartBench } from "./rolling-restart.js";
 import { screeningBench } from "./screening-engine.js";
@@ -48,6 +49,7 @@ const benches: [string, () => Promise<string | string[]>][] = [
   ["derived", derivedRebuildBench],
   ["webhooks", webhooksOutBench],
   ["api", apiV1Bench],
+  ["quick-replies", quickRepliesBench],
 ];
 const only = process.argv[2];
 for (const [grupo, bench] of benches) {

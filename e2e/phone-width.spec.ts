@@ -57,6 +57,7 @@ const ROTAS: TRota[] = [
   { path: "/processos", permissao: "juridico.processos", daEmpresa: true },
   { path: "/documentos", permissao: "juridico.documentos", daEmpresa: true },
   { path: "/retornos", permissao: "tarefas.usar" },
+  { path: "/respostas-rapidas", permissao: "respostas.usar" },
   { path: "/auditoria", permissao: "auditoria.ver" },
   { path: "/notificacoes", permissao: "notificacoes.usar" },
 ];

@@ -70,7 +70,7 @@ test("a company goes Inativo: its admin cannot change a lead, reactivates from /
     .getByRole("link", { name: /^Abrir chat de / })
     .click();
   await expect(page.getByTestId("aviso-assinatura")).toHaveText(INATIVA);
-  await expect(page.getByRole("textbox", { name: "Mensagem", exact: true })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole("combobox", { name: "Mensagem", exact: true })).toBeInViewport({ ratio: 1 });
   await page.goto("/leads");
 
   // /assinatura offers the way back; no 'Desfazer cancelamento' that would fail

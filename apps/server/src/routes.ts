@@ -32,6 +32,7 @@ import { performanceRoutes } from "./performance/routes.js";
 import { platformRoutes } from "./platform/routes.js";
 import { presencePlugin } from "./presence/plugin.js";
 import { profileRoutes } from "./profile/routes.js";
+import { quickReplyRoutes } from "./quick-replies/routes.js";
 import { revisionalRoutes } from "./revisional/routes.js";
 import { screeningRoutes } from "./screening/routes.js";
 import { searchRoutes } from "./search/routes.js";
@@ -86,6 +87,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(followUpRoutes);
   await api.register(noteRoutes);
   await api.register(tagRoutes);
+  await api.register(quickReplyRoutes);
   await api.register(companySettingsRoutes);
   await api.register(apiKeyRoutes);
   await api.register(outboundWebhookRoutes);

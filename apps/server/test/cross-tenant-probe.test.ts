@@ -40,6 +40,7 @@ const PALAVRAS: [RegExp, string][] = [
   [/prazo/i, "prazos_processo"],
   [/tarefa/i, "tarefas_lead"],
   [/etiqueta/i, "etiquetas"],
+  [/respostas-rapidas/i, "respostas_rapidas"],
   [/importa/i, "importacoes_leads"],
   [/modelo/i, "modelos_mensagem"],
   [/triage/i, "triagens_ia"],

@@ -202,6 +202,19 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
     payload: { etiquetas: [etiqueta.json().id] },
     status: 200,
   });
+  // a company quick reply and a personal one (decision 1838): their ids and texts must never reach B
+  await exigir(admin, {
+    method: "POST",
+    url: "/api/respostas-rapidas",
+    payload: { atalho: "sigilosa", titulo: `${marca} resposta`, conteudo: `${marca} resposta da empresa`, escopo: "empresa" },
+    status: 201,
+  });
+  await exigir(e.navegadores.consultor, {
+    method: "POST",
+    url: "/api/respostas-rapidas",
+    payload: { atalho: "minha", titulo: `${marca} minha`, conteudo: `${marca} resposta pessoal` },
+    status: 201,
+  });
   await exigir(admin, {
     method: "POST",
     url: "/api/modelos-mensagem",

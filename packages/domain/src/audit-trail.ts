@@ -76,6 +76,9 @@ export const ROTULOS_ACAO: Record<string, string> = {
   "configuracao.alterada": "Alterou as configurações",
   "configuracao.chave_api": "Criou ou revogou uma chave da API",
   "configuracao.permissao": "Alterou o acesso de uma pessoa",
+  "resposta.criada": "Criou uma resposta rápida",
+  "resposta.alterada": "Alterou uma resposta rápida",
+  "resposta.excluida": "Excluiu uma resposta rápida",
 };
 
 /** The pt-BR name of an action. */
@@ -96,6 +99,7 @@ export const ENTIDADES_AUDITORIA: Record<string, string> = {
   assinatura: "Assinatura",
   privacidade: "Privacidade",
   configuracao: "Configurações",
+  resposta: "Resposta rápida",
   usuario: "Pessoa",
   empresas: "Empresa",
   convite: "Convite",

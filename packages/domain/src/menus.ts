@@ -22,6 +22,7 @@ export const MENUS: Record<TPapel, TMenuItem[]> = {
     item("/leads-import", "Importar Leads", "upload"),
     item("/conversas", "Conversas", "message-square"),
     item("/retornos", "Meus retornos", "alarm-clock"),
+    item("/respostas-rapidas", "Respostas rápidas", "message-square-text"),
     item("/consultores", "Consultores", "user-check"),
     item("/ia-triagem", "IA Triagem", "bot"),
     item("/qr-code", "WhatsApp", "qr-code"),
@@ -41,6 +42,7 @@ export const MENUS: Record<TPapel, TMenuItem[]> = {
     // no 'Importar Leads': import is for administrators (001 §6; decision 1502)
     item("/conversas", "Conversas", "message-square"),
     item("/retornos", "Meus retornos", "alarm-clock"),
+    item("/respostas-rapidas", "Respostas rápidas", "message-square-text"),
     item("/qr-code", "WhatsApp", "qr-code"),
     item("/desempenho", "Desempenho", "trending-up"),
   ],
@@ -104,6 +106,7 @@ export const PERMISSAO_DA_TELA: Record<string, TPermissao> = {
   "/processos": "juridico.processos",
   "/prazos": "prazos.ver",
   "/retornos": "tarefas.usar",
+  "/respostas-rapidas": "respostas.usar",
   "/documentos": "juridico.documentos",
   "/juridico-equipe": "juridico.equipe",
   "/assinatura": "assinatura.gerenciar",

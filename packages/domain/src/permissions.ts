@@ -77,6 +77,10 @@ export const PERMISSOES = {
   "etiquetas.usar": [A, C],
   /** create, rename, recolour and delete the company's tags (settings) */
   "etiquetas.gerenciar": [A],
+  /** quick replies (decision 1838): the '/' list of the composer, and one's own personal ones */
+  "respostas.usar": [A, C],
+  /** the company's quick replies, which every consultant sees */
+  "respostas.empresa": [A],
 } as const satisfies Record<string, TPapel[]>;
 
 export type TPermissao = keyof typeof PERMISSOES;

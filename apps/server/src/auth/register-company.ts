@@ -7,6 +7,7 @@ import type { TDeps } from "../core/deps.js";
 import { ehEmpresaDuplicada } from "../db/company-identity.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { HttpError } from "../http/errors.js";
+import { semearRespostasPadrao } from "../quick-replies/defaults.js";
 import { registrarAuditoria } from "./audit.js";
 import { hashSenha } from "./password.js";
 import type { TMetaRequisicao } from "./request-meta.js";
@@ -38,6 +39,7 @@ export async function registerCompany(deps: TDeps, input: TRegistro, meta: TMeta
         [empresa.nome_empresa, empresa.email_contato, empresa.plano_assinatura, isoDiaSP(relogio.agora())],
       );
       const empresaId: string = e[0].id;
+      await semearRespostasPadrao(tx, empresaId);
       const { rows: u } = await tx.query(
         `INSERT INTO usuarios_plataforma (id_empresa_fk, email, nome, papel, senha_hash)
          VALUES ($1, $2, $3, $4, $5) RETURNING id`,

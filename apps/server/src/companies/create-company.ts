@@ -4,6 +4,7 @@ import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { criarConviteNaTransacao } from "../invitations/create-invite.js";
 import { unsafeContaDoEmail } from "../invitations/existing-account.js";
+import { semearRespostasPadrao } from "../quick-replies/defaults.js";
 import { COLUNAS_EMPRESA, exigirEmpresaUnica, paraEmpresa, registrarAcaoPlataforma } from "./context.js";
 
 /**
@@ -27,6 +28,7 @@ export async function crossTenantCriarEmpresa(
       [d.nome_empresa, d.email_contato, d.plano_assinatura, d.status_assinatura, d.data_adesao],
     );
     const empresa = paraEmpresa(rows[0]);
+    await semearRespostasPadrao(tx, empresa.id);
     const ctxEmpresa = { ...ctx, empresaId: empresa.id, empresaNome: empresa.nome_empresa, plano: empresa.plano_assinatura };
     const convite = await criarConviteNaTransacao(
       deps,

@@ -8,9 +8,10 @@ import { SEM_DADOS, type TFila, type TTrabalho } from "../jobs/jobs.js";
 import { notificarVarios } from "../notifications/notify.js";
 
 /**
- * Follow-up reminders (decision 1831): every minute a sweep finds the companies with open tasks that came due and
- * were not reminded; one job per company (key = company) tells each owner once in the bell and marks the task, in
- * the same transaction. The state is in the rows, so a restart, a job run twice or two instances lose or repeat none.
+ * Follow-up reminders (decisions 1831, 1839): every minute (cron) and every few seconds on each instance, a look for
+ * the companies with open tasks that came due and were not reminded (one range of `tarefas_lembrete_idx`); one job
+ * per company (key = company) tells each owner once in the bell and marks the task, in the same transaction. The
+ * state is in the rows, so a restart, a job run twice or two instances lose or repeat none.
  */
 const FILA_RETORNOS_VARREDURA: TFila = {
   nome: "retornos.lembretes.varredura",
@@ -28,7 +29,12 @@ const FILA_RETORNOS: TFila<TTrabalhoRetornos> = {
   expiraSegundos: 120,
 };
 type TTrabalhoRetornos = { empresaId: string };
-/** pg-boss's finest cron step: a reminder comes within about a minute of its time. */
+/**
+ * How often each instance looks (decision 1839): a reminder comes within these seconds of its time, not within the
+ * cron's minute (the cron stays, across instances); the look is one probe of a partial index that holds only the tasks
+ * not yet reminded.
+ */
+const TURNO_RETORNOS_MS = 5_000;
 const CRON_RETORNOS = "* * * * *";
 
 export function varrerRetornos(deps: Pick<TDeps, "db" | "jobs">, agora = new Date()): Promise<string[]> {
@@ -99,4 +105,5 @@ export async function iniciarTrabalhosRetornos(deps: TDeps): Promise<void> {
   await deps.jobs.trabalhar<TTrabalhoRetornos>(FILA_RETORNOS, (t) => processarRetornos(deps, t));
   await deps.jobs.trabalhar(FILA_RETORNOS_VARREDURA, () => varrerRetornos(deps).then(() => {}));
   await deps.jobs.agendar(FILA_RETORNOS_VARREDURA, CRON_RETORNOS);
+  deps.jobs.repetir("retornos-lembretes", TURNO_RETORNOS_MS, () => varrerRetornos(deps).then(() => {}));
 }

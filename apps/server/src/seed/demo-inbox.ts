@@ -3,6 +3,7 @@ import { CORES_ETIQUETA } from "@crm/domain/tags";
 import type { TTx } from "../db/tenant.js";
 import type { TEmpresaDemo, TGeracao } from "./demo-context.js";
 import type { TLeadDemo } from "./demo-leads.js";
+import { semearRespostasDemo } from "./demo-quick-replies.js";
 import { criarUsuario } from "./factories.js";
 
 /** The second consultant who can sign in (a transfer or a mention needs somebody to go to). */
@@ -19,8 +20,8 @@ const inserirJson = (tx: TTx, sql: string, linhas: unknown[]) => tx.query(sql, [
 
 /**
  * What makes the consultants' inbox meaningful on `npm start` (decisions 1831–1833): a second consultant with a
- * sign-in, company tags on some leads, follow-ups due today, tomorrow and overdue, and internal notes, one of them
- * mentioning the admin. From a random stream of its own, so the rest of the demo stays as it was.
+ * sign-in, company tags on some leads, follow-ups due today, tomorrow and overdue, internal notes, one of them
+ * mentioning the admin, and quick replies (decision 1838). From a random stream of its own, so the rest of the demo stays as it was.
  */
 export async function semearCaixaDeEntrada(
   tx: TTx,
@@ -125,5 +126,6 @@ export async function semearCaixaDeEntrada(
        FROM jsonb_to_recordset($1::jsonb) AS n (id uuid, lead uuid, autor uuid, autor_nome text, texto text, mencoes uuid[], quando timestamptz)`,
     notas,
   );
+  await semearRespostasDemo(tx, empresa.id, [primeiro, { usuarioId: consultor2.id }]);
   return { usuarios: 1 };
 }

@@ -176,6 +176,19 @@ describe("seedDemoIfEmpty", () => {
     expect(n.notas).toBeGreaterThanOrEqual(3);
   });
 
+  it("gives every company the six built-in quick replies, and the consultants who sign in their own (1838)", async () => {
+    const [r] = await sistema<{ empresas: number; semAs6: number; pessoais: number }>(
+      bancos[0].db,
+      `SELECT (SELECT count(*)::int FROM empresas) AS empresas,
+              (SELECT count(*)::int FROM empresas e WHERE (SELECT count(*) FROM respostas_rapidas r
+                  WHERE r.id_empresa_fk = e.id AND r.id_usuario_fk IS NULL) < 6) AS "semAs6",
+              (SELECT count(DISTINCT id_usuario_fk)::int FROM respostas_rapidas) AS pessoais`,
+    );
+    expect(r.empresas).toBeGreaterThan(2);
+    expect(r.semAs6).toBe(0);
+    expect(r.pessoais).toBe(2);
+  });
+
   it("covers every status_lead and origem_lead, with legal status exactly on legal processes", async () => {
     const demo = (
       await sistema<{ id: string }>(bancos[0].db, "SELECT id FROM empresas WHERE nome_empresa = 'Revisão Demo Ltda'")

@@ -7,6 +7,7 @@ import type { TStatusConexao, TStatusLead, TTipoNotificacao } from "@crm/domain/
 import { hashSenha } from "../auth/password.js";
 import { relogio } from "../core/clock.js";
 import type { TTx } from "../db/tenant.js";
+import { semearRespostasPadrao } from "../quick-replies/defaults.js";
 import { inserir, type TLinha } from "./bulk.js";
 
 /**
@@ -91,8 +92,11 @@ function linhaEmpresa(p: TLinha = {}): TLinha {
   };
 }
 
-export function criarEmpresa(tx: TTx, p: Partial<TEmpresa> = {}): Promise<TEmpresa> {
-  return inserir<TEmpresa>(tx, "empresas", linhaEmpresa(p));
+/** A company as the product creates one: with its first quick replies (decision 1838). */
+export async function criarEmpresa(tx: TTx, p: Partial<TEmpresa> = {}): Promise<TEmpresa> {
+  const empresa = await inserir<TEmpresa>(tx, "empresas", linhaEmpresa(p));
+  await semearRespostasPadrao(tx, empresa.id);
+  return empresa;
 }
 
 /** `senha_hash` may be passed precomputed (hashing is slow); otherwise `senha` (default SENHA_FACTORY) is hashed. */

@@ -250,6 +250,11 @@ export const rotas: RouteObject[] = [
                 lazy: () => import("../features/follow-ups/MyFollowUpsPage").then((m) => ({ Component: m.MyFollowUpsPage })),
               },
               {
+                path: "/respostas-rapidas",
+                handle: { menu: "/respostas-rapidas" },
+                lazy: () => import("../features/quick-replies/QuickRepliesPage").then((m) => ({ Component: m.QuickRepliesPage })),
+              },
+              {
                 path: "/prazos",
                 handle: { menu: "/prazos" },
                 lazy: () => import("../features/deadlines/MyDeadlinesPage").then((m) => ({ Component: m.MyDeadlinesPage })),

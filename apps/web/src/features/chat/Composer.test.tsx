@@ -59,6 +59,18 @@ function Tela({ conectado = true, onEnviada = vi.fn() }: { conectado?: boolean; 
   );
 }
 
+const resposta = (atalho: string, texto: string, faltando: string[] = []) => ({
+  id: `${atalho.length}f1c2d3e-4b5a-4c6d-8e7f-901234567890`,
+  atalho,
+  titulo: atalho,
+  conteudo: texto,
+  escopo: "empresa",
+  midia: null,
+  texto,
+  faltando,
+});
+const RESPOSTAS = [resposta("boas_vindas", "Olá, Ana!"), resposta("pix", "Ana, a parcela é .", ["valor_parcela"])];
+
 function montar(props: Parameters<typeof Tela>[0] = {}) {
   const rede = stubRede([
     ["GET", "/api/config/publica", () => ({ json: {} })],
@@ -66,6 +78,14 @@ function montar(props: Parameters<typeof Tela>[0] = {}) {
       "POST",
       `/api/chat/${LEAD}/mensagens`,
       (p) => ({ status: 201, json: { id: "m1", conteudo: (p.corpo as { texto: string }).texto } }),
+    ],
+    [
+      "GET",
+      `/api/chat/${LEAD}/respostas-rapidas`,
+      (p) => {
+        const q = new URL(p.url, "http://localhost").searchParams.get("q") ?? "";
+        return { json: RESPOSTAS.filter((r) => r.atalho.startsWith(q)) };
+      },
     ],
     [
       "GET",
@@ -89,7 +109,7 @@ function montar(props: Parameters<typeof Tela>[0] = {}) {
   ]);
   const u = userEvent.setup({ applyAccept: false });
   render(comConsultas(<Tela {...props} />));
-  const caixa = () => screen.getByRole("textbox", { name: "Mensagem" }) as HTMLTextAreaElement;
+  const caixa = () => screen.getByRole("combobox", { name: "Mensagem" }) as HTMLTextAreaElement;
   const enviados = () => rede.pedidos.filter((p) => p.method === "POST" && p.url.endsWith("/mensagens"));
   return { u, rede, caixa, enviados };
 }
@@ -120,7 +140,7 @@ describe("chat composer", () => {
 
   it("with WhatsApp not connected the box, attachments and send are disabled, with a link to connect", () => {
     montar({ conectado: false });
-    expect((screen.getByRole("textbox", { name: "Mensagem" }) as HTMLTextAreaElement).disabled).toBe(true);
+    expect((screen.getByRole("combobox", { name: "Mensagem" }) as HTMLTextAreaElement).disabled).toBe(true);
     expect((screen.getByRole("button", { name: "Enviar mensagem" }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole("button", { name: "Anexar imagem" }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole("link", { name: "Abrir conexão do WhatsApp" }).getAttribute("href")).toBe("/whatsapp-connection");
@@ -150,5 +170,30 @@ describe("chat composer", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(caixa().value).toBe("Olá, Ana! Aqui é Carla.");
     expect(enviados()).toEqual([]);
+  });
+
+  it("'/' lists the quick replies filtered as one types; arrows and Enter pick one without sending, Esc closes", async () => {
+    const { u, caixa, enviados } = montar();
+    await u.type(caixa(), "/");
+    const lista = await screen.findByRole("listbox", { name: "Respostas rápidas" });
+    expect(caixa().getAttribute("aria-expanded")).toBe("true");
+    expect(lista.querySelectorAll('[role="option"]').length).toBe(2);
+    await u.keyboard("{ArrowDown}");
+    await waitFor(() => expect(screen.getByRole("option", { name: /pix/ }).getAttribute("aria-selected")).toBe("true"));
+    expect(caixa().getAttribute("aria-activedescendant")).toBe(screen.getByRole("option", { name: /pix/ }).id);
+    await u.keyboard("{Enter}");
+    expect(caixa().value).toBe("Ana, a parcela é .");
+    expect(await screen.findByText(/Sem valor para \{\{valor_parcela\}\}/)).toBeTruthy();
+    expect(screen.queryByRole("listbox")).toBeNull();
+    expect(enviados()).toEqual([]);
+
+    await u.clear(caixa());
+    await u.type(caixa(), "/boa");
+    await waitFor(() =>
+      expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["/boas_vindas boas_vindasOlá, Ana!"]),
+    );
+    await u.keyboard("{Escape}");
+    expect(screen.queryByRole("listbox")).toBeNull();
+    expect(caixa().value).toBe("/boa");
   });
 });

@@ -1,4 +1,6 @@
 import { MSG } from "@crm/domain/messages";
+import { pode } from "@crm/domain/permissions";
+import { MSG_RESPOSTAS } from "@crm/domain/quick-replies";
 import type { TLeadChat, TMensagem } from "@crm/domain/schemas/chat";
 import {
   ACEITA_DOCUMENTO,
@@ -8,13 +10,16 @@ import {
   problemaDoAnexo,
   type TTipoAnexo,
 } from "@crm/domain/whatsapp";
-import { FileText, Image, LayoutTemplate, Paperclip, Send, X } from "lucide-react";
+import { BookmarkPlus, FileText, Image, LayoutTemplate, Paperclip, Send, X } from "lucide-react";
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { mensagemDeErro } from "../../lib/api";
+import { useSessaoAtual } from "../../lib/session";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { toast } from "../../ui/toast";
+import { SaveQuickReplyDialog } from "../quick-replies/SaveQuickReplyDialog";
+import { useQuickReplyPicker } from "../quick-replies/useQuickReplyPicker";
 import { enviarArquivo, enviarTexto } from "./api";
 
 const ALTURA_MIN = 44;
@@ -32,7 +37,8 @@ type Props = {
 /**
  * The message box (001 'Lead chat'): Enter sends, Shift+Enter adds a line, grows from 44 to 120 px;
  * attachments (images; pdf, doc, docx, xls, xlsx, txt; up to 16MB) with upload progress. Sending needs text
- * or a file and a connected WhatsApp; outside the 24-hour window only approved templates can be sent.
+ * or a file and a connected WhatsApp; outside the 24-hour window only approved templates can be sent. A '/' first
+ * lists the quick replies, and the box's text can be saved as one (decision 1838).
  */
 export function Composer({ leadId, chat, texto, onTexto, onEnviada, onAbrirModelos }: Props) {
   const [anexo, setAnexo] = useState<{ tipo: TTipoAnexo; arquivo: File } | null>(null);
@@ -44,6 +50,19 @@ export function Composer({ leadId, chat, texto, onTexto, onEnviada, onAbrirModel
   const { conectado, janela } = chat.whatsapp;
   const fechada = janela.aplica && !janela.aberta;
   const bloqueado = !conectado || fechada;
+  const sessao = useSessaoAtual();
+  const comRespostas = pode(sessao.usuario.papel, "respostas.usar") && sessao.empresa?.id === chat.lead.id_empresa_fk;
+  const [salvarResposta, setSalvarResposta] = useState(false);
+  const respostas = useQuickReplyPicker({
+    leadId,
+    texto,
+    ativo: comRespostas && !bloqueado,
+    onEscolher: (r) => {
+      onTexto(r.texto);
+      if (r.faltando.length) toast.warning(MSG_RESPOSTAS.faltando(r.faltando));
+      caixa.current?.focus();
+    },
+  });
 
   // 44 to 120 px, growing with the text
   // biome-ignore lint/correctness/useExhaustiveDependencies: measure again whenever the text changes
@@ -92,6 +111,7 @@ export function Composer({ leadId, chat, texto, onTexto, onEnviada, onAbrirModel
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (respostas.onKeyDown(e)) return;
     if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       void enviar();
@@ -170,29 +190,47 @@ export function Composer({ leadId, chat, texto, onTexto, onEnviada, onAbrirModel
           <Button size="icon" variant="ghost" onClick={onAbrirModelos} aria-label="Modelos de mensagem">
             <LayoutTemplate className="size-5" aria-hidden="true" />
           </Button>
+          {comRespostas && (
+            <Button
+              size="icon"
+              variant="ghost"
+              onClick={() => setSalvarResposta(true)}
+              disabled={!texto.trim() || texto.startsWith("/")}
+              aria-label="Salvar como resposta rápida"
+              title="Salvar como resposta rápida"
+            >
+              <BookmarkPlus className="size-5" aria-hidden="true" />
+            </Button>
+          )}
         </div>
         <label htmlFor="mensagem-chat" className="sr-only">
           Mensagem
         </label>
-        <textarea
-          id="mensagem-chat"
-          ref={caixa}
-          value={texto}
-          onChange={(e) => onTexto(e.target.value)}
-          onKeyDown={onKeyDown}
-          rows={1}
-          maxLength={4096}
-          disabled={bloqueado}
-          placeholder={
-            fechada
-              ? janela.leadEscreveu
-                ? "Fora da janela de 24 horas: envie um modelo aprovado"
-                : "O lead ainda não escreveu: envie um modelo aprovado"
-              : "Digite sua mensagem... (Enter envia, Shift+Enter quebra a linha)"
-          }
-          className="block min-h-[44px] max-h-[120px] flex-1 resize-none rounded-md border border-slate-300 bg-white px-3 py-2.5 text-sm focus-visible:outline-2 focus-visible:outline-blue-600 disabled:bg-slate-100"
-          style={{ height: ALTURA_MIN }}
-        />
+        <div className="relative flex min-w-0 flex-1">
+          {respostas.lista}
+          <textarea
+            {...(comRespostas ? respostas.caixa : {})}
+            id="mensagem-chat"
+            ref={caixa}
+            value={texto}
+            onChange={(e) => onTexto(e.target.value)}
+            onKeyDown={onKeyDown}
+            rows={1}
+            maxLength={4096}
+            disabled={bloqueado}
+            placeholder={
+              fechada
+                ? janela.leadEscreveu
+                  ? "Fora da janela de 24 horas: envie um modelo aprovado"
+                  : "O lead ainda não escreveu: envie um modelo aprovado"
+                : comRespostas
+                  ? "Digite sua mensagem ou / para respostas rápidas (Enter envia)"
+                  : "Digite sua mensagem... (Enter envia, Shift+Enter quebra a linha)"
+            }
+            className="block min-h-[44px] max-h-[120px] flex-1 resize-none rounded-md border border-slate-300 bg-white px-3 py-2.5 text-sm focus-visible:outline-2 focus-visible:outline-blue-600 disabled:bg-slate-100"
+            style={{ height: ALTURA_MIN }}
+          />
+        </div>
         <Button
           onClick={() => void enviar()}
           carregando={enviando}
@@ -204,6 +242,7 @@ export function Composer({ leadId, chat, texto, onTexto, onEnviada, onAbrirModel
           <span className="hidden sm:inline">Enviar</span>
         </Button>
       </div>
+      {comRespostas && <SaveQuickReplyDialog open={salvarResposta} onOpenChange={setSalvarResposta} texto={texto} />}
       <input
         ref={entradaImagem}
         type="file"
