@@ -57,7 +57,7 @@ export function preencherResposta(conteudo: string, d: TDadosResposta): { texto:
 
 /**
  * The six built-in templates as every company's first quick replies: the provider's name is the shortcut, and their
- * {{nome}} (the first name there) is {{primeiro_nome}} here. Migration 0066 seeded the companies that existed then.
+ * {{nome}} (the first name there) is {{primeiro_nome}} here. Migration 0065 seeded the companies that existed then.
  */
 export const RESPOSTAS_PADRAO = MODELOS_PADRAO.map((m) => ({
   atalho: m.nomeProvedor,

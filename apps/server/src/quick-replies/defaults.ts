@@ -2,7 +2,7 @@ import { RESPOSTAS_PADRAO } from "@crm/domain/quick-replies";
 import type { TTx } from "../db/tenant.js";
 
 /**
- * A new company's first quick replies: the six built-in templates (decision 1838), as migration 0066 gave every company
+ * A new company's first quick replies: the six built-in templates (decision 1838), as migration 0065 gave every company
  * that existed then. Part of creating the company, in its transaction; not a person's change, so no change-log row.
  */
 export async function semearRespostasPadrao(tx: TTx, empresaId: string): Promise<void> {
