@@ -154,11 +154,12 @@ test("the connection screen tells other roles it is for company admins", async (
 });
 
 test("three tabs on /qr-code while a number is being paired ask the gateway at most once per 30 s", async ({ browser }) => {
-  test.setTimeout(90_000);
   // Nova Taxa (demo) pairs its number; its gateway is a local fake speaking Evolution's protocol
   const gw = await iniciarEvolutionFalsa();
   gw.estado.atual = "close";
   const contexto = await browser.newContext();
+  // the tabs' timers run on a clock the test moves: 25 s of polling pass in a moment (the server keeps real time)
+  await contexto.clock.install();
   const abas = [await contexto.newPage()];
   const login = new LoginPage(abas[0]);
   await login.abrir();
@@ -186,7 +187,7 @@ test("three tabs on /qr-code while a number is being paired ask the gateway at m
     // a window with the three tabs open while the gateway waits for the scan: its count of calls is asserted
     // (before decision 1611 one tab alone made dozens of calls a second here)
     const antes = gw.verificacoes().length;
-    await abas[0].waitForTimeout(25_000);
+    await abas[0].clock.runFor(25_000);
     expect(gw.verificacoes().length - antes).toBeLessThanOrEqual(1);
     for (const aba of abas) await expect(aba.getByTestId("status-conexao")).toHaveText("Aguardando leitura do QR Code");
   } finally {

@@ -7,7 +7,6 @@ import { autorDoRegistro, sqlRegistroDeLeads } from "../change-log/in-statement.
 import type { TAutorMudanca } from "../change-log/record.js";
 import type { TDeps } from "../core/deps.js";
 import { lerComTenant, withTenant } from "../db/tenant.js";
-import { avisarLeadsAlterados } from "../lead-events/publish.js";
 import { atribuirLeads } from "../leads/actions/assign-leads.js";
 import { mudarStatusLeads } from "../leads/actions/change-status.js";
 import { excluirLeads } from "../leads/actions/delete-leads.js";
@@ -83,7 +82,6 @@ async function alterarLead(
         autorDoRegistro("lead.alterado", autor),
       ],
     );
-    await avisarLeadsAlterados(deps, tx, empresaId, [id]);
   });
 }
 

@@ -59,7 +59,7 @@ export function crossTenantMudarPapel(
       u.id,
       papel,
     ]);
-    await vincularPapel(deps, tx, {
+    await vincularPapel(tx, {
       empresaId,
       usuarioId: u.id,
       papel,

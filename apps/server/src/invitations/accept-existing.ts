@@ -62,7 +62,7 @@ export async function aceitarConviteExistente(
     if (novoConsultor || (c.papel === PAPEL.admin && conta.papel !== PAPEL.admin)) {
       await exigirVagaNoPlano(tx, { id: c.id_empresa_fk, plano: c.plano_assinatura }, c.papel, c.email);
     }
-    await vincularPapel(deps, tx, {
+    await vincularPapel(tx, {
       empresaId: c.id_empresa_fk,
       usuarioId: conta.id,
       papel: c.papel,

@@ -66,7 +66,7 @@ export async function aceitarConvite(
       );
       usuarioId = rows[0].id;
     }
-    await vincularPapel(deps, tx, {
+    await vincularPapel(tx, {
       empresaId: c.id_empresa_fk,
       usuarioId,
       papel: c.papel,

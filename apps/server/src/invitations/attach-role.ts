@@ -21,7 +21,7 @@ export type TVinculo = {
  * a Consultor gets a consultores row (Desconectado, 001 §9) or the existing one of its email; a Jurídico is linked
  * to its legal team member row. A role the account leaves is undone (consultant record removed, legal link cut).
  */
-export async function vincularPapel(deps: Pick<TDeps, "realtime">, tx: TTx, v: TVinculo): Promise<void> {
+export async function vincularPapel(tx: TTx, v: TVinculo): Promise<void> {
   const motivo = `Papel alterado para ${v.papel} por convite`;
   if (v.papelAnterior === PAPEL.consultor && v.papel !== PAPEL.consultor) {
     const { rows } = await tx.query("SELECT id FROM consultores WHERE id_empresa_fk = $1 AND id_usuario_fk = $2", [
@@ -29,11 +29,11 @@ export async function vincularPapel(deps: Pick<TDeps, "realtime">, tx: TTx, v: T
       v.usuarioId,
     ]);
     for (const r of rows) {
-      await removerRegistroConsultor(deps, tx, { empresaId: v.empresaId, consultorId: r.id, atorId: v.usuarioId, motivo });
+      await removerRegistroConsultor(tx, { empresaId: v.empresaId, consultorId: r.id, atorId: v.usuarioId, motivo });
     }
   }
   if (v.papelAnterior === PAPEL.juridico && v.papel !== PAPEL.juridico) {
-    await desvincularUsuarioJuridico(deps, tx, { empresaId: v.empresaId, usuarioId: v.usuarioId, atorId: v.usuarioId, motivo });
+    await desvincularUsuarioJuridico(tx, { empresaId: v.empresaId, usuarioId: v.usuarioId, atorId: v.usuarioId, motivo });
   }
   if (v.papel === PAPEL.consultor) {
     await tx.query(

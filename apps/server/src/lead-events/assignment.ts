@@ -3,7 +3,6 @@ import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { notificar } from "../notifications/notify.js";
 import { registrarHistorico } from "./history.js";
-import { avisarLeadsAlterados } from "./publish.js";
 
 /** Who assigns: a person (/leads, the bulk action, the test page) or the system (after qualification). */
 export type TAutorAtribuicao = {
@@ -18,8 +17,8 @@ export type TLeadAtribuido = { id: string; nome: string; consultor_atribuido_id:
 /**
  * Writes assignments, whoever decided them: the leads' consultant and updated_at (000 §4), the consultant's
  * last-assignment time (the automatic assignment spreads leads by it, manual ones count too), one history row
- * per lead (who, when, from → to, origin, reason), the consultant's lead_assigned notification and the realtime
- * events. The one place every assignment path goes through, so they all record the same. `consultor` null
+ * per lead (who, when, from → to, origin, reason), the consultant's lead_assigned notification; the open screens hear it from the log's
+ * notification (realtime/change-log-events.ts). The one place every assignment path goes through, so they all record the same. `consultor` null
  * clears the assignment. The caller has locked the leads and passes only those that change.
  */
 export async function gravarAtribuicoes(
@@ -66,17 +65,15 @@ export async function gravarAtribuicoes(
       });
     }
   }
-  await avisarLeadsAlterados(deps, tx, p.empresaId, ids);
 }
 
 type TCampoAtribuicao = "consultor_atribuido_id" | "profissional_juridico_atribuido_id";
 
 /**
- * Clears an assignment on every lead that has it, recording each change in lead_status_historico (who, why) and
- * telling open screens that those leads changed. Nothing else of the lead is touched: nothing is lost.
+ * Clears an assignment on every lead that has it, recording each change in lead_status_historico (who, why) and the
+ * log (open screens hear of it from the log's notification). Nothing else of the lead is touched: nothing is lost.
  */
 export async function desatribuirLeads(
-  deps: Pick<TDeps, "realtime">,
   tx: TTx,
   p: { empresaId: string; campo: TCampoAtribuicao; valor: string; atorId: string | null; motivo: string },
 ): Promise<number> {
@@ -100,7 +97,5 @@ export async function desatribuirLeads(
     autor,
     mudancas: ids.map((leadId) => ({ leadId, de: p.valor, para: null })),
   });
-  for (const leadId of ids)
-    await deps.realtime.publicar(tx, { empresaId: p.empresaId }, { tipo: "lead.atualizado", dados: { leadId } });
   return ids.length;
 }

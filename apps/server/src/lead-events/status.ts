@@ -8,7 +8,6 @@ import { FILA_ATRIBUIR_QUALIFICADOS, type TTrabalhoAtribuirQualificados } from "
 import { enfileirarConversoesMeta } from "./conversions.js";
 import { registrarHistorico, type TAutor } from "./history.js";
 import { abrirProcessosJuridicos } from "./legal-process.js";
-import { avisarLeadsAlterados } from "./publish.js";
 
 /** A lead as its caller read (and locked) it: what it is now, so the history says from what. */
 export type TLeadAtual = { id: string; status_lead: string | null };
@@ -79,6 +78,5 @@ export async function mudarStatusDosLeads(
       { tx },
     );
   await enfileirarConversoesMeta(deps, tx, { empresaId: p.empresaId, leadIds: ids, para: p.para });
-  await avisarLeadsAlterados(deps, tx, p.empresaId, ids);
   return ids;
 }

@@ -6,7 +6,6 @@ import type { TAutorMudanca } from "../change-log/record.js";
 import type { TDeps } from "../core/deps.js";
 import { type TCtxDaEmpresa, withTenant } from "../db/tenant.js";
 import { badRequest, HttpError } from "../http/errors.js";
-import { avisarLeadsAlterados } from "../lead-events/publish.js";
 import { garantirLimiteMensal, travarCriacaoDeLeads } from "./plan-limit.js";
 
 /** 409: the phone is already a lead of the company; `leadId` is the oldest lead with it (the public API returns it). */
@@ -68,7 +67,6 @@ export async function criarLead(
       ],
     );
     const id = rows[0].id as string;
-    await avisarLeadsAlterados(deps, tx, ctx.empresaId, [id]);
     return { id };
   });
 }

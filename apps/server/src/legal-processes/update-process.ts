@@ -6,7 +6,6 @@ import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { aoMudarStatusJuridico } from "../deadlines/on-status-change.js";
 import { badRequest } from "../http/errors.js";
 import { registrarHistorico } from "../lead-events/history.js";
-import { avisarLeadsAlterados } from "../lead-events/publish.js";
 import { notificarVarios, type TNovaNotificacao } from "../notifications/notify.js";
 import { opcoesProfissionais } from "./list-options.js";
 import { lerProcesso } from "./read-process.js";
@@ -83,7 +82,6 @@ export async function atualizarProcesso(
         mudancas: [{ leadId: id, de: antes.profissional_id, para: profissional }],
       });
     }
-    await avisarLeadsAlterados(deps, tx, ctx.empresaId, [id]);
 
     const avisos: TNovaNotificacao[] = [];
     const dados = { leadId: id, leadName: antes.nome, link: "/processos" };

@@ -28,7 +28,7 @@ export async function excluirMembro(
     const m = rows[0];
     if (!m) throw notFound(MSG.membroNaoEncontrado);
     if (m.id_usuario_fk && m.papel === PAPEL.juridico) {
-      await desvincularUsuarioJuridico(deps, tx, {
+      await desvincularUsuarioJuridico(tx, {
         empresaId: ctx.empresaId,
         usuarioId: m.id_usuario_fk,
         atorId: ctx.usuarioId,

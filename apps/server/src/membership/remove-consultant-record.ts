@@ -7,11 +7,10 @@ import { desatribuirLeads } from "../lead-events/assignment.js";
  * row goes. Used when an admin deletes them and when an invitation gives their account another role.
  */
 export async function removerRegistroConsultor(
-  deps: Pick<TDeps, "realtime">,
   tx: TTx,
   p: { empresaId: string; consultorId: string; atorId: string | null; motivo: string },
 ): Promise<number> {
-  const leads = await desatribuirLeads(deps, tx, {
+  const leads = await desatribuirLeads(tx, {
     empresaId: p.empresaId,
     campo: "consultor_atribuido_id",
     valor: p.consultorId,

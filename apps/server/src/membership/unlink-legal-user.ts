@@ -4,11 +4,10 @@ import { desatribuirLeads } from "../lead-events/assignment.js";
 
 /** A Jurídico account leaves the legal team: its legal leads become unassigned and its member row forgets it. */
 export async function desvincularUsuarioJuridico(
-  deps: Pick<TDeps, "realtime">,
   tx: TTx,
   p: { empresaId: string; usuarioId: string; atorId: string | null; motivo: string },
 ): Promise<void> {
-  await desatribuirLeads(deps, tx, {
+  await desatribuirLeads(tx, {
     empresaId: p.empresaId,
     campo: "profissional_juridico_atribuido_id",
     valor: p.usuarioId,

@@ -148,10 +148,10 @@ export function mudarPapelDoUsuario(deps: TDepsAcao, ctx: TTenantCtx, id: string
     const motivo = `Papel de ${alvo.nome} alterado de ${alvo.papel} para ${papel} pelo Admin Plataforma`;
     const consultorId = await temRegistroConsultor(tx, alvo);
     if (alvo.papel === PAPEL.consultor && consultorId) {
-      await removerRegistroConsultor(deps, tx, { empresaId: alvo.empresaId, consultorId, atorId: ctx.usuarioId, motivo });
+      await removerRegistroConsultor(tx, { empresaId: alvo.empresaId, consultorId, atorId: ctx.usuarioId, motivo });
     }
     if (alvo.papel === PAPEL.juridico) {
-      await desvincularUsuarioJuridico(deps, tx, {
+      await desvincularUsuarioJuridico(tx, {
         empresaId: alvo.empresaId,
         usuarioId: alvo.id,
         atorId: ctx.usuarioId,

@@ -26,7 +26,22 @@ const auth = (x: TEmpresaComUsuarios, papel: "consultor" | "admin" = "consultor"
 });
 const status = async (x: TEmpresaComUsuarios) =>
   (await sql(t, "SELECT status_conexao FROM consultores WHERE id = $1", [x.consultor.id]))[0].status_conexao;
-const dormir = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The graces' timers, held until the test ends them: no sleep, so a loaded machine cannot outrun a grace. */
+function gracas() {
+  const pendentes = new Set<() => void>();
+  return {
+    agendar: (fn: () => void) => {
+      pendentes.add(fn);
+      return () => pendentes.delete(fn);
+    },
+    /** every grace started so far ends now */
+    terminar() {
+      const agora = [...pendentes];
+      pendentes.clear();
+      for (const fn of agora) fn();
+    },
+  };
+}
 
 /** Live events of the company, as an admin's open /consultores would receive them. */
 function ouvir(x: TEmpresaComUsuarios) {
@@ -42,7 +57,8 @@ function ouvir(x: TEmpresaComUsuarios) {
 describe("consultant presence", () => {
   it("follows the consultant's tabs: open → Conectado, all idle → Ocupado, gone (after the grace) → Desconectado", async () => {
     const x = await criarEmpresaComUsuarios(t);
-    const s = criarServicoPresenca(t.deps, { graceMs: GRACE });
+    const graca = gracas();
+    const s = criarServicoPresenca(t.deps, { graceMs: GRACE, agendar: graca.agendar });
     const ouvinte = ouvir(x);
     const aba1 = s.abrir(auth(x));
     await s.aguardar();
@@ -71,13 +87,13 @@ describe("consultant presence", () => {
 
     aba2.fechar();
     await s.aguardar();
-    await dormir(GRACE + 100);
+    graca.terminar();
     await s.aguardar();
     expect(await status(x)).toBe("Ocupado"); // only the idle tab is left
     aba1.fechar();
     await s.aguardar();
     expect(await status(x)).toBe("Ocupado"); // within the grace: a reload is not leaving
-    await dormir(GRACE + 100);
+    graca.terminar();
     await s.aguardar();
     expect(await status(x)).toBe("Desconectado");
     ouvinte.sair();
@@ -86,11 +102,12 @@ describe("consultant presence", () => {
 
   it("a reload within the grace keeps the consultant online", async () => {
     const x = await criarEmpresaComUsuarios(t);
-    const s = criarServicoPresenca(t.deps, { graceMs: GRACE });
+    const graca = gracas();
+    const s = criarServicoPresenca(t.deps, { graceMs: GRACE, agendar: graca.agendar });
     s.abrir(auth(x)).fechar();
     s.abrir(auth(x));
     await s.aguardar();
-    await dormir(GRACE + 100);
+    graca.terminar();
     await s.aguardar();
     expect(await status(x)).toBe("Conectado");
     s.parar();
@@ -98,14 +115,15 @@ describe("consultant presence", () => {
 
   it("is computed from the database: tabs on two server instances count together", async () => {
     const x = await criarEmpresaComUsuarios(t);
-    const a = criarServicoPresenca(t.deps, { graceMs: GRACE });
-    const b = criarServicoPresenca(t.deps, { graceMs: GRACE });
+    const graca = gracas();
+    const a = criarServicoPresenca(t.deps, { graceMs: GRACE, agendar: graca.agendar });
+    const b = criarServicoPresenca(t.deps, { graceMs: GRACE, agendar: graca.agendar });
     const abaA = a.abrir(auth(x));
     b.abrir(auth(x));
     await Promise.all([a.aguardar(), b.aguardar()]);
     abaA.fechar();
     await a.aguardar();
-    await dormir(GRACE + 100);
+    graca.terminar();
     await a.aguardar();
     expect(await status(x)).toBe("Conectado");
     a.parar();

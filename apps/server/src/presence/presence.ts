@@ -23,6 +23,16 @@ type TPresencaConexao = {
 };
 
 type TTempos = { graceMs: number; expiraMs: number; varreduraMs: number };
+/**
+ * Runs `fn` after `ms` and returns its cancel. The grace's timer goes through it so a test can end a grace when it
+ * says so instead of sleeping through it (a loaded machine stretches a sleep past the grace it means to stay within).
+ */
+export type TAgendar = (fn: () => void, ms: number) => () => void;
+const agendarComTimer: TAgendar = (fn, ms) => {
+  const timer = setTimeout(fn, ms);
+  timer.unref?.();
+  return () => clearTimeout(timer);
+};
 export type TServicoPresenca = {
   abrir: (ctx: TTenantCtx) => TPresencaConexao;
   /** recomputes statuses whose connections expired; runs periodically once `iniciar` is called */
@@ -65,10 +75,10 @@ async function recalcularStatus(
 
 export function criarServicoPresenca(
   deps: Pick<TDeps, "db" | "realtime" | "jobs">,
-  tempos: Partial<TTempos> = {},
+  { agendar = agendarComTimer, ...tempos }: Partial<TTempos> & { agendar?: TAgendar } = {},
 ): TServicoPresenca {
   const t: TTempos = { graceMs: PRESENCA.graceMs, expiraMs: PRESENCA.expiraMs, varreduraMs: 30_000, ...tempos };
-  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const timers = new Set<() => void>();
   const pendentes = new Set<Promise<unknown>>();
   let varredura: ReturnType<typeof setInterval> | null = null;
   let parado = false;
@@ -158,8 +168,8 @@ export function criarServicoPresenca(
           await withTenant(deps.db.app, ctx, (tx) =>
             tx.query("DELETE FROM presencas_consultor WHERE id_empresa_fk = $1 AND id = $2", [empresaId, l.id]),
           );
-          const timer = setTimeout(() => {
-            timers.delete(timer);
+          const cancelar = agendar(() => {
+            timers.delete(cancelar);
             if (parado) return;
             seguir(
               withTenant(deps.db.app, ctx, (tx) =>
@@ -167,8 +177,7 @@ export function criarServicoPresenca(
               ),
             );
           }, t.graceMs);
-          timer.unref?.();
-          timers.add(timer);
+          timers.add(cancelar);
         });
       },
     };
@@ -210,7 +219,7 @@ export function criarServicoPresenca(
       parado = true;
       if (varredura) clearInterval(varredura);
       varredura = null;
-      for (const timer of timers) clearTimeout(timer);
+      for (const cancelar of timers) cancelar();
       timers.clear();
     },
     async aguardar() {

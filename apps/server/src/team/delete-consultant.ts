@@ -28,7 +28,7 @@ export async function excluirConsultor(
     );
     const c = rows[0];
     if (!c) throw notFound(MSG.consultorNaoEncontrado);
-    const leads = await removerRegistroConsultor(deps, tx, {
+    const leads = await removerRegistroConsultor(tx, {
       empresaId: ctx.empresaId,
       consultorId: id,
       atorId: ctx.usuarioId,

@@ -3,7 +3,6 @@ import type { TAutorMudanca } from "../../change-log/record.js";
 import type { TDeps } from "../../core/deps.js";
 import { repetirEmConflito } from "../../db/retry-conflicts.js";
 import { type TCtxDaEmpresa, withTenant } from "../../db/tenant.js";
-import { avisarLeadsAlterados } from "../../lead-events/publish.js";
 import { travarLeads } from "./load-for-update.js";
 
 /**
@@ -38,7 +37,6 @@ export async function excluirLeads(
          ${sqlRegistroDeLeads(3)}`,
         [ctx.empresaId, alvo, autorDoRegistro("lead.excluido", autor)],
       );
-      await avisarLeadsAlterados(deps, tx, ctx.empresaId, alvo);
       return { n: alvo.length, arquivos: rows.map((r) => r.chave as string) };
     }),
   );

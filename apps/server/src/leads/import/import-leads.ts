@@ -4,7 +4,6 @@ import type { TResultadoImportacao } from "@crm/domain/schemas/leads";
 import { from as copyFrom } from "pg-copy-streams";
 import type { TDeps } from "../../core/deps.js";
 import type { TTx } from "../../db/tenant.js";
-import { avisarLeadsAlterados } from "../../lead-events/publish.js";
 import { garantirLimiteMensal, travarCriacaoDeLeads } from "../plan-limit.js";
 import { COLUNAS_LINHAS_IMPORTACAO, TABELA_LINHAS_IMPORTACAO } from "./import-file.js";
 
@@ -27,7 +26,6 @@ type TDuplicada = TResultadoImportacao["duplicadas"][number];
  * caller's transaction is the unit (a refusal throws HttpError 403).
  */
 export async function inserirLinhasDaImportacao(
-  deps: Pick<TDeps, "realtime">,
   tx: TTx,
   p: { empresaId: string; usuarioId: string; linhas: Readable },
   aoProgredir: TAoProgredir = async () => {},
@@ -50,7 +48,6 @@ export async function inserirLinhasDaImportacao(
       depoisDe = corte.linha;
       await aoProgredir({ processadas: corte.n, total });
     }
-    await avisarLeadsAlterados(deps, tx, p.empresaId);
   }
   return { inseridos: total, duplicadas: await duplicadas(tx) };
 }

@@ -66,7 +66,7 @@ async function importarNaTransacao(deps: TDepsImportacao, tx: TTx, d: TTrabalhoI
   let resultado: Pick<TResultadoImportacao, "inseridos" | "duplicadas">;
   try {
     const linhas = await abrirLinhas(deps, chave);
-    resultado = await inserirLinhasDaImportacao(deps, tx, { ...d, linhas }, async ({ processadas, total }) => {
+    resultado = await inserirLinhasDaImportacao(tx, { ...d, linhas }, async ({ processadas, total }) => {
       // on another connection, so the person sees it now and not at the commit
       await registrarProgresso(deps, d, "SET processadas = $3, a_inserir = $4", [processadas, total], { processadas, total });
     });

@@ -1,3 +1,4 @@
+import type { TEventoTempoReal } from "@crm/domain/realtime";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { ApiError } from "../../lib/api";
@@ -5,6 +6,15 @@ import { useRealtimeEvent, useRealtimeReconnect } from "../../lib/RealtimeProvid
 import { chaveNotas } from "../notes/api";
 import { buscarDesde, buscarMensagem, chaveChat, chaveMensagens } from "./api";
 import { mesclarMensagens, removerMensagem, ultimaGravacao } from "./messageCache";
+
+/**
+ * The open lead changed: its own `lead.atualizado`, or a `leads.alterados` naming it or naming no ids (a statement
+ * that changed more than the notification carries: decision 1701).
+ */
+function esteLeadMudou(e: TEventoTempoReal, leadId: string): boolean {
+  if (e.tipo === "lead.atualizado") return e.dados.leadId === leadId;
+  return e.tipo === "leads.alterados" && (!e.dados.leadIds || e.dados.leadIds.includes(leadId));
+}
 
 /** Messages stored within this margin before the newest one we have are asked again (commits can land out of order). */
 const MARGEM_MS = 60_000;
@@ -49,13 +59,10 @@ export function useChatRealtime(leadId: string, aoReceber: () => void) {
         (m) => mesclarMensagens(qc, leadId, [m]),
         (err) => err instanceof ApiError && err.status === 404 && removerMensagem(qc, leadId, e.dados.mensagemId),
       );
-    } else if (
-      (e.tipo === "lead.atualizado" || e.tipo === "whatsapp.sessao") &&
-      (e.tipo !== "lead.atualizado" || e.dados.leadId === leadId)
-    ) {
+    } else if (e.tipo === "whatsapp.sessao" || esteLeadMudou(e, leadId)) {
       void qc.invalidateQueries({ queryKey: chaveChat(leadId), exact: true });
       // a new internal note tells the lead's open chats (decision 1832)
-      if (e.tipo === "lead.atualizado") void qc.invalidateQueries({ queryKey: chaveNotas(leadId) });
+      if (e.tipo !== "whatsapp.sessao") void qc.invalidateQueries({ queryKey: chaveNotas(leadId) });
     }
   });
 
