@@ -16,6 +16,7 @@ import { iniciarTrabalhosRetornos } from "./follow-ups/reminders.js";
 import { criarJobs, instalarFilas } from "./jobs/jobs.js";
 import { iniciarTrabalhosLeads } from "./leads/import/workers.js";
 import { createMailer } from "./mail/mailer.js";
+import { iniciarTrabalhosPrivacidade } from "./privacy-requests/alerts.js";
 import { createRealtime } from "./realtime/realtime.js";
 import { iniciarTrabalhosRevisional } from "./revisional/worker.js";
 import { iniciarTrabalhosTriagem } from "./screening/worker.js";
@@ -95,6 +96,7 @@ export async function createDeps(config: TConfig, databaseUrl: string, log?: Fas
   await iniciarTrabalhosWebhooks(deps, { aoErro: (err) => log?.warn({ err }, "webhooks de saída") });
   await iniciarTrabalhosAuditoria(deps);
   await iniciarTrabalhosRetornos(deps);
+  await iniciarTrabalhosPrivacidade(deps);
   return deps;
 }
 
