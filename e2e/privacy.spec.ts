@@ -25,6 +25,8 @@ test("a lead writes 'MEUS DADOS' on the sandbox: protocol on WhatsApp, code conf
   page,
   browser,
 }) => {
+  // several screens, a WhatsApp round trip and axe: more than the default minute on a loaded machine
+  test.setTimeout(180_000);
   const empresaId = await entrarComoAdmin(page);
   const telefone = `(11) 9${String(Date.now()).slice(-8, -4)}-${String(Date.now()).slice(-4)}`;
   const simulada = await page.request.post("/api/testes/simular-mensagem", {
@@ -61,7 +63,8 @@ test("a lead writes 'MEUS DADOS' on the sandbox: protocol on WhatsApp, code conf
   const titular = await browser.newContext();
   const pub = await titular.newPage();
   await pub.goto(`/privacidade/${empresaId}`);
-  await expect(pub.getByRole("heading", { name: "Confirmar minha identidade" })).toBeVisible();
+  // the page reads the company first (a loaded machine may take a while): wait for its form, not a fixed time
+  await expect(pub.getByRole("heading", { name: "Confirmar minha identidade" })).toBeVisible({ timeout: 30_000 });
   await pub.getByLabel("Protocolo").fill(protocolo);
   await pub.getByLabel("Código").fill(codigo);
   await pub.getByRole("button", { name: "Confirmar código" }).click();

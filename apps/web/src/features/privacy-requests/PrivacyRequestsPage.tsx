@@ -28,6 +28,7 @@ import { toast } from "../../ui/toast";
 import { CHAVE_PRIVACIDADE, painelQuery, registrarPedido } from "./api";
 import { RequestActions } from "./RequestActions";
 import { RequestForm } from "./RequestForm";
+import { SettingsDialog } from "./SettingsDialog";
 
 /**
  * /privacidade (decisions 1824–1825): every titular's request with its right, status and clock (days left, green /
@@ -48,6 +49,7 @@ function Painel({ empresaId }: { empresaId: string | null }) {
   const q = useQuery(painelQuery(empresaId));
   const qc = useQueryClient();
   const [registrando, setRegistrando] = useState(false);
+  const [configurando, setConfigurando] = useState(false);
   if (q.error instanceof ApiError && q.error.status === 403) return <AccessDenied mensagem={q.error.erro} />;
   const taxa = q.data?.no_prazo_12m;
   return (
@@ -58,7 +60,12 @@ function Painel({ empresaId }: { empresaId: string | null }) {
           <p className="mt-1 max-w-3xl text-sm text-slate-600">{MSG_PRIVACIDADE.subtitulo}</p>
           {taxa && <p className="mt-1 text-sm font-medium text-slate-800">{MSG_PRIVACIDADE.noPrazo12m(taxa.percentual)}</p>}
         </div>
-        <Button onClick={() => setRegistrando(true)}>Registrar solicitação</Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => setConfigurando(true)}>
+            Configurações
+          </Button>
+          <Button onClick={() => setRegistrando(true)}>Registrar solicitação</Button>
+        </div>
       </div>
 
       {q.isPending ? (
@@ -112,6 +119,7 @@ function Painel({ empresaId }: { empresaId: string | null }) {
         </div>
       )}
 
+      <SettingsDialog empresaId={empresaId} open={configurando} onOpenChange={setConfigurando} />
       <Dialog
         open={registrando}
         onOpenChange={setRegistrando}

@@ -1,5 +1,6 @@
 import { MSG } from "@crm/domain/messages";
 import type {
+  TConfigPrivacidade,
   TConfirmarCodigo,
   TNovoPedidoPrivacidade,
   TPaginaPublicaPrivacidade,
@@ -59,3 +60,12 @@ export const enviarPedidoPublico = (empresaId: string, corpo: TNovoPedidoPrivaci
 
 export const confirmarCodigoPublico = (empresaId: string, corpo: TConfirmarCodigo) =>
   api<{ mensagem: string }>(`/api/publico/privacidade/${empresaId}/confirmar`, { method: "POST", body: corpo });
+
+export const configQuery = (empresaId: string | null) =>
+  queryOptions({
+    queryKey: [...CHAVE_PRIVACIDADE, "configuracao", empresaId],
+    queryFn: ({ signal }) => api<TConfigPrivacidade>(`/api/privacidade/configuracao${comEmpresa(empresaId)}`, { signal }),
+  });
+
+export const salvarConfig = (empresaId: string | null, corpo: TConfigPrivacidade) =>
+  api<TConfigPrivacidade>(`/api/privacidade/configuracao${comEmpresa(empresaId)}`, { method: "PUT", body: corpo });
