@@ -59,6 +59,7 @@ const ROTAS: TRota[] = [
   { path: "/retornos", permissao: "tarefas.usar" },
   { path: "/respostas-rapidas", permissao: "respostas.usar" },
   { path: "/auditoria", permissao: "auditoria.ver" },
+  { path: "/privacidade", permissao: "privacidade.gerenciar", daEmpresa: true },
   { path: "/notificacoes", permissao: "notificacoes.usar" },
 ];
 

@@ -31,6 +31,8 @@ import { notificationRoutes } from "./notifications/routes.js";
 import { performanceRoutes } from "./performance/routes.js";
 import { platformRoutes } from "./platform/routes.js";
 import { presencePlugin } from "./presence/plugin.js";
+import { publicPrivacyRoutes } from "./privacy-requests/public-routes.js";
+import { privacyRequestRoutes } from "./privacy-requests/routes.js";
 import { profileRoutes } from "./profile/routes.js";
 import { quickReplyRoutes } from "./quick-replies/routes.js";
 import { revisionalRoutes } from "./revisional/routes.js";
@@ -103,4 +105,6 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(taxasBacenRoutes);
   await api.register(revisionalRoutes);
   await api.register(auditTrailRoutes);
+  await api.register(privacyRequestRoutes);
+  await api.register(publicPrivacyRoutes);
 }

@@ -31,6 +31,20 @@ const NAO_ALCANCADAS: Record<string, string> = {
   "PATCH /api/v1/leads/:id": "authenticated by an API key, not a session: B's people get 401 before any input is read",
   "POST /api/empresa/webhooks/:id/reenviar-falhas":
     "needs a period body the probe's generator does not build; B's admin gets 404 for A's endpoint on the other webhook routes",
+  "POST /api/publico/privacidade/:empresaId/confirmar":
+    "needs a 6-digit code the probe's generator does not build; privacy-requests.test.ts has another company's page refuse A's protocol",
+};
+
+/**
+ * Public pages of one company by design (no sign-in; the address names the company): anybody may read them and file
+ * a request there, so calling them with A's id proves nothing about isolation and files requests in A. The probe
+ * calls them with B's own company id instead, so their answers are still searched for A's data; the privacy tests
+ * (privacy-requests.test.ts) check that one company's page knows nothing of another's requests.
+ */
+const PUBLICAS_DA_EMPRESA: Record<string, string> = {
+  "GET /api/publico/privacidade/:empresaId": "the company's privacy page (decision 1824)",
+  "POST /api/publico/privacidade/:empresaId/pedidos": "its request form",
+  "POST /api/publico/privacidade/:empresaId/confirmar": "its code confirmation",
 };
 
 /** Which of A's tables an id slot points at, by the slot's name (or, for `id`, by the url segment before it). */
@@ -39,6 +53,7 @@ const PALAVRAS: [RegExp, string][] = [
   [/chaves-api/i, "chaves_api"],
   [/prazo/i, "prazos_processo"],
   [/tarefa/i, "tarefas_lead"],
+  [/pedidos/i, "privacidade_pedidos"],
   [/etiqueta/i, "etiquetas"],
   [/respostas-rapidas/i, "respostas_rapidas"],
   [/importa/i, "importacoes_leads"],
@@ -195,7 +210,15 @@ function pedidosDaRota(rota: TRota): TPedidoSonda[] {
         const tabela = s.tabelas[Math.min(i, s.tabelas.length - 1)];
         const ids = dadosA.ids.get(tabela) ?? [];
         const par = pares[Math.min(i, pares.length - 1)];
-        const v = s.arr ? ids : s === slotLead && par ? par.lead : s === slotMensagem && par ? par.mensagem : ids[0];
+        const v = PUBLICAS_DA_EMPRESA[chaveRota(rota)]
+          ? B.empresa.id
+          : s.arr
+            ? ids
+            : s === slotLead && par
+              ? par.lead
+              : s === slotMensagem && par
+                ? par.mensagem
+                : ids[0];
         if (s.parte === "params") p[s.caminho[0]] = v as string;
         else if (s.parte === "querystring") colocar(q, s.caminho, v);
         else colocar(b, s.caminho, v);

@@ -215,6 +215,13 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
     payload: { atalho: "minha", titulo: `${marca} minha`, conteudo: `${marca} resposta pessoal` },
     status: 201,
   });
+  // a privacy request the company registered (decision 1824): its routes get A's ids, its titular's name is A's secret
+  await exigir(admin, {
+    method: "POST",
+    url: "/api/privacidade/pedidos",
+    payload: { direito: "acesso", nome: `${marca} Titular Sigiloso`, telefone: fone(0), detalhes: `${marca} pedido por email` },
+    status: 201,
+  });
   await exigir(admin, {
     method: "POST",
     url: "/api/modelos-mensagem",

@@ -34,7 +34,18 @@ export const TIPOS_MUDANCA = {
   prazo: ["prazo.criado", "prazo.alterado", "prazo.excluido"],
   custo: ["custo.criado", "custo.alterado", "custo.excluido"],
   assinatura: ["assinatura.alterada"],
-  privacidade: ["privacidade.solicitada", "privacidade.atendida"],
+  /** a titular's privacy request (decision 1824): opened, identity verified, representative's document and approval,
+   * the simplified answer of art. 19 I, the clock's alerts, answered or refused */
+  privacidade: [
+    "privacidade.solicitada",
+    "privacidade.verificada",
+    "privacidade.documento",
+    "privacidade.aprovada",
+    "privacidade.respondida",
+    "privacidade.alertada",
+    "privacidade.atendida",
+    "privacidade.recusada",
+  ],
   /** the company's settings and who may do what (decision 1821): the entity's id is the company's */
   configuracao: ["configuracao.alterada", "configuracao.chave_api", "configuracao.permissao"],
   /** follow-up tasks (decision 1831): created, reminded by the job, done or cancelled */

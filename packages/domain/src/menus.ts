@@ -34,6 +34,7 @@ export const MENUS: Record<TPapel, TMenuItem[]> = {
     item("/juridico-equipe", "Equipe Jurídica", "briefcase"),
     item("/assinatura", "Assinatura", "credit-card"),
     item("/auditoria", "Auditoria", "shield-check"),
+    item("/privacidade", "Privacidade", "lock"),
     item("/empresa-config", "Configurações", "settings"),
   ],
   [PAPEL.consultor]: [
@@ -73,6 +74,7 @@ export const MENU_EMPRESA_ESCOLHIDA: TMenuItem[] = [
   item("/documentos", "Documentos", "file-text"),
   item("/juridico-equipe", "Equipe Jurídica", "briefcase"),
   item("/auditoria", "Auditoria", "shield-check"),
+  item("/privacidade", "Privacidade", "lock"),
 ];
 
 /** The query parameter that names the chosen company in the web app's URLs (decision 1642). */
@@ -114,6 +116,7 @@ export const PERMISSAO_DA_TELA: Record<string, TPermissao> = {
   "/desempenho": "desempenho.ver",
   "/perfil": "perfil.usar",
   "/auditoria": "auditoria.ver",
+  "/privacidade": "privacidade.gerenciar",
 };
 
 /** Whether a role may open the screen at `path` (a path with no entry in PERMISSAO_DA_TELA: no). */

@@ -75,6 +75,8 @@ export const PERMISSOES = {
   "notas.usar": [A, C, J],
   /** company tags (decision 1833): read them and put them on leads */
   "etiquetas.usar": [A, C],
+  /** a titular's privacy requests and their clock (/privacidade, decision 1824): the company admin; the platform admin per company */
+  "privacidade.gerenciar": [P, A],
   /** create, rename, recolour and delete the company's tags (settings) */
   "etiquetas.gerenciar": [A],
   /** quick replies (decision 1838): the '/' list of the composer, and one's own personal ones */

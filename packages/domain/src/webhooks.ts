@@ -104,6 +104,7 @@ export function eventosDaMudanca(m: TMudancaParaEvento): TTipoEventoWebhook[] {
     case "privacidade.solicitada":
       return ["privacy_request.opened"];
     case "privacidade.atendida":
+    case "privacidade.recusada":
       return ["privacy_request.closed"];
     default:
       return [];

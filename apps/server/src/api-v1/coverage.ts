@@ -130,4 +130,7 @@ export const AINDA_SEM_EQUIVALENTE: [inicio: string, operacao: string][] = [
   ["GET /api/tarefas", "GET /api/v1/tarefas (leads:read)"],
   ["PUT /api/tarefas/", "PATCH /api/v1/tarefas/{id} (leads:write)"],
   ["GET /api/notas/mencionaveis", "GET /api/v1/usuarios (users:read)"],
+  ["GET /api/privacidade/", "GET /api/v1/solicitacoes-privacidade (privacy:read), canal 'api' (decisão 1824)"],
+  ["POST /api/privacidade/", "POST /api/v1/solicitacoes-privacidade (privacy:write)"],
+  ["PUT /api/privacidade/", "configuração de privacidade: só o Admin Empresa, no navegador"],
 ];

@@ -4,12 +4,19 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { TAMANHO_MAXIMO_DOCUMENTO } from "@crm/domain/documents";
+import {
+  ROTULO_TIPO_DOCUMENTO,
+  TAMANHO_MAXIMO_DOCUMENTO,
+  type TTipoConteudoDocumento,
+  tipoPeloNome,
+} from "@crm/domain/documents";
 import { nomeDeArquivoSeguro } from "@crm/domain/file-names";
 import { MSG } from "@crm/domain/messages";
+import { extensaoDe } from "@crm/domain/whatsapp";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { badRequest, HttpError } from "../http/errors.js";
+import { tipoDoConteudo } from "./content-type.js";
 
 /** Multipart forms of the documents plugin: one file up to 10MB (001 §5), a short description. */
 export async function registrarUploadDocumento(app: FastifyInstance) {
@@ -69,4 +76,21 @@ export async function receberDocumento(req: FastifyRequest, dataDir: string): Pr
     throw badRequest(MSG.requisicaoInvalida);
   }
   return { campos, arquivo, descartar };
+}
+
+/**
+ * The received file's type, or the 4xx that refuses it (decision 1654): a file is required and not empty, its name must
+ * be one of the allowed types and say what the content is — an executable or HTML name is refused before the content
+ * is read, and 'laudo.png' holding a PDF is refused too.
+ */
+export async function tipoDoArquivoRecebido(arquivo: TDocumentoRecebido["arquivo"]): Promise<TTipoConteudoDocumento> {
+  if (!arquivo) throw badRequest(MSG.documentoSemArquivo);
+  if (arquivo.tamanho === 0) throw badRequest(MSG.documentoVazio);
+  const tipoDoNome = tipoPeloNome(arquivo.nome);
+  if (!tipoDoNome) throw new HttpError(415, MSG.documentoTipoNaoPermitido);
+  const tipo = await tipoDoConteudo(arquivo.caminho);
+  if (!tipo) throw new HttpError(415, MSG.documentoTipoNaoPermitido);
+  if (tipo !== tipoDoNome)
+    throw new HttpError(415, MSG.documentoExtensaoNaoConfere(extensaoDe(arquivo.nome), ROTULO_TIPO_DOCUMENTO[tipo]));
+  return tipo;
 }

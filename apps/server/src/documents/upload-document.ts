@@ -1,20 +1,18 @@
 import { randomBytes } from "node:crypto";
-import { MIME_DOCUMENTO_JURIDICO, ROTULO_TIPO_DOCUMENTO, tipoPeloNome } from "@crm/domain/documents";
+import { MIME_DOCUMENTO_JURIDICO } from "@crm/domain/documents";
 import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
 import { type TDocumento, ZDescricaoDocumento } from "@crm/domain/schemas/documents";
 import { STATUS_PROCESSO_JURIDICO } from "@crm/domain/status";
-import { extensaoDe } from "@crm/domain/whatsapp";
 import type { FastifyRequest } from "fastify";
 import { DOCUMENTO_NO_REGISTRO, registrarCriados } from "../change-log/in-statement.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
-import { badRequest, HttpError, notFound } from "../http/errors.js";
+import { badRequest, notFound } from "../http/errors.js";
 import { notificarVarios } from "../notifications/notify.js";
-import { tipoDoConteudo } from "./content-type.js";
 import { lerDocumento } from "./list-documents.js";
 import { avisarDocumentosAlterados } from "./publish.js";
-import { receberDocumento } from "./receive-upload.js";
+import { receberDocumento, tipoDoArquivoRecebido } from "./receive-upload.js";
 
 type TCtx = TTenantCtx & { empresaId: string };
 
@@ -49,15 +47,7 @@ export async function enviarDocumento(
     if (arquivo.tamanho === 0) throw badRequest(MSG.documentoVazio);
     const descricao = ZDescricaoDocumento.safeParse(campos.descricao ?? "");
     if (!descricao.success) throw badRequest(descricao.error.issues[0].message, { descricao: descricao.error.issues[0].message });
-    // the name must be one of the spec's types and say what the content is (decision 1654): an executable or HTML
-    // name is refused before the content is read, and 'laudo.png' holding a PDF is refused too
-    const tipoDoNome = tipoPeloNome(arquivo.nome);
-    if (!tipoDoNome) throw new HttpError(415, MSG.documentoTipoNaoPermitido);
-    const tipo = await tipoDoConteudo(arquivo.caminho);
-    if (!tipo) throw new HttpError(415, MSG.documentoTipoNaoPermitido);
-    if (tipo !== tipoDoNome)
-      throw new HttpError(415, MSG.documentoExtensaoNaoConfere(extensaoDe(arquivo.nome), ROTULO_TIPO_DOCUMENTO[tipo]));
-
+    const tipo = await tipoDoArquivoRecebido(arquivo);
     const chave = `${ctx.empresaId}/documentos/${leadId}/${Date.now()}-${randomBytes(6).toString("hex")}.${tipo}`;
     await deps.storage.gravarArquivo(chave, arquivo.caminho);
     try {

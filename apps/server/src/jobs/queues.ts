@@ -83,3 +83,17 @@ export const FILA_ATRIBUIR_QUALIFICADOS: TFila<TTrabalhoAtribuirQualificados> = 
   backoff: true,
 };
 export type TTrabalhoAtribuirQualificados = { empresaId: string; leadIds: string[] };
+
+/**
+ * One job per outbound WhatsApp message, retried with backoff (2 s, 4 s, 8 s...); a final failure marks the message
+ * failed. Worked by whatsapp/outbound/send-message.ts; here (not in whatsapp/) because features the inbound pipeline
+ * calls queue messages too (a privacy request's protocol, decision 1824: lead-events/queue-message.ts).
+ */
+export const FILA_ENVIO: TFila<TTrabalhoEnvio> = {
+  nome: "whatsapp.envio",
+  dados: z.object({ empresaId: zId(), mensagemId: zId() }),
+  tentativas: 5,
+  atrasoSegundos: 2,
+  expiraSegundos: 120,
+};
+export type TTrabalhoEnvio = { empresaId: string; mensagemId: string };

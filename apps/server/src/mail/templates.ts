@@ -93,3 +93,14 @@ export function emailWebhookDesativado(nome: string, aviso: string, url: string)
     html: layout("Webhook desativado", p, { texto: "Abrir as configurações", url }, rodape),
   };
 }
+
+/** The privacy clock's alert to the encarregado (decision 1825): a titular's request falls due. */
+export function emailAlertaPrivacidade(titulo: string, conteudo: string, url: string): TEmailConteudo {
+  const p = [conteudo, "A LGPD (art. 19) dá 15 dias para a declaração completa ao titular; acompanhe o prazo no CRM."];
+  const rodape = "Você recebe este aviso como encarregado de dados da empresa no CRM.";
+  return {
+    assunto: titulo,
+    texto: `${p.join("\n\n")}\n\nAbrir as solicitações: ${url}\n\n${rodape}`,
+    html: layout(titulo, p, { texto: "Abrir as solicitações", url }, rodape),
+  };
+}

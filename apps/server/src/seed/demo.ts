@@ -20,6 +20,7 @@ import { gerarTelefonesRepetidos } from "./demo-duplicates.js";
 import { gerarCustos, gerarFaturas, gerarNotificacoes } from "./demo-extras.js";
 import { semearCaixaDeEntrada } from "./demo-inbox.js";
 import { CAMPANHAS, gerarLeads } from "./demo-leads.js";
+import { semearPrivacidadeDemo } from "./demo-privacy.js";
 import { semearTaxasDemo } from "./demo-rates.js";
 import { gerarTriagens } from "./demo-screenings.js";
 import { semFilaDeEspera } from "./demo-waiting.js";
@@ -227,6 +228,15 @@ async function semear(tx: TTx, hash: string, g: TGeracao, storage?: TArmazenamen
     demo.id,
     { admin: admin.id, consultor: consultorUser.id, juridico: juridicoUser.id },
     a.leads.map((l) => l.id as string),
+  );
+  // titulares' privacy requests in every state, and the encarregado of the public page (decisions 1824–1825)
+  await semearPrivacidadeDemo(
+    tx,
+    g.agora,
+    demo.id,
+    a.leads
+      .slice(0, 6)
+      .map((l) => ({ id: l.id, nome: l.nome, telefone_normalizado: (l.linha.telefone_normalizado as string) ?? null })),
   );
   // the platform's other companies (/empresas), from a random stream of their own
   const outras = await semearEmpresasPlataforma(tx, { r: criarAleatorio(SEMENTE_DEMO + 13), agora: g.agora }, hash);

@@ -14,15 +14,8 @@ export const FILA_ENTRADA: TFila<TTrabalhoEntrada> = {
 };
 export type TTrabalhoEntrada = { empresaId: string };
 
-/** One job per outbound message, retried with backoff (2 s, 4 s, 8 s...); a final failure marks the message failed. */
-export const FILA_ENVIO: TFila<TTrabalhoEnvio> = {
-  nome: "whatsapp.envio",
-  dados: z.object({ empresaId: zId(), mensagemId: zId() }),
-  tentativas: 5,
-  atrasoSegundos: 2,
-  expiraSegundos: 120,
-};
-export type TTrabalhoEnvio = { empresaId: string; mensagemId: string };
+/** The outbound queue lives with the shared queues (jobs/queues.ts): features outside whatsapp/ queue messages too. */
+export { FILA_ENVIO, type TTrabalhoEnvio } from "../jobs/queues.js";
 
 /** Incoming media, fetched into our storage as soon as the message is stored. */
 export const FILA_MIDIA: TFila<TTrabalhoMidia> = {

@@ -75,6 +75,11 @@ export const rotas: RouteObject[] = [
         lazy: () => import("../features/test-validation/TestValidationPage").then((m) => ({ Component: m.TestValidationPage })),
       },
       {
+        // a company's public privacy page (decision 1824): the titular, signed in or not
+        path: "/privacidade/:empresaId",
+        lazy: () => import("../features/privacy-requests/PublicPrivacyPage").then((m) => ({ Component: m.PublicPrivacyPage })),
+      },
+      {
         path: "/convite-consultor",
         lazy: () => import("../features/invitations/InvitationPage").then((m) => ({ Component: m.ConsultantInvitationPage })),
       },
@@ -279,6 +284,12 @@ export const rotas: RouteObject[] = [
                 path: "/auditoria",
                 handle: { menu: "/auditoria" },
                 lazy: () => import("../features/audit-trail/AuditTrailPage").then((m) => ({ Component: m.AuditTrailPage })),
+              },
+              {
+                path: "/privacidade",
+                handle: { menu: "/privacidade" },
+                lazy: () =>
+                  import("../features/privacy-requests/PrivacyRequestsPage").then((m) => ({ Component: m.PrivacyRequestsPage })),
               },
               {
                 path: "/notificacoes",

@@ -11,6 +11,7 @@ import {
   FileText,
   FolderOpen,
   LayoutDashboard,
+  Lock,
   type LucideIcon,
   Megaphone,
   MessageSquare,
@@ -53,6 +54,7 @@ const ICONES: Record<string, LucideIcon> = {
   "folder-open": FolderOpen,
   user: User,
   "shield-check": ShieldCheck,
+  lock: Lock,
 };
 
 export const iconeDoMenu = (nome: string): LucideIcon => ICONES[nome] ?? Circle;

@@ -2,7 +2,7 @@ import type { TDeps } from "../../core/deps.js";
 import { type TTx, withCompanyJob } from "../../db/tenant.js";
 import { lerConfigWhatsApp } from "../providers/company-config.js";
 import type { TEvento, TEventoConexao, TEventoMensagem, TEventoStatus } from "../providers/events.js";
-import { FILA_ENTRADA, FILA_MIDIA } from "../queues.js";
+import { FILA_ENTRADA, FILA_ENVIO, FILA_MIDIA } from "../queues.js";
 import { aplicarConexao } from "./apply-connection.js";
 import { aplicarStatus } from "./apply-statuses.js";
 import { agendaDe } from "./inbox-schedule.js";
@@ -42,6 +42,8 @@ export async function processarEntrada(deps: TDeps, empresaId: string): Promise<
         n = await processarUmAUm(deps, empresaId);
       }
       if (n) deps.jobs.acordar(FILA_MIDIA);
+      // a batch may have queued replies (a privacy request's protocol, decision 1824): sent without waiting for a poll
+      if (n) deps.jobs.acordar(FILA_ENVIO);
       // nothing pending: end, unless this instance committed events meanwhile (they count on this job)
       if (n === 0 && agenda.podeTerminar(empresaId, marca)) break;
       await new Promise((r) => setTimeout(r, PAUSA_MS));

@@ -7,6 +7,7 @@ import type { TTx } from "../../db/tenant.js";
 import { FILA_TRIAGEM, type TTrabalhoTriagem } from "../../jobs/queues.js";
 import { atrasoIngestao } from "../../metrics/instruments.js";
 import { notificarVarios } from "../../notifications/notify.js";
+import { atenderPalavrasDePrivacidade } from "../../privacy-requests/whatsapp-keywords.js";
 import type { TConfigWhatsApp } from "../providers/company-config.js";
 import type { TEventoMensagem } from "../providers/events.js";
 import { FILA_MIDIA } from "../queues.js";
@@ -55,7 +56,7 @@ const previa = (m: TGravada) =>
  * Returns the events it could not use (no phone).
  */
 export async function gravarMensagensRecebidas(
-  deps: Pick<TDeps, "realtime" | "jobs">,
+  deps: Pick<TDeps, "realtime" | "jobs" | "config">,
   tx: TTx,
   cfg: TConfigWhatsApp,
   eventos: TEventoMensagem[],
@@ -174,13 +175,16 @@ export async function gravarMensagensRecebidas(
         dados: { leadId: lead.id, leadName: lead.nome },
       })),
   );
+  // LGPD requests (decision 1824): a privacy keyword opens a request answered with its protocol; not screened
+  const pedidosDePrivacidade = await atenderPalavrasDePrivacidade(deps, tx, empresaId, ultimaEntradaPorLead);
   // Hook for AI screening (decision 0601): one job per lead with new messages from the lead.
   if (cfg.iaTriagemAtiva) {
     for (const [leadId, g] of ultimaEntradaPorLead)
-      await deps.jobs.enviar(FILA_TRIAGEM, { empresaId, leadId, mensagemId: g.id } satisfies TTrabalhoTriagem, {
-        tx,
-        chave: leadId,
-      });
+      if (!pedidosDePrivacidade.has(leadId))
+        await deps.jobs.enviar(FILA_TRIAGEM, { empresaId, leadId, mensagemId: g.id } satisfies TTrabalhoTriagem, {
+          tx,
+          chave: leadId,
+        });
   }
   return { gravadas: gravadas.length, recusadas };
 }

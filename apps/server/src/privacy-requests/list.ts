@@ -1,0 +1,66 @@
+import { isoDiaSP } from "@crm/domain/period";
+import { corDoPrazo, diasRestantes, STATUS_PEDIDO_ENCERRADO, type TStatusPedido } from "@crm/domain/privacy-requests";
+import type { TPainelPrivacidade, TPedidoPrivacidade } from "@crm/domain/schemas/privacy-requests";
+import { relogio } from "../core/clock.js";
+import type { TDeps } from "../core/deps.js";
+import { type TCtxDaEmpresa, withTenant } from "../db/tenant.js";
+
+/** The newest requests the screen lists (open ones always come first, by due day). */
+const LIMITE = 500;
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+/**
+ * /privacidade (decision 1825): every request with its right, status and clock — days left by the server's clock
+ * (decision 1795), green/amber/red —, open ones first by due day; and the share of the last 12 months' closed requests
+ * that were closed by their due day.
+ */
+export function painelPrivacidade(deps: Pick<TDeps, "db">, ctx: TCtxDaEmpresa): Promise<TPainelPrivacidade> {
+  const agora = relogio.agora();
+  return withTenant(deps.db.app, ctx, async (tx) => {
+    const { rows } = await tx.query(
+      `SELECT id, protocolo, direito, canal, status, id_lead_fk, nome_titular, representante_nome,
+              documento_storage_key IS NOT NULL AS tem_documento, aberto_em, vence_em::text AS vence_em, prazo_dias,
+              verificado_em, resposta_simplificada_em, encerrado_em
+         FROM privacidade_pedidos WHERE id_empresa_fk = $1
+        ORDER BY encerrado_em IS NOT NULL, CASE WHEN encerrado_em IS NULL THEN vence_em END, encerrado_em DESC, aberto_em DESC
+        LIMIT ${LIMITE}`,
+      [ctx.empresaId],
+    );
+    const { rows: taxa } = await tx.query(
+      `SELECT count(*)::int AS encerrados,
+              count(*) FILTER (WHERE (encerrado_em AT TIME ZONE 'America/Sao_Paulo')::date <= vence_em)::int AS no_prazo
+         FROM privacidade_pedidos
+        WHERE id_empresa_fk = $1 AND encerrado_em IS NOT NULL AND encerrado_em > $2::timestamptz - interval '12 months'`,
+      [ctx.empresaId, agora],
+    );
+    const { encerrados, no_prazo } = taxa[0];
+    return {
+      pedidos: rows.map((r): TPedidoPrivacidade => {
+        const aberto = !STATUS_PEDIDO_ENCERRADO.includes(r.status as TStatusPedido);
+        const dias = aberto ? diasRestantes(r.vence_em, agora) : null;
+        return {
+          id: r.id,
+          protocolo: r.protocolo,
+          direito: r.direito,
+          canal: r.canal,
+          status: r.status,
+          lead_id: r.id_lead_fk,
+          nome_titular: r.nome_titular,
+          representante_nome: r.representante_nome,
+          tem_documento: r.tem_documento,
+          aberto_em: iso(r.aberto_em) as string,
+          vence_em: r.vence_em,
+          prazo_dias: r.prazo_dias,
+          dias_restantes: dias,
+          cor: dias === null ? null : corDoPrazo(dias),
+          verificado_em: iso(r.verificado_em),
+          resposta_simplificada_em: iso(r.resposta_simplificada_em),
+          encerrado_em: iso(r.encerrado_em),
+          no_prazo: r.encerrado_em ? isoDiaSP(new Date(r.encerrado_em)) <= r.vence_em : null,
+        };
+      }),
+      no_prazo_12m: { encerrados, no_prazo, percentual: encerrados ? Math.round((100 * no_prazo) / encerrados) : null },
+    };
+  });
+}
