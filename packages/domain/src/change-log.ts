@@ -15,6 +15,7 @@ export const ENTIDADES_MUDANCA = [
   "tarefa",
   "nota",
   "etiqueta",
+  "consentimento",
 ] as const;
 export type TEntidadeMudanca = (typeof ENTIDADES_MUDANCA)[number];
 
@@ -42,6 +43,8 @@ export const TIPOS_MUDANCA = {
   nota: ["nota.criada"],
   /** the company's tags (decision 1833); a lead's tags changing is `lead.etiquetas` */
   etiqueta: ["etiqueta.criada", "etiqueta.alterada", "etiqueta.excluida"],
+  /** a lead's consent ledger (decision 1827): one row per entry, granted or revoked */
+  consentimento: ["consentimento.concedido", "consentimento.revogado"],
 } as const satisfies Record<TEntidadeMudanca, readonly string[]>;
 export type TTipoMudanca = (typeof TIPOS_MUDANCA)[TEntidadeMudanca][number];
 

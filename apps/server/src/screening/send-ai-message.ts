@@ -26,8 +26,9 @@ export async function enviarMensagemIa(
 ): Promise<{ mensagemId: string }> {
   const { rows } = await tx.query(
     `WITH m AS (
-       INSERT INTO mensagens_whatsapp AS x (id_empresa_fk, id_lead_fk, direcao, sender, sender_nome, message, message_type, status, timestamp)
-       VALUES ($1, $2, 'saida', 'ia', $3, $4, 'text', 'pending', clock_timestamp())
+       INSERT INTO mensagens_whatsapp AS x (id_empresa_fk, id_lead_fk, direcao, sender, sender_nome, message, message_type, status,
+              natureza_envio, timestamp)
+       VALUES ($1, $2, 'saida', 'ia', $3, $4, 'text', 'pending', 'resposta', clock_timestamp())
        RETURNING NULL::mensagens_whatsapp AS antes, x AS depois, x.id, x.timestamp),
      l AS (
        UPDATE leads_juros_check SET ultima_mensagem_em = greatest(ultima_mensagem_em, (SELECT timestamp FROM m)), updated_at = now()

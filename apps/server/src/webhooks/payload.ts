@@ -15,6 +15,7 @@ const OBJETO: Record<TEntidadeMudanca, string> = {
   tarefa: "task",
   nota: "note",
   etiqueta: "tag",
+  consentimento: "consent",
 };
 
 /**
