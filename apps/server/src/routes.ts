@@ -9,9 +9,11 @@ import { auditTrailRoutes } from "./audit-trail/routes.js";
 import { publicConfigRoutes } from "./auth/public-config-routes.js";
 import { authRoutes } from "./auth/routes.js";
 import { taxasBacenRoutes } from "./bacen-rates/routes.js";
+import { chatConsentRoutes } from "./chat/consent-routes.js";
 import { chatRoutes } from "./chat/routes.js";
 import { companyRoutes } from "./companies/routes.js";
 import { companySettingsRoutes } from "./company-settings/routes.js";
+import { consentRoutes } from "./consent/routes.js";
 import { conversationRoutes } from "./conversations/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
 import { deadlineRoutes } from "./deadlines/routes.js";
@@ -85,12 +87,14 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(connectionRoutes);
   await api.register(simulateRoutes);
   await api.register(chatRoutes);
+  await api.register(chatConsentRoutes);
   await api.register(conversationRoutes);
   await api.register(followUpRoutes);
   await api.register(noteRoutes);
   await api.register(tagRoutes);
   await api.register(quickReplyRoutes);
   await api.register(companySettingsRoutes);
+  await api.register(consentRoutes);
   await api.register(apiKeyRoutes);
   await api.register(outboundWebhookRoutes);
   // the public API, its conventions in one plugin (decisions 1811–1815)

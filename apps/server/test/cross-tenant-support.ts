@@ -189,6 +189,19 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
     payload: { texto: `${marca} nota interna sigilosa`, mencoes: [e.usuarios.admin.id] },
     status: 201,
   });
+  // a marketing opt-in of that lead with its text (decision 1827), and the company's opt-out words (decision 1828)
+  await exigir(e.navegadores.consultor, {
+    method: "POST",
+    url: `/api/chat/${leads[0].id}/consentimento`,
+    payload: { situacao: "concedido", canal: "telefone", texto: `${marca} texto do opt-in sigiloso`, versao_texto: "v9" },
+    status: 200,
+  });
+  await exigir(admin, {
+    method: "PUT",
+    url: "/api/empresa/consentimento/palavras",
+    payload: { palavras: ["SAIR", "PARAR", "DESCADASTRAR"] },
+    status: 200,
+  });
   // a company tag on that lead (decision 1833): the tag routes and the filters get A's ids
   const etiqueta = await exigir(admin, {
     method: "POST",

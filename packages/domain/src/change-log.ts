@@ -16,6 +16,7 @@ export const ENTIDADES_MUDANCA = [
   "nota",
   "etiqueta",
   "resposta",
+  "consentimento",
 ] as const;
 export type TEntidadeMudanca = (typeof ENTIDADES_MUDANCA)[number];
 
@@ -56,6 +57,8 @@ export const TIPOS_MUDANCA = {
   etiqueta: ["etiqueta.criada", "etiqueta.alterada", "etiqueta.excluida"],
   /** quick replies of the composer (decision 1838), the company's and each person's own */
   resposta: ["resposta.criada", "resposta.alterada", "resposta.excluida"],
+  /** a lead's consent ledger (decision 1827): one row per entry, granted or revoked */
+  consentimento: ["consentimento.concedido", "consentimento.revogado"],
 } as const satisfies Record<TEntidadeMudanca, readonly string[]>;
 export type TTipoMudanca = (typeof TIPOS_MUDANCA)[TEntidadeMudanca][number];
 

@@ -83,6 +83,10 @@ export const PERMISSOES = {
   "respostas.usar": [A, C],
   /** the company's quick replies, which every consultant sees */
   "respostas.empresa": [A],
+  /** a lead's consent and its history (decision 1827): whoever opens the lead's chat */
+  "consentimento.ver": [P, A, C, J],
+  /** record an opt-in or opt-out the company received: its own people who talk to leads */
+  "consentimento.registrar": [A, C],
 } as const satisfies Record<string, TPapel[]>;
 
 export type TPermissao = keyof typeof PERMISSOES;

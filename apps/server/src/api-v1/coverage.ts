@@ -33,6 +33,8 @@ export const SO_INTERNAS: [inicio: string, motivo: string][] = [
   ["GET /api/empresa/configuracoes", "segredos da empresa (WhatsApp, IA): nunca a um sistema de fora"],
   ["PUT /api/empresa/configuracoes", "idem"],
   ["POST /api/empresa/configuracoes/", "testes de conexão com os segredos da empresa"],
+  ["GET /api/empresa/consentimento/palavras", "as palavras para sair são uma configuração da tela /configuracoes"],
+  ["PUT /api/empresa/consentimento/palavras", "idem"],
   ["POST /api/whatsapp/conexao/", "conectar o WhatsApp lê um QR code numa tela"],
   ["GET /api/whatsapp/conexao", "idem"],
   ["GET /api/atribuicao/conversoes-meta", "o token da API de Conversões da Meta é um segredo"],
@@ -91,6 +93,8 @@ export const SO_INTERNAS: [inicio: string, motivo: string][] = [
 
 /** Meant for /api/v1, not built yet: the operation each will be (decision 1814 names the order). */
 export const AINDA_SEM_EQUIVALENTE: [inicio: string, operacao: string][] = [
+  ["GET /api/chat/:leadId/consentimento", "GET /api/v1/leads/{id}/consentimentos (leads:read)"],
+  ["POST /api/chat/:leadId/consentimento", "POST /api/v1/leads/{id}/consentimentos (leads:write)"],
   ["GET /api/chat/", "GET /api/v1/leads/{id}/mensagens (messages:read)"],
   ["POST /api/chat/:leadId/mensagens", "POST /api/v1/leads/{id}/mensagens (messages:send)"],
   ["POST /api/chat/", "mídia, modelo, reenvio e status pelo chat (messages:send, leads:write)"],

@@ -300,7 +300,7 @@ describe("lead writers", () => {
     expect(linhas[1]).toMatchObject({ id_usuario_fk: null, antes: { consultor_atribuido_id: null } });
   });
 
-  it("a webhook message from a new number: one lead.criado and one mensagem.recebida, from the webhook", async () => {
+  it("a webhook message from a new number: one lead.criado, one mensagem.recebida and its consent, from the webhook", async () => {
     const cfg = await configurarNaoOficial(a.navegadores.admin, { url: gw.url, apiKey: gw.apiKey, instancia: gw.instancia });
     const postar = (p: unknown) =>
       t.app.inject({
@@ -315,11 +315,14 @@ describe("lead writers", () => {
     expect((await postar(evolutionTexto({ ...base, id: "3EB0NOVO1", nome: pessoal("Maria Webhook"), texto }))).statusCode).toBe(
       200,
     );
-    const linhas = await esperarLinhas(m, 2);
+    // and the lead's first message of its own accord is its service consent (decision 1827)
+    const linhas = await esperarLinhas(m, 3);
     expect(linhas.map((l) => [l.entidade, l.tipo, l.origem, l.id_usuario_fk])).toEqual([
       ["mensagem", "mensagem.recebida", "webhook", null],
       ["lead", "lead.criado", "webhook", null],
+      ["consentimento", "consentimento.concedido", "webhook", null],
     ]);
+    expect(linhas[2].depois).toMatchObject({ finalidade: "atendimento", situacao: "concedido", origem: "lead" });
     const leadId = linhas[1].id_entidade;
     expect(linhas[0].depois).toMatchObject({ lead_id: leadId, direcao: "entrada", tipo: "text", status: "received" });
     expect(linhas[1].depois).toMatchObject({ origem_lead: "WhatsApp", status_lead: "Novo Lead" });

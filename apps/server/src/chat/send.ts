@@ -1,7 +1,10 @@
+import { naturezaDoEnvio } from "@crm/domain/consent";
 import { MSG } from "@crm/domain/messages";
 import type { TMensagem } from "@crm/domain/schemas/chat";
 import { janelaAtendimento, mensagemJanelaFechada } from "@crm/domain/whatsapp";
 import { MENSAGEM_NO_REGISTRO, registrarCriados } from "../change-log/in-statement.js";
+import { recusaPorConsentimento } from "../consent/send-guard.js";
+import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { conflict } from "../http/errors.js";
@@ -42,13 +45,22 @@ export async function criarMensagemSaida(
       if (janela.aplica && !janela.aberta) throw conflict(mensagemJanelaFechada(janela));
     }
     checar?.(cfg);
+    // a template, or a message outside an open conversation, needs the lead's marketing consent (decision 1829)
+    const natureza = naturezaDoEnvio({ sender: "consultor", message_type: nova.tipo });
+    const recusa = await recusaPorConsentimento(
+      tx,
+      lead.empresaId,
+      { leadId: lead.id, natureza, ultimaMensagemLeadEm: lead.ultima_mensagem_lead_em },
+      relogio.agora(),
+    );
+    if (recusa) throw conflict(recusa);
     // the sender's name from their account in the same statement (the session may be 30 s behind a rename)
     const { rows } = await tx.query(
       `INSERT INTO mensagens_whatsapp (id_empresa_fk, id_lead_fk, direcao, sender, sender_nome, id_usuario_fk, message,
           message_type, status, template_nome, template_idioma, template_parametros,
-          media_storage_key, media_mime_type, media_file_name, media_file_size, media_status)
+          media_storage_key, media_mime_type, media_file_name, media_file_size, media_status, natureza_envio)
        VALUES ($1, $2, 'saida', 'consultor', (SELECT coalesce(nullif(u.nome, ''), u.email) FROM usuarios_plataforma u WHERE u.id = $3),
-               $3, $4, $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13)
+               $3, $4, $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14)
        RETURNING ${COLUNAS_MENSAGEM}`,
       [
         lead.empresaId,
@@ -64,6 +76,7 @@ export async function criarMensagemSaida(
         nova.midia?.nome ?? null,
         nova.midia?.tamanho ?? null,
         nova.midia ? "baixada" : null,
+        natureza,
       ],
     );
     const m = rows[0];

@@ -3,6 +3,8 @@ import { zId } from "@crm/domain/schemas/id";
 import { janelaAtendimento } from "@crm/domain/whatsapp";
 import { z } from "zod";
 import { MENSAGEM_NO_REGISTRO, registrarCriados } from "../change-log/in-statement.js";
+import { recusaPorConsentimento } from "../consent/send-guard.js";
+import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTx, withCompanyJob } from "../db/tenant.js";
 import type { TFila, TTrabalho } from "../jobs/jobs.js";
@@ -68,8 +70,8 @@ async function registrar(
 async function enfileirar(deps: TDeps, tx: TTx, empresaId: string, avisoId: string, leadId: string, s: TSaida) {
   const { rows } = await tx.query(
     `INSERT INTO mensagens_whatsapp (id_empresa_fk, id_lead_fk, direcao, sender, sender_nome, message, message_type, status,
-            template_nome, template_idioma, template_parametros)
-     VALUES ($1, $2, 'saida', 'sistema', 'Aviso automático', $3, $4, 'pending', $5, $6, $7)
+            template_nome, template_idioma, template_parametros, natureza_envio)
+     VALUES ($1, $2, 'saida', 'sistema', 'Aviso automático', $3, $4, 'pending', $5, $6, $7, 'automatica')
      RETURNING id, timestamp`,
     [
       empresaId,
@@ -111,6 +113,17 @@ export async function processarAvisoCliente(deps: TDeps, t: TTrabalho<TTrabalhoA
     if (!a) return null; // done already (a retried job) or the lead is gone
     if (!a.telefone) {
       await registrar(tx, empresaId, avisoId, "nao_enviado", MSG_PRAZOS.avisoNaoEnviadoSemTelefone);
+      return null;
+    }
+    // an automatic message: not after the lead opted out (decision 1829)
+    const recusa = await recusaPorConsentimento(
+      tx,
+      empresaId,
+      { leadId: a.lead_id, natureza: "automatica", ultimaMensagemLeadEm: a.ultima_mensagem_lead_em },
+      relogio.agora(),
+    );
+    if (recusa) {
+      await registrar(tx, empresaId, avisoId, "nao_enviado", recusa);
       return null;
     }
     const cfg = await lerConfigWhatsApp(tx, deps.config.appSecret, empresaId);

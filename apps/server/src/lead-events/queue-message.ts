@@ -1,3 +1,4 @@
+import type { TNaturezaEnvio } from "@crm/domain/consent";
 import { autorDoRegistro, MENSAGEM_NO_REGISTRO, sqlRegistro } from "../change-log/in-statement.js";
 import type { TAutorMudanca } from "../change-log/record.js";
 import type { TDeps } from "../core/deps.js";
@@ -16,19 +17,29 @@ import { FILA_ENVIO, type TTrabalhoEnvio } from "../jobs/queues.js";
 export async function enfileirarMensagemAoLead(
   deps: Pick<TDeps, "realtime" | "jobs">,
   tx: TTx,
-  p: { empresaId: string; leadId: string; texto: string; sender: "ia" | "sistema"; senderNome: string; autor: TAutorMudanca },
+  p: {
+    empresaId: string;
+    leadId: string;
+    texto: string;
+    sender: "ia" | "sistema";
+    /** what the consent guard reads (decision 1829): the screening answers; a privacy answer is the law's reply */
+    natureza: Extract<TNaturezaEnvio, "resposta" | "confirmacao">;
+    senderNome: string;
+    autor: TAutorMudanca;
+  },
 ): Promise<{ mensagemId: string }> {
   const { rows } = await tx.query(
     `WITH m AS (
-       INSERT INTO mensagens_whatsapp AS x (id_empresa_fk, id_lead_fk, direcao, sender, sender_nome, message, message_type, status, timestamp)
-       VALUES ($1, $2, 'saida', $6, $3, $4, 'text', 'pending', clock_timestamp())
+       INSERT INTO mensagens_whatsapp AS x (id_empresa_fk, id_lead_fk, direcao, sender, sender_nome, message, message_type, status,
+              natureza_envio, timestamp)
+       VALUES ($1, $2, 'saida', $6, $3, $4, 'text', 'pending', $7, clock_timestamp())
        RETURNING NULL::mensagens_whatsapp AS antes, x AS depois, x.id, x.timestamp),
      l AS (
        UPDATE leads_juros_check SET ultima_mensagem_em = greatest(ultima_mensagem_em, (SELECT timestamp FROM m)), updated_at = now()
         WHERE id_empresa_fk = $1 AND id = $2),
      registro AS (${sqlRegistro(5, { ...MENSAGEM_NO_REGISTRO, feitos: "m" })})
      SELECT id FROM m`,
-    [p.empresaId, p.leadId, p.senderNome, p.texto, autorDoRegistro("mensagem.enviada", p.autor), p.sender],
+    [p.empresaId, p.leadId, p.senderNome, p.texto, autorDoRegistro("mensagem.enviada", p.autor), p.sender, p.natureza],
   );
   const m = rows[0];
   await deps.jobs.enviar(FILA_ENVIO, { empresaId: p.empresaId, mensagemId: m.id } satisfies TTrabalhoEnvio, { tx });

@@ -164,6 +164,7 @@ export async function enviarProtocolo(
       vence: dataBR(r.vence_em),
     }),
     sender: "sistema",
+    natureza: "confirmacao",
     senderNome: REMETENTE_PRIVACIDADE,
     autor,
   });

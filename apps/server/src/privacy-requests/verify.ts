@@ -106,6 +106,7 @@ export async function enviarRespostaSimplificada(
       vence: dataBR(r.vence_em),
     }),
     sender: "sistema",
+    natureza: "confirmacao",
     senderNome: REMETENTE_PRIVACIDADE,
     autor,
   });

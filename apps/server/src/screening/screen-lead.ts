@@ -27,6 +27,7 @@
 import { randomUUID } from "node:crypto";
 import { MSG } from "@crm/domain/messages";
 import { deveTriar } from "@crm/domain/screening";
+import { triagemPausada } from "../consent/ledger.js";
 import type { TDeps } from "../core/deps.js";
 import { withCompanyJob } from "../db/tenant.js";
 import { FILA_ENVIO } from "../whatsapp/queues.js";
@@ -46,6 +47,9 @@ export type TOpcoesTriagem = { modelo?: Partial<TOpcoesModelo> };
 const MAX_RODADAS = 3;
 /** The lease outlives the model's timeout by this margin, so a crashed run frees the lead soon after. */
 const FOLGA_LEASE_MS = 30_000;
+
+/** The run's answer for a lead that opted out and has not written since. */
+export const MOTIVO_SAIU = "lead pediu para sair";
 
 /** Why this lead is not screened now, or null. */
 function motivoParaIgnorar(e: TEmpresaLead): string | null {
@@ -101,6 +105,8 @@ async function preparar(deps: TDeps, p: { empresaId: string; leadId: string }, o
     if (!e) return { fim: { acao: "ignorado", motivo: "lead não encontrado" } };
     const motivo = motivoParaIgnorar(e);
     if (motivo) return { fim: { acao: "ignorado", motivo } };
+    // the lead opted out ('SAIR'): silence until they write again of their own accord (decision 1828)
+    if (await triagemPausada(tx, p.empresaId, p.leadId)) return { fim: { acao: "ignorado", motivo: MOTIVO_SAIU } };
     const { conversa, referencia, execucao: outra } = await lerConversa(tx, p.empresaId, p.leadId);
     if (outra) return { fim: { acao: "ignorado", motivo: "triagem em andamento" } };
     const alvo = ultimaDoLead(conversa);
@@ -150,6 +156,7 @@ async function concluir(
     const { nossa, novo } = rows[0] as { nossa: boolean; novo: string | null };
     if (!nossa) return { acao: "ignorado", motivo: "triagem assumida por outra execução" };
     if (!e || motivoParaIgnorar(e)) return { acao: "ignorado", motivo: "lead mudou durante a triagem" };
+    if (await triagemPausada(tx, p.empresaId, p.leadId)) return { acao: "ignorado", motivo: MOTIVO_SAIU };
     if (novo !== pr.alvo && !ultimaRodada) return "repetir";
     const aplicado = await aplicarDesfecho(deps, tx, { empresaId: p.empresaId, lead: e.lead, mensagemRef: pr.alvo, desfecho });
     // still writing after the last round: a queued run answers the newer messages

@@ -19,6 +19,7 @@ export function enviarMensagemIa(
   return enfileirarMensagemAoLead(deps, tx, {
     ...p,
     sender: "ia",
+    natureza: "resposta",
     senderNome: NOME_REMETENTE_IA,
     autor: { origem: "ia" },
   });

@@ -189,6 +189,22 @@ describe("seedDemoIfEmpty", () => {
     expect(r.pessoais).toBe(2);
   });
 
+  it("gives the consent ledger service consents, opt-ins and one 'SAIR' on the consultant's latest conversation (1827)", async () => {
+    const [n] = await sistema<{ atendimento: number; optins: number; revogados: number; sair: number; consultor: boolean }>(
+      bancos[0].db,
+      `SELECT (SELECT count(*)::int FROM consentimentos WHERE finalidade = 'atendimento' AND situacao = 'concedido') AS atendimento,
+              (SELECT count(*)::int FROM consentimentos WHERE finalidade = 'marketing' AND situacao = 'concedido') AS optins,
+              (SELECT count(*)::int FROM consentimentos_vigentes WHERE finalidade = 'marketing' AND situacao = 'revogado') AS revogados,
+              (SELECT count(*)::int FROM mensagens_whatsapp WHERE message = 'SAIR' AND direcao = 'entrada') AS sair,
+              (SELECT EXISTS (SELECT 1 FROM consentimentos c JOIN leads_juros_check l ON l.id = c.id_lead_fk
+                  JOIN consultores k ON k.id = l.consultor_atribuido_id JOIN usuarios_plataforma u ON u.id = k.id_usuario_fk
+                 WHERE c.situacao = 'revogado' AND u.email = 'consultor@demo.com.br')) AS consultor`,
+    );
+    expect(n.atendimento).toBeGreaterThan(10);
+    expect(n.optins).toBeGreaterThan(3);
+    expect(n).toMatchObject({ revogados: 1, sair: 1, consultor: true });
+  });
+
   it("covers every status_lead and origem_lead, with legal status exactly on legal processes", async () => {
     const demo = (
       await sistema<{ id: string }>(bancos[0].db, "SELECT id FROM empresas WHERE nome_empresa = 'Revisão Demo Ltda'")

@@ -16,6 +16,7 @@ const OBJETO: Record<TEntidadeMudanca, string> = {
   nota: "note",
   etiqueta: "tag",
   resposta: "quick_reply",
+  consentimento: "consent",
 };
 
 /**

@@ -2,6 +2,7 @@ import { nomeDeArquivoSeguro } from "@crm/domain/file-names";
 import { formatarTelefone, normalizarTelefone } from "@crm/domain/phone";
 import { PAPEL } from "@crm/domain/roles";
 import { autorDoRegistro, sqlRegistro, sqlRegistroDeLeads } from "../../change-log/in-statement.js";
+import { lerConsentimentoNasMensagensDoLead } from "../../consent/inbound-consent.js";
 import type { TDeps } from "../../core/deps.js";
 import type { TTx } from "../../db/tenant.js";
 import { FILA_TRIAGEM, type TTrabalhoTriagem } from "../../jobs/queues.js";
@@ -10,7 +11,7 @@ import { notificarVarios } from "../../notifications/notify.js";
 import { atenderPalavrasDePrivacidade } from "../../privacy-requests/whatsapp-keywords.js";
 import type { TConfigWhatsApp } from "../providers/company-config.js";
 import type { TEventoMensagem } from "../providers/events.js";
-import { FILA_MIDIA } from "../queues.js";
+import { FILA_ENVIO, FILA_MIDIA } from "../queues.js";
 import { gravarPrimeirosToques } from "./first-touch.js";
 
 /** tinhaNaoLidas: the lead had unread messages before this batch (then it was already notified) */
@@ -18,6 +19,7 @@ import { gravarPrimeirosToques } from "./first-touch.js";
 type TLeadAlvo = { id: string; nome: string; usuarioConsultor: string | null; tinhaNaoLidas: boolean; novo: boolean };
 type TGravada = {
   id: string;
+  provider_id: string | null;
   id_lead_fk: string;
   direcao: "entrada" | "saida";
   message: string;
@@ -111,7 +113,7 @@ export async function gravarMensagensRecebidas(
      ON CONFLICT (id_empresa_fk, provider_message_id) WHERE provider_message_id IS NOT NULL DO NOTHING
      RETURNING NULL::mensagens_whatsapp AS antes, m AS depois),
      registro AS (${sqlRegistro(3, { entidade: "mensagem", campos: "mudancas_mensagem", tipo: TIPO_DA_MENSAGEM })})
-     SELECT (f.depois).id, (f.depois).id_lead_fk, (f.depois).direcao, (f.depois).message, (f.depois).message_type,
+     SELECT (f.depois).id, (f.depois).provider_message_id AS provider_id, (f.depois).id_lead_fk, (f.depois).direcao, (f.depois).message, (f.depois).message_type,
             (f.depois).media_status, (f.depois).timestamp
        FROM feitos f`,
     values: [empresaId, JSON.stringify(linhas), AUTOR_WEBHOOK],
@@ -175,12 +177,27 @@ export async function gravarMensagensRecebidas(
         dados: { leadId: lead.id, leadName: lead.nome },
       })),
   );
+  // Consent first (decision 1828): opt-out words ('SAIR', 'PARAR') are read before the screening, which then skips
+  // the leads that opted out; their one confirmation goes out through the outbound queue.
+  const consentimento = await lerConsentimentoNasMensagensDoLead(
+    deps,
+    tx,
+    { id: empresaId, nome: cfg.empresaNome },
+    gravadas
+      .filter((g) => g.direcao === "entrada")
+      .map((g) => ({ id: g.id, leadId: g.id_lead_fk, texto: g.message, providerId: g.provider_id, timestamp: g.timestamp })),
+  );
+  await deps.jobs.enviarVarios(
+    FILA_ENVIO,
+    consentimento.confirmacoes.map((mensagemId) => ({ empresaId, mensagemId })),
+    { tx },
+  );
   // LGPD requests (decision 1824): a privacy keyword opens a request answered with its protocol; not screened
   const pedidosDePrivacidade = await atenderPalavrasDePrivacidade(deps, tx, empresaId, ultimaEntradaPorLead);
   // Hook for AI screening (decision 0601): one job per lead with new messages from the lead.
   if (cfg.iaTriagemAtiva) {
     for (const [leadId, g] of ultimaEntradaPorLead)
-      if (!pedidosDePrivacidade.has(leadId))
+      if (!consentimento.pausadas.has(leadId) && !pedidosDePrivacidade.has(leadId))
         await deps.jobs.enviar(FILA_TRIAGEM, { empresaId, leadId, mensagemId: g.id } satisfies TTrabalhoTriagem, {
           tx,
           chave: leadId,

@@ -1,9 +1,12 @@
+import { naturezaDoEnvio } from "@crm/domain/consent";
 import { MSG } from "@crm/domain/messages";
 import { limparTelefone } from "@crm/domain/phone";
 import { NOME_DOCUMENTO_PADRAO } from "@crm/domain/whatsapp";
 import { autorDoRegistro, MENSAGEM_NO_REGISTRO, sqlRegistro } from "../../change-log/in-statement.js";
+import { recusaPorConsentimento } from "../../consent/send-guard.js";
+import { relogio } from "../../core/clock.js";
 import type { TDeps } from "../../core/deps.js";
-import { withCompanyJob } from "../../db/tenant.js";
+import { type TTx, withCompanyJob } from "../../db/tenant.js";
 import type { TTrabalho } from "../../jobs/jobs.js";
 import { enviosWhatsApp } from "../../metrics/instruments.js";
 import { registrarEstadoSessao } from "../connection/session.js";
@@ -30,6 +33,9 @@ type TMensagemEnvio = {
   media_file_name: string | null;
   telefone_normalizado: string | null;
   telefone: string | null;
+  sender: string;
+  natureza_envio: string | null;
+  ultima_mensagem_lead_em: Date | null;
 };
 
 /**
@@ -44,7 +50,7 @@ export async function processarEnvio(deps: TDeps, t: TTrabalho<TTrabalhoEnvio>):
     const { rows } = await tx.query<TMensagemEnvio>(
       `SELECT m.id, m.id_lead_fk, m.message, m.message_type, m.status, m.template_nome, m.template_idioma,
               m.template_parametros, m.media_storage_key, m.media_mime_type, m.media_file_name,
-              l.telefone_normalizado, l.telefone
+              l.telefone_normalizado, l.telefone, m.sender, m.natureza_envio, l.ultima_mensagem_lead_em
          FROM mensagens_whatsapp m JOIN leads_juros_check l ON l.id_empresa_fk = m.id_empresa_fk AND l.id = m.id_lead_fk
         WHERE m.id_empresa_fk = $1 AND m.id = $2
           -- the guard of decision 1832: an internal note is never sent to the lead, whatever queued its id
@@ -55,6 +61,18 @@ export async function processarEnvio(deps: TDeps, t: TTrabalho<TTrabalhoEnvio>):
     if (m?.status !== "pending") return null;
     const cfg = await lerConfigWhatsApp(tx, deps.config.appSecret, empresaId);
     if (!cfg) return null;
+    // the last gate of consent (decision 1829): whatever queued it, a message that is not a reply waits for nothing
+    // once the lead opted out: it fails with the reason, and a retry is refused the same way
+    const recusa = await recusaPorConsentimento(
+      tx,
+      empresaId,
+      { leadId: m.id_lead_fk, natureza: naturezaDoEnvio(m), ultimaMensagemLeadEm: m.ultima_mensagem_lead_em },
+      relogio.agora(),
+    );
+    if (recusa) {
+      await registrarFalha(deps, tx, empresaId, m, recusa, false);
+      return null;
+    }
     return { m, cfg, espera: await reservarVaga(tx, empresaId, cfg.provedor) };
   });
   if (!preparo) return;
@@ -79,32 +97,40 @@ export async function processarEnvio(deps: TDeps, t: TTrabalho<TTrabalhoEnvio>):
     await withCompanyJob(deps.db.app, empresaId, "whatsapp-envio", async (tx) => {
       if (erro?.desconectado && cfg.provedor !== "sandbox")
         await registrarEstadoSessao(deps, tx, empresaId, { status: "disconnected", erro: erro.mensagem, avisarSempre: true });
-      // a retry changes no status; the last failure is a `mensagem.status` row (decision 1702)
-      await tx.query(
-        `WITH antes AS (
-           SELECT m AS linha FROM mensagens_whatsapp m WHERE m.id_empresa_fk = $1 AND m.id = $2 AND m.status = 'pending' FOR UPDATE),
-         feitos AS (
-           UPDATE mensagens_whatsapp m SET tentativas = m.tentativas + 1, erro = $3, updated_at = now(),
-                  status = CASE WHEN $4 THEN m.status ELSE 'failed' END, status_em = CASE WHEN $4 THEN m.status_em ELSE now() END
-             FROM antes a WHERE m.id_empresa_fk = $1 AND m.id = (a.linha).id
-            RETURNING a.linha AS antes, m AS depois)
-         ${sqlRegistro(5, { ...MENSAGEM_NO_REGISTRO, onde: "(f.antes).status IS DISTINCT FROM (f.depois).status" })}`,
-        [
-          empresaId,
-          m.id,
-          erro?.mensagem ?? MSG.erroInterno,
-          tentarDeNovo,
-          autorDoRegistro("mensagem.status", { origem: "sistema" }),
-        ],
-      );
-      await deps.realtime.publicar(
-        tx,
-        { empresaId },
-        { tipo: "mensagem.atualizada", dados: { leadId: m.id_lead_fk, mensagemId: m.id } },
-      );
+      await registrarFalha(deps, tx, empresaId, m, erro?.mensagem ?? MSG.erroInterno, tentarDeNovo);
     });
     if (tentarDeNovo) throw e;
   }
+}
+
+/**
+ * A failed try: counted, with its reason; the message stays 'pending' for the queue's retry (`manter`) or is 'failed',
+ * which is a `mensagem.status` row (decision 1702); the chat sees it live.
+ */
+async function registrarFalha(
+  deps: TDeps,
+  tx: TTx,
+  empresaId: string,
+  m: TMensagemEnvio,
+  erro: string,
+  manter: boolean,
+): Promise<void> {
+  await tx.query(
+    `WITH antes AS (
+       SELECT m AS linha FROM mensagens_whatsapp m WHERE m.id_empresa_fk = $1 AND m.id = $2 AND m.status = 'pending' FOR UPDATE),
+     feitos AS (
+       UPDATE mensagens_whatsapp m SET tentativas = m.tentativas + 1, erro = $3, updated_at = now(),
+              status = CASE WHEN $4 THEN m.status ELSE 'failed' END, status_em = CASE WHEN $4 THEN m.status_em ELSE now() END
+         FROM antes a WHERE m.id_empresa_fk = $1 AND m.id = (a.linha).id
+        RETURNING a.linha AS antes, m AS depois)
+     ${sqlRegistro(5, { ...MENSAGEM_NO_REGISTRO, onde: "(f.antes).status IS DISTINCT FROM (f.depois).status" })}`,
+    [empresaId, m.id, erro, manter, autorDoRegistro("mensagem.status", { origem: "sistema" })],
+  );
+  await deps.realtime.publicar(
+    tx,
+    { empresaId },
+    { tipo: "mensagem.atualizada", dados: { leadId: m.id_lead_fk, mensagemId: m.id } },
+  );
 }
 
 async function montarEnvio(deps: TDeps, m: TMensagemEnvio): Promise<TEnvio> {

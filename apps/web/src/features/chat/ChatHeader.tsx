@@ -6,8 +6,9 @@ import { cn } from "../../lib/cn";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { FollowUpBadge } from "../../ui/FollowUpBadge";
+import { ConsentBadge } from "./ConsentBadge";
 
-/** Lead name, phone, status, connection and last contact ('Agora há pouco', 'Nh atrás', else a date; none yet: decision 1613). */
+/** Lead name, phone, marketing consent, status, connection and last contact ('Agora há pouco', 'Nh atrás', else a date; none yet: decision 1613). */
 export function ChatHeader({ chat, onPainel }: { chat: TLeadChat; onPainel: () => void }) {
   const l = chat.lead;
   return (
@@ -32,6 +33,7 @@ export function ChatHeader({ chat, onPainel }: { chat: TLeadChat; onPainel: () =
           {formatarTelefone(l.telefone_normalizado) || l.telefone || "Sem telefone"} ·{" "}
           {l.ultimo_contato ? `Último contato: ${tempoUltimoContato(l.ultimo_contato)}` : SEM_CONTATO_AINDA}
         </p>
+        <ConsentBadge leadId={l.id} />
         {chat.proxima_tarefa && <FollowUpBadge venceEm={chat.proxima_tarefa.vence_em} className="mt-1" />}
       </div>
       <Badge variante="azul" className="hidden sm:inline-flex">

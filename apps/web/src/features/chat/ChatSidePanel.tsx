@@ -18,6 +18,7 @@ import { CHAVE_TAREFAS } from "../follow-ups/api";
 import { FollowUpDialog } from "../follow-ups/FollowUpDialog";
 import { PreAnalysisCard } from "../revisional/PreAnalysisCard";
 import { aplicarAcao, chaveChat, simularResposta } from "./api";
+import { ConsentSection } from "./ConsentSection";
 import { LegalStatusSection } from "./LegalStatusSection";
 
 function Secao({ titulo, children }: { titulo: string; children: ReactNode }) {
@@ -148,6 +149,7 @@ export function ChatSidePanel({ chat, onAbrirModelos }: { chat: TLeadChat; onAbr
         </dl>
         {l.objetivo_cliente && <p className="mt-2 text-sm text-slate-700">{l.objetivo_cliente}</p>}
       </Secao>
+      <ConsentSection leadId={l.id} />
       <div className="border-b border-slate-100">
         <PreAnalysisCard leadId={l.id} />
       </div>

@@ -5,6 +5,7 @@ import { ApiError } from "../../lib/api";
 import { useRealtimeEvent, useRealtimeReconnect } from "../../lib/RealtimeProvider";
 import { chaveNotas } from "../notes/api";
 import { buscarDesde, buscarMensagem, chaveChat, chaveMensagens } from "./api";
+import { chaveConsentimento } from "./consentApi";
 import { mesclarMensagens, removerMensagem, ultimaGravacao } from "./messageCache";
 
 /**
@@ -54,6 +55,8 @@ export function useChatRealtime(leadId: string, aoReceber: () => void) {
     if (e.tipo === "mensagem.nova" && e.dados.leadId === leadId) {
       void buscarNovas().catch(() => qc.invalidateQueries({ queryKey: chaveMensagens(leadId) }));
       void qc.invalidateQueries({ queryKey: chaveChat(leadId), exact: true });
+      // an opt-out or the lead writing again changes consent in the message's transaction (decision 1828)
+      void qc.invalidateQueries({ queryKey: chaveConsentimento(leadId) });
     } else if (e.tipo === "mensagem.atualizada" && e.dados.leadId === leadId) {
       buscarMensagem(leadId, e.dados.mensagemId).then(
         (m) => mesclarMensagens(qc, leadId, [m]),

@@ -22,6 +22,7 @@ import { WebhooksCard } from "../webhooks/WebhooksCard";
 import { AIBlock } from "./AIBlock";
 import { AssignmentSettingsCard } from "./AssignmentSettingsCard";
 import { configuracoesQuery, salvar } from "./api";
+import { OptOutWordsCard } from "./OptOutWordsCard";
 import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
 import { WebhookHelpBlock } from "./WebhookHelpBlock";
 import { type TFormulario, WhatsAppBlock } from "./WhatsAppBlock";
@@ -107,6 +108,7 @@ function Configuracoes() {
       <ConversionsApiCard />
       <PreAnalysisSettingsCard />
       <AssignmentSettingsCard />
+      <OptOutWordsCard />
       <ApiKeysCard />
       {pode(usuario.papel, "webhooks.gerenciar") && <WebhooksCard />}
     </div>
