@@ -33,7 +33,7 @@ const etiqueta = async (e: TEmpresaComUsuarios, nome: string) => {
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as TEtiqueta;
 };
-const emMassa = (e: TEmpresaComUsuarios, payload: unknown) =>
+const emMassa = (e: TEmpresaComUsuarios, payload: Record<string, unknown>) =>
   e.navegadores.admin.req({ method: "POST", url: "/api/leads/etiquetas", payload });
 
 beforeAll(async () => {
