@@ -22,13 +22,17 @@ const WEB_FEATURE_IMPORTS = {
     "follow-ups": "'Agendar Retorno' and 'Nova tarefa' open the follow-up dialog from the side panel",
     notes: "internal notes in the timeline and the composer's 'Nota interna' mode",
     "quick-replies": "the composer's '/' list and 'Salvar como resposta rápida'",
+    tags: "the lead's tags in the side panel, and their editor",
   },
   "company-settings": {
     "api-keys": "the 'API personalizada' card of /configuracoes",
     attribution: "the Meta Conversions API card of /configuracoes",
     revisional: "the pre-analysis settings card of /configuracoes",
     webhooks: "the outbound webhooks card of /configuracoes",
+    tags: "the company's tags card of /configuracoes",
   },
+  leads: { tags: "tags on the board card, in bulk on /leads, and the filter by tag of /leads and /meus-leads" },
+  conversations: { tags: "the filter by tag of /conversas" },
   dashboard: {
     performance: "/dashboard shows the Consultor their own dashboard",
     "legal-dashboard": "/dashboard shows the Jurídico the legal dashboard",

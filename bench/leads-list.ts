@@ -84,6 +84,40 @@ export async function gerar(b: TBancada, total: number, naEmpresa: number): Prom
   return n.rows[0].n;
 }
 
+/**
+ * Two tags of the company (decision 1833): 'comum' on every 5th of its leads, 'rara' on every 1,000th, made once per
+ * database (a reused one keeps them). The filter by tag must stay an index probe at either end.
+ */
+const etiquetas = { comum: "", rara: "" };
+async function etiquetar(b: TBancada): Promise<void> {
+  for (const [nome, cada] of [
+    ["comum", 5],
+    ["rara", 1000],
+  ] as const) {
+    const { rows } = await b.dono.query(
+      `INSERT INTO etiquetas (id_empresa_fk, nome, cor) VALUES ($1, $2, '#2563eb')
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [b.empresaId, `bench ${nome}`],
+    );
+    if (!rows[0]) {
+      const r = await b.dono.query("SELECT id FROM etiquetas WHERE id_empresa_fk = $1 AND nome = $2", [
+        b.empresaId,
+        `bench ${nome}`,
+      ]);
+      etiquetas[nome] = r.rows[0].id;
+      continue;
+    }
+    etiquetas[nome] = rows[0].id;
+    await b.dono.query(
+      `INSERT INTO leads_etiquetas (id_empresa_fk, id_lead_fk, id_etiqueta_fk)
+       SELECT $1, l.id, $2 FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM leads_juros_check WHERE id_empresa_fk = $1) l
+        WHERE l.n % $3 = 0`,
+      [b.empresaId, rows[0].id, cada],
+    );
+  }
+  await b.dono.query("VACUUM ANALYZE leads_etiquetas");
+}
+
 type TCenario = { nome: string; rota: "" | "/resumo"; qs: (i: number) => string };
 
 const CENARIOS: TCenario[] = [
@@ -133,6 +167,10 @@ const CENARIOS: TCenario[] = [
     rota: "",
     qs: () => "periodo=all&busca=9000",
   },
+  { nome: "etiqueta comum (1 em 5), Total", rota: "", qs: () => `periodo=all&etiqueta=${etiquetas.comum}` },
+  { nome: "etiqueta rara (1 em 1.000), Total", rota: "", qs: () => `periodo=all&etiqueta=${etiquetas.rara}` },
+  { nome: "etiqueta rara, 30 dias", rota: "", qs: () => `etiqueta=${etiquetas.rara}` },
+  { nome: "contadores, etiqueta comum (Total)", rota: "/resumo", qs: () => `periodo=all&etiqueta=${etiquetas.comum}` },
   { nome: "contadores (últimos 30 dias)", rota: "/resumo", qs: () => "" },
   { nome: "contadores (Total)", rota: "/resumo", qs: () => "periodo=all" },
 ];
@@ -149,6 +187,7 @@ export async function leadsListBench(): Promise<string> {
       ? (await b.dono.query("SELECT count(*)::int AS n FROM leads_juros_check WHERE id_empresa_fk = $1", [b.empresaId])).rows[0].n
       : await gerar(b, total, naEmpresa);
     await esperarRecalculo(b);
+    await etiquetar(b);
     const ctx: TTenantCtx & { empresaId: string } = { empresaId: b.empresaId, usuarioId: b.usuarioId, papel: PAPEL.admin };
     const deps = { db: b.db };
     const linhas = [

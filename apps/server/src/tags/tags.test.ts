@@ -135,4 +135,40 @@ describe("company tags", () => {
     const linhas = await sql("SELECT depois FROM mudancas WHERE id_entidade = $1 AND tipo = 'lead.status'", [outro.id]);
     for (const r of linhas) expect(r.depois).not.toHaveProperty("etiquetas");
   });
+
+  it("a conversion keeps them too: a report by tag built from the log is the same after the tags change", async () => {
+    const tag = await etiqueta(a, "Indicado por cliente", "#16a34a");
+    const [gil, hugo] = [await lead(a, "Gil Convertido"), await lead(a, "Hugo Convertido")];
+    const c = a.navegadores.consultor;
+    for (const l of [gil, hugo])
+      await c.req({ method: "PUT", url: `/api/chat/${l.id}/etiquetas`, payload: { etiquetas: [tag.id] } });
+    // one from the chat ('Lead Qualificado'), one from /leads' bulk status change
+    expect(
+      (await c.req({ method: "POST", url: `/api/chat/${gil.id}/status`, payload: { acao: "qualificado" } })).statusCode,
+    ).toBe(200);
+    const emMassa = await a.navegadores.admin.req({
+      method: "POST",
+      url: "/api/leads/em-massa",
+      payload: { acao: "status", ids: [hugo.id], status: "Convertido" },
+    });
+    expect(emMassa.statusCode, emMassa.body).toBe(200);
+    const relatorio = () =>
+      sql(
+        `SELECT e->>'nome' AS etiqueta, m.depois->>'status_lead' AS status, count(*)::int AS n
+           FROM mudancas m, jsonb_array_elements(m.depois->'etiquetas') e
+          WHERE m.tipo = 'lead.status' AND m.id_empresa_fk = $1 AND m.id_entidade = ANY ($2::uuid[])
+          GROUP BY 1, 2 ORDER BY 2`,
+        [a.empresa.id, [gil.id, hugo.id]],
+      );
+    const antes = await relatorio();
+    expect(antes).toEqual([{ etiqueta: "Indicado por cliente", status: "Convertido", n: 2 }]);
+    await a.navegadores.admin.req({
+      method: "PUT",
+      url: `/api/etiquetas/${tag.id}`,
+      payload: { nome: "Indicação", cor: "#0891b2" },
+    });
+    await c.req({ method: "PUT", url: `/api/chat/${gil.id}/etiquetas`, payload: { etiquetas: [] } });
+    await a.navegadores.admin.req({ method: "DELETE", url: `/api/etiquetas/${tag.id}` });
+    expect(await relatorio()).toEqual(antes);
+  });
 });

@@ -160,6 +160,7 @@ export function temFiltros(f: TFiltroBase): boolean {
     f.valorMax !== undefined ||
     (f.atribuicao ?? "todos") !== "todos" ||
     !!f.faixa ||
+    !!f.etiqueta ||
     !!f.busca?.trim()
   );
 }

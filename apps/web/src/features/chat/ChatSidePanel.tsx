@@ -17,6 +17,7 @@ import { toast } from "../../ui/toast";
 import { CHAVE_TAREFAS } from "../follow-ups/api";
 import { FollowUpDialog } from "../follow-ups/FollowUpDialog";
 import { PreAnalysisCard } from "../revisional/PreAnalysisCard";
+import { LeadTags } from "../tags/LeadTags";
 import { aplicarAcao, chaveChat, simularResposta } from "./api";
 import { ConsentSection } from "./ConsentSection";
 import { LegalStatusSection } from "./LegalStatusSection";
@@ -135,6 +136,11 @@ export function ChatSidePanel({ chat, onAbrirModelos }: { chat: TLeadChat; onAbr
           ))}
         </div>
       </Secao>
+      {pode(sessao.usuario.papel, "etiquetas.usar") && (
+        <Secao titulo="Etiquetas">
+          <LeadTags leadId={l.id} leadNome={l.nome} />
+        </Secao>
+      )}
       <LegalStatusSection statusLead={l.status_lead} statusJuridico={l.status_juridico_lead} />
       <Secao titulo="Informações">
         <dl>

@@ -18,6 +18,7 @@ import { toast } from "../../ui/toast";
 import { ApiKeysCard } from "../api-keys/ApiKeysCard";
 import { ConversionsApiCard } from "../attribution/ConversionsApiCard";
 import { PreAnalysisSettingsCard } from "../revisional/PreAnalysisSettingsCard";
+import { TagsSettingsCard } from "../tags/TagsSettingsCard";
 import { WebhooksCard } from "../webhooks/WebhooksCard";
 import { AIBlock } from "./AIBlock";
 import { AssignmentSettingsCard } from "./AssignmentSettingsCard";
@@ -109,6 +110,7 @@ function Configuracoes() {
       <PreAnalysisSettingsCard />
       <AssignmentSettingsCard />
       <OptOutWordsCard />
+      {pode(usuario.papel, "etiquetas.gerenciar") && <TagsSettingsCard />}
       <ApiKeysCard />
       {pode(usuario.papel, "webhooks.gerenciar") && <WebhooksCard />}
     </div>

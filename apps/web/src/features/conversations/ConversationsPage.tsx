@@ -22,6 +22,8 @@ import { DeliveryStatus } from "../../ui/DeliveryStatus";
 import { EmptyState } from "../../ui/EmptyState";
 import { SearchInput } from "../../ui/SearchInput";
 import { Spinner } from "../../ui/Spinner";
+import { TagFilter } from "../tags/TagFilter";
+import { useTagFilterParam } from "../tags/useTagFilterParam";
 import { CHAVE_CONVERSAS, conexaoQuery, conversasQuery } from "./api";
 
 const PREVIA: Record<string, string> = {
@@ -95,7 +97,8 @@ function Conversas() {
   const qc = useQueryClient();
   const [busca, setBusca] = useState("");
   const termo = useDebounce(busca.trim(), 300);
-  const q = useInfiniteQuery({ ...conversasQuery(termo), placeholderData: keepPreviousData });
+  const etiqueta = useTagFilterParam();
+  const q = useInfiniteQuery({ ...conversasQuery(termo, etiqueta.valor), placeholderData: keepPreviousData });
   const conexao = useQuery({ ...conexaoQuery, enabled: !!sessao.empresa });
 
   // a burst of new messages refreshes the list once
@@ -128,13 +131,18 @@ function Conversas() {
           </Link>
         </Alert>
       )}
-      <SearchInput
-        className="max-w-sm"
-        placeholder="Buscar por nome ou telefone"
-        aria-label="Buscar conversas"
-        value={busca}
-        onChange={(e) => setBusca(e.target.value)}
-      />
+      <div className="flex flex-wrap items-end gap-3">
+        <SearchInput
+          className="max-w-sm min-w-56 flex-1"
+          placeholder="Buscar por nome ou telefone"
+          aria-label="Buscar conversas"
+          value={busca}
+          onChange={(e) => setBusca(e.target.value)}
+        />
+        {pode(sessao.usuario.papel, "etiquetas.usar") && (
+          <TagFilter className="w-full sm:w-56" valor={etiqueta.valor} onChange={etiqueta.mudar} />
+        )}
+      </div>
       <Card aria-busy={q.isFetching}>
         {q.isPending ? (
           <div className="flex justify-center py-12">

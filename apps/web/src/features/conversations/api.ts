@@ -5,13 +5,14 @@ import { api } from "../../lib/api";
 
 export const CHAVE_CONVERSAS = ["conversas"] as const;
 
-export const conversasQuery = (busca: string) =>
+export const conversasQuery = (busca: string, etiqueta?: string) =>
   infiniteQueryOptions({
-    queryKey: [...CHAVE_CONVERSAS, busca],
+    queryKey: [...CHAVE_CONVERSAS, busca, etiqueta ?? null],
     initialPageParam: null as { antesDe: string; antesId: string } | null,
     queryFn: ({ pageParam, signal }) => {
       const p = new URLSearchParams({ limite: "30" });
       if (busca) p.set("busca", busca);
+      if (etiqueta) p.set("etiqueta", etiqueta);
       if (pageParam) {
         p.set("antesDe", pageParam.antesDe);
         p.set("antesId", pageParam.antesId);

@@ -1,11 +1,19 @@
 import { contar } from "@crm/domain/plural";
-import { RefreshCw, Trash2, UserCheck, X } from "lucide-react";
+import { RefreshCw, Tag, Trash2, UserCheck, X } from "lucide-react";
 import { Button } from "../../ui/Button";
 
-type Props = { quantidade: number; onAtribuir: () => void; onStatus: () => void; onExcluir: () => void; onLimpar: () => void };
+type Props = {
+  quantidade: number;
+  onAtribuir: () => void;
+  onStatus: () => void;
+  /** absent where tags cannot be applied (the platform admin) */
+  onEtiquetas?: () => void;
+  onExcluir: () => void;
+  onLimpar: () => void;
+};
 
-/** Actions on the selected rows of /leads: assign, change status, delete. */
-export function BulkActionsBar({ quantidade, onAtribuir, onStatus, onExcluir, onLimpar }: Props) {
+/** Actions on the selected rows of /leads: assign, change status, tags, delete. */
+export function BulkActionsBar({ quantidade, onAtribuir, onStatus, onEtiquetas, onExcluir, onLimpar }: Props) {
   return (
     <section
       aria-label="Ações em massa"
@@ -22,6 +30,12 @@ export function BulkActionsBar({ quantidade, onAtribuir, onStatus, onExcluir, on
         <RefreshCw className="size-4" aria-hidden="true" />
         Alterar status
       </Button>
+      {onEtiquetas && (
+        <Button size="sm" variant="outline" onClick={onEtiquetas}>
+          <Tag className="size-4" aria-hidden="true" />
+          Etiquetas
+        </Button>
+      )}
       <Button size="sm" variant="danger" onClick={onExcluir}>
         <Trash2 className="size-4" aria-hidden="true" />
         Excluir

@@ -8,18 +8,21 @@ import { Button } from "../../ui/Button";
 import { Field } from "../../ui/Field";
 import { Input } from "../../ui/Input";
 import { Select } from "../../ui/Select";
+import { TagFilter } from "../tags/TagFilter";
 import { LeadStatusOptions } from "./LeadStatusOptions";
 
 type Props = {
   filtro: TFiltroLeads;
   consultores: TOpcaoConsultor[];
+  /** the filter by tag: the company's people only */
+  comEtiquetas: boolean;
   onChange: (m: Partial<TFiltroLeads>) => void;
 };
 
 const brl = (n: number | undefined) => (n === undefined ? "" : n.toLocaleString("pt-BR", { minimumFractionDigits: 2 }));
 
-/** The optional filters panel of /leads: status, consultant, origin, contract value range, assigned or not. */
-export function LeadsFiltersPanel({ filtro, consultores, onChange }: Props) {
+/** The optional filters panel of /leads: status, consultant, origin, contract value range, assigned or not, tag. */
+export function LeadsFiltersPanel({ filtro, consultores, comEtiquetas, onChange }: Props) {
   return (
     <section
       aria-label="Filtros"
@@ -92,6 +95,7 @@ export function LeadsFiltersPanel({ filtro, consultores, onChange }: Props) {
           ))}
         </Select>
       </Field>
+      {comEtiquetas && <TagFilter valor={filtro.etiqueta} onChange={(etiqueta) => onChange({ etiqueta })} />}
       <div className="sm:col-span-2 lg:col-span-3">
         <Button
           variant="ghost"
@@ -105,6 +109,7 @@ export function LeadsFiltersPanel({ filtro, consultores, onChange }: Props) {
               valorMax: undefined,
               atribuicao: "todos",
               faixa: undefined,
+              etiqueta: undefined,
             })
           }
         >

@@ -2,7 +2,7 @@ import { MSG } from "@crm/domain/messages";
 import { pode } from "@crm/domain/permissions";
 import { PAPEL } from "@crm/domain/roles";
 import type { TLeadLista, TOrdemLeads } from "@crm/domain/schemas/leads";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Filter, Plus, Users } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Link, Navigate, useParams } from "react-router";
@@ -18,7 +18,7 @@ import { Pagination } from "../../ui/Pagination";
 import { SearchInput } from "../../ui/SearchInput";
 import { SelectCompanyFirst } from "../../ui/SelectCompanyFirst";
 import { Spinner } from "../../ui/Spinner";
-import { baseLeads, consultoresQuery, paginaLeadsQuery, resumoLeadsQuery } from "./api";
+import { baseLeads, CHAVE_LEADS, consultoresQuery, paginaLeadsQuery, resumoLeadsQuery } from "./api";
 import { BulkActionsBar } from "./BulkActionsBar";
 import { DuplicatePhonesNotice } from "./DuplicatePhonesNotice";
 import { ExportMenu } from "./ExportMenu";
@@ -35,9 +35,13 @@ import { WaitingQueueBanner } from "./WaitingQueueBanner";
 const AssignLeadDialog = lazy(() => import("./AssignLeadDialog").then((m) => ({ default: m.AssignLeadDialog })));
 const ChangeStatusDialog = lazy(() => import("./ChangeStatusDialog").then((m) => ({ default: m.ChangeStatusDialog })));
 const DeleteLeadsDialog = lazy(() => import("./DeleteLeadsDialog").then((m) => ({ default: m.DeleteLeadsDialog })));
+const BulkTagsDialog = lazy(() => import("../tags/BulkTagsDialog").then((m) => ({ default: m.BulkTagsDialog })));
 const LeadHistoryDialog = lazy(() => import("./LeadHistoryDialog").then((m) => ({ default: m.LeadHistoryDialog })));
 
-type TDialogo = { tipo: "atribuir" | "status" | "excluir"; leads: TLeadLista[] } | { tipo: "historico"; lead: TLeadLista } | null;
+type TDialogo =
+  | { tipo: "atribuir" | "status" | "excluir" | "etiquetas"; leads: TLeadLista[] }
+  | { tipo: "historico"; lead: TLeadLista }
+  | null;
 
 /**
  * /leads (000 §2.12): the company admin's lead management; for the platform admin the chosen company's, on
@@ -60,6 +64,10 @@ export function LeadsPage() {
 
 function GestaoDeLeads({ base, empresaId }: { base: string; empresaId?: string }) {
   const daPlataforma = !!empresaId;
+  const { usuario } = useSessaoAtual();
+  const qc = useQueryClient();
+  // tags are the company's: its admin applies and filters by them, the platform admin does not (decision 1833)
+  const comEtiquetas = !daPlataforma && pode(usuario.papel, "etiquetas.usar");
   useLeadsRealtime();
   const [filtro, mudar] = useLeadsFilter();
   const [filtrosAbertos, setFiltrosAbertos] = useState(temFiltros({ ...filtro, busca: undefined }));
@@ -144,13 +152,16 @@ function GestaoDeLeads({ base, empresaId }: { base: string; empresaId?: string }
           Filtros
         </Button>
       </div>
-      {filtrosAbertos && <LeadsFiltersPanel filtro={filtro} consultores={consultores.data ?? []} onChange={mudar} />}
+      {filtrosAbertos && (
+        <LeadsFiltersPanel filtro={filtro} consultores={consultores.data ?? []} comEtiquetas={comEtiquetas} onChange={mudar} />
+      )}
 
       {selecionadosNaPagina.length > 0 && (
         <BulkActionsBar
           quantidade={selecionadosNaPagina.length}
           onAtribuir={() => setDialogo({ tipo: "atribuir", leads: selecionadosNaPagina })}
           onStatus={() => setDialogo({ tipo: "status", leads: selecionadosNaPagina })}
+          onEtiquetas={comEtiquetas ? () => setDialogo({ tipo: "etiquetas", leads: selecionadosNaPagina }) : undefined}
           onExcluir={() => setDialogo({ tipo: "excluir", leads: selecionadosNaPagina })}
           onLimpar={() => setSelecionados(new Set())}
         />
@@ -189,6 +200,13 @@ function GestaoDeLeads({ base, empresaId }: { base: string; empresaId?: string }
       <Suspense fallback={null}>
         {dialogo?.tipo === "atribuir" && <AssignLeadDialog base={base} leads={dialogo.leads} onFechar={fechar} />}
         {dialogo?.tipo === "status" && <ChangeStatusDialog base={base} leads={dialogo.leads} onFechar={fechar} />}
+        {dialogo?.tipo === "etiquetas" && (
+          <BulkTagsDialog
+            leadIds={dialogo.leads.map((l) => l.id)}
+            onFechar={fechar}
+            aoSalvar={() => qc.invalidateQueries({ queryKey: CHAVE_LEADS })}
+          />
+        )}
         {dialogo?.tipo === "excluir" && <DeleteLeadsDialog base={base} leads={dialogo.leads} onFechar={fechar} />}
         {dialogo?.tipo === "historico" && (
           <LeadHistoryDialog base={base} leadId={dialogo.lead.id} nome={dialogo.lead.nome} onFechar={() => setDialogo(null)} />

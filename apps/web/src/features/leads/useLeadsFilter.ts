@@ -41,6 +41,7 @@ export function temFiltros(f: TFiltroLeads): boolean {
     f.valorMax !== undefined ||
     f.atribuicao !== "todos" ||
     f.faixa ||
+    f.etiqueta ||
     f.busca
   );
 }

@@ -1,13 +1,16 @@
 import { formatarBRL, formatarData } from "@crm/domain/format";
 import { colunaDoStatus, STATUS_MENU_CARTAO } from "@crm/domain/leads-board";
+import { pode } from "@crm/domain/permissions";
 import { formatarTelefone } from "@crm/domain/phone";
 import type { TCartaoLead } from "@crm/domain/schemas/leads";
 import type { TStatusLead } from "@crm/domain/status";
 import { useDraggable } from "@dnd-kit/core";
-import { ChevronDown, Eye, GripVertical } from "lucide-react";
-import type { HTMLAttributes } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { ChevronDown, Eye, GripVertical, Tag } from "lucide-react";
+import { type HTMLAttributes, lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { cn } from "../../../lib/cn";
+import { useSessaoAtual } from "../../../lib/session";
 import { Button } from "../../../ui/Button";
 import {
   DropdownMenu,
@@ -18,8 +21,12 @@ import {
 } from "../../../ui/DropdownMenu";
 import { FollowUpBadge } from "../../../ui/FollowUpBadge";
 import { PotentialBadge } from "../../../ui/PotentialBadge";
+import { CHAVE_LEADS } from "../api";
 import { LeadChatLinks } from "../LeadChatLinks";
 import { StatusBadge } from "../StatusBadge";
+
+// opened on a click: not part of the board's first paint
+const LeadTagsDialog = lazy(() => import("../../tags/LeadTagsDialog").then((m) => ({ default: m.LeadTagsDialog })));
 
 type Props = { lead: TCartaoLead; onStatus: (lead: TCartaoLead, status: TStatusLead) => void };
 
@@ -129,8 +136,41 @@ export function CartaoLead({ lead, onStatus, refNo, alca, arrastando }: TCartao)
             </Link>
           </Button>
           <LeadChatLinks lead={lead} tamanho="size-7" />
+          <EditarEtiquetas lead={lead} />
         </div>
       )}
     </article>
+  );
+}
+
+/** The card's 'Etiquetas' button (decision 1833): the lead's tags in a dialog; saving refreshes the board. */
+function EditarEtiquetas({ lead }: { lead: TCartaoLead }) {
+  const { usuario } = useSessaoAtual();
+  const qc = useQueryClient();
+  const [aberto, setAberto] = useState(false);
+  if (!pode(usuario.papel, "etiquetas.usar")) return null;
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-7"
+        aria-label={`Etiquetas de ${lead.nome}`}
+        title="Etiquetas"
+        onClick={() => setAberto(true)}
+      >
+        <Tag className="size-4" aria-hidden="true" />
+      </Button>
+      {aberto && (
+        <Suspense fallback={null}>
+          <LeadTagsDialog
+            leadId={lead.id}
+            leadNome={lead.nome}
+            onFechar={() => setAberto(false)}
+            aoSalvar={() => qc.invalidateQueries({ queryKey: CHAVE_LEADS })}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -32,6 +32,8 @@ import { PeriodSelector, SELECAO_PERIODO_PADRAO, type TSelecaoPeriodo } from "..
 import { SearchInput } from "../../../ui/SearchInput";
 import { Select } from "../../../ui/Select";
 import { Spinner } from "../../../ui/Spinner";
+import { TagFilter } from "../../tags/TagFilter";
+import { useTagFilterParam } from "../../tags/useTagFilterParam";
 import { quadroQuery } from "../api";
 import { LeadStatusOptions } from "../LeadStatusOptions";
 import { useLeadsRealtime } from "../useLeadsRealtime";
@@ -61,11 +63,13 @@ function Quadro() {
   const [busca, setBusca] = useState("");
   const [status, setStatus] = useState<TStatusLead | "">("");
   const [limite, setLimite] = useState(LIMITE_CARTOES_COLUNA);
+  const etiqueta = useTagFilterParam();
   const buscaAtrasada = useDebounce(busca.trim(), 300);
   const filtro: TFiltroQuadro = {
     ...periodo,
     busca: buscaAtrasada || undefined,
     status: status || undefined,
+    etiqueta: etiqueta.valor,
     limite,
   };
   const opcoes = quadroQuery(filtro);
@@ -100,7 +104,7 @@ function Quadro() {
   }
 
   const total = q.data?.colunas.reduce((s, c) => s + c.total, 0) ?? 0;
-  const semFiltros = !buscaAtrasada && !status;
+  const semFiltros = !buscaAtrasada && !status && !etiqueta.valor;
   const cortado = q.data?.colunas.some((c) => c.itens.length < c.total);
 
   return (
@@ -140,6 +144,7 @@ function Quadro() {
             <LeadStatusOptions vazio="Todos os status" />
           </Select>
         </Field>
+        {pode(usuario.papel, "etiquetas.usar") && <TagFilter className="w-64" valor={etiqueta.valor} onChange={etiqueta.mudar} />}
       </div>
 
       {q.isPending ? (
