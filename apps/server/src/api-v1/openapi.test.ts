@@ -63,5 +63,9 @@ describe("the /api/v1 OpenAPI document", () => {
     expect(res.headers["content-type"]).toMatch(/^text\/html/);
     expect(res.body).toContain("PATCH /api/v1/leads/{id}/status");
     expect(res.body).toContain('id="problema-idempotencia_corpo_diferente"');
+    // the receivers' verification, with the specification's libraries (Node and Python)
+    expect(res.body).toContain("npm install standardwebhooks");
+    expect(res.body).toContain("pip install standardwebhooks");
+    expect(res.body).toContain("GET /api/v1/events");
   });
 });
