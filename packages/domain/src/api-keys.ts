@@ -53,6 +53,7 @@ export const ESCOPOS_API = [
   "costs:read",
   "costs:write",
   "users:read",
+  "events:read",
 ] as const;
 export type TEscopoApi = (typeof ESCOPOS_API)[number];
 export const NOME_ESCOPO_API: Record<TEscopoApi, string> = {
@@ -65,6 +66,7 @@ export const NOME_ESCOPO_API: Record<TEscopoApi, string> = {
   "costs:read": "Ler custos de marketing",
   "costs:write": "Lançar e alterar custos de marketing",
   "users:read": "Ler usuários e consultores",
+  "events:read": "Ler o histórico de eventos (os mesmos dos webhooks)",
 };
 /** The prefix of every key made since decision 1811: secret scanners (GitHub's, GitLab's) find it in leaked text. */
 export const PREFIXO_CHAVE_API = "crm_live_";

@@ -16,6 +16,7 @@ export const PROBLEMAS_API = {
   acesso_negado: { status: 403, title: "Acesso negado" },
   nao_encontrado: { status: 404, title: "Não encontrado" },
   conflito: { status: 409, title: "Conflito" },
+  arquivo_muito_grande: { status: 413, title: "Arquivo muito grande" },
   lead_duplicado: { status: 409, title: "Lead duplicado" },
   idempotencia_em_andamento: { status: 409, title: "Requisição em andamento" },
   idempotencia_corpo_diferente: { status: 422, title: "Chave de idempotência reutilizada" },
@@ -37,6 +38,8 @@ export const TEXTO_API_V1 = {
   cursorInvalido: "starting_after inválido: use o valor de proximo_cursor da página anterior.",
   rotaInexistente: "Esta rota não existe na API v1. Veja /api/v1/openapi.json.",
   leadDuplicado: "Já existe um lead com este telefone nesta empresa; ele está em lead_id.",
+  /** the sender's name of a message an integration sent (no person sent it) */
+  remetenteApi: "Integração (API)",
 } as const;
 
 /** `limit` ≤ 100, `starting_after` (the previous page's `proximo_cursor`), `updated_since` (ISO 8601). */

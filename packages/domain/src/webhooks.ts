@@ -70,6 +70,28 @@ const abriuProcesso = (m: TMudancaParaEvento) =>
   m.depois?.status_juridico_lead != null;
 
 /**
+ * The change-log kinds that may give an event (those `eventosDaMudanca` names): GET /api/v1/events reads only these
+ * rows, so a page is not spent on kinds no integration hears about (decision 1817). A domain test keeps both equal.
+ */
+export const TIPOS_MUDANCA_COM_EVENTO = [
+  "lead.criado",
+  "lead.alterado",
+  "lead.status",
+  "lead.status_juridico",
+  "lead.atribuido",
+  "lead.excluido",
+  "mensagem.recebida",
+  "mensagem.enviada",
+  "mensagem.status",
+  "documento.enviado",
+  "prazo.criado",
+  "prazo.alterado",
+  "assinatura.alterada",
+  "privacidade.solicitada",
+  "privacidade.atendida",
+] as const satisfies readonly TTipoMudanca[];
+
+/**
  * The event types one change log row gives, in a fixed order (a delivery's `webhook-id` holds the position, so the
  * same row always gives the same ids). A kind without an event gives none; a reader ignores kinds it does not know.
  */

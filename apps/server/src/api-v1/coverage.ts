@@ -1,4 +1,11 @@
 /**
+ * Whether a listed start names the route: a start ending in `$` names exactly one route (a screen's route whose
+ * sub-routes are covered, e.g. the chat panel `GET /api/chat/:leadId$`), any other start every route it begins.
+ */
+export const casaCom = (rota: string, inicio: string) =>
+  inicio.endsWith("$") ? rota === inicio.slice(0, -1) : rota.startsWith(inicio);
+
+/**
  * What the browser can do that /api/v1 deliberately cannot, each with its reason (decision 1814), and what is meant to
  * be public but not built yet (each with the operation it will be). `coverage.test.ts` walks the internal routes: a
  * route a person uses is either the `internas` of an operation, or matched here (by the start of `METHOD /api/path`).
@@ -61,6 +68,11 @@ export const SO_INTERNAS: [inicio: string, motivo: string][] = [
   ["GET /api/leads/:id/historico", "idem"],
   ["GET /api/conversas", "a caixa de conversas de um consultor"],
   ["POST /api/chat/:leadId/lidas", "marcar como lidas é de quem lê na tela"],
+  [
+    "GET /api/chat/:leadId$",
+    "o painel do chat (lead, conexão, janela de 24 h): o lead é GET /api/v1/leads/{id}, as mensagens GET /api/v1/leads/{id}/mensagens",
+  ],
+  ["POST /api/chat/:leadId/status", "os botões de status do painel; a API muda o status com PATCH /api/v1/leads/{id}/status"],
   ["GET /api/chat/:leadId/modelos", "os modelos que a tela oferece"],
   ["POST /api/atribuicao/automatica", "roda a distribuição da empresa inteira: ação de administrador"],
   ["GET /api/atribuicao/fila", "a fila de espera de tela"],
@@ -95,9 +107,14 @@ export const SO_INTERNAS: [inicio: string, motivo: string][] = [
 export const AINDA_SEM_EQUIVALENTE: [inicio: string, operacao: string][] = [
   ["GET /api/chat/:leadId/consentimento", "GET /api/v1/leads/{id}/consentimentos (leads:read)"],
   ["POST /api/chat/:leadId/consentimento", "POST /api/v1/leads/{id}/consentimentos (leads:write)"],
-  ["GET /api/chat/", "GET /api/v1/leads/{id}/mensagens (messages:read)"],
-  ["POST /api/chat/:leadId/mensagens", "POST /api/v1/leads/{id}/mensagens (messages:send)"],
-  ["POST /api/chat/", "mídia, modelo, reenvio e status pelo chat (messages:send, leads:write)"],
+  ["GET /api/chat/:leadId/mensagens/:mensagemId/midia", "GET /api/v1/mensagens/{id}/arquivo (messages:read)"],
+  ["POST /api/chat/:leadId/mensagens/:mensagemId/reenviar", "POST /api/v1/mensagens/{id}/reenvio (messages:send)"],
+  ["POST /api/chat/:leadId/mensagens/:mensagemId/midia/baixar", "idem, para o arquivo recebido"],
+  ["GET /api/chat/:leadId/tarefas", "GET /api/v1/tarefas (leads:read)"],
+  ["POST /api/chat/:leadId/tarefas", "POST /api/v1/tarefas (leads:write)"],
+  ["GET /api/chat/:leadId/notas", "GET /api/v1/leads/{id}/notas (leads:read)"],
+  ["POST /api/chat/:leadId/notas", "POST /api/v1/leads/{id}/notas (leads:write)"],
+  ["GET /api/chat/:leadId/etiquetas", "GET /api/v1/leads/{id}/etiquetas (leads:read)"],
   ["GET /api/processos", "GET /api/v1/processos, /processos/{id} (processes:read)"],
   ["PUT /api/processos/", "PATCH /api/v1/processos/{id} (processes:write)"],
   ["POST /api/processos/", "prazos e documentos de um processo (processes:write)"],

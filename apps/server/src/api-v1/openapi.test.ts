@@ -28,7 +28,7 @@ describe("the /api/v1 OpenAPI document", () => {
     const faltas: string[] = [];
     for (const metodos of Object.values(doc.paths))
       for (const op of Object.values(metodos)) {
-        if (op.requestBody && op.requestBody.content["application/json"]?.example === undefined)
+        if (op.requestBody && Object.values(op.requestBody.content).some((c) => c.example === undefined))
           faltas.push(`${op.operationId}: pedido`);
         for (const [s, r] of Object.entries(op.responses))
           if (s.startsWith("2") && r.content && r.content["application/json"]?.example === undefined)
@@ -63,5 +63,9 @@ describe("the /api/v1 OpenAPI document", () => {
     expect(res.headers["content-type"]).toMatch(/^text\/html/);
     expect(res.body).toContain("PATCH /api/v1/leads/{id}/status");
     expect(res.body).toContain('id="problema-idempotencia_corpo_diferente"');
+    // the receivers' verification, with the specification's libraries (Node and Python)
+    expect(res.body).toContain("npm install standardwebhooks");
+    expect(res.body).toContain("pip install standardwebhooks");
+    expect(res.body).toContain("GET /api/v1/events");
   });
 });

@@ -24,7 +24,8 @@ const caminho = (url: string) => `/api/v1${url.replace(/:([A-Za-z_]\w*)/g, "{$1}
 /** The problems an operation may answer: always the key's and the limits', plus those its input and kind allow. */
 function problemas(o: TOperacaoApi): Record<string, TJson> {
   const codigos: number[] = [401, 403, 429, 503];
-  if (o.schema.params || o.schema.querystring || o.schema.body) codigos.push(400);
+  if (o.schema.params || o.schema.querystring || o.schema.body || o.formulario) codigos.push(400);
+  if (o.formulario) codigos.push(413);
   if (o.schema.params) codigos.push(404);
   if (o.method === "POST" || o.method === "PATCH") codigos.push(409, 422);
   if (o.method === "DELETE") codigos.push(409);
@@ -110,6 +111,19 @@ export function documentoOpenApi(operacoes: TOperacaoApi[]): TJson {
               content: {
                 "application/json": {
                   schema: emJsonSchema(o.schema.body, "input", componentes),
+                  ...(o.exemplo.pedido !== undefined ? { example: o.exemplo.pedido } : {}),
+                },
+              },
+            },
+          }
+        : {}),
+      ...(o.formulario
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                "multipart/form-data": {
+                  schema: emJsonSchema(o.formulario, "input", componentes),
                   ...(o.exemplo.pedido !== undefined ? { example: o.exemplo.pedido } : {}),
                 },
               },

@@ -39,6 +39,11 @@ export type TOperacaoApi<S extends TSchemaOperacao = TSchemaOperacao> = {
   descricao?: string;
   status: 200 | 201 | 204;
   schema: S;
+  /**
+   * a multipart form (an upload), described for the document only: the handler reads it with the chat's upload reader,
+   * so the route has no body schema and the `Idempotency-Key` compares method and path, not the file (decision 1816)
+   */
+  formulario?: z.ZodType;
   exemplo: { pedido?: unknown; resposta?: unknown };
   internas: string[];
   handler: (p: TPedidoApi<S>) => Promise<unknown>;

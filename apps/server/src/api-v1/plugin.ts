@@ -2,6 +2,7 @@ import { type TEscopoApi, TEXTO_CHAVES_API } from "@crm/domain/api-keys";
 import { TEXTO_API_V1 } from "@crm/domain/api-v1";
 import { PLANO_INFO, type TPlano } from "@crm/domain/plans";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { registrarUpload } from "../http/upload.js";
 import { autenticarChave, type TChaveAutenticada } from "./authenticate.js";
 import { guardarIdempotencia, reservarIdempotencia } from "./idempotency.js";
 import { assinadorDeChaves, hashDaChave } from "./key-format.js";
@@ -55,6 +56,8 @@ export function apiV1Plugin(operacoes: TOperacaoApi[]): FastifyPluginAsync {
     const chaves = new WeakMap<FastifyRequest, TChaveAutenticada>();
 
     app.setErrorHandler(problemHandler);
+    // uploads (a message's file): the chat's multipart reader, its limits and its content checks (decision 1816)
+    await registrarUpload(app);
     // a path of no operation: a route of its own (the /api guard closes unknown routes with a 401 otherwise)
     app.route({
       method: ["GET", "POST", "PUT", "PATCH", "DELETE"],

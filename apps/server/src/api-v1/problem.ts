@@ -25,6 +25,7 @@ const PADRAO_POR_STATUS: Record<number, TCodigoProblema> = {
   403: "acesso_negado",
   404: "nao_encontrado",
   409: "conflito",
+  413: "arquivo_muito_grande",
   422: "idempotencia_corpo_diferente",
   429: "limite_requisicoes",
   503: "servico_indisponivel",

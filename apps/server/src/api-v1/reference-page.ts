@@ -1,6 +1,7 @@
 import { ESCOPOS_API, NOME_ESCOPO_API } from "@crm/domain/api-keys";
 import { PROBLEMAS_API } from "@crm/domain/api-v1";
 import type { TOperacaoApi } from "./operation.js";
+import { VERIFICACAO_NODE, VERIFICACAO_PYTHON } from "./webhook-snippets.js";
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const json = (v: unknown) => `<pre><code>${esc(JSON.stringify(v, null, 2))}</code></pre>`;
@@ -31,6 +32,9 @@ ${o.exemplo.pedido !== undefined ? `<h4>Pedido</h4>${json(o.exemplo.pedido)}` : 
 <li>POST e PATCH aceitam <code>Idempotency-Key</code>: a primeira resposta fica guardada 24 h e é repetida (<code>Idempotent-Replayed: true</code>); a mesma chave com outro pedido dá 422; enquanto a primeira roda, 409.</li>
 <li>Erros: <code>application/problem+json</code> (RFC 9457) com <code>code</code> estável e <code>detail</code> em português.</li>
 <li>Limites por minuto, por chave e por empresa: cabeçalhos <code>RateLimit-Policy</code>, <code>RateLimit</code> e, no 429, <code>Retry-After</code>.</li></ul>
+<h2 id="webhooks">Webhooks</h2><p>Os eventos chegam assinados segundo o Standard Webhooks 1.0: cabeçalhos <code>webhook-id</code>, <code>webhook-timestamp</code> e <code>webhook-signature</code> (<code>v1,</code> HMAC-SHA256 com o segredo <code>whsec_…</code> do endpoint; numa rotação, duas assinaturas por 24 h). O corpo é <code>{type, timestamp, data}</code>. Verifique cada entrega com a biblioteca <code>standardwebhooks</code> e o corpo cru; o que se perdeu está em <code>GET /api/v1/events</code> (ids <code>evt_…</code>, os mesmos eventos).</p>
+<h3 id="verificacao-node">Node.js</h3><pre><code>${esc(VERIFICACAO_NODE)}</code></pre>
+<h3 id="verificacao-python">Python</h3><pre><code>${esc(VERIFICACAO_PYTHON)}</code></pre>
 <h2>Operações</h2>${ops}
 <h2>Problemas</h2><ul>${problemas}</ul></body></html>`;
 }

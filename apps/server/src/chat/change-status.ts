@@ -7,6 +7,7 @@ import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 import { criarTarefa } from "../follow-ups/tasks.js";
 import { badRequest } from "../http/errors.js";
+import type { TAutor } from "../lead-events/history.js";
 import { mudarStatusDosLeads } from "../lead-events/status.js";
 import { acessarLead, type TLeadAcessivel } from "./access.js";
 
@@ -16,13 +17,13 @@ export async function mudarStatusLead(
   tx: TTx,
   lead: TLeadAcessivel,
   novo: TStatusLead,
-  quem: { usuarioId: string | null; motivo: string },
+  quem: { usuarioId: string | null; motivo: string; origem?: TAutor["origem"]; chaveApiId?: string | null },
 ): Promise<boolean> {
   const mudou = await mudarStatusDosLeads(deps, tx, {
     empresaId: lead.empresaId,
     leads: [lead],
     para: novo,
-    autor: { usuarioId: quem.usuarioId, origem: "usuario", motivo: quem.motivo },
+    autor: { origem: "usuario", ...quem },
   });
   if (!mudou.length) return false;
   lead.status_lead = novo;
@@ -34,10 +35,10 @@ export function iniciarAtendimentoSePreciso(
   deps: Pick<TDeps, "realtime" | "jobs">,
   tx: TTx,
   lead: TLeadAcessivel,
-  usuarioId: string,
+  autor: Omit<TAutor, "motivo">,
 ) {
   if (lead.status_lead !== STATUS_ESPERANDO_ATENDENTE) return Promise.resolve(false);
-  return mudarStatusLead(deps, tx, lead, STATUS_EM_ATENDIMENTO, { usuarioId, motivo: "Primeira mensagem enviada pelo chat" });
+  return mudarStatusLead(deps, tx, lead, STATUS_EM_ATENDIMENTO, { ...autor, motivo: "Primeira mensagem enviada pelo chat" });
 }
 
 /**

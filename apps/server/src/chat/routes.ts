@@ -15,16 +15,12 @@ import {
 import { ZNovaTarefa, ZTarefa } from "@crm/domain/schemas/follow-ups";
 import { zId } from "@crm/domain/schemas/id";
 import { STATUS_LEAD } from "@crm/domain/status";
-import { contarParametros, renderizarTemplateProvedor } from "@crm/domain/templates";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withTenant } from "../db/tenant.js";
 import { criarTarefa, tarefasDoLead } from "../follow-ups/tasks.js";
-import { badRequest } from "../http/errors.js";
 import { contexto } from "../http/tenant.js";
 import { lerUpload, registrarUpload } from "../http/upload.js";
-import { lerConfigWhatsApp, type TConfigWhatsApp } from "../whatsapp/providers/company-config.js";
-import { comoErroProvedor } from "../whatsapp/providers/provider.js";
 import { acessarLead, comLeadAcessivel } from "./access.js";
 import { aplicarAcaoStatus } from "./change-status.js";
 import { listarMensagens, obterMensagem } from "./list-messages.js";
@@ -34,7 +30,8 @@ import { enviarArquivoDaMensagem } from "./media-download.js";
 import { baixarMidiaNovamente, reenviarMensagem } from "./retry-message.js";
 import { criarMensagemSaida } from "./send.js";
 import { enviarMidia } from "./send-media.js";
-import { criarModelo, editarModelo, excluirModelo, listarModelos, templatesAprovados } from "./templates.js";
+import { enviarTemplate } from "./send-template.js";
+import { criarModelo, editarModelo, excluirModelo, listarModelos } from "./templates.js";
 
 const config = { permissao: "chat.usar", naoAutenticado: MSG.usuarioNaoAutenticado } as const;
 const ZLead = z.object({ leadId: z.string().max(100) });
@@ -82,26 +79,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/chat/:leadId/template",
     { config, schema: { params: ZLead, body: ZEnviarTemplate, response: { 201: ZMensagem } } },
-    async (req, reply) => {
-      const ctx = contexto(req);
-      const { nome, idioma, parametros } = req.body;
-      const cfg = await withTenant(deps.db.app, ctx, async (tx) => {
-        const lead = await acessarLead(tx, ctx, req.params.leadId);
-        return (await lerConfigWhatsApp(tx, deps.config.appSecret, lead.empresaId)) as TConfigWhatsApp;
-      });
-      const aprovados = await templatesAprovados(deps, cfg).catch((e) => {
-        throw badRequest(comoErroProvedor(e, MSG.whatsappErroConexaoApi).mensagem);
-      });
-      const t = aprovados.find((a) => a.nome === nome && a.idioma === idioma);
-      if (!t) throw badRequest(MSG.modeloNaoAprovado);
-      if (parametros.length !== contarParametros(t.corpo)) throw badRequest("Preencha todas as variáveis do modelo.");
-      const m = await criarMensagemSaida(deps, ctx, req.params.leadId, {
-        tipo: "template",
-        texto: renderizarTemplateProvedor(t.corpo, parametros),
-        template: { nome, idioma, parametros },
-      });
-      return reply.status(201).send(m);
-    },
+    async (req, reply) => reply.status(201).send(await enviarTemplate(deps, contexto(req), req.params.leadId, req.body)),
   );
 
   app.post(

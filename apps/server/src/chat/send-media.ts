@@ -7,7 +7,7 @@ import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { badRequest, HttpError } from "../http/errors.js";
 import { validarAnexo } from "../http/upload.js";
 import { acessarLead } from "./access.js";
-import { criarMensagemSaida } from "./send.js";
+import { criarMensagemSaida, type TRemetente } from "./send.js";
 
 const EXT: Record<string, string> = {
   "image/jpeg": "jpg",
@@ -27,6 +27,7 @@ export async function enviarMidia(
   tipo: string,
   arquivo: { dados: Buffer; nome: string } | null,
   legenda: string,
+  remetente?: TRemetente,
 ): Promise<TMensagem> {
   if (tipo !== "image" && tipo !== "document") throw badRequest(MSG.tipoMidiaNaoSuportado(tipo));
   if (!arquivo) throw badRequest(MSG.mensagemVazia);
@@ -41,11 +42,18 @@ export async function enviarMidia(
   }
   const nome = arquivo.nome || NOME_DOCUMENTO_PADRAO; // made safe as it was read (http/upload.ts)
   try {
-    return await criarMensagemSaida(deps, ctx, leadId, {
-      tipo,
-      texto: legenda,
-      midia: { chave, mime, nome, tamanho: arquivo.dados.length },
-    });
+    return await criarMensagemSaida(
+      deps,
+      ctx,
+      leadId,
+      {
+        tipo,
+        texto: legenda,
+        midia: { chave, mime, nome, tamanho: arquivo.dados.length },
+      },
+      undefined,
+      remetente,
+    );
   } catch (e) {
     await deps.storage.remover(chave).catch(() => {});
     throw e;

@@ -8,6 +8,7 @@ import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { conflict } from "../http/errors.js";
+import type { TAutor } from "../lead-events/history.js";
 import { estaConectado, lerSessao } from "../whatsapp/connection/session.js";
 import { configCompleta, lerConfigWhatsApp, type TConfigWhatsApp } from "../whatsapp/providers/company-config.js";
 import { FILA_ENVIO } from "../whatsapp/queues.js";
@@ -23,6 +24,16 @@ export type TNovaSaida = {
 };
 
 /**
+ * Who sends: the person signed in (the default), or an API key (decision 1816) — then no person is the sender, the
+ * message is the system's, named after the key, and the change log row carries the key.
+ */
+export type TRemetente = { autor: Omit<TAutor, "motivo">; nome: string | null };
+const remetenteDaSessao = (ctx: TTenantCtx): TRemetente => ({
+  autor: { origem: "usuario", usuarioId: ctx.usuarioId },
+  nome: null,
+});
+
+/**
  * Every outbound message of the chat: checks the connection and, for free-form messages, the 24-hour window;
  * stores it as 'pending', queues its send job in the same transaction (so it is never lost nor sent twice
  * from here), starts the service when the lead was waiting for a consultant, and shows it live.
@@ -34,7 +45,9 @@ export async function criarMensagemSaida(
   leadId: string,
   nova: TNovaSaida,
   checar?: (cfg: TConfigWhatsApp) => void,
+  remetente: TRemetente = remetenteDaSessao(ctx),
 ): Promise<TMensagem> {
+  const { autor } = remetente;
   const mensagem = await withTenant(deps.db.app, ctx, async (tx) => {
     const lead = await acessarLead(tx, ctx, leadId, { travar: true });
     const cfg = (await lerConfigWhatsApp(tx, deps.config.appSecret, lead.empresaId)) as TConfigWhatsApp;
@@ -59,13 +72,14 @@ export async function criarMensagemSaida(
       `INSERT INTO mensagens_whatsapp (id_empresa_fk, id_lead_fk, direcao, sender, sender_nome, id_usuario_fk, message,
           message_type, status, template_nome, template_idioma, template_parametros,
           media_storage_key, media_mime_type, media_file_name, media_file_size, media_status, natureza_envio)
-       VALUES ($1, $2, 'saida', 'consultor', (SELECT coalesce(nullif(u.nome, ''), u.email) FROM usuarios_plataforma u WHERE u.id = $3),
+       VALUES ($1, $2, 'saida', CASE WHEN $3::uuid IS NULL THEN 'sistema' ELSE 'consultor' END,
+               coalesce((SELECT coalesce(nullif(u.nome, ''), u.email) FROM usuarios_plataforma u WHERE u.id = $3), $15),
                $3, $4, $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14)
        RETURNING ${COLUNAS_MENSAGEM}`,
       [
         lead.empresaId,
         lead.id,
-        ctx.usuarioId,
+        autor.usuarioId,
         nova.texto,
         nova.tipo,
         nova.template?.nome ?? null,
@@ -77,6 +91,7 @@ export async function criarMensagemSaida(
         nova.midia?.tamanho ?? null,
         nova.midia ? "baixada" : null,
         natureza,
+        remetente.nome,
       ],
     );
     const m = rows[0];
@@ -85,14 +100,14 @@ export async function criarMensagemSaida(
       empresaId: lead.empresaId,
       ids: [m.id],
       tipo: "mensagem.enviada",
-      autor: { origem: "usuario", usuarioId: ctx.usuarioId },
+      autor,
     });
     await tx.query(
       `UPDATE leads_juros_check SET ultima_mensagem_em = greatest(ultima_mensagem_em, $3), updated_at = now()
         WHERE id_empresa_fk = $1 AND id = $2`,
       [lead.empresaId, lead.id, m.timestamp],
     );
-    await iniciarAtendimentoSePreciso(deps, tx, lead, ctx.usuarioId);
+    await iniciarAtendimentoSePreciso(deps, tx, lead, autor);
     await deps.jobs.enviar(FILA_ENVIO, { empresaId: lead.empresaId, mensagemId: m.id }, { tx });
     await deps.realtime.publicar(
       tx,

@@ -2,7 +2,7 @@ import { planosComRecurso } from "@crm/domain/plan-limits";
 import { eventosDaMudanca } from "@crm/domain/webhooks";
 import type pg from "pg";
 import { lerMudancas } from "../change-log/follow.js";
-import { corpoDoEvento } from "./payload.js";
+import { chaveDoEvento, corpoDoEvento } from "./payload.js";
 
 /** The change log's reader that feeds the webhooks (its position in mudancas_leitores). */
 const LEITOR_WEBHOOKS = "webhooks";
@@ -10,7 +10,7 @@ const LOTE = 1_000;
 
 /** The `webhook-id` of one event for one endpoint: fixed by the log row, the event's place in it and the endpoint. */
 const idMensagem = (mudancaId: string, n: number, endpointId: string) =>
-  `msg_${mudancaId}_${n}_${endpointId.replaceAll("-", "")}`;
+  `msg_${chaveDoEvento(mudancaId, n)}_${endpointId.replaceAll("-", "")}`;
 
 type TEndpointAlvo = { id: string; id_empresa_fk: string; tipos_evento: string[] | null };
 

@@ -20,6 +20,13 @@ const OBJETO: Record<TEntidadeMudanca, string> = {
 };
 
 /**
+ * The key of one event: the change log row and the event's place among those the row gives (a status change that
+ * opens a process gives two). Fixed by the row, so a webhook's `webhook-id` (`msg_<key>_<endpoint>`) and the events
+ * feed's id (`evt_<key>`) name the same event the same way every time (decisions 1803, 1817).
+ */
+export const chaveDoEvento = (mudancaId: string, n: number) => `${mudancaId}_${n}`;
+
+/**
  * The body of one event (Standard Webhooks: `{type, timestamp, data}`, minified; decision 1802): `timestamp` is when
  * the change happened (its transaction's time), not when it is sent. `data` holds ids, who acted, the entity's
  * logged fields now and the changed fields' old values (`previous`) — the change log's fields, which carry no
