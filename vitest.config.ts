@@ -13,6 +13,7 @@ const LENTOS = [
   "apps/server/test/graceful-shutdown.test.ts",
   "apps/server/test/multi-instance.test.ts",
   "apps/server/test/cross-tenant-probe.test.ts",
+  "apps/server/src/backup/backup-restore.test.ts",
 ];
 
 /** The server's API tests need the one PostgreSQL of the run (each file clones its own database from a template). */

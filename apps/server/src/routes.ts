@@ -18,6 +18,7 @@ import { conversationRoutes } from "./conversations/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
 import { deadlineRoutes } from "./deadlines/routes.js";
 import { devRoutes } from "./dev/routes.js";
+import { doctorRoutes } from "./doctor/routes.js";
 import { documentRoutes } from "./documents/routes.js";
 import { financeRoutes } from "./finance/routes.js";
 import { followUpRoutes } from "./follow-ups/routes.js";
@@ -104,6 +105,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(attributionRoutes);
   // the platform's operator
   await api.register(platformRoutes);
+  await api.register(doctorRoutes);
   await api.register(subscriptionRoutes);
   await api.register(financeRoutes);
   await api.register(taxasBacenRoutes);

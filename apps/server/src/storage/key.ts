@@ -13,6 +13,8 @@ export type TArmazenamento = {
   abrir: (chave: string) => Promise<{ stream: Readable; tamanho: number }>;
   existe: (chave: string) => Promise<boolean>;
   remover: (chave: string) => Promise<void>;
+  /** every stored key, in key order, streamed (a backup reads the whole store; decision 1857) */
+  listar: () => AsyncIterable<string>;
 };
 
 const CHAVE_VALIDA = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { TConfig } from "../config/config.js";
 import { type TArmazenamento, validarChave } from "./key.js";
@@ -43,7 +43,21 @@ export function criarArmazenamentoLocal(raiz: string): TArmazenamento {
         () => false,
       ),
     remover: (chave) => rm(caminho(chave), { force: true }),
+    listar: () => listarPasta(raiz, ""),
   };
+}
+
+/** The keys under `raiz`, depth first in name order; a write's `.tmp` (not yet renamed into place) is not a file yet. */
+async function* listarPasta(raiz: string, prefixo: string): AsyncGenerator<string> {
+  const entradas = await readdir(path.join(raiz, prefixo), { withFileTypes: true }).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === "ENOENT") return [];
+    throw e;
+  });
+  for (const e of entradas.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const chave = prefixo ? `${prefixo}/${e.name}` : e.name;
+    if (e.isDirectory()) yield* listarPasta(raiz, chave);
+    else if (e.isFile() && !e.name.endsWith(".tmp")) yield chave;
+  }
 }
 
 /** S3-compatible storage when STORAGE_DRIVER=s3 (several instances share it), else the local disk. */
