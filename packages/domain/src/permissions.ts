@@ -77,6 +77,8 @@ export const PERMISSOES = {
   "etiquetas.usar": [A, C],
   /** create, rename, recolour and delete the company's tags (settings) */
   "etiquetas.gerenciar": [A],
+  /** transfer a lead from the chat (decision 1836): its assigned consultant (checked per lead) or the company admin */
+  "leads.transferir": [A, C],
 } as const satisfies Record<string, TPapel[]>;
 
 export type TPermissao = keyof typeof PERMISSOES;

@@ -60,6 +60,7 @@ export const SO_INTERNAS: [inicio: string, motivo: string][] = [
   ["GET /api/conversas", "a caixa de conversas de um consultor"],
   ["POST /api/chat/:leadId/lidas", "marcar como lidas é de quem lê na tela"],
   ["GET /api/chat/:leadId/modelos", "os modelos que a tela oferece"],
+  ["GET /api/chat/:leadId/transferencia/destinos", "as opções de um seletor da tela (users:read dará os consultores)"],
   ["POST /api/atribuicao/automatica", "roda a distribuição da empresa inteira: ação de administrador"],
   ["GET /api/atribuicao/fila", "a fila de espera de tela"],
   ["GET /api/atribuicao/campanhas", "figuras de tela"],
@@ -86,6 +87,7 @@ export const SO_INTERNAS: [inicio: string, motivo: string][] = [
 
 /** Meant for /api/v1, not built yet: the operation each will be (decision 1814 names the order). */
 export const AINDA_SEM_EQUIVALENTE: [inicio: string, operacao: string][] = [
+  ["POST /api/chat/:leadId/transferencia", "POST /api/v1/leads/{id}/transferencia (leads:write)"],
   ["GET /api/chat/", "GET /api/v1/leads/{id}/mensagens (messages:read)"],
   ["POST /api/chat/:leadId/mensagens", "POST /api/v1/leads/{id}/mensagens (messages:send)"],
   ["POST /api/chat/", "mídia, modelo, reenvio e status pelo chat (messages:send, leads:write)"],
