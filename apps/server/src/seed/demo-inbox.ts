@@ -29,7 +29,7 @@ export async function semearCaixaDeEntrada(
   empresa: TEmpresaDemo,
   leads: TLeadDemo[],
   senhaHash: string,
-): Promise<{ usuarios: number }> {
+): Promise<{ usuarios: number; notificacoes: number }> {
   const [primeiro, segundo] = empresa.consultores;
   const consultor2 = await criarUsuario(tx, {
     id: g.r.uuid(),
@@ -126,8 +126,8 @@ export async function semearCaixaDeEntrada(
        FROM jsonb_to_recordset($1::jsonb) AS n (id uuid, lead uuid, autor uuid, autor_nome text, texto text, mencoes uuid[], quando timestamptz)`,
     notas,
   );
-  await semearTransferencia(tx, g, empresa, doConsultor(primeiro)[5], consultor2.id);
-  return { usuarios: 1 };
+  const transferida = await semearTransferencia(tx, g, empresa, doConsultor(primeiro)[5], consultor2.id);
+  return { usuarios: 1, notificacoes: transferida ? 1 : 0 };
 }
 
 /**
@@ -140,9 +140,9 @@ async function semearTransferencia(
   empresa: TEmpresaDemo,
   lead: Record<string, unknown> | undefined,
   usuarioDestino: string,
-): Promise<void> {
+): Promise<boolean> {
   const [primeiro, segundo] = empresa.consultores;
-  if (!lead) return;
+  if (!lead) return false;
   const quando = new Date(g.agora.getTime() - 95 * MINUTO);
   const nota = "Cliente pediu alguém que atenda à tarde; já enviou o contrato.";
   await tx.query(
@@ -174,4 +174,5 @@ async function semearTransferencia(
       quando,
     ],
   );
+  return true;
 }
