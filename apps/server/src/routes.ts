@@ -3,6 +3,7 @@ import { apiKeyRoutes } from "./api-keys/routes.js";
 import { OPERACOES_API } from "./api-v1/operations.js";
 import { apiV1Plugin } from "./api-v1/plugin.js";
 import { assignmentRoutes } from "./assignment/routes.js";
+import { transferRoutes } from "./assignment/transfer-routes.js";
 import { waitingRoutes } from "./assignment/waiting-routes.js";
 import { attributionRoutes } from "./attribution/routes.js";
 import { auditTrailRoutes } from "./audit-trail/routes.js";
@@ -78,6 +79,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(leadRoutes);
   await api.register(assignmentRoutes);
   await api.register(waitingRoutes);
+  await api.register(transferRoutes);
   await api.register(screeningRoutes);
   await api.register(legalProcessRoutes);
   await api.register(deadlineRoutes);

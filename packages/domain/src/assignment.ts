@@ -52,6 +52,17 @@ export function escolherConsultor<T extends TCandidatoAtribuicao>(candidatos: re
   return melhor;
 }
 
+/** The largest cap a company may set (migration 0065's CHECK says the same). */
+export const LIMITE_CONVERSAS_MAX = 10_000;
+
+/**
+ * The company's cap of open conversations (decision 1837): a consultant with `limite` open leads or more is not a
+ * candidate of the automatic assignment. null: no cap. Manual assignment and transfer never ask.
+ */
+export function abaixoDoLimite<T extends { abertos: number }>(candidatos: readonly T[], limite: number | null): T[] {
+  return limite === null ? [...candidatos] : candidatos.filter((c) => c.abertos < limite);
+}
+
 // ---------------------------------------------------------------- presence
 export const PRESENCA = {
   /** the browser says "idle" after this long without keyboard, pointer or focus activity */

@@ -58,6 +58,7 @@ export const ROTULOS_ACAO: Record<string, string> = {
   "lead.status": "Mudou o status de um lead",
   "lead.status_juridico": "Mudou o status jurídico",
   "lead.atribuido": "Atribuiu um lead",
+  "lead.transferido": "Transferiu um lead",
   "lead.excluido": "Excluiu um lead",
   "mensagem.recebida": "Mensagem recebida",
   "mensagem.enviada": "Mensagem enviada",

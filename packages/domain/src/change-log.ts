@@ -29,6 +29,8 @@ export const TIPOS_MUDANCA = {
     "lead.atribuido",
     "lead.excluido",
     "lead.etiquetas",
+    /** a hand-over from the chat (decision 1836): the consultant and the status in one row, the note kept out */
+    "lead.transferido",
   ],
   mensagem: ["mensagem.recebida", "mensagem.enviada", "mensagem.status"],
   documento: ["documento.enviado", "documento.excluido"],

@@ -280,6 +280,7 @@ export const MSG = {
   horarioInvalido: "Informe um horário no formato HH:MM",
   expedienteFimAntesDoInicio: "O fim do expediente deve ser depois do início",
   expedienteSemDias: "Escolha ao menos um dia do expediente",
+  limiteConversasInvalido: "Informe um número inteiro de 1 a 10000, ou deixe em branco para não limitar",
   atribuicaoSalva: "Configuração de atribuição salva com sucesso!",
   acessoNegadoConversas:
     "Apenas consultores e administradores da empresa podem acessar as conversas. Seus processos e documentos estão no menu.",

@@ -87,6 +87,8 @@ export const PERMISSOES = {
   "consentimento.ver": [P, A, C, J],
   /** record an opt-in or opt-out the company received: its own people who talk to leads */
   "consentimento.registrar": [A, C],
+  /** transfer a lead from the chat (decision 1836): its assigned consultant (checked per lead) or the company admin */
+  "leads.transferir": [A, C],
 } as const satisfies Record<string, TPapel[]>;
 
 export type TPermissao = keyof typeof PERMISSOES;

@@ -107,6 +107,9 @@ export function eventosDaMudanca(m: TMudancaParaEvento): TTipoEventoWebhook[] {
       return [abriuProcesso(m) ? "process.opened" : "process.status_changed"];
     case "lead.atribuido":
       return ["lead.assigned"];
+    // a transfer moves the consultant and, for an open lead, the status (decision 1836)
+    case "lead.transferido":
+      return m.antes && "status_lead" in m.antes ? ["lead.assigned", "lead.status_changed"] : ["lead.assigned"];
     case "lead.excluido":
       return ["lead.deleted"];
     case "mensagem.recebida":

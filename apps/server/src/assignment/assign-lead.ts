@@ -1,4 +1,5 @@
 import {
+  abaixoDoLimite,
   dentroDoExpediente,
   escolherConsultor,
   STATUS_LEAD_ENCERRADOS,
@@ -14,7 +15,7 @@ import { notFound } from "../http/errors.js";
 import { gravarAtribuicoes, type TAutorAtribuicao, type TLeadAtribuido } from "../lead-events/assignment.js";
 import { mudarStatusDosLeads } from "../lead-events/status.js";
 import { notificar } from "../notifications/notify.js";
-import { alguemEsperaDesdeAntes, contarAguardando, lerExpediente } from "./waiting-sql.js";
+import { alguemEsperaDesdeAntes, contarAguardando, lerExpediente, lerLimiteConversas } from "./waiting-sql.js";
 
 export type { TAutorAtribuicao };
 
@@ -48,15 +49,26 @@ async function travar(tx: TTx, empresaId: string, leadId: string): Promise<TLead
  * consultants by the same rule (decision 1503); otherwise the lead stays unassigned, in the waiting queue, and the
  * admins are told once per waiting episode: when no other lead waits (with `lote`, the leads that entered the queue
  * with it in one status change, assigned after it by a job: when no other lead waits since before it); `avisar`
- * false skips it, for the queue's own job. A lead that already has a consultant keeps them.
+ * false skips it, for the queue's own job. A lead that already has a consultant keeps them. A consultant at the
+ * company's cap of open conversations (`limite_conversas_abertas`, decision 1837) is skipped, as is anyone in
+ * `exceto` (who gave the lead back to the queue, decision 1836).
  */
 export async function atribuirAutomaticamente(
   deps: TDepsAtribuicao,
   tx: TTx,
-  p: { empresaId: string; leadId: string; autor: TAutorAtribuicao; agora?: Date; avisar?: boolean; lote?: string[] },
+  p: {
+    empresaId: string;
+    leadId: string;
+    autor: TAutorAtribuicao;
+    agora?: Date;
+    avisar?: boolean;
+    lote?: string[];
+    exceto?: string[];
+  },
 ): Promise<TResultadoAtribuicao> {
   const lead = await travar(tx, p.empresaId, p.leadId);
   if (lead.consultor_atribuido_id) return { atribuido: false, motivo: "ja_atribuido", consultorId: lead.consultor_atribuido_id };
+  const limite = await lerLimiteConversas(tx, p.empresaId);
   const candidatos = async (soConectados: boolean) => {
     const { rows } = await tx.query(
       `SELECT c.id, c.nome, c.ultima_atribuicao_em,
@@ -64,11 +76,11 @@ export async function atribuirAutomaticamente(
                 WHERE l.id_empresa_fk = c.id_empresa_fk AND l.consultor_atribuido_id = c.id
                   AND NOT (l.status_lead = ANY ($3::text[]))) AS abertos
          FROM consultores c JOIN usuarios_plataforma u ON u.id = c.id_usuario_fk AND u.ativo
-        WHERE c.id_empresa_fk = $1 AND ($4 OR c.status_conexao = $2)`,
-      [p.empresaId, STATUS_RECEBE_LEADS, STATUS_LEAD_ENCERRADOS, !soConectados],
+        WHERE c.id_empresa_fk = $1 AND ($4 OR c.status_conexao = $2) AND NOT (c.id = ANY ($5::uuid[]))`,
+      [p.empresaId, STATUS_RECEBE_LEADS, STATUS_LEAD_ENCERRADOS, !soConectados, p.exceto ?? []],
     );
     return escolherConsultor(
-      rows.map((r) => ({
+      abaixoDoLimite(rows, limite).map((r) => ({
         id: r.id as string,
         nome: r.nome as string,
         abertos: r.abertos as number,

@@ -244,7 +244,13 @@ describe("assigning to offline consultants during business hours (PUT /api/empre
     const x = await empresaNova();
     const nav = x.navegadores.admin;
     const ler = async () => (await nav.req({ url: "/api/empresa/atribuicao" })).json();
-    expect(await ler()).toEqual({ atribuir_offline_expediente: false, dias: [1, 2, 3, 4, 5], inicio: "08:00", fim: "18:00" });
+    expect(await ler()).toEqual({
+      atribuir_offline_expediente: false,
+      dias: [1, 2, 3, 4, 5],
+      inicio: "08:00",
+      fim: "18:00",
+      limite_conversas_abertas: null,
+    });
     const ruim = await nav.req({
       method: "PUT",
       url: "/api/empresa/atribuicao",
@@ -272,7 +278,13 @@ describe("assigning to offline consultants during business hours (PUT /api/empre
       payload: { atribuir_offline_expediente: true, dias: [5, 1, 1], inicio: "09:00", fim: "17:30" },
     });
     expect(ok.statusCode).toBe(200);
-    expect(await ler()).toEqual({ atribuir_offline_expediente: true, dias: [1, 5], inicio: "09:00", fim: "17:30" });
+    expect(await ler()).toEqual({
+      atribuir_offline_expediente: true,
+      dias: [1, 5],
+      inicio: "09:00",
+      fim: "17:30",
+      limite_conversas_abertas: null,
+    });
     for (const papel of ["consultor", "juridico"] as const) {
       const r = await x.navegadores[papel].req({
         method: "PUT",

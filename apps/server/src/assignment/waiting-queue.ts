@@ -5,8 +5,14 @@ import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTx, unsafeWithSystem, withCompanyJob } from "../db/tenant.js";
 import { SEM_DADOS, type TFila } from "../jobs/jobs.js";
-import { FILA_ATRIBUIR_QUALIFICADOS, type TTrabalhoAtribuirQualificados } from "../jobs/queues.js";
+import {
+  FILA_ATRIBUIR_QUALIFICADOS,
+  FILA_CARTEIRA,
+  type TTrabalhoAtribuirQualificados,
+  type TTrabalhoCarteira,
+} from "../jobs/queues.js";
 import { atribuirAutomaticamente } from "./assign-lead.js";
+import { reabrirCarteira } from "./carteira.js";
 import { AGUARDANDO, aguardandoDa, ENTRADA_NA_FILA } from "./waiting-sql.js";
 
 /**
@@ -80,7 +86,7 @@ export async function atribuirQualificados(
   deps: Pick<TDeps, "db" | "realtime">,
   empresaId: string,
   leadIds: string[],
-  opts: { agora?: Date } = {},
+  opts: { agora?: Date; exceto?: string[] } = {},
 ): Promise<number> {
   let atribuidos = 0;
   for (const leadId of leadIds) {
@@ -95,6 +101,7 @@ export async function atribuirQualificados(
         leadId,
         agora: opts.agora,
         lote: leadIds,
+        exceto: opts.exceto,
         autor: { usuarioId: null, origem: "sistema", motivo: "Atribuição automática após qualificação" },
       });
       return a.atribuido ? ("ok" as const) : a.motivo === "ja_atribuido" ? ("seguir" as const) : ("parar" as const);
@@ -147,7 +154,10 @@ export async function iniciarTrabalhosFilaEspera(deps: TDeps): Promise<void> {
     await atribuirFilaDeEspera(deps, t.dados.empresaId);
   });
   await deps.jobs.trabalhar<TTrabalhoAtribuirQualificados>(FILA_ATRIBUIR_QUALIFICADOS, async (t) => {
-    await atribuirQualificados(deps, t.dados.empresaId, t.dados.leadIds);
+    await atribuirQualificados(deps, t.dados.empresaId, t.dados.leadIds, { exceto: t.dados.exceto });
+  });
+  await deps.jobs.trabalhar<TTrabalhoCarteira>(FILA_CARTEIRA, async (t) => {
+    await reabrirCarteira(deps, t.dados.empresaId, t.dados.leadIds);
   });
   await deps.jobs.trabalhar(FILA_EXPEDIENTE, async () => void (await varrerInicioDoExpediente(deps)));
   await deps.jobs.agendar(FILA_EXPEDIENTE, CRON_EXPEDIENTE);

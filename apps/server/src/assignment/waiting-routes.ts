@@ -2,11 +2,15 @@ import { dentroDoExpediente } from "@crm/domain/assignment";
 import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
 import { ZConfigAtribuicao, ZConfigAtribuicaoSalva, ZFilaEspera } from "@crm/domain/schemas/waiting";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { registrarMudancas } from "../change-log/record.js";
 import { relogio } from "../core/clock.js";
 import { withTenant } from "../db/tenant.js";
 import { contextoEmpresa } from "../http/tenant.js";
 import { pedirAtribuicaoDaFila } from "./waiting-queue.js";
-import { contarAguardando } from "./waiting-sql.js";
+import { contarAguardando, lerLimiteConversas } from "./waiting-sql.js";
+
+/** The settings this screen saves, named in the change log (their values are the company's own rule). */
+const CAMPOS_ATRIBUICAO = ["atribuir_offline_expediente", "expediente", "limite_conversas_abertas"];
 
 /**
  * The waiting queue (decision 1503): its count for the admins' sidebar and /leads, and the
@@ -32,7 +36,7 @@ export const waitingRoutes: FastifyPluginAsyncZod = async (app) => {
     const ctx = contextoEmpresa(req);
     return withTenant(deps.db.app, ctx, async (tx) => {
       const { rows } = await tx.query(
-        `SELECT atribuir_offline_expediente, expediente_dias AS dias,
+        `SELECT atribuir_offline_expediente, expediente_dias AS dias, limite_conversas_abertas,
                 to_char(expediente_inicio, 'HH24:MI') AS inicio, to_char(expediente_fim, 'HH24:MI') AS fim
            FROM empresas WHERE id = $1`,
         [ctx.empresaId],
@@ -48,14 +52,23 @@ export const waitingRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = contextoEmpresa(req);
       const c = req.body;
       await withTenant(deps.db.app, ctx, async (tx) => {
+        const anterior = await lerLimiteConversas(tx, ctx.empresaId);
         await tx.query(
           `UPDATE empresas SET atribuir_offline_expediente = $2, expediente_dias = $3, expediente_inicio = $4,
-                  expediente_fim = $5, updated_at = now()
+                  expediente_fim = $5, limite_conversas_abertas = $6, updated_at = now()
             WHERE id = $1`,
-          [ctx.empresaId, c.atribuir_offline_expediente, c.dias, c.inicio, c.fim],
+          [ctx.empresaId, c.atribuir_offline_expediente, c.dias, c.inicio, c.fim, c.limite_conversas_abertas],
         );
-        // turned on inside the hours: the leads already waiting need not wait for someone to come online
-        if (c.atribuir_offline_expediente && dentroDoExpediente(relogio.agora(), c))
+        await registrarMudancas(tx, {
+          empresaId: ctx.empresaId,
+          autor: { origem: "usuario", usuarioId: ctx.usuarioId },
+          mudancas: [
+            { entidade: "configuracao", id: ctx.empresaId, tipo: "configuracao.alterada", depois: { campos: CAMPOS_ATRIBUICAO } },
+          ],
+        });
+        // turned on inside the hours, or the cap changed: the leads already waiting need not wait for someone to come
+        // online (a pass that finds nobody stops at the first lead nobody can receive)
+        if ((c.atribuir_offline_expediente && dentroDoExpediente(relogio.agora(), c)) || c.limite_conversas_abertas !== anterior)
           await pedirAtribuicaoDaFila(deps, tx, ctx.empresaId);
       });
       return c;

@@ -57,3 +57,9 @@ export async function lerExpediente(tx: TTx, empresaId: string): Promise<TExpedi
   const r = rows[0];
   return r?.ativo ? { dias: r.dias, inicio: r.inicio, fim: r.fim } : null;
 }
+
+/** The company's cap of open conversations per consultant for the automatic assignment (decision 1837); null: none. */
+export async function lerLimiteConversas(tx: TTx, empresaId: string): Promise<number | null> {
+  const { rows } = await tx.query("SELECT limite_conversas_abertas AS n FROM empresas WHERE id = $1", [empresaId]);
+  return rows[0]?.n ?? null;
+}

@@ -4,7 +4,14 @@ import { SQL } from "./terms.js";
 import type { TDerivado } from "./types.js";
 
 /** What moves a summary of the leads: a lead created (one by one, imported, by the API), changed, moved, assigned, deleted. */
-export const EVENTOS_LEAD = ["lead.criado", "lead.alterado", "lead.status", "lead.atribuido", "lead.excluido"] as const;
+export const EVENTOS_LEAD = [
+  "lead.criado",
+  "lead.alterado",
+  "lead.status",
+  "lead.atribuido",
+  "lead.transferido",
+  "lead.excluido",
+] as const;
 
 const dia: TColuna = ["dia", "l.dia_sp"];
 const mes: TColuna = ["mes", "l.mes_sp"];

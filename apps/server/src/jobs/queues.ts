@@ -72,10 +72,26 @@ export type TTrabalhoCadeiaInicial = { empresaId: string; leadIds: string[]; aut
  * assigns in its own transaction (decision 1503): lead-events enqueues one job per status change
  * (its leads that have no consultant) in the change's transaction; assignment/ works it with the screening's
  * assign-lead, so the lead is assigned like one the AI qualified, or waits in the queue with its notice.
- * Idempotent: a lead that has a consultant or left the status is skipped. Data: { empresaId, leadIds }.
+ * Idempotent: a lead that has a consultant or left the status is skipped. Data: { empresaId, leadIds, exceto? }:
+ * `exceto`, consultants this pass skips (the one who gave the lead back to the queue, decision 1836).
  */
 export const FILA_ATRIBUIR_QUALIFICADOS: TFila<TTrabalhoAtribuirQualificados> = {
   nome: "atribuicao.qualificados",
+  dados: z.object({ empresaId: zId(), leadIds: z.array(zId()), exceto: z.array(zId()).optional() }),
+  politica: "standard",
+  tentativas: 5,
+  atrasoSegundos: 5,
+  backoff: true,
+};
+export type TTrabalhoAtribuirQualificados = { empresaId: string; leadIds: string[]; exceto?: string[] };
+
+/**
+ * 'Carteira' (decision 1837): the WhatsApp inbound pipeline enqueues, in the messages' transaction, the known leads
+ * that wrote while lost; assignment/ reopens each in a transaction of its own (never in the webhook's: the lock order
+ * of decision 1731). Idempotent: a lead no longer lost is skipped. Data: { empresaId, leadIds }.
+ */
+export const FILA_CARTEIRA: TFila<TTrabalhoCarteira> = {
+  nome: "atribuicao.carteira",
   dados: z.object({ empresaId: zId(), leadIds: z.array(zId()) }),
   politica: "standard",
   tentativas: 5,
@@ -97,3 +113,4 @@ export const FILA_ENVIO: TFila<TTrabalhoEnvio> = {
   expiraSegundos: 120,
 };
 export type TTrabalhoEnvio = { empresaId: string; mensagemId: string };
+export type TTrabalhoCarteira = { empresaId: string; leadIds: string[] };

@@ -1,5 +1,6 @@
 import { PAPEL } from "@crm/domain/roles";
 import { CORES_ETIQUETA } from "@crm/domain/tags";
+import { MSG_TRANSFERENCIA, NOTIFICACAO_TRANSFERENCIA, STATUS_APOS_TRANSFERENCIA } from "@crm/domain/transfer";
 import type { TTx } from "../db/tenant.js";
 import type { TEmpresaDemo, TGeracao } from "./demo-context.js";
 import type { TLeadDemo } from "./demo-leads.js";
@@ -29,7 +30,7 @@ export async function semearCaixaDeEntrada(
   empresa: TEmpresaDemo,
   leads: TLeadDemo[],
   senhaHash: string,
-): Promise<{ usuarios: number }> {
+): Promise<{ usuarios: number; notificacoes: number }> {
   const [primeiro, segundo] = empresa.consultores;
   const consultor2 = await criarUsuario(tx, {
     id: g.r.uuid(),
@@ -127,5 +128,53 @@ export async function semearCaixaDeEntrada(
     notas,
   );
   await semearRespostasDemo(tx, empresa.id, [primeiro, { usuarioId: consultor2.id }]);
-  return { usuarios: 1 };
+  const transferida = await semearTransferencia(tx, g, empresa, doConsultor(primeiro)[5], consultor2.id);
+  return { usuarios: 1, notificacoes: transferida ? 1 : 0 };
+}
+
+/**
+ * One lead handed from the first consultant to the second this morning (decision 1836): waiting for them in
+ * 'Qualificado para Atendente', its history with the note, and the second consultant's bell notification.
+ */
+async function semearTransferencia(
+  tx: TTx,
+  g: TGeracao,
+  empresa: TEmpresaDemo,
+  lead: Record<string, unknown> | undefined,
+  usuarioDestino: string,
+): Promise<boolean> {
+  const [primeiro, segundo] = empresa.consultores;
+  if (!lead) return false;
+  const quando = new Date(g.agora.getTime() - 95 * MINUTO);
+  const nota = "Cliente pediu alguém que atenda à tarde; já enviou o contrato.";
+  await tx.query(
+    `UPDATE leads_juros_check SET consultor_atribuido_id = $3, status_lead = $4, updated_at = $5
+      WHERE id_empresa_fk = $1 AND id = $2`,
+    [empresa.id, lead.id, segundo.id, STATUS_APOS_TRANSFERENCIA, quando],
+  );
+  await tx.query(
+    `INSERT INTO lead_status_historico (id_empresa_fk, id_lead_fk, campo, valor_anterior, valor_novo, id_usuario_fk, origem, motivo, created_at)
+     VALUES ($1, $2, 'consultor_atribuido_id', $3, $4, $5, 'usuario', $7, $8),
+            ($1, $2, 'status_lead', $6, $9, $5, 'usuario', $7, $8)`,
+    [empresa.id, lead.id, primeiro.id, segundo.id, primeiro.usuarioId, lead.status_lead, nota, quando, STATUS_APOS_TRANSFERENCIA],
+  );
+  await tx.query(
+    `INSERT INTO notificacoes (id_empresa_fk, id_usuario_fk, tipo, titulo, conteudo, dados_extras, created_at)
+     VALUES ($1, $2, 'lead_assigned', $3, $4, $5, $6)`,
+    [
+      empresa.id,
+      usuarioDestino,
+      MSG_TRANSFERENCIA.notificacaoTitulo,
+      MSG_TRANSFERENCIA.notificacaoConteudo(primeiro.nome, String(lead.nome), nota),
+      {
+        tipo: NOTIFICACAO_TRANSFERENCIA,
+        leadId: lead.id,
+        leadName: lead.nome,
+        consultorId: segundo.id,
+        link: `/chat/${lead.id}`,
+      },
+      quando,
+    ],
+  );
+  return true;
 }

@@ -250,7 +250,7 @@ async function semear(tx: TTx, hash: string, g: TGeracao, storage?: TArmazenamen
     leads: leads.length + outras.leads,
     historico: historico.length + outras.historico,
     mensagens: mensagens.length,
-    notificacoes: notificacoes.length,
+    notificacoes: notificacoes.length + caixa.notificacoes,
     custos: custos.length,
     faturas: faturas.length + outras.faturas,
     documentos,

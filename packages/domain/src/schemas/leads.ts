@@ -136,6 +136,8 @@ export const ZEventoHistorico = z.object({
   paraRotulo: z.string().nullable(),
   usuario: z.string().nullable(),
   origem: z.string(),
+  /** why, when the change says (a transfer's note, decision 1836; an automatic step's reason) */
+  motivo: z.string().nullable().optional(),
   created_at: z.string(),
 });
 export type TEventoHistorico = z.infer<typeof ZEventoHistorico>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EXPEDIENTE_PADRAO } from "../assignment";
+import { EXPEDIENTE_PADRAO, LIMITE_CONVERSAS_MAX } from "../assignment";
 import { MSG } from "../messages";
 import { zNumero } from "./number";
 
@@ -18,6 +18,8 @@ export const ZConfigAtribuicaoSalva = z.object({
   dias: z.array(z.number().int().min(0).max(6)).max(7),
   inicio: z.string(),
   fim: z.string(),
+  /** the cap of open conversations per consultant for the automatic assignment (decision 1837); null: no cap */
+  limite_conversas_abertas: z.number().int().nullable(),
 });
 export type TConfigAtribuicaoSalva = z.infer<typeof ZConfigAtribuicaoSalva>;
 
@@ -32,6 +34,18 @@ export const ZConfigAtribuicao = ZConfigAtribuicaoSalva.extend({
   // left out: the default business hours
   inicio: hora.default(EXPEDIENTE_PADRAO.inicio),
   fim: hora.default(EXPEDIENTE_PADRAO.fim),
+  // empty (or left out): no cap
+  limite_conversas_abertas: z.preprocess(
+    (v) => (v === "" || v === undefined ? null : v),
+    zNumero(
+      z
+        .number()
+        .int(MSG.limiteConversasInvalido)
+        .min(1, MSG.limiteConversasInvalido)
+        .max(LIMITE_CONVERSAS_MAX, MSG.limiteConversasInvalido),
+      MSG.limiteConversasInvalido,
+    ).nullable(),
+  ),
 })
   .refine((c) => c.inicio < c.fim, { message: MSG.expedienteFimAntesDoInicio, path: ["fim"] })
   .refine((c) => !c.atribuir_offline_expediente || c.dias.length > 0, { message: MSG.expedienteSemDias, path: ["dias"] });

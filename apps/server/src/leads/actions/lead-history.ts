@@ -6,7 +6,7 @@ import { travarLeads } from "./load-for-update.js";
 const LIMITE_HISTORICO = 200;
 
 /**
- * A lead's history, newest first: every status change and assignment with who made it and when. Assignments
+ * A lead's history, newest first: every status change and assignment with who made it, when and why. Assignments
  * show consultant names; a change made by a platform admin (not a user of the company) shows as such.
  */
 export async function listarHistoricoLead(
@@ -17,7 +17,7 @@ export async function listarHistoricoLead(
   return withTenant(deps.db.app, ctx, async (tx) => {
     await travarLeads(tx, ctx, [leadId]); // 404 outside the caller's scope
     const { rows } = await tx.query(
-      `SELECT h.id, h.campo, h.valor_anterior AS de, h.valor_novo AS para, h.origem, h.created_at,
+      `SELECT h.id, h.campo, h.valor_anterior AS de, h.valor_novo AS para, h.origem, h.motivo, h.created_at,
               CASE WHEN h.campo = 'consultor_atribuido_id' THEN ca.nome ELSE h.valor_anterior END AS "deRotulo",
               CASE WHEN h.campo = 'consultor_atribuido_id' THEN cn.nome ELSE h.valor_novo END AS "paraRotulo",
               CASE WHEN h.id_usuario_fk IS NULL THEN NULL

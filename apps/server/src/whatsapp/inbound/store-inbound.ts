@@ -1,11 +1,12 @@
 import { nomeDeArquivoSeguro } from "@crm/domain/file-names";
 import { formatarTelefone, normalizarTelefone } from "@crm/domain/phone";
 import { PAPEL } from "@crm/domain/roles";
+import { STATUS_REABREM_NA_CARTEIRA } from "@crm/domain/transfer";
 import { autorDoRegistro, sqlRegistro, sqlRegistroDeLeads } from "../../change-log/in-statement.js";
 import { lerConsentimentoNasMensagensDoLead } from "../../consent/inbound-consent.js";
 import type { TDeps } from "../../core/deps.js";
 import type { TTx } from "../../db/tenant.js";
-import { FILA_TRIAGEM, type TTrabalhoTriagem } from "../../jobs/queues.js";
+import { FILA_CARTEIRA, FILA_TRIAGEM, type TTrabalhoCarteira, type TTrabalhoTriagem } from "../../jobs/queues.js";
 import { atrasoIngestao } from "../../metrics/instruments.js";
 import { notificarVarios } from "../../notifications/notify.js";
 import { atenderPalavrasDePrivacidade } from "../../privacy-requests/whatsapp-keywords.js";
@@ -16,7 +17,15 @@ import { gravarPrimeirosToques } from "./first-touch.js";
 
 /** tinhaNaoLidas: the lead had unread messages before this batch (then it was already notified) */
 /** novo: created by this batch (its `lead.criado` log row is written once its first touch is set) */
-type TLeadAlvo = { id: string; nome: string; usuarioConsultor: string | null; tinhaNaoLidas: boolean; novo: boolean };
+/** perdido: lost before this batch: writing again, it goes back to its consultant ('carteira', decision 1837) */
+type TLeadAlvo = {
+  id: string;
+  nome: string;
+  usuarioConsultor: string | null;
+  tinhaNaoLidas: boolean;
+  novo: boolean;
+  perdido: boolean;
+};
 type TGravada = {
   id: string;
   provider_id: string | null;
@@ -194,6 +203,9 @@ export async function gravarMensagensRecebidas(
   );
   // LGPD requests (decision 1824): a privacy keyword opens a request answered with its protocol; not screened
   const pedidosDePrivacidade = await atenderPalavrasDePrivacidade(deps, tx, empresaId, ultimaEntradaPorLead);
+  // 'carteira' (decision 1837): lost leads writing again are reopened by a job, after this transaction's locks
+  const reabrir = [...ultimaEntradaPorLead.keys()].filter((id) => porId.get(id)?.perdido);
+  if (reabrir.length) await deps.jobs.enviar<TTrabalhoCarteira>(FILA_CARTEIRA, { empresaId, leadIds: reabrir.sort() }, { tx });
   // Hook for AI screening (decision 0601): one job per lead with new messages from the lead.
   if (cfg.iaTriagemAtiva) {
     for (const [leadId, g] of ultimaEntradaPorLead)
@@ -216,7 +228,7 @@ async function leadsPorTelefone(
   // with one probe per lead for unread messages (not a count: a busy lead may have thousands)
   const { rows } = await tx.query({
     name: "whatsapp-leads-por-telefone",
-    text: `SELECT l.id, l.nome, l.telefone_normalizado, c.id_usuario_fk,
+    text: `SELECT l.id, l.nome, l.telefone_normalizado, c.id_usuario_fk, l.status_lead,
                   EXISTS (SELECT 1 FROM mensagens_whatsapp m WHERE m.id_empresa_fk = l.id_empresa_fk AND m.id_lead_fk = l.id
                              AND m.direcao = 'entrada' AND m.lida_em IS NULL) AS nao_lidas
              FROM (SELECT DISTINCT ON (telefone_normalizado) * FROM leads_juros_check
@@ -228,7 +240,14 @@ async function leadsPorTelefone(
   const mapa = new Map<string, TLeadAlvo>(
     rows.map((r) => [
       r.telefone_normalizado,
-      { id: r.id, nome: r.nome, usuarioConsultor: r.id_usuario_fk, tinhaNaoLidas: r.nao_lidas, novo: false },
+      {
+        id: r.id,
+        nome: r.nome,
+        usuarioConsultor: r.id_usuario_fk,
+        tinhaNaoLidas: r.nao_lidas,
+        novo: false,
+        perdido: (STATUS_REABREM_NA_CARTEIRA as readonly string[]).includes(r.status_lead),
+      },
     ]),
   );
   // the known leads are locked now, in id order, before any new lead is inserted: a new lead takes summary rows (its
@@ -256,7 +275,14 @@ async function leadsPorTelefone(
       [empresaId, faltando, nomes],
     );
     for (const r of novos)
-      mapa.set(r.telefone_normalizado, { id: r.id, nome: r.nome, usuarioConsultor: null, tinhaNaoLidas: false, novo: true });
+      mapa.set(r.telefone_normalizado, {
+        id: r.id,
+        nome: r.nome,
+        usuarioConsultor: null,
+        tinhaNaoLidas: false,
+        novo: true,
+        perdido: false,
+      });
   }
   return mapa;
 }

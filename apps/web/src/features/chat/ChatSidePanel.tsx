@@ -3,10 +3,12 @@ import { formatarBRL, formatarDataHora, tempoRelativo } from "@crm/domain/format
 import { MSG } from "@crm/domain/messages";
 import { pode } from "@crm/domain/permissions";
 import { formatarTelefone, linkTelefone, linkWhatsApp } from "@crm/domain/phone";
+import { PAPEL } from "@crm/domain/roles";
 import type { TLeadChat } from "@crm/domain/schemas/chat";
+import { MSG_TRANSFERENCIA } from "@crm/domain/transfer";
 import { ACOES_STATUS_CHAT } from "@crm/domain/whatsapp";
 import { useQueryClient } from "@tanstack/react-query";
-import { AlarmClock, LayoutTemplate, Mail, MessageCircle, Phone } from "lucide-react";
+import { AlarmClock, ArrowRightLeft, LayoutTemplate, Mail, MessageCircle, Phone } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { mensagemDeErro } from "../../lib/api";
 import { useSessaoAtual } from "../../lib/session";
@@ -21,6 +23,7 @@ import { LeadTags } from "../tags/LeadTags";
 import { aplicarAcao, chaveChat, simularResposta } from "./api";
 import { ConsentSection } from "./ConsentSection";
 import { LegalStatusSection } from "./LegalStatusSection";
+import { TransferDialog } from "./TransferDialog";
 
 function Secao({ titulo, children }: { titulo: string; children: ReactNode }) {
   return (
@@ -46,8 +49,12 @@ export function ChatSidePanel({ chat, onAbrirModelos }: { chat: TLeadChat; onAbr
   const sessao = useSessaoAtual();
   const [mudando, setMudando] = useState<string | null>(null);
   const [agenda, setAgenda] = useState<"retorno" | "tarefa" | null>(null);
+  const [transferindo, setTransferindo] = useState(false);
   const l = chat.lead;
   const comTarefas = pode(sessao.usuario.papel, "tarefas.usar");
+  // the admin any lead, a consultant the lead they have (the server checks which one, decision 1836)
+  const podeTransferir =
+    pode(sessao.usuario.papel, "leads.transferir") && (sessao.usuario.papel === PAPEL.admin || !!chat.lead.consultor);
   const aposAgendar = () =>
     Promise.all([
       qc.invalidateQueries({ queryKey: chaveChat(l.id), exact: true }),
@@ -104,6 +111,22 @@ export function ChatSidePanel({ chat, onAbrirModelos }: { chat: TLeadChat; onAbr
             </Button>
           )}
         </div>
+        {podeTransferir && (
+          <Button size="sm" variant="outline" className="mt-2 w-full" onClick={() => setTransferindo(true)}>
+            <ArrowRightLeft className="size-4" aria-hidden="true" />
+            {MSG_TRANSFERENCIA.botao}
+          </Button>
+        )}
+        {transferindo && (
+          <TransferDialog
+            leadId={l.id}
+            leadNome={l.nome}
+            consultorAtualId={l.consultor?.id ?? null}
+            open
+            onOpenChange={setTransferindo}
+            aoTransferir={() => qc.invalidateQueries({ queryKey: chaveChat(l.id), exact: true })}
+          />
+        )}
         {agenda && (
           <FollowUpDialog
             leadId={l.id}

@@ -8,6 +8,7 @@ import type {
   TPaginaMensagens,
   TSalvarModelo,
 } from "@crm/domain/schemas/chat";
+import type { TDestinoTransferencia, TResultadoTransferencia, TTransferencia } from "@crm/domain/schemas/transfer";
 import type { TStatusLead } from "@crm/domain/status";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { ApiError, api } from "../../lib/api";
@@ -89,3 +90,15 @@ export async function enviarArquivo(
   if (r.status >= 200 && r.status < 300) return json as unknown as TMensagem;
   throw new ApiError(r.status, json?.erro ?? MSG.erroEnviarMidiaChat, json?.campos);
 }
+
+/** The consultants a lead may be transferred to (decision 1836). */
+export const destinosTransferenciaQuery = (leadId: string) =>
+  queryOptions({
+    queryKey: [...chaveChat(leadId), "transferencia"],
+    queryFn: ({ signal }) =>
+      api<TDestinoTransferencia[]>(`/api/chat/${encodeURIComponent(leadId)}/transferencia/destinos`, { signal }),
+    staleTime: 0,
+  });
+
+export const transferirLead = (leadId: string, t: TTransferencia) =>
+  api<TResultadoTransferencia>(`/api/chat/${encodeURIComponent(leadId)}/transferencia`, { method: "POST", body: t });

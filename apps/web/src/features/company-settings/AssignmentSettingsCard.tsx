@@ -1,6 +1,7 @@
 import { DIAS_DA_SEMANA } from "@crm/domain/assignment";
 import { MSG } from "@crm/domain/messages";
 import { type TConfigAtribuicaoSalva, ZConfigAtribuicao } from "@crm/domain/schemas/waiting";
+import { MSG_TRANSFERENCIA } from "@crm/domain/transfer";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
@@ -20,7 +21,12 @@ const configAtribuicaoQuery = queryOptions({
 });
 
 type TForm = z.input<typeof ZConfigAtribuicao>;
-const paraForm = (c: TConfigAtribuicaoSalva): TForm => ({ ...c, dias: c.dias.map(String) });
+// the cap's field is text: empty means no cap (decision 1837)
+const paraForm = (c: TConfigAtribuicaoSalva): TForm => ({
+  ...c,
+  dias: c.dias.map(String),
+  limite_conversas_abertas: c.limite_conversas_abertas === null ? "" : String(c.limite_conversas_abertas),
+});
 
 /**
  * 'Atribuição de leads' (decision 1503): whether, during the company's business hours
@@ -104,6 +110,13 @@ function Formulario({ config }: { config: TConfigAtribuicaoSalva }) {
           <Input type="time" {...f.register("fim")} />
         </Field>
       </div>
+      <Field
+        label={MSG_TRANSFERENCIA.limiteRotulo}
+        erro={e.limite_conversas_abertas?.message}
+        dica={MSG_TRANSFERENCIA.limiteDica}
+      >
+        <Input inputMode="numeric" className="sm:max-w-40" {...f.register("limite_conversas_abertas")} />
+      </Field>
       <Button type="submit" carregando={f.formState.isSubmitting} disabled={!f.formState.isDirty}>
         Salvar atribuição
       </Button>

@@ -50,6 +50,7 @@ function Evento({ e }: { e: TEventoHistorico }) {
         <ArrowRight className="size-3.5 text-slate-500" aria-label="para" />
         <span className="font-medium">{e.paraRotulo ?? vazio}</span>
       </p>
+      {e.motivo && <p className="mt-1 text-slate-700">“{e.motivo}”</p>}
       <p className="mt-1 text-xs text-slate-600">
         {formatarDataHora(e.created_at)} · {e.usuario ?? (e.origem === "ia" ? "IA" : "Sistema")}
       </p>
