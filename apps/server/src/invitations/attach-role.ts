@@ -1,6 +1,5 @@
 import { PAPEL, type TPapel } from "@crm/domain/roles";
 import type { TPapelConvite } from "@crm/domain/schemas/team";
-import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { removerRegistroConsultor } from "../membership/remove-consultant-record.js";
 import { desvincularUsuarioJuridico } from "../membership/unlink-legal-user.js";

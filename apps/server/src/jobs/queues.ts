@@ -98,7 +98,6 @@ export const FILA_CARTEIRA: TFila<TTrabalhoCarteira> = {
   atrasoSegundos: 5,
   backoff: true,
 };
-export type TTrabalhoAtribuirQualificados = { empresaId: string; leadIds: string[] };
 
 /**
  * One job per outbound WhatsApp message, retried with backoff (2 s, 4 s, 8 s...); a final failure marks the message

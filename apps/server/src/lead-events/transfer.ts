@@ -5,7 +5,6 @@ import type { TTx } from "../db/tenant.js";
 import { FILA_ATRIBUIR_QUALIFICADOS, type TTrabalhoAtribuirQualificados } from "../jobs/queues.js";
 import { notificar } from "../notifications/notify.js";
 import { registrarHistorico } from "./history.js";
-import { avisarLeadsAlterados } from "./publish.js";
 
 /** The lead as the caller locked it. */
 export type TLeadTransferido = { id: string; nome: string; status_lead: string; consultor_atribuido_id: string | null };
@@ -88,6 +87,5 @@ export async function gravarTransferencia(
       { tx },
     );
   }
-  await avisarLeadsAlterados(deps, tx, p.empresaId, [lead.id]);
   return novoStatus ?? lead.status_lead;
 }

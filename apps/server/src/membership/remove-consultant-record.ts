@@ -1,4 +1,3 @@
-import type { TDeps } from "../core/deps.js";
 import type { TTx } from "../db/tenant.js";
 import { desatribuirLeads } from "../lead-events/assignment.js";
 

@@ -2,7 +2,6 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { TResultadoImportacao } from "@crm/domain/schemas/leads";
 import { from as copyFrom } from "pg-copy-streams";
-import type { TDeps } from "../../core/deps.js";
 import type { TTx } from "../../db/tenant.js";
 import { garantirLimiteMensal, travarCriacaoDeLeads } from "../plan-limit.js";
 import { COLUNAS_LINHAS_IMPORTACAO, TABELA_LINHAS_IMPORTACAO } from "./import-file.js";
