@@ -14,7 +14,7 @@ async function entrar(page: Page, papel: string) {
   await login.entrarComDemo(papel);
 }
 
-/** Serious or critical axe findings of the screen, its toasts included (the kit's success green is darkened for AA). */
+/** Serious or critical axe findings of the screen, once its toasts have gone (e2e/support/axe.ts). */
 const serias = async (page: Page) =>
   (await analisarAxe(page)).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 

@@ -218,7 +218,13 @@ test("the company settings save the business-hours rule, in pt-BR, with no serio
   await cartao.getByRole("button", { name: "Salvar atribuição" }).click();
   await expect(admin.getByText(MSG.atribuicaoSalva).first()).toBeVisible();
   const salvo = await (await admin.request.get("/api/empresa/atribuicao")).json();
-  expect(salvo).toEqual({ atribuir_offline_expediente: false, dias: [1, 2, 3, 4, 5], inicio: "08:00", fim: "18:00" });
+  expect(salvo).toEqual({
+    atribuir_offline_expediente: false,
+    dias: [1, 2, 3, 4, 5],
+    inicio: "08:00",
+    fim: "18:00",
+    limite_conversas_abertas: null,
+  });
 });
 
 const ROTULO: Record<TPapel, string> = {

@@ -80,6 +80,7 @@ export const TIPOS_MUDANCA_COM_EVENTO = [
   "lead.status_juridico",
   "lead.atribuido",
   "lead.excluido",
+  "lead.transferido",
   "mensagem.recebida",
   "mensagem.enviada",
   "mensagem.status",
@@ -89,6 +90,7 @@ export const TIPOS_MUDANCA_COM_EVENTO = [
   "assinatura.alterada",
   "privacidade.solicitada",
   "privacidade.atendida",
+  "privacidade.recusada",
 ] as const satisfies readonly TTipoMudanca[];
 
 /**

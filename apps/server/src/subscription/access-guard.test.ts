@@ -146,9 +146,10 @@ describe("the guard covers every write route", () => {
   it("refuses every company write route of the API document to an Inativo company's admin", async () => {
     await operador({ status: "Inativo" });
     const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-    // open in every state: the person's own account, /assinatura (the way back), routes outside a session
+    // open in every state: the person's own account, /assinatura (the way back), routes outside a session, and a
+    // titular's public privacy page (a right of LGPD art. 18 does not lapse with the company's subscription, 1824)
     const abertas =
-      /^\/api\/(auth|perfil|notificacoes|assinatura|v1|webhooks?|whatsapp\/webhook|dev|testing|convites?|health)(\/|$)/;
+      /^\/api\/(auth|perfil|notificacoes|assinatura|v1|webhooks?|whatsapp\/webhook|dev|testing|convites?|health|publico)(\/|$)/;
     const livres: string[] = [];
     let recusadas = 0;
     for (const [caminho, ops] of Object.entries(doc.paths)) {
