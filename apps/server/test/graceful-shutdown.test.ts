@@ -35,10 +35,11 @@ beforeAll(async () => {
   try {
     const empresa = await criarEmpresa(c as never, { plano_assinatura: "Enterprise" } as never);
     email = (await criarUsuario(c as never, { id_empresa_fk: empresa.id, papel: "Admin Empresa" } as never)).email;
-    // long enough that the export is still being written when the signal comes, whatever the socket buffers hold
+    // long enough that the export is still being written when the signal comes, whatever the socket buffers hold:
+    // about 22 MB, where loopback's send and receive buffers took 4.1 MB of a 4.7 MB export (and CI once all of it)
     await c.query(
       `INSERT INTO leads_juros_check (id_empresa_fk, nome, telefone, telefone_normalizado, status_lead, origem_lead, valor_contrato)
-       SELECT $1, 'Lead de encerramento ' || g || repeat(' x', 40), f, f, 'Novo Lead', 'Manual', g % 997
+       SELECT $1, 'Lead de encerramento ' || g || repeat(' x', 400), f, f, 'Novo Lead', 'Manual', g % 997
          FROM generate_series(1, $2::int) g, LATERAL (SELECT ('5511930000000'::numeric + g)::text AS f) x`,
       [empresa.id, LEADS],
     );
