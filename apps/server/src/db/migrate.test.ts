@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type {} from "../../test/global-setup.js";
-import { checksumDaMigracao, MIGRATIONS_DIR, MigracaoAlterada, migrate } from "./migrate.js";
+import { checksumDaMigracao, MIGRATIONS_DIR, MigracaoAlterada, MigracaoSemBloqueio, migrate } from "./migrate.js";
 import { MIGRACOES_CORRIGIDAS } from "./migration-corrections.js";
 import { MIGRACOES_RENOMEADAS } from "./migration-renames.js";
 import { withDatabase } from "./pool.js";
@@ -109,6 +109,63 @@ describe("the migration runner", () => {
     const corridas = await Promise.all([1, 2, 3].map(() => migrate(pool, { dir, renomeadas: {} })));
     expect(corridas.flat().sort()).toEqual(["0001_a", "0002_b"]);
     expect(await versoes()).toHaveLength(2);
+  });
+});
+
+describe("a migration behind a long transaction (decision 1859)", () => {
+  /** A transaction that read table a and stays open: an ALTER TABLE a must wait for it to end. */
+  async function segurarTabela() {
+    const c = await pool.connect();
+    await c.query("BEGIN");
+    await c.query("SELECT count(*) FROM a");
+    return c;
+  }
+  /** Resolves once some statement of this database waits for a lock. */
+  async function alguemEsperaBloqueio() {
+    for (;;) {
+      const { rows } = await pool.query(
+        "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+      );
+      if (rows.length) return;
+      await new Promise((ok) => setTimeout(ok, 20));
+    }
+  }
+
+  it("gives up its lock wait in time, so readers of the table pass, and applies once the table is free", async () => {
+    escrever("0001_a.sql", "CREATE TABLE a (id int)");
+    await migrate(pool, { dir, renomeadas: {} });
+    escrever("0002_b.sql", "ALTER TABLE a ADD COLUMN x int");
+    const longa = await segurarTabela();
+    try {
+      const migrando = migrate(pool, { dir, renomeadas: {}, esperaPorBloqueioMs: 200, tentativasPorBloqueio: 50 });
+      await alguemEsperaBloqueio();
+      // without lock_timeout this read would queue behind the ALTER until the long transaction ends: it never would
+      await pool.query("SELECT count(*) FROM a");
+      await longa.query("COMMIT");
+      expect(await migrando).toEqual(["0002_b"]);
+    } finally {
+      longa.release();
+    }
+    const colunas = await pool.query("SELECT column_name FROM information_schema.columns WHERE table_name = 'a'");
+    expect(colunas.rows.map((r) => r.column_name).sort()).toEqual(["id", "x"]);
+  });
+
+  it("stops the start in pt-BR naming the file when the table never comes free, applying nothing", async () => {
+    escrever("0001_a.sql", "CREATE TABLE a (id int)");
+    await migrate(pool, { dir, renomeadas: {} });
+    escrever("0002_b.sql", "ALTER TABLE a ADD COLUMN x int");
+    const longa = await segurarTabela();
+    try {
+      const falha = await migrate(pool, { dir, renomeadas: {}, esperaPorBloqueioMs: 100, tentativasPorBloqueio: 2 }).catch(
+        (e: unknown) => e,
+      );
+      expect(falha).toBeInstanceOf(MigracaoSemBloqueio);
+      expect((falha as Error).message).toMatch(/^A migração 0002_b\.sql esperou 2 vezes, 100 ms de cada vez/);
+    } finally {
+      await longa.query("COMMIT");
+      longa.release();
+    }
+    expect((await versoes()).map((v) => v.versao)).toEqual(["0001_a"]);
   });
 });
 

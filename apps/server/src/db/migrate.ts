@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import pRetry, { AbortError } from "p-retry";
 import type pg from "pg";
 import { MIGRACOES_CORRIGIDAS } from "./migration-corrections.js";
 import { MIGRACOES_RENOMEADAS } from "./migration-renames.js";
@@ -26,7 +27,23 @@ export function checksumDaMigracao(sql: string): string {
 
 export class MigracaoAlterada extends Error {}
 
-type TOpcoes = { dir?: string; renomeadas?: Record<string, string>; corrigidas?: Record<string, readonly string[]> };
+/**
+ * How long one migration may wait for a table's lock before it gives up and tries again (decision 1859): an
+ * ALTER TABLE queued behind a long transaction would otherwise hold every read and write of that table behind it.
+ */
+const ESPERA_POR_BLOQUEIO_MS = 5_000;
+/** Tries of a migration that gave up waiting for a lock, a little apart, before the start stops with the reason. */
+const TENTATIVAS_POR_BLOQUEIO = 6;
+
+type TOpcoes = {
+  dir?: string;
+  renomeadas?: Record<string, string>;
+  corrigidas?: Record<string, readonly string[]>;
+  esperaPorBloqueioMs?: number;
+  tentativasPorBloqueio?: number;
+};
+
+export class MigracaoSemBloqueio extends Error {}
 
 /**
  * Applies the pending versioned SQL migrations, each in its own transaction, under an advisory lock so that several
@@ -83,21 +100,47 @@ export async function migrate(owner: pg.Pool, opcoes: TOpcoes = {}): Promise<str
       const versao = file.replace(/\.sql$/, "");
       if (gravadas.has(versao)) continue;
       const sql = readFileSync(path.join(dir, file), "utf8");
-      await client.query("BEGIN");
-      try {
-        await client.query(sql);
-        await client.query("INSERT INTO schema_migrations (versao, checksum) VALUES ($1, $2)", [versao, checksumDaMigracao(sql)]);
-        await client.query(`REVOKE ALL ON schema_migrations FROM ${APP_ROLE}`);
-        await client.query("COMMIT");
-        applied.push(versao);
-      } catch (err) {
-        await client.query("ROLLBACK");
-        throw new Error(`Migração ${file} falhou: ${(err as Error).message}`);
-      }
+      await aplicarComEspera(client, file, sql, opcoes);
+      applied.push(versao);
     }
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [TRAVA_MIGRACOES]).catch(() => {});
     client.release();
   }
   return applied;
+}
+
+/**
+ * One migration in its own transaction with `lock_timeout` (decision 1859): when a lock is not granted in time
+ * (SQLSTATE 55P03) the transaction rolls back, the tables it queued on are free again at once, and it is tried again
+ * a little later; after the last try the start stops naming the file, in pt-BR.
+ */
+async function aplicarComEspera(client: pg.PoolClient, file: string, sql: string, opcoes: TOpcoes): Promise<void> {
+  const esperaMs = opcoes.esperaPorBloqueioMs ?? ESPERA_POR_BLOQUEIO_MS;
+  const tentativas = opcoes.tentativasPorBloqueio ?? TENTATIVAS_POR_BLOQUEIO;
+  const versao = file.replace(/\.sql$/, "");
+  await pRetry(
+    async () => {
+      await client.query("BEGIN");
+      try {
+        await client.query(`SET LOCAL lock_timeout = ${Math.max(1, Math.round(esperaMs))}`);
+        await client.query(sql);
+        await client.query("INSERT INTO schema_migrations (versao, checksum) VALUES ($1, $2)", [versao, checksumDaMigracao(sql)]);
+        await client.query(`REVOKE ALL ON schema_migrations FROM ${APP_ROLE}`);
+        await client.query("COMMIT");
+      } catch (err) {
+        await client.query("ROLLBACK");
+        if ((err as { code?: string }).code === "55P03") throw err;
+        throw new AbortError(new Error(`Migração ${file} falhou: ${(err as Error).message}`));
+      }
+    },
+    { retries: tentativas - 1, minTimeout: Math.min(esperaMs, 1_000), factor: 2, randomize: true },
+  ).catch((err: Error & { code?: string }) => {
+    if (err.code !== "55P03") throw err;
+    throw new MigracaoSemBloqueio(
+      `A migração ${file} esperou ${tentativas} vezes, ${esperaMs >= 1000 ? `${Math.round(esperaMs / 1000)} s` : `${esperaMs} ms`} de cada vez, por uma tabela ` +
+        "em uso por outra transação e não foi aplicada. Veja em pg_stat_activity a transação longa que segura a " +
+        "tabela, encerre-a ou espere que termine, e inicie de novo.",
+    );
+  });
 }
