@@ -153,6 +153,13 @@ test("the platform's /configuracoes saves its settings; a company admin keeps th
   await page.getByRole("button", { name: "Salvar Configurações" }).click();
   await expect(page.getByText("Configurações da plataforma salvas com sucesso!")).toBeVisible();
   await expect(page.getByText(/Em uso: "CRM Revisional Demo" </)).toBeVisible();
+  // the installation's diagnosis, the same checks as `npm run doctor` (decision 1858)
+  const diagnostico = page.getByRole("list", { name: "Diagnóstico da instalação" });
+  await expect(diagnostico.getByText("Migrações")).toBeVisible();
+  await expect(diagnostico.getByText(/aplicadas, checksums conferem/)).toBeVisible();
+  const verificadoAntes = await page.getByText(/^Verificado em /).textContent();
+  await page.getByRole("button", { name: "Verificar de novo" }).click();
+  await expect(page.getByText(/^Verificado em /)).not.toHaveText(verificadoAntes ?? "", { timeout: 70_000 });
   expect(await serias(page)).toEqual([]);
   // leave the demo as it was
   await page.getByLabel("Versão padrão da Graph API").fill("");

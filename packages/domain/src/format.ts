@@ -12,6 +12,16 @@ const dataHora = new Intl.DateTimeFormat("pt-BR", {
   minute: "2-digit",
 });
 
+const dataHoraSegundos = new Intl.DateTimeFormat("pt-BR", {
+  timeZone: TIMEZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
 export function formatarBRL(valor: number | string | null | undefined): string {
   const n = typeof valor === "string" ? Number(valor) : (valor ?? 0);
   return brl.format(Number.isFinite(n) ? n : 0);
@@ -23,6 +33,11 @@ export function formatarData(d: Date | string | number): string {
 
 export function formatarDataHora(d: Date | string | number): string {
   return dataHora.format(new Date(d));
+}
+
+/** With seconds: when a check that can be run again within the minute was made (the installation's diagnosis). */
+export function formatarDataHoraSegundos(d: Date | string | number): string {
+  return dataHoraSegundos.format(new Date(d));
 }
 
 /** Notification times (000 §9): 'Agora', '{n}min atrás' under 60 min, '{n}h atrás' under 24 h, else a pt-BR date. */

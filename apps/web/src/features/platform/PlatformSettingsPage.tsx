@@ -20,6 +20,7 @@ import { Input } from "../../ui/Input";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast";
 import { configuracoesQuery, salvarConfiguracoes } from "./api";
+import { DiagnosisCard } from "./DiagnosisCard";
 
 /** The platform admin's /configuracoes (decision 1309): the platform's own few settings. */
 export function PlatformSettingsPage() {
@@ -47,6 +48,7 @@ export function PlatformSettingsPage() {
       ) : (
         <Formulario atual={q.data} />
       )}
+      <DiagnosisCard />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { TDiagnostico } from "@crm/domain/doctor";
 import type {
   TConfiguracoesPlataforma,
   TConfiguracoesPlataformaEntrada,
@@ -56,3 +57,11 @@ export const configuracoesQuery = queryOptions({
 });
 export const salvarConfiguracoes = (c: TConfiguracoesPlataformaEntrada) =>
   api<TConfiguracoesPlataforma>("/api/plataforma/configuracoes", { method: "PUT", body: c });
+
+/** The installation's checks, the same as `npm run doctor` (decision 1858); asked again only on demand. */
+export const diagnosticoQuery = queryOptions({
+  queryKey: [...CHAVE_PLATAFORMA, "diagnostico"],
+  queryFn: ({ signal }) => api<TDiagnostico>("/api/plataforma/diagnostico", { signal }),
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+});
