@@ -100,6 +100,32 @@ describe("the audit chain", () => {
     expect((await verificar(a.empresa.id)).quebra).toBeNull();
   });
 
+  it("chains each row once when the ids of one batch cross a power of ten (9 → 10, 99 → 100)", async () => {
+    const { empresa, admin } = await empresaComAdmin();
+    // the intake's next ids are 995…1004, in one transaction: as text, '1000' sorts before '995'
+    await t.dono.query("SELECT setval(pg_get_serial_sequence('auditoria', 'id'), 994)");
+    await unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
+      for (let i = 0; i < 10; i++)
+        await registrarAuditoria(tx, {
+          empresaId: empresa.id,
+          usuarioId: admin.id,
+          acao: "login",
+          entidade: "usuario",
+          entidadeId: admin.id,
+          ip: "203.0.113.9",
+        });
+    });
+    await encadearAte(empresa.id, 10);
+    // the follower again, and again: nothing already chained comes back
+    for (let i = 0; i < 3; i++) while ((await encadearAuditoria(t.deps.db.app)) > 0);
+    const { rows } = await t.dono.query(
+      "SELECT fonte_id::int AS id, count(*)::int AS n FROM auditoria_eventos WHERE cadeia = $1 GROUP BY fonte_id ORDER BY fonte_id",
+      [empresa.id],
+    );
+    expect(rows).toEqual(Array.from({ length: 10 }, (_, i) => ({ id: 995 + i, n: 1 })));
+    expect(await verificar(empresa.id)).toMatchObject({ eventos: 10, quebra: null });
+  });
+
   it("audit:verify passes, then names the row a manual UPDATE changed", async () => {
     const a = await empresaComAdmin();
     for (let i = 0; i < 4; i++) await mudarLead(a.empresa, a.admin, randomUUID());

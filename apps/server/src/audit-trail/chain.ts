@@ -29,11 +29,13 @@ type TEvento = {
 };
 
 // The rows of a source that the follower has not read yet, in reading order (decision 1701): only transactions older
-// than every running one, so a late commit is never skipped.
+// than every running one, so a late commit is never skipped. Ordered by the table's columns (f.), not by the text the
+// rows are handed in: a bare `ORDER BY transacao, id` names the output columns and sorted '10' before '9', so the
+// position was set behind rows already chained and they were chained again (as change-log/follow.ts found).
 const naoLidas = (tabela: string, colunas: string) =>
-  `SELECT transacao::text, id::text, ${colunas} FROM ${tabela}
-    WHERE (transacao, id) > ($1::xid8, $2::bigint) AND transacao < pg_snapshot_xmin(pg_current_snapshot())
-    ORDER BY transacao, id LIMIT $3`;
+  `SELECT f.transacao::text AS transacao, f.id::text AS id, ${colunas} FROM ${tabela} f
+    WHERE (f.transacao, f.id) > ($1::xid8, $2::bigint) AND f.transacao < pg_snapshot_xmin(pg_current_snapshot())
+    ORDER BY f.transacao, f.id LIMIT $3`;
 
 const SQL_MUDANCAS = naoLidas(
   "mudancas",
