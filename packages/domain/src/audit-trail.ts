@@ -82,6 +82,7 @@ export const ROTULOS_ACAO: Record<string, string> = {
   "privacidade.recusada": "Pedido de privacidade recusado",
   "configuracao.alterada": "Alterou as configurações",
   "configuracao.chave_api": "Criou ou revogou uma chave da API",
+  "api.chave_usada": "Usou a API com uma chave",
   "configuracao.permissao": "Alterou o acesso de uma pessoa",
   "resposta.criada": "Criou uma resposta rápida",
   "resposta.alterada": "Alterou uma resposta rápida",
@@ -113,6 +114,7 @@ export const ENTIDADES_AUDITORIA: Record<string, string> = {
   triagem: "Triagem por IA",
   exportacao: "Exportação",
   auditoria: "Trilha de auditoria",
+  chaves_api: "Chave da API",
 };
 export const rotuloEntidade = (e: string): string => ENTIDADES_AUDITORIA[e] ?? e;
 

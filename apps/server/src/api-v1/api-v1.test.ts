@@ -3,6 +3,8 @@ import { ESCOPOS_API, type TChaveApiCriada } from "@crm/domain/api-keys";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
+import { encadearTudo } from "../audit-trail/chain.js";
+import { descarregarUsosDeChaves } from "./plugin.js";
 import { chamarApi, criarChaveApi, novoLeadApi } from "./test-helpers.js";
 
 /** /api/v1's keys and conventions (decisions 1811–1813): scopes, limits before the lookup, problems, idempotency. */
@@ -191,5 +193,32 @@ describe("problems and idempotency", () => {
     const dup2 = await pedido(novoLeadApi("11 96666-1001"), "dup");
     expect([dup1.statusCode, dup2.statusCode]).toEqual([409, 409]);
     expect(dup2.headers["idempotent-replayed"]).toBe("true");
+  });
+});
+
+describe("every use of a key (decision 1819)", () => {
+  type TEv = { acao: string; entidade: string; entidadeId: string | null; dados: Record<string, unknown> };
+  const usosNaTrilha = async () => {
+    await descarregarUsosDeChaves(t.deps);
+    await encadearTudo(t.deps.db.app);
+    const res = await a.navegadores.admin.req({ url: "/api/auditoria?acao=api.chave_usada" });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { eventos: TEv[] }).eventos;
+  };
+
+  it("is on /auditoria, counted per route and answer, refusals included; a forged key leaves nothing", async () => {
+    const k = await criarChaveApi(a, { escopos: ["leads:read"], nome: "BI" });
+    for (let i = 0; i < 3; i++) expect((await chamarApi(t, k.chave, { url: "/api/v1/leads" })).statusCode).toBe(200);
+    const recusa = await chamarApi(t, k.chave, { method: "POST", url: "/api/v1/leads", payload: novoLeadApi("11 95555-0101") });
+    expect(recusa.statusCode).toBe(403);
+    const daChave = (await usosNaTrilha()).filter((e) => e.entidadeId === k.id);
+    expect(daChave.map((e) => [e.entidade, e.dados.metodo, e.dados.rota, e.dados.status, e.dados.vezes]).sort()).toEqual([
+      ["chaves_api", "GET", "/api/v1/leads", 200, 3],
+      ["chaves_api", "POST", "/api/v1/leads", 403, 1],
+    ]);
+    const antes = (await usosNaTrilha()).length;
+    const forjada = `${k.chave.slice(0, -4)}AAAA`;
+    expect((await chamarApi(t, forjada, { url: "/api/v1/leads" })).statusCode).toBe(401);
+    expect((await usosNaTrilha()).length).toBe(antes);
   });
 });

@@ -6,6 +6,7 @@ import { registrarUpload } from "../http/upload.js";
 import { autenticarChave, type TChaveAutenticada } from "./authenticate.js";
 import { guardarIdempotencia, reservarIdempotencia } from "./idempotency.js";
 import { assinadorDeChaves, hashDaChave } from "./key-format.js";
+import { criarRegistroDeUsos, type TRegistroDeUsos } from "./key-uses.js";
 import { chavesLegadas } from "./legacy-keys.js";
 import { documentoOpenApi } from "./openapi.js";
 import type { TOperacaoApi } from "./operation.js";
@@ -19,6 +20,10 @@ declare module "fastify" {
     escopo?: TEscopoApi;
   }
 }
+
+const registrosDeUsos = new WeakMap<object, TRegistroDeUsos>();
+/** Writes the key uses counted so far by the app built on these deps (tests, and anyone who cannot wait 10 s). */
+export const descarregarUsosDeChaves = (deps: object) => registrosDeUsos.get(deps)?.descarregar() ?? Promise.resolve();
 
 /** Before the company's plan is known (its first request on this instance): the most generous plan's limits. */
 const LIMITES_PADRAO = Object.values(PLANO_INFO).reduce(
@@ -45,6 +50,7 @@ function cabecalhosDeLimite(reply: FastifyReply, porChave: TJanela, porEmpresa: 
  *    its company counted, and only then looked up; then the route's scope. Forged keys never reach the database.
  * 2. preHandler, the body validated: `Idempotency-Key` claimed or replayed (POST, PATCH).
  * 3. errors as RFC 9457 problems; an unknown /api/v1 path is a problem too.
+ * 4. onResponse: every use of a key that was found, answered or refused, counted for the audit trail (decision 1819).
  */
 export function apiV1Plugin(operacoes: TOperacaoApi[]): FastifyPluginAsync {
   return async (app) => {
@@ -52,6 +58,9 @@ export function apiV1Plugin(operacoes: TOperacaoApi[]): FastifyPluginAsync {
     const assinador = assinadorDeChaves(deps.config.appSecret);
     const legadas = chavesLegadas(deps.db.app);
     const limitador = limitadorPorJanela();
+    const usos = criarRegistroDeUsos(deps.db, app.log);
+    registrosDeUsos.set(deps, usos);
+    const usadas = new WeakMap<FastifyRequest, TChaveAutenticada>();
     const planoDaEmpresa = new Map<string, TPlano>();
     const chaves = new WeakMap<FastifyRequest, TChaveAutenticada>();
 
@@ -89,6 +98,7 @@ export function apiV1Plugin(operacoes: TOperacaoApi[]): FastifyPluginAsync {
         throw new ProblemaApi("chave_invalida", TEXTO_CHAVES_API.chaveInvalida);
       cabecalhosDeLimite(reply, porChave, limitador.contar(`e:${lida.empresaId}`, limites.porEmpresa));
       const chave = await autenticarChave(deps.db, lida, req.ip);
+      usadas.set(req, chave);
       planoDaEmpresa.set(chave.empresaId, chave.plano);
       if (!chave.escopos.includes(escopo)) throw new ProblemaApi("escopo_insuficiente", TEXTO_API_V1.escopoInsuficiente(escopo));
       chaves.set(req, chave);
@@ -101,6 +111,21 @@ export function apiV1Plugin(operacoes: TOperacaoApi[]): FastifyPluginAsync {
       await guardarIdempotencia(deps.db.app, req, reply, payload);
       return payload;
     });
+    app.addHook("onResponse", async (req, reply) => {
+      const chave = usadas.get(req);
+      if (!chave) return;
+      usos.registrar({
+        empresaId: chave.empresaId,
+        chaveId: chave.chaveId,
+        metodo: req.method,
+        rota: req.routeOptions.url ?? req.url,
+        status: reply.statusCode,
+        ip: req.ip,
+        em: new Date(),
+      });
+    });
+    // a deploy's drain (decision 1853) closes the app before the pools: what was counted is written first
+    app.addHook("onClose", () => usos.descarregar());
 
     const documento = JSON.stringify(documentoOpenApi(operacoes));
     const referencia = paginaDeReferencia(operacoes);
