@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
+import { iniciarTrabalhosApiV1 } from "./api-v1/idempotency-purge.js";
 import { iniciarTrabalhosFilaEspera } from "./assignment/waiting-queue.js";
 import { iniciarTrabalhosAtribuicao } from "./attribution/workers.js";
 import { iniciarTrabalhosAuditoria } from "./audit-trail/worker.js";
@@ -120,6 +121,7 @@ async function iniciarTrabalhos(deps: TDeps, log?: FastifyBaseLogger): Promise<v
   await iniciarTrabalhosAuditoria(deps);
   await iniciarTrabalhosRetornos(deps);
   await iniciarTrabalhosPrivacidade(deps);
+  await iniciarTrabalhosApiV1(deps);
 }
 
 /** Each instance's record of its local data folder, removed when it closes (decision 1856). */

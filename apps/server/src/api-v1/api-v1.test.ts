@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { encadearTudo } from "../audit-trail/chain.js";
+import { apagarRespostasVencidas } from "./idempotency-purge.js";
 import { descarregarUsosDeChaves } from "./plugin.js";
 import { chamarApi, criarChaveApi, novoLeadApi } from "./test-helpers.js";
 
@@ -193,6 +194,30 @@ describe("problems and idempotency", () => {
     const dup2 = await pedido(novoLeadApi("11 96666-1001"), "dup");
     expect([dup1.statusCode, dup2.statusCode]).toEqual([409, 409]);
     expect(dup2.headers["idempotent-replayed"]).toBe("true");
+  });
+});
+
+describe("kept idempotent answers (decision 1812)", () => {
+  it("are removed once past 24 h, and the same key then creates again instead of replaying", async () => {
+    const k = await criarChaveApi(a);
+    const pedir = (chave: string, telefone: string) =>
+      chamarApi(t, k.chave, {
+        method: "POST",
+        url: "/api/v1/leads",
+        headers: { "idempotency-key": chave },
+        payload: novoLeadApi(telefone),
+      });
+    expect((await pedir("velha", "11 94444-0101")).statusCode).toBe(201);
+    expect((await pedir("nova", "11 94444-0102")).statusCode).toBe(201);
+    await t.dono.query("UPDATE api_idempotencia SET criada_em = now() - interval '25 hours' WHERE chave = 'velha'");
+    expect(await apagarRespostasVencidas(t.deps.db.app)).toBe(1);
+    const chaves = await t.dono.query("SELECT chave FROM api_idempotencia WHERE id_chave_fk = $1 ORDER BY chave", [k.id]);
+    expect(chaves.rows.map((r) => r.chave)).toEqual(["nova"]);
+    expect((await pedir("nova", "11 94444-0102")).headers["idempotent-replayed"]).toBe("true");
+    // past its window the key is new again: this body is a new lead, not the old answer
+    const deNovo = await pedir("velha", "11 94444-0103");
+    expect(deNovo.statusCode).toBe(201);
+    expect(deNovo.headers["idempotent-replayed"]).toBeUndefined();
   });
 });
 
