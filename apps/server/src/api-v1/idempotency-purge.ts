@@ -5,7 +5,7 @@ import { unsafeWithSystem } from "../db/tenant.js";
 import { SEM_DADOS, type TFila } from "../jobs/jobs.js";
 
 /** How long a first answer is kept for an `Idempotency-Key` to replay it (decision 1812). */
-export const GUARDA_IDEMPOTENCIA_HORAS = 24;
+const GUARDA_IDEMPOTENCIA_HORAS = 24;
 const LOTE = 5_000;
 
 /** Hourly: the answers past their 24 h, which the claim would only reuse, are removed (decision 1812). */
