@@ -49,6 +49,20 @@ export async function contarTitulares(tx: TTx, empresaId: string, s: TSelecaoTit
   return rows[0].n;
 }
 
+/** Leads of the company by name (case ignored) or phone digits: the form's list of titulares (a scan of one company). */
+export async function buscarTitulares(tx: TTx, empresaId: string, busca: string) {
+  const digitos = busca.replace(/\D/g, "");
+  const { rows } = await tx.query(
+    `SELECT l.id, l.nome, l.telefone FROM leads_juros_check l
+      WHERE l.id_empresa_fk = $1
+        AND (l.nome ILIKE '%' || $2 || '%'
+             OR (length($3) >= 4 AND l.telefone_normalizado LIKE '%' || $3 || '%'))
+      ORDER BY l.nome, l.id LIMIT 20`,
+    [empresaId, busca.replace(/[%_\\]/g, ""), digitos],
+  );
+  return rows as { id: string; nome: string; telefone: string | null }[];
+}
+
 /**
  * Puts the selection's leads on the incident: new ones added, those no longer selected dropped unless already
  * notified (a notice sent is part of the register), and the count kept on the incident.

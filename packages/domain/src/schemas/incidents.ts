@@ -56,9 +56,10 @@ export const ZDadosIncidente = z.object({
   criterios: z.array(z.enum(CRITERIOS_RISCO)),
   /** the São Paulo day it happened, when known */
   ocorrido_em: zDia("Data da ocorrência inválida.")
+    .or(z.literal(""))
     .nullable()
     .optional()
-    .transform((v) => v ?? null),
+    .transform((v) => v || null),
   /** the instant the controller learnt that personal data were affected (ISO with offset) */
   conhecido_em: z.iso.datetime({ offset: true, error: "Informe quando a empresa soube do incidente." }),
   pequeno_porte: z.boolean().default(false),
@@ -180,6 +181,17 @@ export const ZDetalheIncidente = z.object({
 });
 export type TDetalheIncidente = z.infer<typeof ZDetalheIncidente>;
 
+/** The form's lead search for a list of titulares: by name or phone digits. */
+export const ZBuscaTitulares = z.object({
+  busca: zTexto().trim().min(2, "Digite ao menos 2 letras ou números.").max(100),
+  /** the platform admin's chosen company (decision 1791's one door reads it) */
+  empresaId: z.guid().optional(),
+});
+export const ZTitularesEncontrados = z.object({
+  leads: z.array(z.object({ id: z.guid(), nome: z.string(), telefone: z.string().nullable() })),
+});
+export type TTitularesEncontrados = z.infer<typeof ZTitularesEncontrados>;
+
 export const ZIncidenteCriado = z.object({ id: z.guid(), numero: z.string(), mensagem: z.string() });
 export const ZContagemTitulares = z.object({ titulares: z.number().int() });
 
@@ -214,3 +226,20 @@ export const ROTULO_ACAO_INCIDENTE: Record<string, string> = {
   titular_avisado: "Titular avisado",
   encerrado: "Incidente encerrado",
 };
+
+/** The screen's form: the known instant typed as São Paulo local time ('AAAA-MM-DDTHH:mm' of a datetime-local field). */
+export const ZFormIncidente = ZDadosIncidente.extend({
+  conhecido_em: zTexto({ error: "Informe quando a empresa soube do incidente." }).regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/,
+    "Informe quando a empresa soube do incidente.",
+  ),
+});
+export type TFormIncidente = z.input<typeof ZFormIncidente>;
+
+/** São Paulo local time of a datetime-local field as an instant with its offset (UTC−3 all year since 2019). */
+export const instanteSP = (local: string) => `${local}:00-03:00`;
+/** An instant as São Paulo local time for a datetime-local field. */
+export function localSP(isoInstante: string): string {
+  const d = new Date(new Date(isoInstante).getTime() - 3 * 3_600_000);
+  return d.toISOString().slice(0, 16);
+}
