@@ -22,7 +22,7 @@ test("the admin registers an incident for one chosen lead: 3 business days left,
   await page.goto("/privacidade");
   await page.getByRole("link", { name: "Incidentes de segurança" }).click();
   await expect(page.getByRole("heading", { name: "Incidentes de segurança", level: 1 })).toBeVisible();
-  const tabela = page.getByRole("table", { name: "Incidentes de segurança" });
+  const tabela = page.getByRole("region", { name: "Incidentes de segurança" });
   await expect(tabela.getByText("Planilha de leads enviada a destinatário externo")).toBeVisible();
   expect(await violacoes(page)).toEqual([]);
 

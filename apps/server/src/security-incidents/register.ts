@@ -55,8 +55,8 @@ export async function buscarTitulares(tx: TTx, empresaId: string, busca: string)
   const { rows } = await tx.query(
     `SELECT l.id, l.nome, l.telefone FROM leads_juros_check l
       WHERE l.id_empresa_fk = $1
-        AND (l.nome ILIKE '%' || $2 || '%'
-             OR (length($3) >= 4 AND l.telefone_normalizado LIKE '%' || $3 || '%'))
+        AND (l.nome ILIKE '%' || $2::text || '%'
+             OR (length($3::text) >= 4 AND l.telefone_normalizado LIKE '%' || $3::text || '%'))
       ORDER BY l.nome, l.id LIMIT 20`,
     [empresaId, busca.replace(/[%_\\]/g, ""), digitos],
   );

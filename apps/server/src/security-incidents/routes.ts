@@ -1,6 +1,7 @@
 import { MSG_INCIDENTES } from "@crm/domain/incidents";
 import {
   ZAvisarTitular,
+  ZBuscaTitulares,
   ZComunicarAnpd,
   ZContagemTitulares,
   ZDetalheIncidente,
@@ -12,6 +13,7 @@ import {
   ZNovoIncidente,
   ZNovoIncidentePlataforma,
   ZSelecaoTitulares,
+  ZTitularesEncontrados,
 } from "@crm/domain/schemas/incidents";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -19,7 +21,13 @@ import { withTenant } from "../db/tenant.js";
 import { contexto, contextoEmpresa } from "../http/tenant.js";
 import { avisarTitular, comunicarAnpd, encerrarIncidente } from "./actions.js";
 import { detalharIncidente, listarIncidentes, unsafeListarIncidentesPlataforma } from "./list.js";
-import { contarTitulares, editarIncidente, registrarIncidente, unsafeRegistrarIncidentePlataforma } from "./register.js";
+import {
+  buscarTitulares,
+  contarTitulares,
+  editarIncidente,
+  registrarIncidente,
+  unsafeRegistrarIncidentePlataforma,
+} from "./register.js";
 
 const config = { permissao: "privacidade.gerenciar", negado: MSG_INCIDENTES.acessoNegado, alvo: "empresa" } as const;
 const plataforma = { permissao: "incidentes.plataforma", negado: MSG_INCIDENTES.acessoNegado } as const;
@@ -54,6 +62,15 @@ export const securityIncidentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const ctx = contextoEmpresa(req);
       return { titulares: await withTenant(deps.db.app, ctx, (tx) => contarTitulares(tx, ctx.empresaId, req.body)) };
+    },
+  );
+
+  app.get(
+    "/privacidade/incidentes/leads",
+    { config, schema: { querystring: ZBuscaTitulares, response: { 200: ZTitularesEncontrados } } },
+    async (req) => {
+      const ctx = contextoEmpresa(req);
+      return { leads: await withTenant(deps.db.app, ctx, (tx) => buscarTitulares(tx, ctx.empresaId, req.query.busca)) };
     },
   );
 

@@ -314,6 +314,24 @@ describe("actions: edit, notices, ANPD, closing — each a change-log row and a 
     expect(t1.aviso_erro).toBe(MSG_CONSENTIMENTO.envioRecusado);
   });
 
+  it("the form's search finds the company's leads by name or phone, and counts a filter", async () => {
+    const nav = a.navegadores.admin;
+    const porNome = await nav.req({ url: "/api/privacidade/incidentes/leads?busca=bruno" });
+    expect(porNome.statusCode, porNome.body).toBe(200);
+    expect(porNome.json().leads.map((l: { id: string }) => l.id)).toEqual([leadsA[1]]);
+    const porFone = await nav.req({ url: "/api/privacidade/incidentes/leads?busca=98888-1020" });
+    expect(porFone.json().leads.map((l: { id: string }) => l.id)).toEqual([leadsA[2]]);
+    expect((await b.navegadores.admin.req({ url: "/api/privacidade/incidentes/leads?busca=titular" })).json().leads).toHaveLength(
+      1,
+    );
+    const filtro = await nav.req({
+      method: "POST",
+      url: "/api/privacidade/incidentes/titulares/contar",
+      payload: { modo: "filtro", criados_de: "2000-01-01", status: [] },
+    });
+    expect(filtro.json()).toEqual({ titulares: 3 });
+  });
+
   it("bad input is a pt-BR 400 and changes nothing", async () => {
     const antes = (await listar()).length;
     const r = await a.navegadores.admin.req({

@@ -312,6 +312,9 @@ export function IncidentForm({ empresaId, inicial, empresas, enviar, onEnviar }:
             <Field label="Buscar lead por nome ou telefone">
               <Input type="search" value={busca} onChange={(e) => setBusca(e.target.value)} />
             </Field>
+            {encontrados.isError && (
+              <p className="text-sm text-red-700">{mensagemDeErro(encontrados.error, "Não foi possível buscar os leads.")}</p>
+            )}
             {encontrados.data && (
               <ul className="max-h-40 space-y-1 overflow-y-auto" aria-label="Leads encontrados">
                 {encontrados.data.leads.length === 0 && <li className="text-sm text-slate-600">Nenhum lead encontrado.</li>}
