@@ -60,6 +60,8 @@ const ROTAS: TRota[] = [
   { path: "/respostas-rapidas", permissao: "respostas.usar" },
   { path: "/auditoria", permissao: "auditoria.ver" },
   { path: "/privacidade", permissao: "privacidade.gerenciar", daEmpresa: true },
+  // the platform admin without a company sees the platform's incidents across companies (decision 1877)
+  { path: "/privacidade/incidentes", permissao: "privacidade.gerenciar" },
   { path: "/notificacoes", permissao: "notificacoes.usar" },
 ];
 

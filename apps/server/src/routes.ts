@@ -42,6 +42,7 @@ import { quickReplyRoutes } from "./quick-replies/routes.js";
 import { revisionalRoutes } from "./revisional/routes.js";
 import { screeningRoutes } from "./screening/routes.js";
 import { searchRoutes } from "./search/routes.js";
+import { securityIncidentRoutes } from "./security-incidents/routes.js";
 import { accessGuard } from "./subscription/access-guard.js";
 import { subscriptionRoutes } from "./subscription/routes.js";
 import { tagRoutes } from "./tags/routes.js";
@@ -114,5 +115,6 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(revisionalRoutes);
   await api.register(auditTrailRoutes);
   await api.register(privacyRequestRoutes);
+  await api.register(securityIncidentRoutes);
   await api.register(publicPrivacyRoutes);
 }

@@ -235,6 +235,30 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
     payload: { direito: "acesso", nome: `${marca} Titular Sigiloso`, telefone: fone(0), detalhes: `${marca} pedido por email` },
     status: 201,
   });
+  // a security incident with its titulares (decision 1875): its routes get A's ids, its title and description are A's
+  const incidente = await exigir(admin, {
+    method: "POST",
+    url: "/api/privacidade/incidentes",
+    payload: {
+      titulo: `${marca} incidente sigiloso`,
+      descricao: `${marca} descrição do incidente sigiloso`,
+      categoria: "envio_indevido",
+      impactos: ["confidencialidade"],
+      categorias_dados: ["contato"],
+      afeta_significativamente: true,
+      criterios: ["financeiros"],
+      conhecido_em: "2026-01-10T10:00:00-03:00",
+      riscos: `${marca} riscos do incidente`,
+      titulares: { modo: "todos" },
+    },
+    status: 201,
+  });
+  await exigir(admin, {
+    method: "POST",
+    url: `/api/privacidade/incidentes/${incidente.json().id}/titulares/${leads[0].id}/avisar`,
+    payload: { canal: "email" },
+    status: 200,
+  });
   await exigir(admin, {
     method: "POST",
     url: "/api/modelos-mensagem",

@@ -48,6 +48,12 @@ export const TIPOS_MUDANCA = {
     "privacidade.alertada",
     "privacidade.atendida",
     "privacidade.recusada",
+    // the security-incident register (decision 1875): the entity's id is the incident's
+    "privacidade.incidente_registrado",
+    "privacidade.incidente_alterado",
+    "privacidade.incidente_comunicado",
+    "privacidade.incidente_titular_avisado",
+    "privacidade.incidente_encerrado",
   ],
   /** the company's settings and who may do what (decision 1821): the entity's id is the company's */
   configuracao: ["configuracao.alterada", "configuracao.chave_api", "configuracao.permissao"],

@@ -14,6 +14,7 @@ export const MENUS: Record<TPapel, TMenuItem[]> = {
     item("/analytics", "Analytics", "chart-line"),
     item("/taxas-bacen", "Taxas BACEN", "percent"),
     item("/auditoria", "Auditoria", "shield-check"),
+    item("/privacidade/incidentes", "Incidentes LGPD", "shield-alert"),
     item("/configuracoes", "Configurações", "settings"),
   ],
   [PAPEL.admin]: [
@@ -117,6 +118,7 @@ export const PERMISSAO_DA_TELA: Record<string, TPermissao> = {
   "/perfil": "perfil.usar",
   "/auditoria": "auditoria.ver",
   "/privacidade": "privacidade.gerenciar",
+  "/privacidade/incidentes": "privacidade.gerenciar",
 };
 
 /** Whether a role may open the screen at `path` (a path with no entry in PERMISSAO_DA_TELA: no). */

@@ -77,6 +77,8 @@ export const PERMISSOES = {
   "etiquetas.usar": [A, C],
   /** a titular's privacy requests and their clock (/privacidade, decision 1824): the company admin; the platform admin per company */
   "privacidade.gerenciar": [P, A],
+  /** one security incident across several companies (decision 1877): the platform's operator only */
+  "incidentes.plataforma": [P],
   /** create, rename, recolour and delete the company's tags (settings) */
   "etiquetas.gerenciar": [A],
   /** quick replies (decision 1838): the '/' list of the composer, and one's own personal ones */

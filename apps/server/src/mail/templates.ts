@@ -104,3 +104,17 @@ export function emailAlertaPrivacidade(titulo: string, conteudo: string, url: st
     html: layout(titulo, p, { texto: "Abrir as solicitações", url }, rodape),
   };
 }
+
+/**
+ * The notice of a security incident to one titular (Res. CD/ANPD 15/2024 art. 9, decision 1876): the drafted text
+ * as it is, in plain paragraphs; its contact is the encarregado's, so it has no button to the CRM.
+ */
+export function emailAvisoIncidente(assunto: string, texto: string): TEmailConteudo {
+  const p = texto.split("\n").filter(Boolean);
+  const html = `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;background:#f1f5f9;padding:24px;color:#0f172a">
+<div style="max-width:520px;margin:auto;background:#fff;border-radius:8px;padding:32px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapar(assunto)}</h1>
+${p.map((x) => `<p style="line-height:1.5">${escapar(x)}</p>`).join("\n")}
+</div></body></html>`;
+  return { assunto, texto, html };
+}

@@ -205,6 +205,20 @@ describe("seedDemoIfEmpty", () => {
     expect(n).toMatchObject({ revogados: 1, sair: 1, consultor: true });
   });
 
+  it("gives the incident register an open, a communicated and a closed incident, and the platform's in both companies (1875)", async () => {
+    const rows = await sistema<{ empresa: string; status: string; plataforma: boolean; n: number; logs: number }>(
+      bancos[0].db,
+      `SELECT e.nome_empresa AS empresa, i.status, i.id_incidente_plataforma IS NOT NULL AS plataforma,
+              i.titulares_afetados AS n,
+              (SELECT count(*)::int FROM mudancas m WHERE m.id_entidade = i.id AND m.tipo LIKE 'privacidade.incidente_%') AS logs
+         FROM privacidade_incidentes i JOIN empresas e ON e.id = i.id_empresa_fk ORDER BY e.nome_empresa, i.numero`,
+    );
+    const demo = rows.filter((r) => r.empresa === "Revisão Demo Ltda");
+    expect(demo.map((r) => r.status).sort()).toEqual(["comunicado_anpd", "em_avaliacao", "em_avaliacao", "encerrado"]);
+    expect(rows.filter((r) => r.plataforma).map((r) => r.empresa)).toEqual(["Crédito Justo Assessoria", "Revisão Demo Ltda"]);
+    expect(rows.every((r) => r.logs >= 1)).toBe(true);
+  });
+
   it("covers every status_lead and origem_lead, with legal status exactly on legal processes", async () => {
     const demo = (
       await sistema<{ id: string }>(bancos[0].db, "SELECT id FROM empresas WHERE nome_empresa = 'Revisão Demo Ltda'")

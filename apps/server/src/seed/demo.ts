@@ -20,6 +20,7 @@ import { semearDocumentos } from "./demo-documents.js";
 import { gerarTelefonesRepetidos } from "./demo-duplicates.js";
 import { gerarCustos, gerarFaturas, gerarNotificacoes } from "./demo-extras.js";
 import { semearCaixaDeEntrada } from "./demo-inbox.js";
+import { semearIncidentesDemo } from "./demo-incidents.js";
 import { CAMPANHAS, gerarLeads } from "./demo-leads.js";
 import { semearPrivacidadeDemo } from "./demo-privacy.js";
 import { semearTaxasDemo } from "./demo-rates.js";
@@ -241,6 +242,11 @@ async function semear(tx: TTx, hash: string, g: TGeracao, storage?: TArmazenamen
       .slice(0, 6)
       .map((l) => ({ id: l.id, nome: l.nome, telefone_normalizado: (l.linha.telefone_normalizado as string) ?? null })),
   );
+  // security incidents: open, communicated, closed, and the platform's across both companies (decisions 1875–1877)
+  await semearIncidentesDemo(tx, g.agora, [
+    { id: demo.id, leads: a.leads.map((l) => l.id as string) },
+    { id: credito.id, leads: b.leads.map((l) => l.id as string) },
+  ]);
   // the platform's other companies (/empresas), from a random stream of their own
   const outras = await semearEmpresasPlataforma(tx, { r: criarAleatorio(SEMENTE_DEMO + 13), agora: g.agora }, hash);
   return {

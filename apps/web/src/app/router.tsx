@@ -292,6 +292,12 @@ export const rotas: RouteObject[] = [
                   import("../features/privacy-requests/PrivacyRequestsPage").then((m) => ({ Component: m.PrivacyRequestsPage })),
               },
               {
+                // the security-incident register (decision 1875): static, so it wins over the public /privacidade/:empresaId;
+                // no menu handle: the admin's 'Privacidade' and the platform's 'Incidentes LGPD' both light by the path
+                path: "/privacidade/incidentes",
+                lazy: () => import("../features/security-incidents/IncidentsPage").then((m) => ({ Component: m.IncidentsPage })),
+              },
+              {
                 path: "/notificacoes",
                 lazy: () =>
                   import("../features/notifications/NotificationsPage").then((m) => ({ Component: m.NotificationsPage })),

@@ -20,6 +20,7 @@ import {
   QrCode,
   Scale,
   Settings,
+  ShieldAlert,
   ShieldCheck,
   TrendingUp,
   Upload,
@@ -54,6 +55,7 @@ const ICONES: Record<string, LucideIcon> = {
   "folder-open": FolderOpen,
   user: User,
   "shield-check": ShieldCheck,
+  "shield-alert": ShieldAlert,
   lock: Lock,
 };
 

@@ -12,8 +12,9 @@ import type { TPedidoPrivacidade } from "@crm/domain/schemas/privacy-requests";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { ApiError, mensagemDeErro } from "../../lib/api";
-import { useChosenCompany } from "../../lib/chosenCompany";
+import { comEmpresa, useChosenCompany } from "../../lib/chosenCompany";
 import { useSessaoAtual } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
@@ -61,6 +62,9 @@ function Painel({ empresaId }: { empresaId: string | null }) {
           {taxa && <p className="mt-1 text-sm font-medium text-slate-800">{MSG_PRIVACIDADE.noPrazo12m(taxa.percentual)}</p>}
         </div>
         <div className="flex flex-wrap gap-2">
+          <Button variant="outline" asChild>
+            <Link to={comEmpresa("/privacidade/incidentes", empresaId)}>Incidentes de segurança</Link>
+          </Button>
           <Button variant="secondary" onClick={() => setConfigurando(true)}>
             Configurações
           </Button>
