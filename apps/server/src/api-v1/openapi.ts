@@ -25,7 +25,7 @@ const caminho = (url: string) => `/api/v1${url.replace(/:([A-Za-z_]\w*)/g, "{$1}
 function problemas(o: TOperacaoApi): Record<string, TJson> {
   const codigos: number[] = [401, 403, 429, 503];
   if (o.schema.params || o.schema.querystring || o.schema.body || o.formulario) codigos.push(400);
-  if (o.formulario) codigos.push(413);
+  if (o.formulario) codigos.push(413, 415);
   if (o.schema.params) codigos.push(404);
   if (o.method === "POST" || o.method === "PATCH") codigos.push(409, 422);
   if (o.method === "DELETE") codigos.push(409);
