@@ -33,15 +33,15 @@ const ZIdSolicitacao = z.object({ id: z.guid({ error: TEXTO_API_V1.solicitacaoNa
 const EXEMPLO_CUSTO: TCustoMarketing = {
   id: "0193a4c2-7d1e-7c3a-9b2f-4e5d6a7b8cd1",
   data_custo: "2026-12-07",
-  plataforma: "Meta Ads",
+  plataforma: "Facebook",
   valor_gasto: "350.00",
   gasto_total: "350.00",
   campanhas_ativas: 2,
   impressoes: 12000,
   cliques: 240,
-  ctr: "2.00",
-  cpc: "1.46",
-  cpm: "29.17",
+  ctr: "2.0000",
+  cpc: "1.4583",
+  cpm: "29.1667",
   id_conta_anuncio: null,
   campanha: "Revisão de juros — dezembro",
   id_anuncio: null,
@@ -182,7 +182,7 @@ export const OPERACOES_EMPRESA = [
     exemplo: {
       pedido: {
         data_custo: "2026-12-07",
-        plataforma: "Meta Ads",
+        plataforma: "Facebook",
         valor_gasto: "350,00",
         campanhas_ativas: 2,
         impressoes: 12000,
