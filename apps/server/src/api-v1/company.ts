@@ -104,15 +104,11 @@ const EXEMPLO_EVENTO_AUDITORIA: TEventoAuditoria = {
 
 /** A request of the key's company with its clock, read on the pipelined pool; 404 otherwise. */
 async function lerSolicitacao(deps: Pick<TDeps, "db">, empresaId: string, onde: "id" | "protocolo", valor: string) {
-  const { rows } = await lerComTenant(
-    deps.db.leitura,
-    contextoDaChave(empresaId),
-    async () => ({
-      name: `api-v1-solicitacao-${onde}`,
-      text: `SELECT ${COLUNAS_PEDIDO}, updated_at FROM privacidade_pedidos WHERE id_empresa_fk = $1 AND ${onde} = $2`,
-      values: [empresaId, valor],
-    }),
-  );
+  const { rows } = await lerComTenant(deps.db.leitura, contextoDaChave(empresaId), async () => ({
+    name: `api-v1-solicitacao-${onde}`,
+    text: `SELECT ${COLUNAS_PEDIDO}, updated_at FROM privacidade_pedidos WHERE id_empresa_fk = $1 AND ${onde} = $2`,
+    values: [empresaId, valor],
+  }));
   if (!rows[0]) throw new ProblemaApi("nao_encontrado", TEXTO_API_V1.solicitacaoNaoEncontrada);
   return paraSolicitacao(rows[0]);
 }

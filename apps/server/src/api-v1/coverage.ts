@@ -132,7 +132,10 @@ export const AINDA_SEM_EQUIVALENTE: [inicio: string, operacao: string][] = [
   ["GET /api/tarefas", "GET /api/v1/tarefas (leads:read)"],
   ["PUT /api/processos/:id/aviso-cliente", "PATCH /api/v1/processos/{id}/aviso-cliente (processes:write)"],
   ["PUT /api/prazos/:id$", "PATCH /api/v1/prazos/{id} (processes:write)"],
-  ["GET /api/documentos/:id", "GET /api/v1/documentos/{id} e o arquivo (processes:read)"],
+  [
+    "GET /api/documentos/:id$",
+    "GET /api/v1/documentos/{id} (processes:read); o arquivo já é GET /api/v1/documentos/{id}/arquivo",
+  ],
   ["POST /api/privacidade/pedidos/:id/", "documento do representante, aprovar e encerrar (privacy:write)"],
   ["PUT /api/tarefas/", "PATCH /api/v1/tarefas/{id} (leads:write)"],
 ];

@@ -51,7 +51,11 @@ beforeAll(async () => {
     return r.json() as { id: string };
   };
   const processo = await criado(
-    await chamarApi(t, chaveA.chave, { method: "POST", url: "/api/v1/leads", payload: novoLeadApi("11 97654-0003", "Alfa Processo") }),
+    await chamarApi(t, chaveA.chave, {
+      method: "POST",
+      url: "/api/v1/leads",
+      payload: novoLeadApi("11 97654-0003", "Alfa Processo"),
+    }),
   );
   await criado(await comA("PATCH", `/leads/${processo.id}/status`, { status: "Convertido (Ganho)" }));
   const etiqueta = await criado(await comA("POST", "/etiquetas", { nome: "Alfa etiqueta sigilosa", cor: "#dc2626" }));

@@ -70,16 +70,22 @@ export function documentoOpenApi(operacoes: TOperacaoApi[]): TJson {
     const sucesso: TJson =
       o.status === 204
         ? { description: "Feito, sem corpo", headers: CABECALHOS_LIMITE }
-        : {
-            description: "Sucesso",
-            headers: CABECALHOS_LIMITE,
-            content: {
-              "application/json": {
-                schema: o.schema.resposta ? emJsonSchema(o.schema.resposta, "output", componentes) : {},
-                ...(o.exemplo.resposta !== undefined ? { example: o.exemplo.resposta } : {}),
+        : o.arquivo
+          ? {
+              description: o.arquivo,
+              headers: CABECALHOS_LIMITE,
+              content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+            }
+          : {
+              description: "Sucesso",
+              headers: CABECALHOS_LIMITE,
+              content: {
+                "application/json": {
+                  schema: o.schema.resposta ? emJsonSchema(o.schema.resposta, "output", componentes) : {},
+                  ...(o.exemplo.resposta !== undefined ? { example: o.exemplo.resposta } : {}),
+                },
               },
-            },
-          };
+            };
     const idempotente = o.method === "POST" || o.method === "PATCH";
     paths[caminho(o.url)] ??= {};
     paths[caminho(o.url)][o.method.toLowerCase()] = {

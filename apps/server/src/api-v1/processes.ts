@@ -1,6 +1,6 @@
 import { ZConsultaPaginadaApi, zPaginaApi } from "@crm/domain/api-v1";
-import { MSG } from "@crm/domain/messages";
 import { MSG_PRAZOS } from "@crm/domain/deadlines";
+import { MSG } from "@crm/domain/messages";
 import { ZDocumentoApi, ZPrazoApi, ZProcessoApi, ZStatusProcessoApi } from "@crm/domain/schemas/api-resources";
 import { ZEstadoPrazoBody, ZSalvarPrazo } from "@crm/domain/schemas/deadlines";
 import type { TDocumento } from "@crm/domain/schemas/documents";
@@ -12,6 +12,7 @@ import { withTenant } from "../db/tenant.js";
 import { COLUNAS_PRAZO, JUNCOES_PRAZO, paraPrazo } from "../deadlines/deadline-row.js";
 import { criarPrazo, mudarEstadoPrazo } from "../deadlines/deadlines.js";
 import { COLUNAS_DOCUMENTO, JUNCOES_DOCUMENTO, paraDocumento } from "../documents/document-row.js";
+import { enviarConteudoDocumento } from "../documents/send-content.js";
 import { enviarDocumento } from "../documents/upload-document.js";
 import { COLUNAS_PROCESSO, JUNCOES_PROCESSO, paraProcesso } from "../legal-processes/process-row.js";
 import { lerProcesso } from "../legal-processes/read-process.js";
@@ -22,6 +23,7 @@ import { ProblemaApi } from "./problem.js";
 import { lerPaginaApi } from "./read-page.js";
 
 const ZIdProcesso = z.object({ id: z.guid({ error: MSG.processoNaoEncontrado }) });
+const ZIdDocumento = z.object({ id: z.guid({ error: MSG.documentoNaoEncontrado }) });
 const ZIdPrazo = z.object({ id: z.guid({ error: MSG_PRAZOS.prazoNaoEncontrado }) });
 /** The upload form, for the document only: the handler reads it with the documents' reader (decision 1895). */
 const ZFormularioDocumento = z.object({
@@ -306,5 +308,21 @@ export const OPERACOES_PROCESSOS = [
     internas: ["POST /api/processos/:id/documentos"],
     handler: async ({ deps, chave, params, req }) =>
       semExcluir(await enviarDocumento(deps, contextoDaChave(chave.empresaId), params.id, req, autorDaChave(chave))),
+  }),
+  operacao({
+    id: "baixarDocumento",
+    method: "GET",
+    url: "/documentos/:id/arquivo",
+    escopo: "processes:read",
+    tag: "Documentos",
+    resumo: "Baixa o arquivo de um documento",
+    descricao: "O arquivo como foi enviado, com o seu Content-Type (provado pelo conteúdo) e o nome em Content-Disposition.",
+    status: 200,
+    schema: { params: ZIdDocumento },
+    arquivo: "O arquivo (attachment)",
+    exemplo: {},
+    internas: ["GET /api/documentos/:id/conteudo"],
+    handler: ({ deps, chave, params, reply }) =>
+      enviarConteudoDocumento(deps, contextoDaChave(chave.empresaId), params.id, true, reply),
   }),
 ];

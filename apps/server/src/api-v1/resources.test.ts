@@ -44,7 +44,8 @@ describe("scopes, every operation", () => {
       const k = o.escopo === "leads:read" ? soProcessos : soLeads;
       const url = `/api/v1${o.url.replace(/:\w+/g, "0193a4c2-7d1e-7c3a-9b2f-4e5d6a7b8c9d")}`;
       const res = await chamarApi(t, k.chave, { method: o.method, url, ...(o.exemplo.pedido ? { payload: {} } : {}) });
-      if (res.statusCode !== 403 || res.json().code !== "escopo_insuficiente") falhas.push(`${o.method} ${o.url}: ${res.statusCode}`);
+      if (res.statusCode !== 403 || res.json().code !== "escopo_insuficiente")
+        falhas.push(`${o.method} ${o.url}: ${res.statusCode}`);
     }
     expect(falhas).toEqual([]);
   });
@@ -65,7 +66,9 @@ describe("tags and notes through the API", () => {
     expect(await ok(api("GET", `/leads/${lead.id}/etiquetas`))).toHaveLength(1);
     // an empty change is a clear 400, not a silent success
     expect((await api("PATCH", `/leads/${lead.id}/etiquetas`, {})).statusCode).toBe(400);
-    expect(await ok(api("PATCH", `/etiquetas/${tag.id}`, { nome: "Urgente", cor: "#dc2626" }))).toMatchObject({ nome: "Urgente" });
+    expect(await ok(api("PATCH", `/etiquetas/${tag.id}`, { nome: "Urgente", cor: "#dc2626" }))).toMatchObject({
+      nome: "Urgente",
+    });
     expect(await ok(api("PATCH", `/leads/${lead.id}/etiquetas`, { remover: [tag.id] }))).toEqual([]);
     expect((await api("DELETE", `/etiquetas/${tag.id}`)).statusCode).toBe(204);
     expect((await api("DELETE", `/etiquetas/${tag.id}`)).statusCode).toBe(404);
@@ -85,9 +88,10 @@ describe("tags and notes through the API", () => {
     expect(dois.statusCode).toBe(201);
     expect(dois.headers["idempotent-replayed"]).toBe("true");
     expect(dois.body).toBe(um.body);
-    const { rows } = await t.dono.query("SELECT count(*)::int AS n FROM etiquetas WHERE id_empresa_fk = $1 AND nome = 'Reenvio'", [
-      a.empresa.id,
-    ]);
+    const { rows } = await t.dono.query(
+      "SELECT count(*)::int AS n FROM etiquetas WHERE id_empresa_fk = $1 AND nome = 'Reenvio'",
+      [a.empresa.id],
+    );
     expect(rows[0].n).toBe(1);
   });
 
@@ -150,10 +154,20 @@ describe("processes, deadlines and documents through the API", () => {
       chamarApi(t, chave.chave, { method: "POST", url: `/api/v1/processos/${lead.id}/documentos`, ...form }),
       201,
     );
-    expect(doc).toMatchObject({ lead_id: lead.id, nome_arquivo: "contrato.pdf", descricao: "Contrato assinado", uploader_id: null });
+    expect(doc).toMatchObject({
+      lead_id: lead.id,
+      nome_arquivo: "contrato.pdf",
+      descricao: "Contrato assinado",
+      uploader_id: null,
+    });
     expect(doc).not.toHaveProperty("pode_excluir");
     expect((await ok(api("GET", `/processos/${lead.id}/documentos`))).itens.map((d: { id: string }) => d.id)).toEqual([doc.id]);
     expect(daChave(await registro(doc.id))).toBe(true);
+    const baixado = await chamarApi(t, chave.chave, { url: `/api/v1/documentos/${doc.id}/arquivo` });
+    expect(baixado.statusCode).toBe(200);
+    expect(baixado.headers["content-type"]).toBe("application/pdf");
+    expect(baixado.headers["content-disposition"]).toMatch(/^attachment; filename\*=UTF-8''contrato\.pdf$/);
+    expect(baixado.rawPayload.equals(pdf)).toBe(true);
   });
 
   it("a document is checked like on the screen: content that is not its type is 415, more than 10 MB is 413", async () => {

@@ -14,8 +14,8 @@ import { etiquetasDoLead, mudarEtiquetasDosLeads } from "../tags/lead-tags.js";
 import { criarEtiqueta, editarEtiqueta, excluirEtiqueta } from "../tags/tags.js";
 import { autorDaChave, contextoDaChave } from "./authenticate.js";
 import { operacao } from "./operation.js";
-import { lerPaginaApi } from "./read-page.js";
 import { ProblemaApi } from "./problem.js";
+import { lerPaginaApi } from "./read-page.js";
 
 const ZIdLead = z.object({ id: z.guid({ error: MSG.leadNaoEncontrado }) });
 const ZIdEtiqueta = z.object({ id: z.guid({ error: MSG_ETIQUETAS.naoEncontrada }) });
@@ -172,8 +172,7 @@ export const OPERACOES_ETIQUETAS_NOTAS = [
     },
     internas: ["PUT /api/chat/:leadId/etiquetas", "POST /api/leads/etiquetas"],
     handler: ({ deps, chave, params, body }) => {
-      if (!body.adicionar.length && !body.remover.length)
-        throw new ProblemaApi("dados_invalidos", TEXTO_API_V1.etiquetasVazias);
+      if (!body.adicionar.length && !body.remover.length) throw new ProblemaApi("dados_invalidos", TEXTO_API_V1.etiquetasVazias);
       return comLead(deps, chave.empresaId, params.id, async (tx, lead) => {
         await mudarEtiquetasDosLeads(tx, {
           empresaId: lead.empresaId,

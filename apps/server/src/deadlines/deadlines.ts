@@ -198,13 +198,7 @@ export function mudarEstadoPrazo(
            FROM antes a WHERE p.id_empresa_fk = $1 AND p.id = (a.linha).id
           RETURNING a.linha AS antes, p AS depois)
        ${sqlRegistro(5, { ...PRAZO_NO_REGISTRO, onde: "(f.antes).estado IS DISTINCT FROM (f.depois).estado" })}`,
-      [
-        ctx.empresaId,
-        id,
-        estado,
-        autor.usuarioId ?? null,
-        autorDoRegistro("prazo.alterado", autor),
-      ],
+      [ctx.empresaId, id, estado, autor.usuarioId ?? null, autorDoRegistro("prazo.alterado", autor)],
     );
     const p = await lerPrazo(tx, ctx.empresaId, id);
     await avisarPrazosAlterados(deps, tx, ctx.empresaId, [p.processo_id]);

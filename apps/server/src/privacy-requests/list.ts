@@ -17,7 +17,10 @@ export const COLUNAS_PEDIDO = `id, protocolo, direito, canal, status, id_lead_fk
 
 /** A request row with its clock: days left by the server's clock (decision 1795), green/amber/red, closed in time. */
 export function paraPedido(linha: Record<string, unknown>, agora: Date): TPedidoPrivacidade {
-  const r = linha as Omit<TPedidoPrivacidade, "lead_id" | "aberto_em" | "verificado_em" | "resposta_simplificada_em" | "encerrado_em"> & {
+  const r = linha as Omit<
+    TPedidoPrivacidade,
+    "lead_id" | "aberto_em" | "verificado_em" | "resposta_simplificada_em" | "encerrado_em"
+  > & {
     id_lead_fk: string | null;
     aberto_em: Date;
     verificado_em: Date | null;

@@ -39,13 +39,7 @@ export async function criarEtiqueta(tx: TTx, q: TQuem, e: TSalvarEtiqueta, quem 
   return rows[0];
 }
 
-export async function editarEtiqueta(
-  tx: TTx,
-  q: TQuem,
-  id: string,
-  e: TSalvarEtiqueta,
-  quem = autor(q),
-): Promise<TEtiqueta> {
+export async function editarEtiqueta(tx: TTx, q: TQuem, id: string, e: TSalvarEtiqueta, quem = autor(q)): Promise<TEtiqueta> {
   const { rows: antes } = await tx.query("SELECT nome, cor FROM etiquetas WHERE id_empresa_fk = $1 AND id = $2 FOR UPDATE", [
     q.empresaId,
     id,

@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { MSG } from "../messages";
 import { STATUS_JURIDICO } from "../status";
-import { ZProcesso } from "./processes";
+import { ZEventoAuditoria } from "./audit-trail";
 import { ZPrazo } from "./deadlines";
 import { ZDocumento } from "./documents";
 import { ZCustoMarketing } from "./marketing";
-import { ZPedidoPrivacidade } from "./privacy-requests";
-import { ZEventoAuditoria } from "./audit-trail";
-import { ZEtiqueta } from "./tags";
 import { ZNota } from "./notes";
+import { ZPedidoPrivacidade } from "./privacy-requests";
+import { ZProcesso } from "./processes";
+import { ZEtiqueta } from "./tags";
 
 /**
  * The shapes /api/v1 shows beyond leads and messages (decision 1895): the screens' own shapes, named for the OpenAPI
@@ -56,8 +56,14 @@ export type TConsultorApi = z.infer<typeof ZConsultorApi>;
 /** PATCH /api/v1/leads/{id}/etiquetas: tags put on and taken off the lead (the /leads bulk action's shape, one lead). */
 export const ZMudarEtiquetasApi = z
   .object({
-    adicionar: z.array(z.guid({ error: MSG.dadosInvalidos })).max(50).default([]),
-    remover: z.array(z.guid({ error: MSG.dadosInvalidos })).max(50).default([]),
+    adicionar: z
+      .array(z.guid({ error: MSG.dadosInvalidos }))
+      .max(50)
+      .default([]),
+    remover: z
+      .array(z.guid({ error: MSG.dadosInvalidos }))
+      .max(50)
+      .default([]),
   })
   .strict();
 
