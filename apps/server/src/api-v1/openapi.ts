@@ -74,7 +74,9 @@ export function documentoOpenApi(operacoes: TOperacaoApi[]): TJson {
           ? {
               description: o.arquivo,
               headers: CABECALHOS_LIMITE,
-              content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+              content: {
+                "application/octet-stream": { schema: { type: "string", format: "binary" }, example: "%PDF-1.7 …" },
+              },
             }
           : {
               description: "Sucesso",
