@@ -54,6 +54,9 @@ export const ESCOPOS_API = [
   "costs:write",
   "users:read",
   "events:read",
+  "privacy:read",
+  "privacy:write",
+  "audit:read",
 ] as const;
 export type TEscopoApi = (typeof ESCOPOS_API)[number];
 export const NOME_ESCOPO_API: Record<TEscopoApi, string> = {
@@ -62,11 +65,14 @@ export const NOME_ESCOPO_API: Record<TEscopoApi, string> = {
   "messages:read": "Ler mensagens",
   "messages:send": "Enviar mensagens",
   "processes:read": "Ler processos, prazos e documentos",
-  "processes:write": "Alterar o status dos processos",
+  "processes:write": "Alterar o status dos processos, lançar e concluir prazos, enviar documentos",
   "costs:read": "Ler custos de marketing",
   "costs:write": "Lançar e alterar custos de marketing",
   "users:read": "Ler usuários e consultores",
   "events:read": "Ler o histórico de eventos (os mesmos dos webhooks)",
+  "privacy:read": "Ler as solicitações de titulares (LGPD)",
+  "privacy:write": "Registrar solicitações de titulares (LGPD)",
+  "audit:read": "Ler a trilha de auditoria",
 };
 /** The prefix of every key made since decision 1811: secret scanners (GitHub's, GitLab's) find it in leaked text. */
 export const PREFIXO_CHAVE_API = "crm_live_";

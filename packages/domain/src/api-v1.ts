@@ -17,6 +17,7 @@ export const PROBLEMAS_API = {
   nao_encontrado: { status: 404, title: "Não encontrado" },
   conflito: { status: 409, title: "Conflito" },
   arquivo_muito_grande: { status: 413, title: "Arquivo muito grande" },
+  tipo_arquivo_nao_permitido: { status: 415, title: "Tipo de arquivo não permitido" },
   lead_duplicado: { status: 409, title: "Lead duplicado" },
   idempotencia_em_andamento: { status: 409, title: "Requisição em andamento" },
   idempotencia_corpo_diferente: { status: 422, title: "Chave de idempotência reutilizada" },
@@ -40,6 +41,8 @@ export const TEXTO_API_V1 = {
   leadDuplicado: "Já existe um lead com este telefone nesta empresa; ele está em lead_id.",
   /** the sender's name of a message an integration sent (no person sent it) */
   remetenteApi: "Integração (API)",
+  solicitacaoNaoEncontrada: "Solicitação de privacidade não encontrada nesta empresa.",
+  etiquetasVazias: "Informe ao menos uma etiqueta em adicionar ou remover.",
 } as const;
 
 /** `limit` ≤ 100, `starting_after` (the previous page's `proximo_cursor`), `updated_since` (ISO 8601). */

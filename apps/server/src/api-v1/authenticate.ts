@@ -60,3 +60,11 @@ export async function autenticarChave(db: TDb, lida: TChaveLida, ip: string): Pr
     );
   return { chaveId: k.id, empresaId: lida.empresaId, escopos: k.escopos, plano: k.plano_assinatura };
 }
+
+/** The change log's author of a write through the API: the key, no person (decisions 1702, 1895). */
+export const autorDaChave = (c: TChaveAutenticada) => ({
+  origem: "api" as const,
+  usuarioId: null,
+  chaveApiId: c.chaveId,
+  motivo: null,
+});

@@ -11,7 +11,8 @@ import { chamarApi, criarChaveApi, novoLeadApi } from "./test-helpers.js";
 
 /**
  * The cross-tenant probe and a small fuzz over every /api/v1 operation, read from the declarations (a new operation is
- * probed without touching this file): a key of B with every scope, given A's ids, neither reads nor changes A's rows;
+ * probed without touching this file): a key of B with every scope, given A's ids (a lead, a message, a process, a tag,
+ * a note, a deadline, a document, a cost, a privacy request), neither reads nor changes A's rows;
  * malformed input is a 4xx problem, never a 5xx.
  */
 const t = useTestApp();
@@ -41,6 +42,70 @@ beforeAll(async () => {
     } as never),
   );
   segredosA.push(lead.id, m.id as string, "alfa cliente sigiloso", "mensagem sigilosa de alfa");
+  // A's rows of every other kind the API reads or changes (decision 1895): a tag, a note, a process with a deadline
+  // and a document, a cost, a privacy request; their ids are tried on every operation with an id
+  const comA = (method: string, url: string, payload?: object) =>
+    chamarApi(t, chaveA.chave, { method: method as never, url: `/api/v1${url}`, ...(payload ? { payload } : {}) });
+  const criado = async (r: Awaited<ReturnType<typeof comA>>) => {
+    if (r.statusCode >= 300) throw new Error(`${r.statusCode} ${r.body}`);
+    return r.json() as { id: string };
+  };
+  const processo = await criado(
+    await chamarApi(t, chaveA.chave, {
+      method: "POST",
+      url: "/api/v1/leads",
+      payload: novoLeadApi("11 97654-0003", "Alfa Processo"),
+    }),
+  );
+  await criado(await comA("PATCH", `/leads/${processo.id}/status`, { status: "Convertido (Ganho)" }));
+  const etiqueta = await criado(await comA("POST", "/etiquetas", { nome: "Alfa etiqueta sigilosa", cor: "#dc2626" }));
+  await criado(await comA("PATCH", `/leads/${lead.id}/etiquetas`, { adicionar: [etiqueta.id] }));
+  const nota = await criado(await comA("POST", `/leads/${lead.id}/notas`, { texto: "Alfa nota sigilosa" }));
+  const prazo = await criado(
+    await comA("POST", `/processos/${processo.id}/prazos`, { titulo: "Alfa prazo sigiloso", data_fatal: "2027-03-10" }),
+  );
+  const doc = await criado(
+    await chamarApi(t, chaveA.chave, {
+      method: "POST",
+      url: `/api/v1/processos/${processo.id}/documentos`,
+      ...multipart({ descricao: "Alfa documento sigiloso" }, { nome: "a.txt", dados: Buffer.from("Alfa"), mime: "text/plain" }),
+    }),
+  );
+  const custo = await criado(
+    await comA("POST", "/custos", {
+      data_custo: "2026-12-01",
+      plataforma: "Facebook",
+      valor_gasto: "123,45",
+      campanhas_ativas: 1,
+      impressoes: 10,
+      cliques: 1,
+      campanha: "Alfa campanha sigilosa",
+    }),
+  );
+  const pedido = await criado(
+    await comA("POST", "/solicitacoes-privacidade", {
+      direito: "acesso",
+      nome: "Alfa Titular Sigiloso",
+      // a phone of no lead: no protocol message, whose sending would change A's messages while the probe runs
+      telefone: "11 97654-0099",
+      cpf: "529.982.247-25",
+    }),
+  );
+  segredosA.push(
+    processo.id,
+    etiqueta.id,
+    nota.id,
+    prazo.id,
+    doc.id,
+    custo.id,
+    pedido.id,
+    "alfa etiqueta sigilosa",
+    "alfa nota sigilosa",
+    "alfa prazo sigiloso",
+    "alfa documento sigiloso",
+    "alfa campanha sigilosa",
+    "alfa titular sigiloso",
+  );
   // B has rows of its own, so its lists are not empty by accident
   await chamarApi(t, chaveB.chave, { method: "POST", url: "/api/v1/leads", payload: novoLeadApi("11 97654-0002", "Beta") });
 });
@@ -49,7 +114,15 @@ const somaDeA = async () =>
   (
     await t.dono.query(
       `SELECT (SELECT md5(string_agg(l::text, '' ORDER BY id)) FROM leads_juros_check l WHERE id_empresa_fk = $1) AS leads,
-              (SELECT md5(string_agg(m::text, '' ORDER BY id)) FROM mensagens_whatsapp m WHERE id_empresa_fk = $1) AS mensagens`,
+              (SELECT md5(string_agg(m::text, '' ORDER BY id)) FROM mensagens_whatsapp m WHERE id_empresa_fk = $1) AS mensagens,
+              (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM etiquetas x WHERE id_empresa_fk = $1) AS etiquetas,
+              (SELECT md5(string_agg(x::text, '' ORDER BY id_lead_fk, id_etiqueta_fk)) FROM leads_etiquetas x
+                WHERE id_empresa_fk = $1) AS etiquetas_leads,
+              (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM notas_lead x WHERE id_empresa_fk = $1) AS notas,
+              (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM prazos_processo x WHERE id_empresa_fk = $1) AS prazos,
+              (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM documentos x WHERE id_empresa_fk = $1) AS documentos,
+              (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM custos_marketing x WHERE id_empresa_fk = $1) AS custos,
+              (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM privacidade_pedidos x WHERE id_empresa_fk = $1) AS pedidos`,
       [a.empresa.id],
     )
   ).rows[0];
@@ -71,7 +144,8 @@ describe("/api/v1 across companies, every operation", () => {
     const antes = await somaDeA();
     const vazamentos: string[] = [];
     for (const o of OPERACOES_API) {
-      const idsA = o.url.includes(":") ? segredosA.slice(0, 2) : [""];
+      // every id of A (the strings after them are texts, not ids)
+      const idsA = o.url.includes(":") ? segredosA.filter((x) => /^[0-9a-f-]{36}$/.test(x)) : [""];
       for (const id of idsA) {
         const res = await chamarApi(t, chaveB.chave, pedido(o, id) as never);
         const rotulo = `${o.method} ${o.url} (${id})`;

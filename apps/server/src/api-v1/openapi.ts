@@ -25,7 +25,7 @@ const caminho = (url: string) => `/api/v1${url.replace(/:([A-Za-z_]\w*)/g, "{$1}
 function problemas(o: TOperacaoApi): Record<string, TJson> {
   const codigos: number[] = [401, 403, 429, 503];
   if (o.schema.params || o.schema.querystring || o.schema.body || o.formulario) codigos.push(400);
-  if (o.formulario) codigos.push(413);
+  if (o.formulario) codigos.push(413, 415);
   if (o.schema.params) codigos.push(404);
   if (o.method === "POST" || o.method === "PATCH") codigos.push(409, 422);
   if (o.method === "DELETE") codigos.push(409);
@@ -70,16 +70,24 @@ export function documentoOpenApi(operacoes: TOperacaoApi[]): TJson {
     const sucesso: TJson =
       o.status === 204
         ? { description: "Feito, sem corpo", headers: CABECALHOS_LIMITE }
-        : {
-            description: "Sucesso",
-            headers: CABECALHOS_LIMITE,
-            content: {
-              "application/json": {
-                schema: o.schema.resposta ? emJsonSchema(o.schema.resposta, "output", componentes) : {},
-                ...(o.exemplo.resposta !== undefined ? { example: o.exemplo.resposta } : {}),
+        : o.arquivo
+          ? {
+              description: o.arquivo,
+              headers: CABECALHOS_LIMITE,
+              content: {
+                "application/octet-stream": { schema: { type: "string", format: "binary" }, example: "%PDF-1.7 …" },
               },
-            },
-          };
+            }
+          : {
+              description: "Sucesso",
+              headers: CABECALHOS_LIMITE,
+              content: {
+                "application/json": {
+                  schema: o.schema.resposta ? emJsonSchema(o.schema.resposta, "output", componentes) : {},
+                  ...(o.exemplo.resposta !== undefined ? { example: o.exemplo.resposta } : {}),
+                },
+              },
+            };
     const idempotente = o.method === "POST" || o.method === "PATCH";
     paths[caminho(o.url)] ??= {};
     paths[caminho(o.url)][o.method.toLowerCase()] = {

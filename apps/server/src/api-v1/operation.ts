@@ -44,6 +44,11 @@ export type TOperacaoApi<S extends TSchemaOperacao = TSchemaOperacao> = {
    * so the route has no body schema and the `Idempotency-Key` compares method and path, not the file (decision 1816)
    */
   formulario?: z.ZodType;
+  /**
+   * the answer is a file, not JSON (a document's content): the document describes it as binary with this text, and
+   * the handler sends it itself (decision 1895)
+   */
+  arquivo?: string;
   exemplo: { pedido?: unknown; resposta?: unknown };
   internas: string[];
   handler: (p: TPedidoApi<S>) => Promise<unknown>;

@@ -1,7 +1,17 @@
+import { OPERACOES_EMPRESA } from "./company.js";
 import { OPERACOES_EVENTOS } from "./events.js";
 import { OPERACOES_LEADS } from "./leads.js";
 import { OPERACOES_MENSAGENS } from "./messages.js";
 import type { TOperacaoApi } from "./operation.js";
+import { OPERACOES_PROCESSOS } from "./processes.js";
+import { OPERACOES_ETIQUETAS_NOTAS } from "./tags-notes.js";
 
-/** Every operation of /api/v1, in the order the document lists them (decision 1814). */
-export const OPERACOES_API: TOperacaoApi[] = [...OPERACOES_LEADS, ...OPERACOES_MENSAGENS, ...OPERACOES_EVENTOS];
+/** Every operation of /api/v1, in the order the document lists them (decisions 1814, 1895, 1896). */
+export const OPERACOES_API: TOperacaoApi[] = [
+  ...OPERACOES_LEADS,
+  ...OPERACOES_MENSAGENS,
+  ...OPERACOES_ETIQUETAS_NOTAS,
+  ...OPERACOES_PROCESSOS,
+  ...OPERACOES_EMPRESA,
+  ...OPERACOES_EVENTOS,
+];

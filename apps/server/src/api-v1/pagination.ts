@@ -26,15 +26,17 @@ function lerCursor(cursor: string | undefined): TPosicao | null {
 
 /**
  * The SQL condition of a page over `alias` (`updated_at`, `id`), with its values from parameter `$n` on, and the
- * ORDER BY/LIMIT (one row more than the page, to know whether another follows).
+ * ORDER BY/LIMIT (one row more than the page, to know whether another follows). A row that never changes (a note, a
+ * document) has no `updated_at`: its creation time stands in (`tempo`, decision 1895), same cursor, same meaning.
  */
-export function sqlDaPagina(alias: string, q: TConsultaPaginadaApi, n: number) {
+export function sqlDaPagina(alias: string, q: TConsultaPaginadaApi, n: number, tempo = "updated_at") {
   const pos = lerCursor(q.starting_after);
   const valores: unknown[] = [q.updated_since ?? null, pos?.t ?? null, pos?.id ?? null, q.limit + 1];
+  const t = `${alias}.${tempo}`;
   return {
-    onde: `($${n}::timestamptz IS NULL OR ${alias}.updated_at >= $${n}::timestamptz)
-       AND ($${n + 1}::timestamptz IS NULL OR (${alias}.updated_at, ${alias}.id) > ($${n + 1}::timestamptz, $${n + 2}::uuid))`,
-    ordem: `ORDER BY ${alias}.updated_at, ${alias}.id LIMIT $${n + 3}`,
+    onde: `($${n}::timestamptz IS NULL OR ${t} >= $${n}::timestamptz)
+       AND ($${n + 1}::timestamptz IS NULL OR (${t}, ${alias}.id) > ($${n + 1}::timestamptz, $${n + 2}::uuid))`,
+    ordem: `ORDER BY ${t}, ${alias}.id LIMIT $${n + 3}`,
     valores,
   };
 }

@@ -160,7 +160,8 @@ export function apiV1Plugin(operacoes: TOperacaoApi[]): FastifyPluginAsync {
             req,
             reply,
           });
-          if (reply.sent) return reply;
+          // a file the handler sent itself (a document's content): its reply, streaming
+          if (reply.sent || corpo === reply) return reply;
           return o.status === 204 ? reply.status(204).send() : reply.status(o.status).send(corpo);
         },
       });

@@ -26,6 +26,7 @@ const PADRAO_POR_STATUS: Record<number, TCodigoProblema> = {
   404: "nao_encontrado",
   409: "conflito",
   413: "arquivo_muito_grande",
+  415: "tipo_arquivo_nao_permitido",
   422: "idempotencia_corpo_diferente",
   429: "limite_requisicoes",
   503: "servico_indisponivel",

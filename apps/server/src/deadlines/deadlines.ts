@@ -9,6 +9,7 @@ import {
   sqlRegistro,
   sqlRegistroDeLeads,
 } from "../change-log/in-statement.js";
+import type { TAutorMudanca } from "../change-log/record.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 import { badRequest, notFound } from "../http/errors.js";
@@ -96,10 +97,19 @@ async function validarResponsavel(tx: TTx, empresaId: string, responsavel: strin
 /** The deadline `$2` of the company `$1` as it was, locked: the `antes` of its log row (decision 1702). */
 const ANTES_DO_PRAZO = "antes AS (SELECT p AS linha FROM prazos_processo p WHERE p.id_empresa_fk = $1 AND p.id = $2 FOR UPDATE)";
 
-export function criarPrazo(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtx, leadId: string, e: TSalvarPrazo): Promise<TPrazo> {
+/** Who writes a deadline: the person signed in, or /api/v1's key with no person (decision 1895). */
+const autorDe = (ctx: TCtx): TAutorMudanca => ({ origem: "usuario", usuarioId: ctx.usuarioId });
+
+export function criarPrazo(
+  deps: Pick<TDeps, "db" | "realtime">,
+  ctx: TCtx,
+  leadId: string,
+  e: TSalvarPrazo,
+  autor = autorDe(ctx),
+): Promise<TPrazo> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     await lerProcessoDoPrazo(tx, ctx.empresaId, leadId);
-    const responsavel = e.responsavel_id ?? ctx.usuarioId;
+    const responsavel = e.responsavel_id ?? autor.usuarioId ?? null;
     await validarResponsavel(tx, ctx.empresaId, responsavel);
     const { rows } = await tx.query(
       `INSERT INTO prazos_processo (id_empresa_fk, id_lead_fk, titulo, descricao, data_fatal, data_seguranca,
@@ -113,7 +123,7 @@ export function criarPrazo(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtx, lead
         e.data_fatal,
         e.data_seguranca ?? dataSegurancaPadrao(e.data_fatal, ehFeriadoNacional),
         responsavel,
-        ctx.usuarioId,
+        autor.usuarioId ?? null,
       ],
     );
     await registrarCriados(tx, {
@@ -121,7 +131,7 @@ export function criarPrazo(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtx, lead
       empresaId: ctx.empresaId,
       ids: [rows[0].id],
       tipo: "prazo.criado",
-      autor: { origem: "usuario", usuarioId: ctx.usuarioId },
+      autor,
     });
     const p = await lerPrazo(tx, ctx.empresaId, rows[0].id);
     await notificarVarios(deps, tx, avisoDeAtribuicao(ctx, p));
@@ -174,6 +184,7 @@ export function mudarEstadoPrazo(
   ctx: TCtx,
   id: string,
   estado: TEstadoPrazo,
+  autor = autorDe(ctx),
 ): Promise<TPrazo> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     await lerPrazo(tx, ctx.empresaId, id);
@@ -187,13 +198,7 @@ export function mudarEstadoPrazo(
            FROM antes a WHERE p.id_empresa_fk = $1 AND p.id = (a.linha).id
           RETURNING a.linha AS antes, p AS depois)
        ${sqlRegistro(5, { ...PRAZO_NO_REGISTRO, onde: "(f.antes).estado IS DISTINCT FROM (f.depois).estado" })}`,
-      [
-        ctx.empresaId,
-        id,
-        estado,
-        ctx.usuarioId,
-        autorDoRegistro("prazo.alterado", { origem: "usuario", usuarioId: ctx.usuarioId }),
-      ],
+      [ctx.empresaId, id, estado, autor.usuarioId ?? null, autorDoRegistro("prazo.alterado", autor)],
     );
     const p = await lerPrazo(tx, ctx.empresaId, id);
     await avisarPrazosAlterados(deps, tx, ctx.empresaId, [p.processo_id]);

@@ -1,14 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { MIME_DOCUMENTO_JURIDICO } from "@crm/domain/documents";
+import { MIME_DOCUMENTO_JURIDICO, TAMANHO_MAXIMO_DOCUMENTO } from "@crm/domain/documents";
 import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
 import { type TDocumento, ZDescricaoDocumento } from "@crm/domain/schemas/documents";
 import { STATUS_PROCESSO_JURIDICO } from "@crm/domain/status";
 import type { FastifyRequest } from "fastify";
 import { DOCUMENTO_NO_REGISTRO, registrarCriados } from "../change-log/in-statement.js";
+import type { TAutorMudanca } from "../change-log/record.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
-import { badRequest, notFound } from "../http/errors.js";
+import { badRequest, HttpError, notFound } from "../http/errors.js";
 import { notificarVarios } from "../notifications/notify.js";
 import { lerDocumento } from "./list-documents.js";
 import { avisarDocumentosAlterados } from "./publish.js";
@@ -38,6 +39,8 @@ export async function enviarDocumento(
   ctx: TCtx,
   leadId: string,
   req: FastifyRequest,
+  /** the person signed in by default; /api/v1 passes its key, with no person (decision 1895) */
+  autor: TAutorMudanca = { origem: "usuario", usuarioId: ctx.usuarioId },
 ): Promise<TDocumento> {
   await withTenant(deps.db.app, ctx, (tx) => lerProcessoDoDocumento(tx, ctx.empresaId, leadId));
   const recebido = await receberDocumento(req, deps.config.dataDir);
@@ -45,6 +48,8 @@ export async function enviarDocumento(
     const { arquivo, campos } = recebido;
     if (!arquivo) throw badRequest(MSG.documentoSemArquivo);
     if (arquivo.tamanho === 0) throw badRequest(MSG.documentoVazio);
+    // the form's reader may be another plugin's (/api/v1 reads uploads with the chat's, 16 MB): the documents' own cap
+    if (arquivo.tamanho > TAMANHO_MAXIMO_DOCUMENTO) throw new HttpError(413, MSG.documentoMuitoGrande);
     const descricao = ZDescricaoDocumento.safeParse(campos.descricao ?? "");
     if (!descricao.success) throw badRequest(descricao.error.issues[0].message, { descricao: descricao.error.issues[0].message });
     const tipo = await tipoDoArquivoRecebido(arquivo);
@@ -61,7 +66,7 @@ export async function enviarDocumento(
           [
             ctx.empresaId,
             leadId,
-            ctx.usuarioId,
+            autor.usuarioId ?? null,
             arquivo.nome,
             descricao.data || arquivo.nome,
             MIME_DOCUMENTO_JURIDICO[tipo],
@@ -74,10 +79,10 @@ export async function enviarDocumento(
           empresaId: ctx.empresaId,
           ids: [rows[0].id],
           tipo: "documento.enviado",
-          autor: { origem: "usuario", usuarioId: ctx.usuarioId },
+          autor,
         });
         await avisarDocumentosAlterados(deps, tx, ctx.empresaId, leadId);
-        await notificarNovoDocumento(deps, tx, ctx, processo, arquivo.nome);
+        await notificarNovoDocumento(deps, tx, ctx.empresaId, autor.usuarioId ?? null, processo, arquivo.nome);
         const { chave: _c, ...doc } = await lerDocumento(tx, ctx, rows[0].id);
         return doc;
       });
@@ -94,20 +99,21 @@ export async function enviarDocumento(
 async function notificarNovoDocumento(
   deps: Pick<TDeps, "realtime">,
   tx: TTx,
-  ctx: TCtx,
+  empresaId: string,
+  autorId: string | null,
   processo: { id: string; nome: string; profissional: string | null },
   arquivo: string,
 ) {
   const { rows } = await tx.query<{ id: string }>(
     `SELECT id FROM usuarios_plataforma
-      WHERE id_empresa_fk = $1 AND ativo AND (papel = $2 OR id = $3) AND id <> $4`,
-    [ctx.empresaId, PAPEL.juridico, processo.profissional, ctx.usuarioId],
+      WHERE id_empresa_fk = $1 AND ativo AND (papel = $2 OR id = $3) AND id IS DISTINCT FROM $4::uuid`,
+    [empresaId, PAPEL.juridico, processo.profissional, autorId],
   );
   await notificarVarios(
     deps,
     tx,
     rows.map((r) => ({
-      empresaId: ctx.empresaId,
+      empresaId,
       destino: { usuarioId: r.id },
       tipo: "system" as const,
       titulo: MSG.documentoNovoTitulo,

@@ -5,7 +5,7 @@ import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, withTenant } from "../db/tenant.js";
 import { aoMudarStatusJuridico } from "../deadlines/on-status-change.js";
 import { badRequest } from "../http/errors.js";
-import { registrarHistorico } from "../lead-events/history.js";
+import { registrarHistorico, type TAutor } from "../lead-events/history.js";
 import { notificarVarios, type TNovaNotificacao } from "../notifications/notify.js";
 import { opcoesProfissionais } from "./list-options.js";
 import { lerProcesso } from "./read-process.js";
@@ -27,6 +27,8 @@ export async function atualizarProcesso(
   ctx: TTenantCtx & { empresaId: string },
   id: string,
   e: TEditarProcesso,
+  /** the person editing by default; /api/v1 passes its key (decision 1895) */
+  autor: TAutor = { usuarioId: ctx.usuarioId, origem: "usuario" },
 ): Promise<TProcesso> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     const antes = await lerProcesso(tx, ctx.empresaId, id, true);
@@ -36,7 +38,6 @@ export async function atualizarProcesso(
       const opcoes = await opcoesProfissionais(tx, ctx.empresaId);
       if (!opcoes.some((o) => o.id === profissional)) throw badRequest(MSG.profissionalJuridicoInvalido);
     }
-    const autor = { usuarioId: ctx.usuarioId, origem: "usuario" as const };
     // the edit and its one log row (decision 1702): its kind is the legal status when that moved, else the professional
     // when that changed, else a plain edit; an edit that saves the same values logs nothing
     await tx.query(
@@ -70,7 +71,7 @@ export async function atualizarProcesso(
         empresaId: ctx.empresaId,
         leadId: id,
         status: e.status_juridico_lead,
-        autorId: ctx.usuarioId,
+        autorId: autor.usuarioId,
         profissionalId: profissional,
       });
     }

@@ -3,6 +3,7 @@ import { MSG } from "@crm/domain/messages";
 import type { TCustoMarketing, TCustoMarketingForm } from "@crm/domain/schemas/marketing";
 import { registrarAuditoria } from "../auth/audit.js";
 import { autorDoRegistro, CUSTO_NO_REGISTRO, registrarCriados, sqlRegistro } from "../change-log/in-statement.js";
+import type { TAutorMudanca } from "../change-log/record.js";
 import type { TDeps } from "../core/deps.js";
 import { type TCtxEmpresa, withTenant } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
@@ -28,7 +29,7 @@ const valores = (c: TCustoMarketingForm) => {
 };
 
 /** Costs are a person's entries on /marketing: their change-log rows name them (decision 1702). */
-const autor = (ctx: TCtxEmpresa) => ({ origem: "usuario" as const, usuarioId: ctx.usuarioId });
+const autor = (ctx: TCtxEmpresa): TAutorMudanca => ({ origem: "usuario", usuarioId: ctx.usuarioId });
 
 /** Adds a cost to the company (001 §7 custos_marketing insert). */
 export function criarCusto(
@@ -36,6 +37,8 @@ export function criarCusto(
   ctx: TCtxEmpresa,
   c: TCustoMarketingForm,
   meta: { ip: string },
+  /** /api/v1 passes its key, with no person (decision 1895) */
+  quem = autor(ctx),
 ): Promise<TCustoMarketing> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     const { rows } = await tx.query(
@@ -50,11 +53,11 @@ export function criarCusto(
       empresaId: ctx.empresaId,
       ids: [custo.id],
       tipo: "custo.criado",
-      autor: autor(ctx),
+      autor: quem,
     });
     await registrarAuditoria(tx, {
       empresaId: ctx.empresaId,
-      usuarioId: ctx.usuarioId,
+      usuarioId: quem.usuarioId ?? null,
       acao: "marketing.custo_criado",
       entidade: "custo_marketing",
       entidadeId: custo.id,

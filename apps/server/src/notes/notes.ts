@@ -1,10 +1,9 @@
 import { MSG_NOTAS, NOTIFICACAO_MENCAO } from "@crm/domain/notes";
 import type { TMencionavel, TNota, TNovaNota } from "@crm/domain/schemas/notes";
-import { registrarMudancas } from "../change-log/record.js";
+import { registrarMudancas, type TAutorMudanca } from "../change-log/record.js";
 import type { TDeps } from "../core/deps.js";
 import { nomeDoUsuarioSql } from "../db/person-name.js";
 import type { TTx } from "../db/tenant.js";
-import type { TAuth } from "../http/auth-context.js";
 import { badRequest } from "../http/errors.js";
 import { notificarVarios } from "../notifications/notify.js";
 
@@ -44,8 +43,10 @@ export async function criarNota(
   deps: Pick<TDeps, "realtime">,
   tx: TTx,
   lead: { id: string; empresaId: string; nome: string },
-  auth: TAuth,
+  auth: { usuarioId: string | null; nome?: string | null; email?: string | null },
   nova: TNovaNota,
+  /** a person in the chat by default; /api/v1 passes its key, with no person (decision 1895) */
+  quem: TAutorMudanca = { origem: "usuario", usuarioId: auth.usuarioId },
 ): Promise<TNota> {
   const mencoes = [...new Set(nova.mencoes)];
   if (mencoes.length) {
@@ -55,7 +56,7 @@ export async function criarNota(
     );
     if (rows[0].n !== mencoes.length) throw badRequest(MSG_NOTAS.mencaoInvalida);
   }
-  const autorNome = auth.nome || auth.email;
+  const autorNome = auth.nome || auth.email || "";
   const { rows } = await tx.query(
     `INSERT INTO notas_lead (id_empresa_fk, id_lead_fk, id_autor_fk, autor_nome, texto, mencoes)
      VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUNAS}`,
@@ -64,7 +65,7 @@ export async function criarNota(
   const nota = paraNota(rows[0]);
   await registrarMudancas(tx, {
     empresaId: lead.empresaId,
-    autor: { origem: "usuario", usuarioId: auth.usuarioId },
+    autor: quem,
     mudancas: [{ entidade: "nota", id: nota.id, tipo: "nota.criada", depois: { id_lead: lead.id, mencoes: mencoes.length } }],
   });
   const trecho = nova.texto.length > TRECHO ? `${nova.texto.slice(0, TRECHO - 1)}…` : nova.texto;

@@ -10,6 +10,47 @@ const LIMITE = 500;
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
+/** The columns of a request as /privacidade and /api/v1 show it (decision 1895: one reading for both). */
+export const COLUNAS_PEDIDO = `id, protocolo, direito, canal, status, id_lead_fk, nome_titular, representante_nome,
+  documento_storage_key IS NOT NULL AS tem_documento, aberto_em, vence_em::text AS vence_em, prazo_dias,
+  verificado_em, resposta_simplificada_em, encerrado_em`;
+
+/** A request row with its clock: days left by the server's clock (decision 1795), green/amber/red, closed in time. */
+export function paraPedido(linha: Record<string, unknown>, agora: Date): TPedidoPrivacidade {
+  const r = linha as Omit<
+    TPedidoPrivacidade,
+    "lead_id" | "aberto_em" | "verificado_em" | "resposta_simplificada_em" | "encerrado_em"
+  > & {
+    id_lead_fk: string | null;
+    aberto_em: Date;
+    verificado_em: Date | null;
+    resposta_simplificada_em: Date | null;
+    encerrado_em: Date | null;
+  };
+  const aberto = !STATUS_PEDIDO_ENCERRADO.includes(r.status as TStatusPedido);
+  const dias = aberto ? diasRestantes(r.vence_em, agora) : null;
+  return {
+    id: r.id,
+    protocolo: r.protocolo,
+    direito: r.direito,
+    canal: r.canal,
+    status: r.status,
+    lead_id: r.id_lead_fk,
+    nome_titular: r.nome_titular,
+    representante_nome: r.representante_nome,
+    tem_documento: r.tem_documento,
+    aberto_em: iso(r.aberto_em) as string,
+    vence_em: r.vence_em,
+    prazo_dias: r.prazo_dias,
+    dias_restantes: dias,
+    cor: dias === null ? null : corDoPrazo(dias),
+    verificado_em: iso(r.verificado_em),
+    resposta_simplificada_em: iso(r.resposta_simplificada_em),
+    encerrado_em: iso(r.encerrado_em),
+    no_prazo: r.encerrado_em ? isoDiaSP(new Date(r.encerrado_em)) <= r.vence_em : null,
+  };
+}
+
 /**
  * /privacidade (decision 1825): every request with its right, status and clock — days left by the server's clock
  * (decision 1795), green/amber/red —, open ones first by due day; and the share of the last 12 months' closed requests
@@ -19,9 +60,7 @@ export function painelPrivacidade(deps: Pick<TDeps, "db">, ctx: TCtxDaEmpresa): 
   const agora = relogio.agora();
   return withTenant(deps.db.app, ctx, async (tx) => {
     const { rows } = await tx.query(
-      `SELECT id, protocolo, direito, canal, status, id_lead_fk, nome_titular, representante_nome,
-              documento_storage_key IS NOT NULL AS tem_documento, aberto_em, vence_em::text AS vence_em, prazo_dias,
-              verificado_em, resposta_simplificada_em, encerrado_em
+      `SELECT ${COLUNAS_PEDIDO}
          FROM privacidade_pedidos WHERE id_empresa_fk = $1
         ORDER BY encerrado_em IS NOT NULL, CASE WHEN encerrado_em IS NULL THEN vence_em END, encerrado_em DESC, aberto_em DESC
         LIMIT ${LIMITE}`,
@@ -36,30 +75,7 @@ export function painelPrivacidade(deps: Pick<TDeps, "db">, ctx: TCtxDaEmpresa): 
     );
     const { encerrados, no_prazo } = taxa[0];
     return {
-      pedidos: rows.map((r): TPedidoPrivacidade => {
-        const aberto = !STATUS_PEDIDO_ENCERRADO.includes(r.status as TStatusPedido);
-        const dias = aberto ? diasRestantes(r.vence_em, agora) : null;
-        return {
-          id: r.id,
-          protocolo: r.protocolo,
-          direito: r.direito,
-          canal: r.canal,
-          status: r.status,
-          lead_id: r.id_lead_fk,
-          nome_titular: r.nome_titular,
-          representante_nome: r.representante_nome,
-          tem_documento: r.tem_documento,
-          aberto_em: iso(r.aberto_em) as string,
-          vence_em: r.vence_em,
-          prazo_dias: r.prazo_dias,
-          dias_restantes: dias,
-          cor: dias === null ? null : corDoPrazo(dias),
-          verificado_em: iso(r.verificado_em),
-          resposta_simplificada_em: iso(r.resposta_simplificada_em),
-          encerrado_em: iso(r.encerrado_em),
-          no_prazo: r.encerrado_em ? isoDiaSP(new Date(r.encerrado_em)) <= r.vence_em : null,
-        };
-      }),
+      pedidos: rows.map((r) => paraPedido(r, agora)),
       no_prazo_12m: { encerrados, no_prazo, percentual: encerrados ? Math.round((100 * no_prazo) / encerrados) : null },
     };
   });

@@ -1,6 +1,6 @@
 import { MSG } from "@crm/domain/messages";
 import type { TEtiqueta } from "@crm/domain/schemas/tags";
-import { registrarMudancas } from "../change-log/record.js";
+import { registrarMudancas, type TAutorMudanca } from "../change-log/record.js";
 import type { TTx } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
 import { exigirEtiquetasDaEmpresa } from "./tags.js";
@@ -24,7 +24,7 @@ export type TMudancaEtiquetas = { definir: string[] } | { adicionar: string[]; r
  */
 export async function mudarEtiquetasDosLeads(
   tx: TTx,
-  p: { empresaId: string; usuarioId: string; leadIds: string[]; mudanca: TMudancaEtiquetas },
+  p: { empresaId: string; usuarioId: string; leadIds: string[]; mudanca: TMudancaEtiquetas; autor?: TAutorMudanca },
 ): Promise<string[]> {
   const m = p.mudanca;
   const adicionar = "definir" in m ? m.definir : m.adicionar;
@@ -57,7 +57,7 @@ export async function mudarEtiquetasDosLeads(
   const mudaram = ids.filter((id) => (antes.get(id) ?? []).join() !== (depois.get(id) ?? []).join());
   await registrarMudancas(tx, {
     empresaId: p.empresaId,
-    autor: { origem: "usuario", usuarioId: p.usuarioId },
+    autor: p.autor ?? { origem: "usuario", usuarioId: p.usuarioId },
     mudancas: mudaram.map((id) => ({
       entidade: "lead" as const,
       id,

@@ -1,11 +1,12 @@
 import type { TEtiqueta, TSalvarEtiqueta } from "@crm/domain/schemas/tags";
 import { LIMITE_ETIQUETAS_EMPRESA, MSG_ETIQUETAS } from "@crm/domain/tags";
-import { registrarMudancas } from "../change-log/record.js";
+import { registrarMudancas, type TAutorMudanca } from "../change-log/record.js";
 import type { TTx } from "../db/tenant.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
 
 type TQuem = { empresaId: string; usuarioId: string };
-const autor = (q: TQuem) => ({ origem: "usuario" as const, usuarioId: q.usuarioId });
+/** A person on the settings screen by default; /api/v1 passes its key (decision 1895). */
+const autor = (q: TQuem): TAutorMudanca => ({ origem: "usuario", usuarioId: q.usuarioId });
 /** unique_violation: the name is taken (case-insensitively) in the company. */
 const nomeRepetido = (e: unknown) => {
   if ((e as { code?: string }).code === "23505") throw conflict(MSG_ETIQUETAS.nomeRepetido);
@@ -20,7 +21,7 @@ export async function listarEtiquetas(tx: TTx, empresaId: string): Promise<TEtiq
 }
 
 /** A company tag (decision 1833), with its change-log row; the name is unique in the company, whatever its case. */
-export async function criarEtiqueta(tx: TTx, q: TQuem, e: TSalvarEtiqueta): Promise<TEtiqueta> {
+export async function criarEtiqueta(tx: TTx, q: TQuem, e: TSalvarEtiqueta, quem = autor(q)): Promise<TEtiqueta> {
   const { rows: n } = await tx.query("SELECT count(*)::int AS n FROM etiquetas WHERE id_empresa_fk = $1", [q.empresaId]);
   if (n[0].n >= LIMITE_ETIQUETAS_EMPRESA) throw conflict(MSG_ETIQUETAS.limite);
   const { rows } = await tx
@@ -32,13 +33,13 @@ export async function criarEtiqueta(tx: TTx, q: TQuem, e: TSalvarEtiqueta): Prom
     .catch(nomeRepetido);
   await registrarMudancas(tx, {
     empresaId: q.empresaId,
-    autor: autor(q),
+    autor: quem,
     mudancas: [{ entidade: "etiqueta", id: rows[0].id, tipo: "etiqueta.criada", depois: { nome: e.nome, cor: e.cor } }],
   });
   return rows[0];
 }
 
-export async function editarEtiqueta(tx: TTx, q: TQuem, id: string, e: TSalvarEtiqueta): Promise<TEtiqueta> {
+export async function editarEtiqueta(tx: TTx, q: TQuem, id: string, e: TSalvarEtiqueta, quem = autor(q)): Promise<TEtiqueta> {
   const { rows: antes } = await tx.query("SELECT nome, cor FROM etiquetas WHERE id_empresa_fk = $1 AND id = $2 FOR UPDATE", [
     q.empresaId,
     id,
@@ -54,14 +55,14 @@ export async function editarEtiqueta(tx: TTx, q: TQuem, id: string, e: TSalvarEt
     .catch(nomeRepetido);
   await registrarMudancas(tx, {
     empresaId: q.empresaId,
-    autor: autor(q),
+    autor: quem,
     mudancas: [{ entidade: "etiqueta", id, tipo: "etiqueta.alterada", antes: antes[0], depois: { nome: e.nome, cor: e.cor } }],
   });
   return rows[0];
 }
 
 /** Deleting a tag takes it off every lead (past conversions and losses keep it in their log rows). */
-export async function excluirEtiqueta(tx: TTx, q: TQuem, id: string): Promise<void> {
+export async function excluirEtiqueta(tx: TTx, q: TQuem, id: string, quem = autor(q)): Promise<void> {
   const { rows } = await tx.query("DELETE FROM etiquetas WHERE id_empresa_fk = $1 AND id = $2 RETURNING nome, cor", [
     q.empresaId,
     id,
@@ -69,7 +70,7 @@ export async function excluirEtiqueta(tx: TTx, q: TQuem, id: string): Promise<vo
   if (!rows[0]) throw notFound(MSG_ETIQUETAS.naoEncontrada);
   await registrarMudancas(tx, {
     empresaId: q.empresaId,
-    autor: autor(q),
+    autor: quem,
     mudancas: [{ entidade: "etiqueta", id, tipo: "etiqueta.excluida", antes: rows[0] }],
   });
 }
