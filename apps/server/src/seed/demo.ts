@@ -22,6 +22,7 @@ import { gerarCustos, gerarFaturas, gerarNotificacoes } from "./demo-extras.js";
 import { semearCaixaDeEntrada } from "./demo-inbox.js";
 import { CAMPANHAS, gerarLeads } from "./demo-leads.js";
 import { semearPrivacidadeDemo } from "./demo-privacy.js";
+import { semearPacotesDemo } from "./demo-privacy-package.js";
 import { semearTaxasDemo } from "./demo-rates.js";
 import { gerarTriagens } from "./demo-screenings.js";
 import { semFilaDeEspera } from "./demo-waiting.js";
@@ -241,6 +242,8 @@ async function semear(tx: TTx, hash: string, g: TGeracao, storage?: TArmazenamen
       .slice(0, 6)
       .map((l) => ({ id: l.id, nome: l.nome, telefone_normalizado: (l.linha.telefone_normalizado as string) ?? null })),
   );
+  // a request ready for its access package and an expired, downloaded one (decision 1865)
+  await semearPacotesDemo(tx, g.agora, demo.id, a.leads.slice(6, 8));
   // the platform's other companies (/empresas), from a random stream of their own
   const outras = await semearEmpresasPlataforma(tx, { r: criarAleatorio(SEMENTE_DEMO + 13), agora: g.agora }, hash);
   return {
