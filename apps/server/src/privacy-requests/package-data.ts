@@ -10,7 +10,7 @@ import { type TTx, withCompanyJob } from "../db/tenant.js";
  */
 
 /** Messages per page of the JSON and files per page of the ZIP's listing. */
-export const PAGINA = 500;
+const PAGINA = 500;
 
 export type TFichaTitular = {
   empresa: string;
@@ -39,7 +39,7 @@ const hostDe = (url: string) => {
 };
 
 /** Who the titular's data went to (art. 18 VII, art. 9 V): the WhatsApp gateway, the AI provider, outbound integrations. */
-export async function destinatariosDoTitular(tx: TTx, empresaId: string, leadId: string): Promise<string[]> {
+async function destinatariosDoTitular(tx: TTx, empresaId: string, leadId: string): Promise<string[]> {
   const { rows } = await tx.query(
     `SELECT e.whatsapp_provedor, coalesce(e.config_chatgpt_api->>'base_url', $3) AS ia_url,
             EXISTS (SELECT 1 FROM triagens_ia t WHERE t.id_empresa_fk = $1 AND t.id_lead_fk = $2 AND t.motor = 'openai') AS usou_ia,

@@ -66,7 +66,7 @@ const CRON_EXPIRAR = "7 * * * *";
 export const hashDoToken = (segredo: string, empresaId: string, token: string) =>
   createHmac("sha256", segredo).update(`privacidade-pacote:${empresaId}:${token}`).digest("hex");
 
-export const linkDoPacote = (appUrl: string, empresaId: string, token: string) =>
+const linkDoPacote = (appUrl: string, empresaId: string, token: string) =>
   `${appUrl}/privacidade/${empresaId}/pacote/${token}`;
 
 /** Writes the package's progress in its own short transaction, at most every 2 points, so the screen's poll sees it. */
@@ -236,7 +236,7 @@ async function marcarFalha(deps: Pick<TDeps, "db">, t: TTrabalhoPacote, erro: un
 }
 
 /** The sweep's companies: those with a ready package past its expiry (by the server's clock). */
-export function varrerPacotesExpirados(deps: Pick<TDeps, "db" | "jobs">, agora = relogio.agora()) {
+function varrerPacotesExpirados(deps: Pick<TDeps, "db" | "jobs">, agora = relogio.agora()) {
   return enfileirarPorEmpresa(
     deps,
     FILA_EXPIRAR,
