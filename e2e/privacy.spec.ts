@@ -29,8 +29,8 @@ test("a lead writes 'MEUS DADOS' on the sandbox: protocol on WhatsApp, code conf
   page,
   browser,
 }) => {
-  // several screens, a WhatsApp round trip and axe: more than the default minute on a loaded machine
-  test.setTimeout(180_000);
+  // several screens, two WhatsApp round trips, the package's job, two downloads and axe twice: minutes on a loaded machine
+  test.setTimeout(360_000);
   const empresaId = await entrarComoAdmin(page);
   const telefone = `(11) 9${String(Date.now()).slice(-8, -4)}-${String(Date.now()).slice(-4)}`;
   const simulada = await page.request.post("/api/testes/simular-mensagem", {
@@ -78,7 +78,8 @@ test("a lead writes 'MEUS DADOS' on the sandbox: protocol on WhatsApp, code conf
   // the admin sees it with 15 days left, in progress
   await page.goto("/privacidade");
   const linha = page.getByRole("row").filter({ hasText: protocolo });
-  await expect(linha).toBeVisible();
+  // the list reads the clock of every request: a loaded machine may take a while, wait for the row
+  await expect(linha).toBeVisible({ timeout: 30_000 });
   await expect(linha.getByText("15 dias")).toBeVisible();
   await expect(linha.getByText("Em andamento")).toBeVisible();
   await expect(linha.getByText("WhatsApp")).toBeVisible();
@@ -128,7 +129,7 @@ test("a lead writes 'MEUS DADOS' on the sandbox: protocol on WhatsApp, code conf
   const [doTitular] = await Promise.all([tel.waitForEvent("download"), tel.getByRole("link", { name: /Baixar pacote/ }).click()]);
   expect(doTitular.suggestedFilename()).toBe(`dados-pessoais-${protocolo}.zip`);
   await page.reload();
-  await expect(linha.getByText("2 downloads")).toBeVisible();
+  await expect(linha.getByText("2 downloads")).toBeVisible({ timeout: 30_000 });
   // a link that is not one says so in pt-BR
   await tel.goto(`/privacidade/${empresaId}/pacote/${"x".repeat(43)}`);
   await expect(tel.getByText("Link de download inválido. Confira o endereço recebido pelo WhatsApp.")).toBeVisible();
@@ -142,11 +143,13 @@ test.describe("the public page at 390 px", () => {
     page,
     browser,
   }) => {
+    // two browsers, axe and the list: more than the default minute on a loaded machine
+    test.setTimeout(180_000);
     const empresaId = await entrarComoAdmin(page);
     const visitante = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const pub = await visitante.newPage();
     await pub.goto(`/privacidade/${empresaId}`);
-    await expect(pub.getByRole("heading", { name: /^Privacidade — / })).toBeVisible();
+    await expect(pub.getByRole("heading", { name: /^Privacidade — / })).toBeVisible({ timeout: 30_000 });
     await expect(pub.getByText("Dra. Helena Prado")).toBeVisible();
     await expect(pub.getByText("Portabilidade — até 15 dias")).toBeVisible();
     const l = await larguras(pub);
