@@ -66,8 +66,7 @@ const CRON_EXPIRAR = "7 * * * *";
 export const hashDoToken = (segredo: string, empresaId: string, token: string) =>
   createHmac("sha256", segredo).update(`privacidade-pacote:${empresaId}:${token}`).digest("hex");
 
-const linkDoPacote = (appUrl: string, empresaId: string, token: string) =>
-  `${appUrl}/privacidade/${empresaId}/pacote/${token}`;
+const linkDoPacote = (appUrl: string, empresaId: string, token: string) => `${appUrl}/privacidade/${empresaId}/pacote/${token}`;
 
 /** Writes the package's progress in its own short transaction, at most every 2 points, so the screen's poll sees it. */
 function marcadorDeProgresso(deps: Pick<TDeps, "db">, empresaId: string, pacoteId: string) {
