@@ -16,6 +16,7 @@ import { lighthouseBench } from "./lighthouse.js";
 import { loginBundleBench } from "./login-bundle.js";
 import { metricsBench } from "./metrics.js";
 import { platformBench } from "./platform.js";
+import { privacyPackageBench } from "./privacy-package.js";
 import { quickRepliesBench } from "./quick-replies.js";
 import { revisionalBench } from "./revisional.js";
 import { rollingRestartBench } from "./rolling-restart.js";
@@ -50,6 +51,7 @@ const benches: [string, () => Promise<string | string[]>][] = [
   ["webhooks", webhooksOutBench],
   ["api", apiV1Bench],
   ["quick-replies", quickRepliesBench],
+  ["privacy", privacyPackageBench],
 ];
 const only = process.argv[2];
 for (const [grupo, bench] of benches) {

@@ -33,6 +33,10 @@ const NAO_ALCANCADAS: Record<string, string> = {
     "needs a period body the probe's generator does not build; B's admin gets 404 for A's endpoint on the other webhook routes",
   "POST /api/publico/privacidade/:empresaId/confirmar":
     "needs a 6-digit code the probe's generator does not build; privacy-requests.test.ts has another company's page refuse A's protocol",
+  "GET /api/publico/privacidade/:empresaId/pacote/:token":
+    "needs a 43-character link token the probe's generator does not build; access-package.test.ts has another company's address refuse A's token",
+  "GET /api/publico/privacidade/:empresaId/pacote/:token/arquivo":
+    "the same link's file (access-package.test.ts: 404 under B's address)",
 };
 
 /**
@@ -45,6 +49,8 @@ const PUBLICAS_DA_EMPRESA: Record<string, string> = {
   "GET /api/publico/privacidade/:empresaId": "the company's privacy page (decision 1824)",
   "POST /api/publico/privacidade/:empresaId/pedidos": "its request form",
   "POST /api/publico/privacidade/:empresaId/confirmar": "its code confirmation",
+  "GET /api/publico/privacidade/:empresaId/pacote/:token": "a titular's package link (decision 1866)",
+  "GET /api/publico/privacidade/:empresaId/pacote/:token/arquivo": "its file",
 };
 
 /** Which of A's tables an id slot points at, by the slot's name (or, for `id`, by the url segment before it). */

@@ -38,7 +38,7 @@ export const TIPOS_MUDANCA = {
   custo: ["custo.criado", "custo.alterado", "custo.excluido"],
   assinatura: ["assinatura.alterada"],
   /** a titular's privacy request (decision 1824): opened, identity verified, representative's document and approval,
-   * the simplified answer of art. 19 I, the clock's alerts, answered or refused */
+   * the simplified answer of art. 19 I, the clock's alerts, answered or refused; the access package (decision 1865) */
   privacidade: [
     "privacidade.solicitada",
     "privacidade.verificada",
@@ -54,6 +54,11 @@ export const TIPOS_MUDANCA = {
     "privacidade.incidente_comunicado",
     "privacidade.incidente_titular_avisado",
     "privacidade.incidente_encerrado",
+    /** the access and portability package (decision 1865): started, ready (link sent), downloaded, expired and removed */
+    "privacidade.pacote_solicitado",
+    "privacidade.pacote_pronto",
+    "privacidade.pacote_baixado",
+    "privacidade.pacote_expirado",
   ],
   /** the company's settings and who may do what (decision 1821): the entity's id is the company's */
   configuracao: ["configuracao.alterada", "configuracao.chave_api", "configuracao.permissao"],

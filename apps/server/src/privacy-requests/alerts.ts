@@ -17,6 +17,7 @@ import { SEM_DADOS, type TFila } from "../jobs/jobs.js";
 import { emailAlertaPrivacidade } from "../mail/templates.js";
 import { notificarVarios } from "../notifications/notify.js";
 import { registrarAcaoPrivacidade } from "./log.js";
+import { iniciarTrabalhosPacote } from "./package-job.js";
 
 /**
  * The clock's alerts (decision 1825): D-5, D-2 and D-0 of every open request, to the company admins' bell and the
@@ -125,4 +126,5 @@ export async function iniciarTrabalhosPrivacidade(deps: TDeps): Promise<void> {
   await deps.jobs.trabalhar(FILA_ALERTAS, (t) => alertarPrazosDaEmpresa(deps, t.dados.empresaId).then(() => {}));
   await deps.jobs.trabalhar(FILA_VARREDURA, () => varrerAlertasPrivacidade(deps).then(() => {}));
   await deps.jobs.agendar(FILA_VARREDURA, CRON_ALERTAS);
+  await iniciarTrabalhosPacote(deps);
 }

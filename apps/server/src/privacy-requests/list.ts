@@ -15,11 +15,24 @@ export const COLUNAS_PEDIDO = `id, protocolo, direito, canal, status, id_lead_fk
   documento_storage_key IS NOT NULL AS tem_documento, aberto_em, vence_em::text AS vence_em, prazo_dias,
   verificado_em, resposta_simplificada_em, encerrado_em`;
 
+/**
+ * A request's access package as /privacidade shows it (decision 1865): its state ('expirado' once past its link's
+ * last day at `$2`), progress, size and downloads. The request is `p`.
+ */
+const PACOTE_DO_PEDIDO = `(SELECT json_build_object('status', CASE WHEN k.status = 'pronto' AND k.expira_em <= $2 THEN 'expirado' ELSE k.status END,
+    'progresso', k.progresso, 'solicitado_em', k.solicitado_em, 'pronto_em', k.pronto_em,
+    'expira_em', k.expira_em, 'tamanho', k.tamanho,
+    'downloads', (SELECT count(*)::int FROM privacidade_pacote_downloads d
+                   WHERE d.id_empresa_fk = k.id_empresa_fk AND d.id_pacote_fk = k.id),
+    'ultimo_download_em', (SELECT max(d.baixado_em) FROM privacidade_pacote_downloads d
+                   WHERE d.id_empresa_fk = k.id_empresa_fk AND d.id_pacote_fk = k.id))
+   FROM privacidade_pacotes k WHERE k.id_empresa_fk = p.id_empresa_fk AND k.id_pedido_fk = p.id)`;
+
 /** A request row with its clock: days left by the server's clock (decision 1795), green/amber/red, closed in time. */
-export function paraPedido(linha: Record<string, unknown>, agora: Date): TPedidoPrivacidade {
+export function paraPedido(linha: Record<string, unknown>, agora: Date): Omit<TPedidoPrivacidade, "pacote"> {
   const r = linha as Omit<
     TPedidoPrivacidade,
-    "lead_id" | "aberto_em" | "verificado_em" | "resposta_simplificada_em" | "encerrado_em"
+    "pacote" | "lead_id" | "aberto_em" | "verificado_em" | "resposta_simplificada_em" | "encerrado_em"
   > & {
     id_lead_fk: string | null;
     aberto_em: Date;
@@ -54,17 +67,17 @@ export function paraPedido(linha: Record<string, unknown>, agora: Date): TPedido
 /**
  * /privacidade (decision 1825): every request with its right, status and clock — days left by the server's clock
  * (decision 1795), green/amber/red —, open ones first by due day; and the share of the last 12 months' closed requests
- * that were closed by their due day.
+ * that were closed by their due day; each request's access package with its progress and downloads (decision 1865).
  */
 export function painelPrivacidade(deps: Pick<TDeps, "db">, ctx: TCtxDaEmpresa): Promise<TPainelPrivacidade> {
   const agora = relogio.agora();
   return withTenant(deps.db.app, ctx, async (tx) => {
     const { rows } = await tx.query(
-      `SELECT ${COLUNAS_PEDIDO}
-         FROM privacidade_pedidos WHERE id_empresa_fk = $1
+      `SELECT ${COLUNAS_PEDIDO}, ${PACOTE_DO_PEDIDO} AS pacote
+         FROM privacidade_pedidos p WHERE id_empresa_fk = $1
         ORDER BY encerrado_em IS NOT NULL, CASE WHEN encerrado_em IS NULL THEN vence_em END, encerrado_em DESC, aberto_em DESC
         LIMIT ${LIMITE}`,
-      [ctx.empresaId],
+      [ctx.empresaId, agora],
     );
     const { rows: taxa } = await tx.query(
       `SELECT count(*)::int AS encerrados,
@@ -75,7 +88,12 @@ export function painelPrivacidade(deps: Pick<TDeps, "db">, ctx: TCtxDaEmpresa): 
     );
     const { encerrados, no_prazo } = taxa[0];
     return {
-      pedidos: rows.map((r) => paraPedido(r, agora)),
+      pedidos: rows.map(
+        (r): TPedidoPrivacidade => ({
+          ...paraPedido(r, agora),
+          pacote: r.pacote ? { ...r.pacote, tamanho: r.pacote.tamanho === null ? null : Number(r.pacote.tamanho) } : null,
+        }),
+      ),
       no_prazo_12m: { encerrados, no_prazo, percentual: encerrados ? Math.round((100 * no_prazo) / encerrados) : null },
     };
   });

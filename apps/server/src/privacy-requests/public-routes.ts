@@ -1,7 +1,9 @@
+import { MSG_PACOTE } from "@crm/domain/privacy-package";
 import { DIREITOS_TITULAR, MSG_PRIVACIDADE, prazoDoDireito } from "@crm/domain/privacy-requests";
 import {
   ZConfirmarCodigo,
   ZNovoPedidoPrivacidade,
+  ZPacotePublico,
   ZPaginaPublicaPrivacidade,
   ZProtocoloCriado,
 } from "@crm/domain/schemas/privacy-requests";
@@ -11,6 +13,7 @@ import type { TDeps } from "../core/deps.js";
 import { type TTx, withCompanyJob } from "../db/tenant.js";
 import { notFound } from "../http/errors.js";
 import { FILA_ENVIO } from "../jobs/queues.js";
+import { baixarPacotePublico, lerPacotePublico } from "./package-actions.js";
 import { abrirPedidoRecebido } from "./receive-request.js";
 import { lerConfigPrivacidade } from "./settings.js";
 import { confirmarCodigo } from "./verify.js";
@@ -19,6 +22,10 @@ import { confirmarCodigo } from "./verify.js";
 const LIMITE_PEDIDOS = { max: 5, timeWindow: "1 hour" };
 const LIMITE_CODIGO = { max: 20, timeWindow: "15 minutes" };
 const ZEmpresa = z.object({ empresaId: z.guid({ error: MSG_PRIVACIDADE.paginaNaoEncontrada }) });
+/** The package link's token: 32 random bytes, base64url (decision 1866); anything else is an invalid link. */
+const ZLinkPacote = ZEmpresa.extend({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: MSG_PACOTE.linkInvalido }) });
+/** Per address: a titular opens the link a few times; a script guessing tokens is stopped. */
+const LIMITE_PACOTE = { max: 30, timeWindow: "15 minutes" };
 
 /** The company of the page, in its own tenant context (no crossing): an unknown one is 404. */
 function naEmpresa<T>(deps: Pick<TDeps, "db">, empresaId: string, motivo: string, fn: (tx: TTx, nome: string) => Promise<T>) {
@@ -79,5 +86,21 @@ export const publicPrivacyRoutes: FastifyPluginAsyncZod = async (app) => {
       await confirmarCodigo(deps, req.params.empresaId, req.body);
       return { mensagem: MSG_PRIVACIDADE.publicoConfirmado };
     },
+  );
+
+  // the titular's package link (decision 1866): the page reads it, the file downloads; 410 in pt-BR once expired
+  app.get(
+    "/publico/privacidade/:empresaId/pacote/:token",
+    {
+      config: { publica: true, rateLimit: LIMITE_PACOTE },
+      schema: { params: ZLinkPacote, response: { 200: ZPacotePublico } },
+    },
+    (req) => lerPacotePublico(deps, req.params.empresaId, req.params.token),
+  );
+
+  app.get(
+    "/publico/privacidade/:empresaId/pacote/:token/arquivo",
+    { config: { publica: true, rateLimit: LIMITE_PACOTE }, schema: { params: ZLinkPacote } },
+    (req, reply) => baixarPacotePublico(deps, req.params.empresaId, req.params.token, reply),
   );
 };

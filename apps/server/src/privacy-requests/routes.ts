@@ -15,6 +15,7 @@ import { contextoEmpresa } from "../http/tenant.js";
 import { FILA_ENVIO } from "../jobs/queues.js";
 import { anexarDocumentoDoRepresentante, aprovarRepresentante, encerrarPedido } from "./actions.js";
 import { painelPrivacidade } from "./list.js";
+import { baixarPacoteDaEmpresa, iniciarPacote } from "./package-actions.js";
 import { abrirPedidoRecebido } from "./receive-request.js";
 import { gravarConfigPrivacidade, lerConfigPrivacidade } from "./settings.js";
 
@@ -25,7 +26,8 @@ const ok = { ok: true as const };
 
 /**
  * /privacidade (decisions 1824–1826): the company admin's requests and their clock, registering one received by email
- * or phone, a representative's document and approval, closing; the platform admin names the company (`?empresaId=`).
+ * or phone, a representative's document and approval, closing, the access package (decisions 1865–1866); the
+ * platform admin names the company (`?empresaId=`).
  */
 export const privacyRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -68,6 +70,16 @@ export const privacyRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       await encerrarPedido(deps, contextoEmpresa(req), req.params.id, req.body);
       return ok;
     },
+  );
+
+  // the access and portability package (decisions 1865–1866): started by the admin, downloaded by the admin
+  app.post("/privacidade/pedidos/:id/pacote", { config, schema: { params: ZId, response: { 202: ZOk } } }, async (req, reply) => {
+    await iniciarPacote(deps, contextoEmpresa(req), req.params.id);
+    return reply.status(202).send(ok);
+  });
+
+  app.get("/privacidade/pedidos/:id/pacote/arquivo", { config, schema: { params: ZId } }, (req, reply) =>
+    baixarPacoteDaEmpresa(deps, contextoEmpresa(req), req.params.id, reply),
   );
 
   app.get("/privacidade/configuracao", { config, schema: { response: { 200: ZConfigPrivacidade } } }, (req) => {

@@ -23,6 +23,7 @@ import { semearCaixaDeEntrada } from "./demo-inbox.js";
 import { semearIncidentesDemo } from "./demo-incidents.js";
 import { CAMPANHAS, gerarLeads } from "./demo-leads.js";
 import { semearPrivacidadeDemo } from "./demo-privacy.js";
+import { semearPacotesDemo } from "./demo-privacy-package.js";
 import { semearTaxasDemo } from "./demo-rates.js";
 import { gerarTriagens } from "./demo-screenings.js";
 import { semFilaDeEspera } from "./demo-waiting.js";
@@ -247,6 +248,8 @@ async function semear(tx: TTx, hash: string, g: TGeracao, storage?: TArmazenamen
     { id: demo.id, leads: a.leads.map((l) => l.id as string) },
     { id: credito.id, leads: b.leads.map((l) => l.id as string) },
   ]);
+  // a request ready for its access package and an expired, downloaded one (decision 1865)
+  await semearPacotesDemo(tx, g.agora, demo.id, a.leads.slice(6, 8));
   // the platform's other companies (/empresas), from a random stream of their own
   const outras = await semearEmpresasPlataforma(tx, { r: criarAleatorio(SEMENTE_DEMO + 13), agora: g.agora }, hash);
   return {

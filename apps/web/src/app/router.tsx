@@ -80,6 +80,11 @@ export const rotas: RouteObject[] = [
         lazy: () => import("../features/privacy-requests/PublicPrivacyPage").then((m) => ({ Component: m.PublicPrivacyPage })),
       },
       {
+        // the titular's link to their data package (decision 1866), signed in or not
+        path: "/privacidade/:empresaId/pacote/:token",
+        lazy: () => import("../features/privacy-requests/PublicPackagePage").then((m) => ({ Component: m.PublicPackagePage })),
+      },
+      {
         path: "/convite-consultor",
         lazy: () => import("../features/invitations/InvitationPage").then((m) => ({ Component: m.ConsultantInvitationPage })),
       },

@@ -21,7 +21,7 @@ export const ZProcessoApi = ZProcesso.meta({ id: "Processo" });
 export const ZPrazoApi = ZPrazo.extend({ updated_at: z.string() }).meta({ id: "Prazo" });
 export const ZDocumentoApi = ZDocumento.omit({ pode_excluir: true }).meta({ id: "Documento" });
 export const ZCustoApi = ZCustoMarketing.meta({ id: "CustoMarketing" });
-export const ZSolicitacaoPrivacidadeApi = ZPedidoPrivacidade.extend({ updated_at: z.string() }).meta({
+export const ZSolicitacaoPrivacidadeApi = ZPedidoPrivacidade.omit({ pacote: true }).extend({ updated_at: z.string() }).meta({
   id: "SolicitacaoPrivacidade",
 });
 export const ZEventoAuditoriaApi = ZEventoAuditoria.meta({ id: "EventoAuditoria" });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { STATUS_PACOTE } from "../privacy-package";
 import {
   CANAIS_PEDIDO,
   CODIGO_DIGITOS,
@@ -10,6 +11,19 @@ import {
 import { zTexto } from "./text";
 
 // A titular's privacy requests and their clock (decisions 1824–1826).
+
+/** A request's access and portability package (decision 1865): its progress, its link's expiry, its downloads. */
+export const ZPacotePrivacidade = z.object({
+  status: z.enum(STATUS_PACOTE),
+  progresso: z.number().int(),
+  solicitado_em: z.string(),
+  pronto_em: z.string().nullable(),
+  expira_em: z.string().nullable(),
+  tamanho: z.number().int().nullable(),
+  downloads: z.number().int(),
+  ultimo_download_em: z.string().nullable(),
+});
+export type TPacotePrivacidade = z.infer<typeof ZPacotePrivacidade>;
 
 export const ZPedidoPrivacidade = z.object({
   id: z.guid(),
@@ -31,6 +45,7 @@ export const ZPedidoPrivacidade = z.object({
   resposta_simplificada_em: z.string().nullable(),
   encerrado_em: z.string().nullable(),
   no_prazo: z.boolean().nullable(),
+  pacote: ZPacotePrivacidade.nullable(),
 });
 export type TPedidoPrivacidade = z.infer<typeof ZPedidoPrivacidade>;
 
@@ -106,3 +121,13 @@ export const ZPaginaPublicaPrivacidade = z.object({
   prazos: z.array(z.object({ direito: z.enum(DIREITOS_TITULAR), dias: z.number().int() })),
 });
 export type TPaginaPublicaPrivacidade = z.infer<typeof ZPaginaPublicaPrivacidade>;
+
+/** The titular's link page (no sign-in): ready, or expired with its day (decision 1866). */
+export const ZPacotePublico = z.object({
+  empresa: z.string(),
+  protocolo: z.string(),
+  status: z.enum(["pronto", "expirado"]),
+  expira_em: z.string(),
+  tamanho: z.number().int().nullable(),
+});
+export type TPacotePublico = z.infer<typeof ZPacotePublico>;

@@ -27,6 +27,7 @@ import { Spinner } from "../../ui/Spinner";
 import { Table, TBody, Td, THead, Th, Tr } from "../../ui/Table";
 import { toast } from "../../ui/toast";
 import { CHAVE_PRIVACIDADE, painelQuery, registrarPedido } from "./api";
+import { PackageControls } from "./PackageControls";
 import { RequestActions } from "./RequestActions";
 import { RequestForm } from "./RequestForm";
 import { SettingsDialog } from "./SettingsDialog";
@@ -114,7 +115,10 @@ function Painel({ empresaId }: { empresaId: string | null }) {
                     <Prazo p={p} />
                   </Td>
                   <Td>
-                    <RequestActions empresaId={empresaId} pedido={p} />
+                    <div className="flex flex-col items-end gap-2">
+                      <PackageControls empresaId={empresaId} pedido={p} />
+                      <RequestActions empresaId={empresaId} pedido={p} />
+                    </div>
                   </Td>
                 </Tr>
               ))}

@@ -3,6 +3,7 @@ import type {
   TConfigPrivacidade,
   TConfirmarCodigo,
   TNovoPedidoPrivacidade,
+  TPacotePublico,
   TPaginaPublicaPrivacidade,
   TPainelPrivacidade,
 } from "@crm/domain/schemas/privacy-requests";
@@ -19,7 +20,29 @@ export const painelQuery = (empresaId: string | null) =>
   queryOptions({
     queryKey: [...CHAVE_PRIVACIDADE, empresaId],
     queryFn: ({ signal }) => api<TPainelPrivacidade>(`/api/privacidade/pedidos${comEmpresa(empresaId)}`, { signal }),
+    // a package being built is polled every 2 s until it is ready or failed (decision 1865)
+    refetchInterval: (q) =>
+      q.state.data?.pedidos.some((p) => p.pacote?.status === "na_fila" || p.pacote?.status === "gerando") ? 2000 : false,
   });
+
+/** Starts the access and portability package of a verified request (decision 1865). */
+export const iniciarPacote = (empresaId: string | null, id: string) =>
+  api(`/api/privacidade/pedidos/${id}/pacote${comEmpresa(empresaId)}`, { method: "POST" });
+
+/** The package's file, downloaded by the browser (the server records each download). */
+export const urlDoPacote = (empresaId: string | null, id: string) =>
+  `/api/privacidade/pedidos/${id}/pacote/arquivo${comEmpresa(empresaId)}`;
+
+/** The titular's link page /privacidade/{empresa}/pacote/{token} (no sign-in, decision 1866). */
+export const pacotePublicoQuery = (empresaId: string, token: string) =>
+  queryOptions({
+    queryKey: ["privacidade-pacote", empresaId, token],
+    queryFn: ({ signal }) => api<TPacotePublico>(`/api/publico/privacidade/${empresaId}/pacote/${token}`, { signal }),
+    retry: false,
+  });
+
+export const urlDoPacotePublico = (empresaId: string, token: string) =>
+  `/api/publico/privacidade/${empresaId}/pacote/${token}/arquivo`;
 
 export const registrarPedido = (empresaId: string | null, corpo: TNovoPedidoPrivacidade) =>
   api<{ protocolo: string; mensagem: string }>(`/api/privacidade/pedidos${comEmpresa(empresaId)}`, {
