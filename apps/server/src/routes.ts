@@ -5,6 +5,7 @@ import { apiV1Plugin } from "./api-v1/plugin.js";
 import { assignmentRoutes } from "./assignment/routes.js";
 import { transferRoutes } from "./assignment/transfer-routes.js";
 import { waitingRoutes } from "./assignment/waiting-routes.js";
+import { businessHoursRoutes } from "./business-hours/routes.js";
 import { attributionRoutes } from "./attribution/routes.js";
 import { auditTrailRoutes } from "./audit-trail/routes.js";
 import { publicConfigRoutes } from "./auth/public-config-routes.js";
@@ -79,6 +80,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(leadRoutes);
   await api.register(assignmentRoutes);
   await api.register(waitingRoutes);
+  await api.register(businessHoursRoutes);
   await api.register(transferRoutes);
   await api.register(screeningRoutes);
   await api.register(legalProcessRoutes);

@@ -26,3 +26,14 @@ export const ehFeriadoNacional: TEhFeriado = (dia) => doAno(Number(dia.slice(0, 
 
 /** Today in São Paulo, 'YYYY-MM-DD'. */
 export const hojeSP = (agora: Date = relogio.agora()) => isoDiaSP(agora);
+
+/** Brazil's national holidays from `de` to `ate` ('YYYY-MM-DD', inclusive), with their pt-BR names (decision 1881). */
+export function feriadosNacionaisEntre(de: string, ate: string): { dia: string; nome: string }[] {
+  const anos = [];
+  for (let a = Number(de.slice(0, 4)); a <= Number(ate.slice(0, 4)); a++) anos.push(a);
+  return anos
+    .flatMap((a) => feriados.getHolidays(a, "pt"))
+    .filter((h) => h.type === "public")
+    .map((h) => ({ dia: h.date.slice(0, 10), nome: h.name }))
+    .filter((h) => h.dia >= de && h.dia <= ate);
+}

@@ -22,8 +22,11 @@ export async function enfileirarMensagemAoLead(
     leadId: string;
     texto: string;
     sender: "ia" | "sistema";
-    /** what the consent guard reads (decision 1829): the screening answers; a privacy answer is the law's reply */
-    natureza: Extract<TNaturezaEnvio, "resposta" | "confirmacao">;
+    /**
+     * what the consent guard reads (decision 1829): the screening answers; a privacy answer is the law's reply; the
+     * away message (decision 1882) is automatic
+     */
+    natureza: Extract<TNaturezaEnvio, "resposta" | "confirmacao" | "automatica">;
     senderNome: string;
     autor: TAutorMudanca;
   },
