@@ -8,6 +8,7 @@ import {
   ZFeriadoNovo,
   ZFeriados,
   ZHorarioAtendimento,
+  ZHorarioAtendimentoSalvo,
 } from "@crm/domain/schemas/business-hours";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { registrarMudancas } from "../change-log/record.js";
@@ -53,14 +54,14 @@ const registrar = (tx: TTx, empresaId: string, usuarioId: string, campos: string
 export const businessHoursRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  app.get("/empresa/horario", { config: configurar, schema: { response: { 200: ZHorarioAtendimento } } }, (req) => {
+  app.get("/empresa/horario", { config: configurar, schema: { response: { 200: ZHorarioAtendimentoSalvo } } }, (req) => {
     const ctx = contextoEmpresa(req);
     return withTenant(deps.db.app, ctx, (tx) => lerConfiguracao(tx, ctx.empresaId));
   });
 
   app.put(
     "/empresa/horario",
-    { config: configurar, schema: { body: ZHorarioAtendimento, response: { 200: ZHorarioAtendimento } } },
+    { config: configurar, schema: { body: ZHorarioAtendimento, response: { 200: ZHorarioAtendimentoSalvo } } },
     (req) => {
       const ctx = contextoEmpresa(req);
       const c = req.body;

@@ -31,7 +31,9 @@ export const ZHorarioAtendimento = z.object({
     MSG_EXPEDIENTE.metaInvalida,
   ),
 });
-export type THorarioAtendimento = z.output<typeof ZHorarioAtendimento>;
+/** What the server answers: the same fields, stored values. */
+export const ZHorarioAtendimentoSalvo = ZHorarioAtendimento.extend({ meta_resposta_min: z.number().int() });
+export type THorarioAtendimento = z.output<typeof ZHorarioAtendimentoSalvo>;
 export type THorarioAtendimentoForm = z.input<typeof ZHorarioAtendimento>;
 
 /** A holiday the admin adds (state or city): a real day, a name. */
