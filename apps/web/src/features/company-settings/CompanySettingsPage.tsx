@@ -22,6 +22,7 @@ import { TagsSettingsCard } from "../tags/TagsSettingsCard";
 import { WebhooksCard } from "../webhooks/WebhooksCard";
 import { AIBlock } from "./AIBlock";
 import { AssignmentSettingsCard } from "./AssignmentSettingsCard";
+import { BusinessHoursCard } from "./BusinessHoursCard";
 import { configuracoesQuery, salvar } from "./api";
 import { OptOutWordsCard } from "./OptOutWordsCard";
 import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
@@ -108,6 +109,7 @@ function Configuracoes() {
       <Formulario config={q.data} onSalvo={(c) => qc.setQueryData(configuracoesQuery.queryKey, c)} />
       <ConversionsApiCard />
       <PreAnalysisSettingsCard />
+      <BusinessHoursCard />
       <AssignmentSettingsCard />
       <OptOutWordsCard />
       {pode(usuario.papel, "etiquetas.gerenciar") && <TagsSettingsCard />}
