@@ -56,6 +56,7 @@ const PALAVRAS: [RegExp, string][] = [
   [/pedidos/i, "privacidade_pedidos"],
   [/etiqueta/i, "etiquetas"],
   [/respostas-rapidas/i, "respostas_rapidas"],
+  [/feriado/i, "feriados_empresa"],
   [/importa/i, "importacoes_leads"],
   [/modelo/i, "modelos_mensagem"],
   [/triage/i, "triagens_ia"],

@@ -112,4 +112,3 @@ export function statusDaAtribuicaoDireta(atual: string | null): TStatusLead | nu
 export function aguardandoAtribuicao(lead: { status_lead: string; consultor_atribuido_id: string | null }): boolean {
   return !lead.consultor_atribuido_id && (STATUS_AGUARDANDO_ATRIBUICAO as readonly string[]).includes(lead.status_lead);
 }
-

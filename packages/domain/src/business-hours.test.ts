@@ -27,13 +27,19 @@ describe("open or closed (decision 1881)", () => {
   });
 
   it("by São Paulo's date, not UTC's: Friday 22:30 is Saturday in UTC", () => {
-    const sextaAteTarde: THorario = { semana: [null, null, null, null, null, { inicio: "20:00", fim: "23:00" }, null], ehFeriado: semFeriados };
+    const sextaAteTarde: THorario = {
+      semana: [null, null, null, null, null, { inicio: "20:00", fim: "23:00" }, null],
+      ehFeriado: semFeriados,
+    };
     expect(abertoEm(sp("2026-12-11T22:30:00"), sextaAteTarde)).toBe(true);
     expect(abertoEm(sp("2026-12-12T10:00:00"), comercial)).toBe(false);
   });
 
   it("each weekday its own hours; a holiday closes the day", () => {
-    const sabadoManha: THorario = { semana: [...SEMANA_PADRAO.slice(0, 6), { inicio: "09:00", fim: "13:00" }], ehFeriado: semFeriados };
+    const sabadoManha: THorario = {
+      semana: [...SEMANA_PADRAO.slice(0, 6), { inicio: "09:00", fim: "13:00" }],
+      ehFeriado: semFeriados,
+    };
     expect(abertoEm(sp("2026-12-12T10:00:00"), sabadoManha)).toBe(true);
     expect(abertoEm(sp("2026-12-12T13:00:00"), sabadoManha)).toBe(false);
     expect(abertoEm(sp("2026-12-08T10:00:00"), comFeriado("2026-12-08"))).toBe(false);

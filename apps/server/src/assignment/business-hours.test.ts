@@ -48,10 +48,11 @@ const semanaDe = (p: { dias: number[]; inicio: string; fim: string }) =>
 async function empresa(d: TDeps, p: { ativo: boolean; dias: number[]; inicio: string; fim: string; consultores: number }) {
   return unsafeWithSystem(d.db.app, "teste", async (tx) => {
     const e = await criarEmpresa(tx, {});
-    await tx.query(
-      "UPDATE empresas SET atribuir_offline_expediente = $2, expediente_semana = $3 WHERE id = $1",
-      [e.id, p.ativo, semanaDe(p)],
-    );
+    await tx.query("UPDATE empresas SET atribuir_offline_expediente = $2, expediente_semana = $3 WHERE id = $1", [
+      e.id,
+      p.ativo,
+      semanaDe(p),
+    ]);
     const consultores: string[] = [];
     for (let i = 0; i < p.consultores; i++) {
       const u = await criarUsuario(tx, { id_empresa_fk: e.id, papel: PAPEL.consultor });
@@ -191,10 +192,10 @@ describe("several instances, and a restart mid-hours", () => {
     };
     const e = await porDono(async (c) => {
       const emp = await criarEmpresa(c, {});
-      await c.query(
-        "UPDATE empresas SET atribuir_offline_expediente = true, expediente_semana = $2 WHERE id = $1",
-        [emp.id, semanaDe(SEMPRE)],
-      );
+      await c.query("UPDATE empresas SET atribuir_offline_expediente = true, expediente_semana = $2 WHERE id = $1", [
+        emp.id,
+        semanaDe(SEMPRE),
+      ]);
       const u = await criarUsuario(c, { id_empresa_fk: emp.id, papel: PAPEL.consultor });
       const con = await criarConsultor(c, {
         id_empresa_fk: emp.id,

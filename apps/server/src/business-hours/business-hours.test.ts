@@ -27,9 +27,14 @@ const sql = async (texto: string, valores: unknown[] = []) => (await t.dono.quer
 // São Paulo is UTC−3 all year; 2026-12-07 is a Monday
 const sp = (iso: string) => new Date(`${iso}-03:00`);
 const horario = async (e = a) => (await e.navegadores.admin.req({ url: "/api/empresa/horario" })).json() as THorarioAtendimento;
-const salvarHorario = (corpo: unknown, e = a) => e.navegadores.admin.req({ method: "PUT", url: "/api/empresa/horario", payload: corpo });
+const salvarHorario = (corpo: unknown, e = a) =>
+  e.navegadores.admin.req({ method: "PUT", url: "/api/empresa/horario", payload: corpo });
 const simular = (telefone: string, texto: string) =>
-  a.navegadores.admin.req({ method: "POST", url: "/api/testes/simular-mensagem", payload: { telefone, nome: "Lead Noturno", texto } });
+  a.navegadores.admin.req({
+    method: "POST",
+    url: "/api/testes/simular-mensagem",
+    payload: { telefone, nome: "Lead Noturno", texto },
+  });
 /** The lead's messages once `n` of them came from the lead (the away message, if any, is written in their transaction). */
 async function conversa(telefone: string, n: number) {
   return esperarAte(async () => {
@@ -73,7 +78,10 @@ describe("the hours and the away message's settings", () => {
       "SELECT tipo, depois FROM mudancas WHERE id_empresa_fk = $1 AND entidade = 'configuracao' ORDER BY id DESC LIMIT 1",
       [a.empresa.id],
     );
-    expect(log).toEqual({ tipo: "configuracao.alterada", depois: { campos: ["expediente", "mensagem_ausencia", "meta_resposta"] } });
+    expect(log).toEqual({
+      tipo: "configuracao.alterada",
+      depois: { campos: ["expediente", "mensagem_ausencia", "meta_resposta"] },
+    });
     // another company's settings are its own
     expect((await horario(b)).ausencia_ativa).toBe(false);
     // only the company admin edits them
@@ -109,9 +117,7 @@ describe("the away message (decision 1882)", () => {
     });
     const log = await sql(
       `SELECT tipo, origem FROM mudancas WHERE entidade = 'mensagem' AND tipo = 'mensagem.enviada' AND id_entidade = ANY ($1::uuid[])`,
-      [
-        ausencias(m).map((x) => x.id),
-      ],
+      [ausencias(m).map((x) => x.id)],
     );
     expect(log).toEqual([
       { tipo: "mensagem.enviada", origem: "sistema" },
@@ -152,7 +158,8 @@ describe("the away message (decision 1882)", () => {
 
 describe("holidays the admin adds (decision 1881)", () => {
   const feriados = (e = a) => e.navegadores.admin.req({ url: "/api/empresa/feriados" });
-  const adicionar = (corpo: unknown, e = a) => e.navegadores.admin.req({ method: "POST", url: "/api/empresa/feriados", payload: corpo });
+  const adicionar = (corpo: unknown, e = a) =>
+    e.navegadores.admin.req({ method: "POST", url: "/api/empresa/feriados", payload: corpo });
 
   it("a state holiday closes the day: a message that morning gets the away message", async () => {
     relogio.fixar(sp("2026-12-01T10:00:00"));
@@ -205,9 +212,10 @@ describe("response times in business hours (decision 1883)", () => {
     const consultor = c.consultor.id;
     const autor = c.usuarios.consultor.id;
     // Monday 2026-12-07 is the company's holiday
-    await sql("INSERT INTO feriados_empresa (id_empresa_fk, dia, nome, abrangencia) VALUES ($1, '2026-12-07', 'Estadual', 'estadual')", [
-      c.empresa.id,
-    ]);
+    await sql(
+      "INSERT INTO feriados_empresa (id_empresa_fk, dia, nome, abrangencia) VALUES ($1, '2026-12-07', 'Estadual', 'estadual')",
+      [c.empresa.id],
+    );
     const [l1, l2] = await unsafeWithSystem(t.deps.db.app, "teste", async (tx) => [
       await criarLead(tx, { id_empresa_fk: c.empresa.id, consultor_atribuido_id: consultor, status_lead: "Em Atendimento" }),
       await criarLead(tx, { id_empresa_fk: c.empresa.id, consultor_atribuido_id: consultor, status_lead: "Em Atendimento" }),
@@ -257,7 +265,9 @@ describe("response times in business hours (decision 1883)", () => {
       seguintes: { respostas: 3, medianaSeg: 240, mediaSeg: 520, p95Seg: 1200, naMetaPct: 67 },
     });
     expect(r.consultores).toEqual([{ consultorId: c.consultor.id, nome: c.consultor.nome, ...r.total }]);
-    expect(r.dias.map((d) => [d.dia, d.primeira.respostas, d.primeira.medianaSeg, d.seguintes.respostas, d.seguintes.medianaSeg])).toEqual([
+    expect(
+      r.dias.map((d) => [d.dia, d.primeira.respostas, d.primeira.medianaSeg, d.seguintes.respostas, d.seguintes.medianaSeg]),
+    ).toEqual([
       ["2026-11-30", 1, 300, 1, 1200],
       ["2026-12-01", 0, null, 1, 120],
       ["2026-12-04", 1, 3600, 0, null],

@@ -12,7 +12,7 @@ import {
 } from "@crm/domain/schemas/business-hours";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { registrarMudancas } from "../change-log/record.js";
-import { withTenant, type TTx } from "../db/tenant.js";
+import { type TTx, withTenant } from "../db/tenant.js";
 import { ehFeriadoNacional, feriadosNacionaisEntre, hojeSP } from "../deadlines/holidays.js";
 import { conflict, notFound } from "../http/errors.js";
 import { contextoEmpresa } from "../http/tenant.js";
@@ -20,7 +20,12 @@ import { contextoEmpresa } from "../http/tenant.js";
 const configurar = { permissao: "empresa.configurar", alvo: "propria" } as const;
 
 /** The form's seven days from the stored ones: a closed day shows the default hours, ready to be opened. */
-function paraFormulario(r: { semana: (TFaixa | null)[]; ativa: boolean; texto: string | null; meta: number }): THorarioAtendimento {
+function paraFormulario(r: {
+  semana: (TFaixa | null)[];
+  ativa: boolean;
+  texto: string | null;
+  meta: number;
+}): THorarioAtendimento {
   return {
     dias: r.semana.map((f) => (f ? { aberto: true, ...f } : { aberto: false, inicio: "08:00", fim: "18:00" })),
     ausencia_ativa: r.ativa,

@@ -1,6 +1,6 @@
-import { isoDiaSP, intervaloDoPeriodo } from "@crm/domain/period";
 import { mediana, msUteisEntre, percentil95, percentualNaMeta, type THorario } from "@crm/domain/business-hours";
 import { MSG } from "@crm/domain/messages";
+import { intervaloDoPeriodo, isoDiaSP } from "@crm/domain/period";
 import { pode } from "@crm/domain/permissions";
 import type { TFiguraResposta, TFiltroTemposResposta, TTemposResposta } from "@crm/domain/schemas/business-hours";
 import { lerHorario } from "../business-hours/read-hours.js";

@@ -1,5 +1,5 @@
-import { ZAtividadesRecentes, ZDesempenho, ZFiltroDesempenho } from "@crm/domain/schemas/performance";
 import { ZFiltroTemposResposta, ZTemposResposta } from "@crm/domain/schemas/business-hours";
+import { ZAtividadesRecentes, ZDesempenho, ZFiltroDesempenho } from "@crm/domain/schemas/performance";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { contexto, contextoEmpresa } from "../http/tenant.js";
 import { calcularDesempenho } from "./consultant-performance.js";

@@ -1,8 +1,8 @@
 import { AUSENCIA_PADRAO, aberturaDoDia, inicioDoFechamento, SEMANA_PADRAO, type THorario } from "@crm/domain/business-hours";
 import { somarDias } from "@crm/domain/deadlines";
 import { isoDiaSP } from "@crm/domain/period";
-import { ehFeriadoNacional } from "../deadlines/holidays.js";
 import type { TTx } from "../db/tenant.js";
+import { ehFeriadoNacional } from "../deadlines/holidays.js";
 import { MIN, type TEmpresaDemo, type TGeracao } from "./demo-context.js";
 
 const NOME_AUSENCIA = "Mensagem de ausência";
@@ -22,7 +22,8 @@ export async function semearHorarioDemo(tx: TTx, g: TGeracao, empresa: TEmpresaD
   const hoje = isoDiaSP(g.agora);
   // the weekday 8 days back or the first weekday before it: a holiday of the city, so the figures skip it
   let feriado = somarDias(hoje, -8);
-  while ([0, 6].includes(new Date(`${feriado}T12:00:00Z`).getUTCDay()) || ehFeriadoNacional(feriado)) feriado = somarDias(feriado, -1);
+  while ([0, 6].includes(new Date(`${feriado}T12:00:00Z`).getUTCDay()) || ehFeriadoNacional(feriado))
+    feriado = somarDias(feriado, -1);
   const ano = Number(hoje.slice(0, 4)) + (hoje.slice(5) > "07-09" ? 1 : 0);
   await tx.query(
     `UPDATE empresas SET expediente_semana = $2, ausencia_ativa = true, ausencia_texto = $3, meta_resposta_min = 5 WHERE id = $1`,
@@ -68,10 +69,18 @@ export async function semearHorarioDemo(tx: TTx, g: TGeracao, empresa: TEmpresaD
   };
   let k = 0;
   const atraso = () => ATRASOS[k++ % ATRASOS.length];
-  const texto = (i: number) => ["Oi, tudo bem?", "Consegue me ajudar com a revisão?", "Mandei o contrato.", "E agora, o que falta?"][i % 4];
+  const texto = (i: number) =>
+    ["Oi, tudo bem?", "Consegue me ajudar com a revisão?", "Mandei o contrato.", "E agora, o que falta?"][i % 4];
   const msg = (lead: (typeof leads)[number], quem: "lead" | "consultor", em: Date, i: number) =>
-    mensagens.push([lead.id, quem === "lead" ? "entrada" : "saida", quem, quem === "consultor" ? lead.usuario : null,
-      quem === "lead" ? texto(i) : "Claro! Já vou verificar para você.", quem === "lead" ? "received" : "read", em]);
+    mensagens.push([
+      lead.id,
+      quem === "lead" ? "entrada" : "saida",
+      quem,
+      quem === "consultor" ? lead.usuario : null,
+      quem === "lead" ? texto(i) : "Claro! Já vou verificar para você.",
+      quem === "lead" ? "received" : "read",
+      em,
+    ]);
 
   let n = 0;
   for (const [, seus] of porConsultor) {

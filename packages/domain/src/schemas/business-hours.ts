@@ -21,13 +21,13 @@ const ZDiaExpediente = z
 export const ZHorarioAtendimento = z.object({
   dias: z.array(ZDiaExpediente).length(7),
   ausencia_ativa: z.boolean(),
-  ausencia_texto: z
-    .string()
-    .trim()
-    .min(1, MSG_EXPEDIENTE.textoAusenciaObrigatorio)
-    .max(1000, MSG_EXPEDIENTE.textoAusenciaLongo),
+  ausencia_texto: z.string().trim().min(1, MSG_EXPEDIENTE.textoAusenciaObrigatorio).max(1000, MSG_EXPEDIENTE.textoAusenciaLongo),
   meta_resposta_min: zNumero(
-    z.number().int(MSG_EXPEDIENTE.metaInvalida).min(1, MSG_EXPEDIENTE.metaInvalida).max(META_RESPOSTA_MAX_MIN, MSG_EXPEDIENTE.metaInvalida),
+    z
+      .number()
+      .int(MSG_EXPEDIENTE.metaInvalida)
+      .min(1, MSG_EXPEDIENTE.metaInvalida)
+      .max(META_RESPOSTA_MAX_MIN, MSG_EXPEDIENTE.metaInvalida),
     MSG_EXPEDIENTE.metaInvalida,
   ),
 });
@@ -59,8 +59,14 @@ export const ZFeriadoId = z.object({ id: zId() });
 /** ?periodo=…&inicio=&fim=&consultorId= (the admin may narrow to one consultant; a consultant sees only their own). */
 export const ZFiltroTemposResposta = z.object({
   periodo: z.enum(PERIODOS).default(PERIODO_PADRAO),
-  inicio: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  fim: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  inicio: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  fim: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
   consultorId: zId().optional(),
 });
 export type TFiltroTemposResposta = z.infer<typeof ZFiltroTemposResposta>;

@@ -96,7 +96,12 @@ function NovoFeriado() {
     }
   });
   return (
-    <form onSubmit={adicionar} noValidate aria-label="Adicionar feriado" className="grid gap-3 sm:grid-cols-[10rem_1fr_10rem_auto] sm:items-start">
+    <form
+      onSubmit={adicionar}
+      noValidate
+      aria-label="Adicionar feriado"
+      className="grid gap-3 sm:grid-cols-[10rem_1fr_10rem_auto] sm:items-start"
+    >
       <Field label="Data do feriado" erro={e.dia?.message}>
         <Input type="date" {...f.register("dia")} />
       </Field>

@@ -8,7 +8,7 @@ import { EmptyState } from "../../ui/EmptyState";
 import type { TSelecaoPeriodo } from "../../ui/PeriodSelector";
 import { Spinner } from "../../ui/Spinner";
 import { StatCard } from "../../ui/StatCard";
-import { Table, TBody, Td, Th, THead, Tr } from "../../ui/Table";
+import { Table, TBody, Td, THead, Th, Tr } from "../../ui/Table";
 import { temposRespostaQuery } from "./api";
 
 const pct = (v: number | null) => (v === null ? "—" : `${v}%`);
@@ -51,16 +51,33 @@ const celulas = (f: TFiguraResposta) => (
     <Td className="tabular-nums">{pct(f.naMetaPct)}</Td>
   </>
 );
-const CABECALHO = ["Primeiras", "Mediana", "Média", "Na meta", "Próximas", "Mediana", "Média", "Na meta"];
+const CABECALHO = [
+  "Primeiras respostas",
+  "Mediana da primeira",
+  "Média da primeira",
+  "Primeira na meta",
+  "Próximas respostas",
+  "Mediana das próximas",
+  "Média das próximas",
+  "Próximas na meta",
+];
 
-function Tabela({ rotulo, primeira, linhas }: { rotulo: string; primeira: string; linhas: { chave: string; nome: string; primeira: TFiguraResposta; seguintes: TFiguraResposta }[] }) {
+function Tabela({
+  rotulo,
+  primeira,
+  linhas,
+}: {
+  rotulo: string;
+  primeira: string;
+  linhas: { chave: string; nome: string; primeira: TFiguraResposta; seguintes: TFiguraResposta }[];
+}) {
   return (
     <Table rotulo={rotulo}>
       <THead>
         <Tr>
           <Th>{primeira}</Th>
-          {CABECALHO.map((c, i) => (
-            <Th key={`${c}-${i}`}>{c}</Th>
+          {CABECALHO.map((c) => (
+            <Th key={c}>{c}</Th>
           ))}
         </Tr>
       </THead>
@@ -100,7 +117,10 @@ export function ResponseTimesPanel({ periodo, equipe }: { periodo: TSelecaoPerio
         </div>
       ) : q.isError ? (
         <Card>
-          <EmptyState titulo={MSG_EXPEDIENTE.erroTemposResposta} acao={<Button onClick={() => q.refetch()}>Tentar Novamente</Button>} />
+          <EmptyState
+            titulo={MSG_EXPEDIENTE.erroTemposResposta}
+            acao={<Button onClick={() => q.refetch()}>Tentar Novamente</Button>}
+          />
         </Card>
       ) : q.data.total.primeira.respostas + q.data.total.seguintes.respostas === 0 ? (
         <Card>
