@@ -33,6 +33,8 @@ const NAO_ALCANCADAS: Record<string, string> = {
     "needs a period body the probe's generator does not build; B's admin gets 404 for A's endpoint on the other webhook routes",
   "POST /api/publico/privacidade/:empresaId/confirmar":
     "needs a 6-digit code the probe's generator does not build; privacy-requests.test.ts has another company's page refuse A's protocol",
+  "PUT /api/empresa/horario":
+    "takes no id (the company is the session's) and seven 'HH:MM' days the generator does not build; business-hours.test.ts saves one company's hours and reads the other's unchanged",
 };
 
 /**
