@@ -20,15 +20,16 @@ const semRolagemLateral = (page: Page) =>
   page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth");
 
 test("the admin sets Sunday's hours, the away text and a city holiday, in pt-BR, accessible", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const admin = await entrar(browser, "Admin Empresa");
   await admin.goto("/empresa-config");
   const form = admin.getByRole("form", { name: "Horário de atendimento" });
-  await expect(form.getByLabel("Segunda")).toBeChecked();
+  // the settings page loads several cards: on a busy machine that takes a while
+  await expect(form.getByLabel("Segunda", { exact: true })).toBeChecked({ timeout: 60_000 });
   expect(await serias(admin)).toEqual([]);
 
   // a closing before the opening is refused next to the field
-  await form.getByLabel("Domingo").check();
+  await form.getByLabel("Domingo", { exact: true }).check();
   await form.getByLabel("Abertura de Domingo").fill("14:00");
   await form.getByLabel("Fechamento de Domingo").fill("10:00");
   await form.getByRole("button", { name: "Salvar horário" }).click();
@@ -41,7 +42,7 @@ test("the admin sets Sunday's hours, the away text and a city holiday, in pt-BR,
   await form.getByRole("button", { name: "Salvar horário" }).click();
   await expect(admin.getByText(MSG_EXPEDIENTE.horarioSalvo)).toBeVisible();
   await admin.reload();
-  await expect(form.getByLabel("Domingo")).toBeChecked();
+  await expect(form.getByLabel("Domingo", { exact: true })).toBeChecked();
   await expect(form.getByLabel("Abertura de Domingo")).toHaveValue("14:00");
   await expect(form.getByLabel("Mensagem de ausência")).toHaveValue(
     "Olá! Estamos fechados agora. Respondemos no próximo horário de atendimento.",
@@ -71,7 +72,7 @@ test("the admin sets Sunday's hours, the away text and a city holiday, in pt-BR,
   await expect(lista.getByText("25/01/2031")).toHaveCount(0);
 
   // back as the demo had it (other journeys share the demo)
-  await form.getByLabel("Domingo").uncheck();
+  await form.getByLabel("Domingo", { exact: true }).uncheck();
   await form.getByLabel("Meta de tempo de resposta (minutos)").fill("5");
   await form.getByRole("button", { name: "Salvar horário" }).click();
   await expect(admin.getByText(MSG_EXPEDIENTE.horarioSalvo).first()).toBeVisible();
@@ -79,11 +80,13 @@ test("the admin sets Sunday's hours, the away text and a city holiday, in pt-BR,
 });
 
 test("/desempenho shows the team's response times to the admin, and the dashboard its card", async ({ browser }) => {
+  test.setTimeout(180_000);
   const admin = await entrar(browser, "Admin Empresa");
   await admin.goto("/desempenho");
-  await expect(admin.getByRole("heading", { name: "Desempenho da Equipe" })).toBeVisible();
+  await expect(admin.getByRole("heading", { name: "Desempenho da Equipe" })).toBeVisible({ timeout: 30_000 });
   await expect(admin.getByRole("heading", { name: "Tempo de resposta" })).toBeVisible();
   const porConsultor = admin.getByRole("region", { name: "Tempo de resposta por consultor" });
+  await expect(porConsultor).toBeVisible({ timeout: 30_000 });
   await expect(porConsultor.getByRole("row")).not.toHaveCount(1);
   await expect(admin.getByText("Primeira resposta em até 5 min")).toBeVisible();
   const porDia = admin.getByRole("region", { name: "Tempo de resposta por dia" });
@@ -103,11 +106,12 @@ test("/desempenho shows the team's response times to the admin, and the dashboar
 });
 
 test("the consultant sees their own response times on /desempenho, at 390 px", async ({ browser }) => {
+  test.setTimeout(180_000);
   const consultor = await entrar(browser, "Consultor", 390);
   await consultor.goto("/desempenho");
   await expect(consultor.getByRole("heading", { name: "Meu Desempenho" })).toBeVisible();
   await expect(consultor.getByRole("heading", { name: "Tempo de resposta" })).toBeVisible();
-  await expect(consultor.getByText("Primeira resposta (mediana)")).toBeVisible();
+  await expect(consultor.getByText("Primeira resposta (mediana)")).toBeVisible({ timeout: 30_000 });
   // their own only: no table of the team
   await expect(consultor.getByRole("region", { name: "Tempo de resposta por consultor" })).toHaveCount(0);
   await expect(consultor.getByRole("region", { name: "Tempo de resposta por dia" })).toBeVisible();
