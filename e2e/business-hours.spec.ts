@@ -36,7 +36,7 @@ test("the admin sets Sunday's hours, the away text and a city holiday, in pt-BR,
   await expect(form.getByText(MSG.expedienteFimAntesDoInicio)).toBeVisible();
   await form.getByLabel("Fechamento de Domingo").fill("18:00");
   await form
-    .getByLabel("Mensagem de ausência")
+    .getByRole("textbox", { name: "Mensagem de ausência" })
     .fill("Olá! Estamos fechados agora. Respondemos no próximo horário de atendimento.");
   await form.getByLabel("Meta de tempo de resposta (minutos)").fill("10");
   await form.getByRole("button", { name: "Salvar horário" }).click();
@@ -44,7 +44,7 @@ test("the admin sets Sunday's hours, the away text and a city holiday, in pt-BR,
   await admin.reload();
   await expect(form.getByLabel("Domingo", { exact: true })).toBeChecked();
   await expect(form.getByLabel("Abertura de Domingo")).toHaveValue("14:00");
-  await expect(form.getByLabel("Mensagem de ausência")).toHaveValue(
+  await expect(form.getByRole("textbox", { name: "Mensagem de ausência" })).toHaveValue(
     "Olá! Estamos fechados agora. Respondemos no próximo horário de atendimento.",
   );
   const salvo = await (await admin.request.get("/api/empresa/horario")).json();
