@@ -27,7 +27,7 @@ const sql = async (texto: string, valores: unknown[] = []) => (await t.dono.quer
 // São Paulo is UTC−3 all year; 2026-12-07 is a Monday
 const sp = (iso: string) => new Date(`${iso}-03:00`);
 const horario = async (e = a) => (await e.navegadores.admin.req({ url: "/api/empresa/horario" })).json() as THorarioAtendimento;
-const salvarHorario = (corpo: unknown, e = a) =>
+const salvarHorario = (corpo: object, e = a) =>
   e.navegadores.admin.req({ method: "PUT", url: "/api/empresa/horario", payload: corpo });
 const simular = (telefone: string, texto: string) =>
   a.navegadores.admin.req({
@@ -47,7 +47,7 @@ async function conversa(telefone: string, n: number) {
     return m.filter((x) => x.direcao === "entrada").length >= n ? m : null;
   }, 15_000);
 }
-const ausencias = (m: { sender_nome: string }[]) => m.filter((x) => x.sender_nome === "Mensagem de ausência");
+const ausencias = <T extends { sender_nome: string }>(m: T[]) => m.filter((x) => x.sender_nome === "Mensagem de ausência");
 
 describe("the hours and the away message's settings", () => {
   it("start as Monday to Friday 08:00-18:00, the away message off with its pt-BR default, a 5-minute target", async () => {
@@ -158,7 +158,7 @@ describe("the away message (decision 1882)", () => {
 
 describe("holidays the admin adds (decision 1881)", () => {
   const feriados = (e = a) => e.navegadores.admin.req({ url: "/api/empresa/feriados" });
-  const adicionar = (corpo: unknown, e = a) =>
+  const adicionar = (corpo: object, e = a) =>
     e.navegadores.admin.req({ method: "POST", url: "/api/empresa/feriados", payload: corpo });
 
   it("a state holiday closes the day: a message that morning gets the away message", async () => {
