@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { consultar, dadosRegistro } from "../src/auth/testing.js";
 import { relogio } from "../src/core/clock.js";
 import { unsafeWithSystem } from "../src/db/tenant.js";
-import { hojeSP } from "../src/deadlines/holidays.js";
+import { hojeSP } from "../src/calendar/holidays.js";
 import { useTestApp } from "./app.js";
 import { criarEmpresaComUsuarios, criarLead } from "./factories.js";
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTx, unsafeWithSystem, withCompanyJob } from "../db/tenant.js";
-import { ehFeriadoNacional } from "../deadlines/holidays.js";
+import { ehFeriadoNacional } from "../calendar/holidays.js";
 import { SEM_DADOS, type TFila } from "../jobs/jobs.js";
 import {
   FILA_ATRIBUIR_QUALIFICADOS,

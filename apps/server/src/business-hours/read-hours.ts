@@ -1,6 +1,6 @@
 import type { TFaixa, THorario } from "@crm/domain/business-hours";
 import type { TTx } from "../db/tenant.js";
-import { ehFeriadoNacional } from "../deadlines/holidays.js";
+import { ehFeriadoNacional } from "../calendar/holidays.js";
 
 /** The days the company added as holidays (state, city), 'YYYY-MM-DD'. */
 export async function lerFeriadosDaEmpresa(tx: TTx, empresaId: string): Promise<Set<string>> {

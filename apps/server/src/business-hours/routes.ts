@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { registrarMudancas } from "../change-log/record.js";
 import { type TTx, withTenant } from "../db/tenant.js";
-import { ehFeriadoNacional, feriadosNacionaisEntre, hojeSP } from "../deadlines/holidays.js";
+import { ehFeriadoNacional, feriadosNacionaisEntre, hojeSP } from "../calendar/holidays.js";
 import { conflict, notFound } from "../http/errors.js";
 import { contextoEmpresa } from "../http/tenant.js";
 

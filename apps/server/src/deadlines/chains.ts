@@ -11,7 +11,7 @@ import type { TTrabalhoCadeiaInicial } from "../jobs/queues.js";
 import { notificarVarios } from "../notifications/notify.js";
 import { COLUNAS_PRAZO, JUNCOES_PRAZO, paraPrazo } from "./deadline-row.js";
 import { avisoDeAtribuicao } from "./deadlines.js";
-import { ehFeriadoNacional, hojeSP } from "./holidays.js";
+import { ehFeriadoNacional, hojeSP } from "../calendar/holidays.js";
 import { avisarPrazosAlterados } from "./publish.js";
 
 type TCtx = TTenantCtx & { empresaId: string };

@@ -8,7 +8,7 @@ import { ouvirTempoReal } from "../../test/realtime.js";
 import { unsafeWithSystem, withCompanyJob } from "../db/tenant.js";
 import { processarCadeiaInicial } from "./chains.js";
 import { alertaSemProximoPrazo } from "./dashboard-alert.js";
-import { ehFeriadoNacional, hojeSP } from "./holidays.js";
+import { ehFeriadoNacional, hojeSP } from "../calendar/holidays.js";
 import { lembrarPrazosDaEmpresa, varrerLembretes } from "./reminders.js";
 
 const t = useTestApp();

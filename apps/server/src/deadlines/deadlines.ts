@@ -14,7 +14,7 @@ import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 import { badRequest, notFound } from "../http/errors.js";
 import { notificarVarios, type TNovaNotificacao } from "../notifications/notify.js";
 import { COLUNAS_PRAZO, JUNCOES_PRAZO, paraPrazo } from "./deadline-row.js";
-import { ehFeriadoNacional, hojeSP } from "./holidays.js";
+import { ehFeriadoNacional, hojeSP } from "../calendar/holidays.js";
 import { ehResponsavelValido } from "./owners.js";
 import { avisarPrazosAlterados } from "./publish.js";
 

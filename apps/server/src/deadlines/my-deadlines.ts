@@ -13,7 +13,7 @@ import type { TDeps } from "../core/deps.js";
 import { nomeDoUsuarioSql } from "../db/person-name.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 import { COLUNAS_PRAZO, JUNCOES_PRAZO, paraPrazo } from "./deadline-row.js";
-import { hojeSP } from "./holidays.js";
+import { hojeSP } from "../calendar/holidays.js";
 import { opcoesResponsaveis } from "./owners.js";
 
 type TCtx = TTenantCtx & { empresaId: string };

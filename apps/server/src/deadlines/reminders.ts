@@ -8,7 +8,7 @@ import { enfileirarPorEmpresa } from "../jobs/company-sweep.js";
 import { SEM_DADOS, type TFila, type TTrabalho } from "../jobs/jobs.js";
 import { notificarVarios } from "../notifications/notify.js";
 import { diaBR } from "./deadlines.js";
-import { hojeSP } from "./holidays.js";
+import { hojeSP } from "../calendar/holidays.js";
 
 /**
  * Safety-date reminders (decision 1106): every hour a sweep finds the companies with open deadlines whose safety date

@@ -2,7 +2,7 @@ import { AUSENCIA_PADRAO, aberturaDoDia, inicioDoFechamento, SEMANA_PADRAO, type
 import { somarDias } from "@crm/domain/deadlines";
 import { isoDiaSP } from "@crm/domain/period";
 import type { TTx } from "../db/tenant.js";
-import { ehFeriadoNacional } from "../deadlines/holidays.js";
+import { ehFeriadoNacional } from "../calendar/holidays.js";
 import { MIN, type TEmpresaDemo, type TGeracao } from "./demo-context.js";
 
 const NOME_AUSENCIA = "Mensagem de ausência";

@@ -1,3 +1,7 @@
+/**
+ * The national holiday calendar (decisions 1106, 1881): a leaf every feature may read — the legal deadlines, the
+ * business hours — importing no feature, so neither depends on the other through it.
+ */
 import type { TEhFeriado } from "@crm/domain/deadlines";
 import { isoDiaSP } from "@crm/domain/period";
 import Holidays from "date-holidays";
