@@ -1,10 +1,10 @@
 import { abertoEm, type TFaixa } from "@crm/domain/business-hours";
 import { zId } from "@crm/domain/schemas/id";
 import { z } from "zod";
+import { ehFeriadoNacional } from "../calendar/holidays.js";
 import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTx, unsafeWithSystem, withCompanyJob } from "../db/tenant.js";
-import { ehFeriadoNacional } from "../calendar/holidays.js";
 import { SEM_DADOS, type TFila } from "../jobs/jobs.js";
 import {
   FILA_ATRIBUIR_QUALIFICADOS,

@@ -1,9 +1,9 @@
 import type { TFaixa, THorario } from "@crm/domain/business-hours";
-import type { TTx } from "../db/tenant.js";
 import { ehFeriadoNacional } from "../calendar/holidays.js";
+import type { TTx } from "../db/tenant.js";
 
 /** The days the company added as holidays (state, city), 'YYYY-MM-DD'. */
-export async function lerFeriadosDaEmpresa(tx: TTx, empresaId: string): Promise<Set<string>> {
+async function lerFeriadosDaEmpresa(tx: TTx, empresaId: string): Promise<Set<string>> {
   const { rows } = await tx.query<{ dia: string }>(
     "SELECT to_char(dia, 'YYYY-MM-DD') AS dia FROM feriados_empresa WHERE id_empresa_fk = $1",
     [empresaId],

@@ -11,9 +11,9 @@ import {
   ZHorarioAtendimentoSalvo,
 } from "@crm/domain/schemas/business-hours";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ehFeriadoNacional, feriadosNacionaisEntre, hojeSP } from "../calendar/holidays.js";
 import { registrarMudancas } from "../change-log/record.js";
 import { type TTx, withTenant } from "../db/tenant.js";
-import { ehFeriadoNacional, feriadosNacionaisEntre, hojeSP } from "../calendar/holidays.js";
 import { conflict, notFound } from "../http/errors.js";
 import { contextoEmpresa } from "../http/tenant.js";
 

@@ -11,7 +11,7 @@ import { badRequest } from "../http/errors.js";
 import { consultorDoUsuario } from "./consultant-performance.js";
 
 /** One answered wait: when the consultant's clock started, when they replied, who, and whether it was the first. */
-export type TEspera = { consultorId: string; inicio: Date; respondida: Date; primeira: boolean };
+type TEspera = { consultorId: string; inicio: Date; respondida: Date; primeira: boolean };
 
 /**
  * The answered waits whose clock started in [inicio, fim), set-based (decision 1883). A wait starts at the first
@@ -21,7 +21,7 @@ export type TEspera = { consultorId: string; inicio: Date; respondida: Date; pri
  * that moment (a reply sent from the phone has no author). `primeira`: the first reply since that assignment.
  * Runs still unanswered are not counted (their wait is not over).
  */
-export async function listarEsperas(
+async function listarEsperas(
   tx: TTx,
   empresaId: string,
   p: { inicio: Date; fim: Date; consultorId: string | null },
@@ -67,7 +67,7 @@ export async function listarEsperas(
 }
 
 /** The figures of a list of waits in business seconds (decision 1883). */
-export function figura(segundos: readonly number[], metaMin: number): TFiguraResposta {
+function figura(segundos: readonly number[], metaMin: number): TFiguraResposta {
   const media = segundos.length ? segundos.reduce((a, b) => a + b, 0) / segundos.length : null;
   const arred = (v: number | null) => (v === null ? null : Math.round(v));
   return {
@@ -105,7 +105,7 @@ function agrupar<K extends string>(esperas: TComSegundos[], chave: (e: TComSegun
 }
 
 /** Counts each wait in business hours only (the company's hours and holidays, decision 1881). */
-export const emHorasUteis = (esperas: TEspera[], h: THorario): TComSegundos[] =>
+const emHorasUteis = (esperas: TEspera[], h: THorario): TComSegundos[] =>
   esperas.map((e) => ({ ...e, segundos: Math.round(msUteisEntre(e.inicio, e.respondida, h) / 1000) }));
 
 /**

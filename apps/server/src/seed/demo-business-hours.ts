@@ -1,8 +1,8 @@
 import { AUSENCIA_PADRAO, aberturaDoDia, inicioDoFechamento, SEMANA_PADRAO, type THorario } from "@crm/domain/business-hours";
 import { somarDias } from "@crm/domain/deadlines";
 import { isoDiaSP } from "@crm/domain/period";
-import type { TTx } from "../db/tenant.js";
 import { ehFeriadoNacional } from "../calendar/holidays.js";
+import type { TTx } from "../db/tenant.js";
 import { MIN, type TEmpresaDemo, type TGeracao } from "./demo-context.js";
 
 const NOME_AUSENCIA = "Mensagem de ausência";

@@ -15,7 +15,7 @@ const pct = (v: number | null) => (v === null ? "—" : `${v}%`);
 const dataBR = (dia: string) => dia.split("-").reverse().join("/");
 
 /** The headline figures: first and next responses, median and average, and the share within the target. */
-export function ResponseTimesCards({ d }: { d: TTemposResposta }) {
+function ResponseTimesCards({ d }: { d: TTemposResposta }) {
   const { primeira, seguintes } = d.total;
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
