@@ -10,6 +10,7 @@ import { auditTrailRoutes } from "./audit-trail/routes.js";
 import { publicConfigRoutes } from "./auth/public-config-routes.js";
 import { authRoutes } from "./auth/routes.js";
 import { taxasBacenRoutes } from "./bacen-rates/routes.js";
+import { businessHoursRoutes } from "./business-hours/routes.js";
 import { chatConsentRoutes } from "./chat/consent-routes.js";
 import { chatRoutes } from "./chat/routes.js";
 import { companyRoutes } from "./companies/routes.js";
@@ -80,6 +81,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(leadRoutes);
   await api.register(assignmentRoutes);
   await api.register(waitingRoutes);
+  await api.register(businessHoursRoutes);
   await api.register(transferRoutes);
   await api.register(screeningRoutes);
   await api.register(legalProcessRoutes);

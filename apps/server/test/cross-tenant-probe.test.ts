@@ -37,6 +37,8 @@ const NAO_ALCANCADAS: Record<string, string> = {
     "needs a 43-character link token the probe's generator does not build; access-package.test.ts has another company's address refuse A's token",
   "GET /api/publico/privacidade/:empresaId/pacote/:token/arquivo":
     "the same link's file (access-package.test.ts: 404 under B's address)",
+  "PUT /api/empresa/horario":
+    "takes no id (the company is the session's) and seven 'HH:MM' days the generator does not build; business-hours.test.ts saves one company's hours and reads the other's unchanged",
 };
 
 /**
@@ -63,6 +65,7 @@ const PALAVRAS: [RegExp, string][] = [
   [/incidente/i, "privacidade_incidentes"],
   [/etiqueta/i, "etiquetas"],
   [/respostas-rapidas/i, "respostas_rapidas"],
+  [/feriado/i, "feriados_empresa"],
   [/importa/i, "importacoes_leads"],
   [/modelo/i, "modelos_mensagem"],
   [/triage/i, "triagens_ia"],

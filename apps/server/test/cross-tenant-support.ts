@@ -126,6 +126,13 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
     return criados;
   });
   await registrarTriagem(t, empresaId, leads[1].id, { decisao: "qualificado", motivo: `${marca} motivo da triagem` });
+  // a city holiday and the away message's own text (decisions 1881, 1882): the holiday routes get A's id
+  await exigir(admin, {
+    method: "POST",
+    url: "/api/empresa/feriados",
+    payload: { dia: "2031-05-05", nome: `${marca} feriado municipal`, abrangencia: "municipal" },
+    status: 201,
+  });
 
   await exigir(admin, {
     method: "PATCH",

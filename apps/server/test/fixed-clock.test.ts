@@ -2,9 +2,9 @@ import { intervaloDoPeriodo } from "@crm/domain/period";
 import type { TResumoLeads } from "@crm/domain/schemas/leads";
 import { afterAll, describe, expect, it } from "vitest";
 import { consultar, dadosRegistro } from "../src/auth/testing.js";
+import { hojeSP } from "../src/calendar/holidays.js";
 import { relogio } from "../src/core/clock.js";
 import { unsafeWithSystem } from "../src/db/tenant.js";
-import { hojeSP } from "../src/deadlines/holidays.js";
 import { useTestApp } from "./app.js";
 import { criarEmpresaComUsuarios, criarLead } from "./factories.js";
 

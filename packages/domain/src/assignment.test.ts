@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { aguardandoAtribuicao, dentroDoExpediente, escolherConsultor, leadAberto, statusDaPresenca } from "./assignment";
+import { aguardandoAtribuicao, escolherConsultor, leadAberto, statusDaPresenca } from "./assignment";
 
 describe("escolherConsultor", () => {
   it("fewest open leads first, then longest waiting (never assigned first), then id", () => {
@@ -51,27 +51,7 @@ describe("open leads and presence", () => {
   });
 });
 
-describe("the waiting queue and business hours (decision 1503)", () => {
-  const e = { dias: [1, 2, 3, 4, 5], inicio: "08:00", fim: "18:00" };
-  // 2026-11-23 is a Monday; São Paulo is UTC−3 (no DST since 2019)
-  const sp = (iso: string) => new Date(`${iso}-03:00`);
-
-  it("counts São Paulo's clock: start inclusive, end exclusive", () => {
-    expect(dentroDoExpediente(sp("2026-11-23T07:59:59"), e)).toBe(false);
-    expect(dentroDoExpediente(sp("2026-11-23T08:00:00"), e)).toBe(true);
-    expect(dentroDoExpediente(sp("2026-11-23T17:59:59"), e)).toBe(true);
-    expect(dentroDoExpediente(sp("2026-11-23T18:00:00"), e)).toBe(false);
-  });
-
-  it("only on the chosen days, by São Paulo's date (not UTC's)", () => {
-    // Saturday 10:00 in São Paulo
-    expect(dentroDoExpediente(sp("2026-11-28T10:00:00"), e)).toBe(false);
-    expect(dentroDoExpediente(sp("2026-11-28T10:00:00"), { ...e, dias: [6] })).toBe(true);
-    // Friday 22:30 in São Paulo is already Saturday in UTC
-    expect(dentroDoExpediente(sp("2026-11-27T22:30:00"), { ...e, fim: "23:00" })).toBe(true);
-    expect(dentroDoExpediente(sp("2026-11-27T22:30:00"), { dias: [6], inicio: "00:00", fim: "23:59" })).toBe(false);
-  });
-
+describe("the waiting queue (decision 1503)", () => {
   it("a lead waits while it is qualified and nobody has it", () => {
     expect(aguardandoAtribuicao({ status_lead: "Qualificado para Atendente", consultor_atribuido_id: null })).toBe(true);
     expect(aguardandoAtribuicao({ status_lead: "Confirmado pela IA", consultor_atribuido_id: null })).toBe(false);

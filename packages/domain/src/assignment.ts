@@ -2,7 +2,6 @@
  * Automatic lead assignment (000 §7 'assign-lead') and consultant presence: the rules both sides share.
  * docs/decisions/0603-assignment-and-presence.md explains them.
  */
-import { horaLocalSP } from "./period";
 import type { TStatusConexao, TStatusLead } from "./status";
 
 /**
@@ -112,27 +111,4 @@ export function statusDaAtribuicaoDireta(atual: string | null): TStatusLead | nu
 
 export function aguardandoAtribuicao(lead: { status_lead: string; consultor_atribuido_id: string | null }): boolean {
   return !lead.consultor_atribuido_id && (STATUS_AGUARDANDO_ATRIBUICAO as readonly string[]).includes(lead.status_lead);
-}
-
-/** The company's business hours in São Paulo: days of the week (0 = Sunday … 6 = Saturday), 'HH:MM' to 'HH:MM'. */
-export type TExpediente = { dias: readonly number[]; inicio: string; fim: string };
-
-export const EXPEDIENTE_PADRAO: TExpediente = { dias: [1, 2, 3, 4, 5], inicio: "08:00", fim: "18:00" };
-
-export const DIAS_DA_SEMANA = ["Domingo", "Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"] as const;
-
-const minutos = (hhmm: string) => {
-  const [h, m] = hhmm.split(":").map(Number);
-  return h * 60 + m;
-};
-
-/**
- * Whether `agora` falls in the business hours, read on São Paulo's clock: on one of the days, from the start
- * (inclusive) to the end (exclusive). 18:00 with hours 08:00–18:00 is outside.
- */
-export function dentroDoExpediente(agora: Date, e: TExpediente): boolean {
-  const local = horaLocalSP(agora);
-  if (!e.dias.includes(local.getUTCDay())) return false;
-  const m = local.getUTCHours() * 60 + local.getUTCMinutes();
-  return m >= minutos(e.inicio) && m < minutos(e.fim);
 }

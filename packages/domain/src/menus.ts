@@ -25,6 +25,7 @@ export const MENUS: Record<TPapel, TMenuItem[]> = {
     item("/retornos", "Meus retornos", "alarm-clock"),
     item("/respostas-rapidas", "Respostas rápidas", "message-square-text"),
     item("/consultores", "Consultores", "user-check"),
+    item("/desempenho", "Desempenho", "trending-up"),
     item("/ia-triagem", "IA Triagem", "bot"),
     item("/qr-code", "WhatsApp", "qr-code"),
     item("/financeiro", "Financeiro", "dollar-sign"),

@@ -279,7 +279,6 @@ export const MSG = {
     "Após a padronização dos telefones, estes leads ficaram com o mesmo número de outro lead da empresa. Nenhum foi mesclado: revise cada par e atualize o telefone ou exclua o lead duplicado.",
   horarioInvalido: "Informe um horário no formato HH:MM",
   expedienteFimAntesDoInicio: "O fim do expediente deve ser depois do início",
-  expedienteSemDias: "Escolha ao menos um dia do expediente",
   limiteConversasInvalido: "Informe um número inteiro de 1 a 10000, ou deixe em branco para não limitar",
   atribuicaoSalva: "Configuração de atribuição salva com sucesso!",
   acessoNegadoConversas:

@@ -61,7 +61,10 @@ export const PERMISSOES = {
   /** a lead's revisional pre-analysis (decision 1403): whoever opens the lead reads it and fills in its contract */
   "revisional.ver": TODOS,
   "revisional.editar": TODOS,
-  "desempenho.ver": [C],
+  /** /desempenho: a Consultor's own figures and response times; the company admin the team's response times (1883) */
+  "desempenho.ver": [A, C],
+  /** every consultant's response times (/desempenho, the admin dashboard's card, decision 1883) */
+  "desempenho.equipe": [A],
   "testes.usar": [P, A],
   /** the company's own message templates of the chat (create, edit, delete) */
   "modelos.gerenciar": [P, A, C],

@@ -1,11 +1,11 @@
 import {
   abaixoDoLimite,
-  dentroDoExpediente,
   escolherConsultor,
   STATUS_LEAD_ENCERRADOS,
   STATUS_RECEBE_LEADS,
   statusDaAtribuicaoDireta,
 } from "@crm/domain/assignment";
+import { abertoEm } from "@crm/domain/business-hours";
 import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
 import { relogio } from "../core/clock.js";
@@ -91,7 +91,7 @@ export async function atribuirAutomaticamente(
   let escolhido = await candidatos(true);
   if (!escolhido) {
     const expediente = await lerExpediente(tx, p.empresaId);
-    if (expediente && dentroDoExpediente(p.agora ?? relogio.agora(), expediente)) escolhido = await candidatos(false);
+    if (expediente && abertoEm(p.agora ?? relogio.agora(), expediente)) escolhido = await candidatos(false);
   }
   if (!escolhido) {
     // the company lock is held: of two leads qualified at once, the second sees the first waiting. A lead assigned

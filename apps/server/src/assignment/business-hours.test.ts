@@ -40,15 +40,19 @@ afterAll(async () => {
   await drop?.();
 });
 
+/** The weekly hours (decision 1881) of the same hours on each of `dias`. */
+const semanaDe = (p: { dias: number[]; inicio: string; fim: string }) =>
+  JSON.stringify([0, 1, 2, 3, 4, 5, 6].map((d) => (p.dias.includes(d) ? { inicio: p.inicio, fim: p.fim } : null)));
+
 /** A company with the rule on (or off), its hours, and `consultores` consultants who can sign in, all offline. */
 async function empresa(d: TDeps, p: { ativo: boolean; dias: number[]; inicio: string; fim: string; consultores: number }) {
   return unsafeWithSystem(d.db.app, "teste", async (tx) => {
     const e = await criarEmpresa(tx, {});
-    await tx.query(
-      `UPDATE empresas SET atribuir_offline_expediente = $2, expediente_dias = $3, expediente_inicio = $4, expediente_fim = $5
-        WHERE id = $1`,
-      [e.id, p.ativo, p.dias, p.inicio, p.fim],
-    );
+    await tx.query("UPDATE empresas SET atribuir_offline_expediente = $2, expediente_semana = $3 WHERE id = $1", [
+      e.id,
+      p.ativo,
+      semanaDe(p),
+    ]);
     const consultores: string[] = [];
     for (let i = 0; i < p.consultores; i++) {
       const u = await criarUsuario(tx, { id_empresa_fk: e.id, papel: PAPEL.consultor });
@@ -106,7 +110,7 @@ async function esperarFilaVazia(empresaId: string, ms = 30_000) {
   return aguardando(empresaId);
 }
 
-/** Always open: every day, from midnight to midnight (the end is exclusive; PostgreSQL's time allows 24:00). */
+/** Always open: every day, from midnight to midnight (the end is exclusive; 24:00 is the next midnight). */
 const SEMPRE = { dias: [0, 1, 2, 3, 4, 5, 6], inicio: "00:00", fim: "24:00" };
 
 describe("the business-hours sweep", () => {
@@ -188,11 +192,10 @@ describe("several instances, and a restart mid-hours", () => {
     };
     const e = await porDono(async (c) => {
       const emp = await criarEmpresa(c, {});
-      await c.query(
-        `UPDATE empresas SET atribuir_offline_expediente = true, expediente_dias = $2, expediente_inicio = $3, expediente_fim = $4
-          WHERE id = $1`,
-        [emp.id, SEMPRE.dias, SEMPRE.inicio, SEMPRE.fim],
-      );
+      await c.query("UPDATE empresas SET atribuir_offline_expediente = true, expediente_semana = $2 WHERE id = $1", [
+        emp.id,
+        semanaDe(SEMPRE),
+      ]);
       const u = await criarUsuario(c, { id_empresa_fk: emp.id, papel: PAPEL.consultor });
       const con = await criarConsultor(c, {
         id_empresa_fk: emp.id,

@@ -1,6 +1,7 @@
-import { dentroDoExpediente } from "@crm/domain/assignment";
+import { abertoEm, type TFaixa } from "@crm/domain/business-hours";
 import { zId } from "@crm/domain/schemas/id";
 import { z } from "zod";
+import { ehFeriadoNacional } from "../calendar/holidays.js";
 import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTx, unsafeWithSystem, withCompanyJob } from "../db/tenant.js";
@@ -133,17 +134,20 @@ const CRON_EXPEDIENTE = "* * * * *";
 export async function varrerInicioDoExpediente(deps: Pick<TDeps, "db" | "jobs">, agora = relogio.agora()): Promise<string[]> {
   const empresas = await unsafeWithSystem(deps.db.app, "atribuicao-expediente-varredura", async (tx) => {
     const { rows } = await tx.query(
-      `SELECT e.id, e.expediente_dias AS dias, to_char(e.expediente_inicio, 'HH24:MI') AS inicio,
-              to_char(e.expediente_fim, 'HH24:MI') AS fim
+      `SELECT e.id, e.expediente_semana AS semana,
+              ARRAY(SELECT to_char(f.dia, 'YYYY-MM-DD') FROM feriados_empresa f WHERE f.id_empresa_fk = e.id) AS feriados
          FROM empresas e
         WHERE e.atribuir_offline_expediente
           AND EXISTS (SELECT 1 FROM leads_juros_check l WHERE ${aguardandoDa("e.id")})
           AND EXISTS (SELECT 1 FROM consultores c JOIN usuarios_plataforma u ON u.id = c.id_usuario_fk AND u.ativo
                        WHERE c.id_empresa_fk = e.id)`,
     );
-    return rows as { id: string; dias: number[]; inicio: string; fim: string }[];
+    return rows as { id: string; semana: (TFaixa | null)[]; feriados: string[] }[];
   });
-  const abertas = empresas.filter((e) => dentroDoExpediente(agora, e)).map((e) => e.id);
+  // the company's hours and its own holidays; the national ones are the calendar's (decision 1881)
+  const abertas = empresas
+    .filter((e) => abertoEm(agora, { semana: e.semana, ehFeriado: (d) => e.feriados.includes(d) || ehFeriadoNacional(d) }))
+    .map((e) => e.id);
   for (const empresaId of abertas) await deps.jobs.enviar<TTrabalhoFilaEspera>(FILA_ESPERA, { empresaId }, { chave: empresaId });
   return abertas;
 }

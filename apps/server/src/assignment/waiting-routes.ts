@@ -1,7 +1,8 @@
-import { dentroDoExpediente } from "@crm/domain/assignment";
+import { abertoEm } from "@crm/domain/business-hours";
 import { ZEmpresaAlvo } from "@crm/domain/schemas/team";
 import { ZConfigAtribuicao, ZConfigAtribuicaoSalva, ZFilaEspera } from "@crm/domain/schemas/waiting";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { lerHorario } from "../business-hours/read-hours.js";
 import { registrarMudancas } from "../change-log/record.js";
 import { relogio } from "../core/clock.js";
 import { withTenant } from "../db/tenant.js";
@@ -10,7 +11,7 @@ import { pedirAtribuicaoDaFila } from "./waiting-queue.js";
 import { contarAguardando, lerLimiteConversas } from "./waiting-sql.js";
 
 /** The settings this screen saves, named in the change log (their values are the company's own rule). */
-const CAMPOS_ATRIBUICAO = ["atribuir_offline_expediente", "expediente", "limite_conversas_abertas"];
+const CAMPOS_ATRIBUICAO = ["atribuir_offline_expediente", "limite_conversas_abertas"];
 
 /**
  * The waiting queue (decision 1503): its count for the admins' sidebar and /leads, and the
@@ -36,9 +37,7 @@ export const waitingRoutes: FastifyPluginAsyncZod = async (app) => {
     const ctx = contextoEmpresa(req);
     return withTenant(deps.db.app, ctx, async (tx) => {
       const { rows } = await tx.query(
-        `SELECT atribuir_offline_expediente, expediente_dias AS dias, limite_conversas_abertas,
-                to_char(expediente_inicio, 'HH24:MI') AS inicio, to_char(expediente_fim, 'HH24:MI') AS fim
-           FROM empresas WHERE id = $1`,
+        "SELECT atribuir_offline_expediente, limite_conversas_abertas FROM empresas WHERE id = $1",
         [ctx.empresaId],
       );
       return rows[0];
@@ -54,10 +53,9 @@ export const waitingRoutes: FastifyPluginAsyncZod = async (app) => {
       await withTenant(deps.db.app, ctx, async (tx) => {
         const anterior = await lerLimiteConversas(tx, ctx.empresaId);
         await tx.query(
-          `UPDATE empresas SET atribuir_offline_expediente = $2, expediente_dias = $3, expediente_inicio = $4,
-                  expediente_fim = $5, limite_conversas_abertas = $6, updated_at = now()
+          `UPDATE empresas SET atribuir_offline_expediente = $2, limite_conversas_abertas = $3, updated_at = now()
             WHERE id = $1`,
-          [ctx.empresaId, c.atribuir_offline_expediente, c.dias, c.inicio, c.fim, c.limite_conversas_abertas],
+          [ctx.empresaId, c.atribuir_offline_expediente, c.limite_conversas_abertas],
         );
         await registrarMudancas(tx, {
           empresaId: ctx.empresaId,
@@ -68,7 +66,10 @@ export const waitingRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         // turned on inside the hours, or the cap changed: the leads already waiting need not wait for someone to come
         // online (a pass that finds nobody stops at the first lead nobody can receive)
-        if ((c.atribuir_offline_expediente && dentroDoExpediente(relogio.agora(), c)) || c.limite_conversas_abertas !== anterior)
+        if (
+          (c.atribuir_offline_expediente && abertoEm(relogio.agora(), await lerHorario(tx, ctx.empresaId))) ||
+          c.limite_conversas_abertas !== anterior
+        )
           await pedirAtribuicaoDaFila(deps, tx, ctx.empresaId);
       });
       return c;

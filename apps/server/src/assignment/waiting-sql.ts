@@ -1,4 +1,6 @@
-import { STATUS_AGUARDANDO_ATRIBUICAO, type TExpediente } from "@crm/domain/assignment";
+import { STATUS_AGUARDANDO_ATRIBUICAO } from "@crm/domain/assignment";
+import type { THorario } from "@crm/domain/business-hours";
+import { lerHorario } from "../business-hours/read-hours.js";
 import type { TTx } from "../db/tenant.js";
 
 /**
@@ -45,17 +47,11 @@ export async function alguemEsperaDesdeAntes(tx: TTx, empresaId: string, leadId:
 }
 
 /**
- * The company's rule for offline consultants: null when it is off, else its business hours.
+ * The company's rule for offline consultants: null when it is off, else its business hours (decision 1881).
  */
-export async function lerExpediente(tx: TTx, empresaId: string): Promise<TExpediente | null> {
-  const { rows } = await tx.query(
-    `SELECT atribuir_offline_expediente AS ativo, expediente_dias AS dias,
-            to_char(expediente_inicio, 'HH24:MI') AS inicio, to_char(expediente_fim, 'HH24:MI') AS fim
-       FROM empresas WHERE id = $1`,
-    [empresaId],
-  );
-  const r = rows[0];
-  return r?.ativo ? { dias: r.dias, inicio: r.inicio, fim: r.fim } : null;
+export async function lerExpediente(tx: TTx, empresaId: string): Promise<THorario | null> {
+  const { rows } = await tx.query("SELECT atribuir_offline_expediente AS ativo FROM empresas WHERE id = $1", [empresaId]);
+  return rows[0]?.ativo ? lerHorario(tx, empresaId) : null;
 }
 
 /** The company's cap of open conversations per consultant for the automatic assignment (decision 1837); null: none. */

@@ -1,6 +1,7 @@
 import { dataSegurancaPadrao, MSG_PRAZOS, somarDiasUteis } from "@crm/domain/deadlines";
 import type { TModeloPrazo, TSalvarModeloPrazo } from "@crm/domain/schemas/deadlines";
 import { STATUS_JURIDICO_INICIAL, type TStatusJuridico } from "@crm/domain/status";
+import { ehFeriadoNacional, hojeSP } from "../calendar/holidays.js";
 import { autorDoRegistro, PRAZO_NO_REGISTRO, sqlRegistro } from "../change-log/in-statement.js";
 import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
@@ -11,7 +12,6 @@ import type { TTrabalhoCadeiaInicial } from "../jobs/queues.js";
 import { notificarVarios } from "../notifications/notify.js";
 import { COLUNAS_PRAZO, JUNCOES_PRAZO, paraPrazo } from "./deadline-row.js";
 import { avisoDeAtribuicao } from "./deadlines.js";
-import { ehFeriadoNacional, hojeSP } from "./holidays.js";
 import { avisarPrazosAlterados } from "./publish.js";
 
 type TCtx = TTenantCtx & { empresaId: string };

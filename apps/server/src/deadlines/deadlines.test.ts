@@ -5,10 +5,10 @@ import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { esperarFilasOciosas } from "../../test/queues.js";
 import { ouvirTempoReal } from "../../test/realtime.js";
+import { ehFeriadoNacional, hojeSP } from "../calendar/holidays.js";
 import { unsafeWithSystem, withCompanyJob } from "../db/tenant.js";
 import { processarCadeiaInicial } from "./chains.js";
 import { alertaSemProximoPrazo } from "./dashboard-alert.js";
-import { ehFeriadoNacional, hojeSP } from "./holidays.js";
 import { lembrarPrazosDaEmpresa, varrerLembretes } from "./reminders.js";
 
 const t = useTestApp();

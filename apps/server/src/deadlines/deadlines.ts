@@ -2,6 +2,7 @@ import { dataSegurancaPadrao, MSG_PRAZOS, type TEstadoPrazo } from "@crm/domain/
 import { formatarData } from "@crm/domain/format";
 import type { TPrazo, TPrazosDoProcesso, TSalvarPrazo } from "@crm/domain/schemas/deadlines";
 import { STATUS_PROCESSO_JURIDICO } from "@crm/domain/status";
+import { ehFeriadoNacional, hojeSP } from "../calendar/holidays.js";
 import {
   autorDoRegistro,
   PRAZO_NO_REGISTRO,
@@ -15,7 +16,6 @@ import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 import { badRequest, notFound } from "../http/errors.js";
 import { notificarVarios, type TNovaNotificacao } from "../notifications/notify.js";
 import { COLUNAS_PRAZO, JUNCOES_PRAZO, paraPrazo } from "./deadline-row.js";
-import { ehFeriadoNacional, hojeSP } from "./holidays.js";
 import { ehResponsavelValido } from "./owners.js";
 import { avisarPrazosAlterados } from "./publish.js";
 

@@ -8,12 +8,12 @@ import {
   type TResponsavel,
 } from "@crm/domain/schemas/deadlines";
 import { STATUS_PROCESSO_JURIDICO } from "@crm/domain/status";
+import { hojeSP } from "../calendar/holidays.js";
 import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { nomeDoUsuarioSql } from "../db/person-name.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 import { COLUNAS_PRAZO, JUNCOES_PRAZO, paraPrazo } from "./deadline-row.js";
-import { hojeSP } from "./holidays.js";
 import { opcoesResponsaveis } from "./owners.js";
 
 type TCtx = TTenantCtx & { empresaId: string };

@@ -1,6 +1,7 @@
 import { MSG_PRAZOS } from "@crm/domain/deadlines";
 import { zId } from "@crm/domain/schemas/id";
 import { z } from "zod";
+import { hojeSP } from "../calendar/holidays.js";
 import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { withCompanyJob } from "../db/tenant.js";
@@ -8,7 +9,6 @@ import { enfileirarPorEmpresa } from "../jobs/company-sweep.js";
 import { SEM_DADOS, type TFila, type TTrabalho } from "../jobs/jobs.js";
 import { notificarVarios } from "../notifications/notify.js";
 import { diaBR } from "./deadlines.js";
-import { hojeSP } from "./holidays.js";
 
 /**
  * Safety-date reminders (decision 1106): every hour a sweep finds the companies with open deadlines whose safety date

@@ -39,26 +39,17 @@ describe("a value that is not a number is refused, not read as 0", () => {
     expect(r.json()).toMatchObject({ dias_uteis: 5 });
   });
 
-  it("the business days of assignment (PUT /api/empresa/atribuicao): [null] does not make Sunday a working day", async () => {
-    const ler = async () => (await admin().req({ url: "/api/empresa/atribuicao" })).json();
+  it("the response-time target (PUT /api/empresa/horario, decision 1883): null is not 0 minutes", async () => {
+    const ler = async () => (await admin().req({ url: "/api/empresa/horario" })).json();
     const antes = await ler();
-    for (const dias of [[null], [false], [""], [[]], [1, null]]) {
-      const r = await admin().req({
-        method: "PUT",
-        url: "/api/empresa/atribuicao",
-        payload: { atribuir_offline_expediente: true, dias, inicio: "08:00", fim: "18:00" },
-      });
-      expect(r.statusCode, JSON.stringify(dias)).toBe(400);
-      expect(Object.keys(r.json().campos)[0]).toMatch(/^dias\.\d$/);
-      expect(Object.values(r.json().campos)[0]).toBe("Informe um número.");
+    for (const meta of [null, false, "", [], "abc", 0, 1.5]) {
+      const r = await admin().req({ method: "PUT", url: "/api/empresa/horario", payload: { ...antes, meta_resposta_min: meta } });
+      expect(r.statusCode, JSON.stringify(meta)).toBe(400);
+      expect(r.json().campos.meta_resposta_min).toBe("Informe uma meta de resposta entre 1 e 1440 minutos.");
     }
     expect(await ler()).toEqual(antes);
-    const ok = await admin().req({
-      method: "PUT",
-      url: "/api/empresa/atribuicao",
-      payload: { atribuir_offline_expediente: true, dias: ["1", 2], inicio: "08:00", fim: "18:00" },
-    });
-    expect(ok.json()).toMatchObject({ dias: [1, 2] });
+    const ok = await admin().req({ method: "PUT", url: "/api/empresa/horario", payload: { ...antes, meta_resposta_min: " 7 " } });
+    expect(ok.json()).toMatchObject({ meta_resposta_min: 7 });
   });
 
   it("the AI's temperature and max tokens (PUT /api/empresa/configuracoes)", async () => {

@@ -22,8 +22,11 @@ export async function enfileirarMensagemAoLead(
     leadId: string;
     texto: string;
     sender: "ia" | "sistema";
-    /** what the consent guard reads (decision 1829): the screening answers; a privacy answer is the law's reply; an
-     * incident notice is the company's own initiative (decision 1876), refused after an opt-out */
+    /**
+     * what the consent guard reads (decision 1829): the screening answers; a privacy answer is the law's reply; the
+     * away message (decision 1882) is automatic; an incident notice is the company's own initiative (decision 1876),
+     * refused after an opt-out
+     */
     natureza: Extract<TNaturezaEnvio, "resposta" | "confirmacao" | "automatica">;
     senderNome: string;
     autor: TAutorMudanca;

@@ -126,10 +126,12 @@ describe("GET /api/desempenho (consultant performance)", () => {
     expect(res.json().erro).toBe("Informe a data inicial e a data final do período.");
   });
 
-  it("is the Consultor's screen only, and zero for a Consultor without a consultant record", async () => {
-    for (const nav of [a.navegadores.admin, a.navegadores.juridico, a.navegadores.plataforma]) {
+  it("is a Consultor's own figures: zero for the admin (who reads the team's response times, decision 1884) and for a Consultor without a consultant record", async () => {
+    for (const nav of [a.navegadores.juridico, a.navegadores.plataforma]) {
       expect((await nav.req({ url: "/api/desempenho" })).statusCode).toBe(403);
     }
+    const doAdmin = await desempenho(MARCO, a.navegadores.admin);
+    expect([doAdmin.vinculado, doAdmin.atual.atribuidos]).toEqual([false, 0]);
     const semRegistro = await unsafeWithSystem(t.deps.db.app, "teste", (tx) =>
       criarUsuario(tx, { id_empresa_fk: a.empresa.id, papel: "Consultor" }),
     );

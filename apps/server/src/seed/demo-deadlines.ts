@@ -1,7 +1,7 @@
 import { dataSegurancaPadrao, somarDias } from "@crm/domain/deadlines";
 import { isoDiaSP } from "@crm/domain/period";
+import { ehFeriadoNacional } from "../calendar/holidays.js";
 import type { TTx } from "../db/tenant.js";
-import { ehFeriadoNacional } from "../deadlines/holidays.js";
 import { DIA, type TEmpresaDemo, type TGeracao } from "./demo-context.js";
 import type { TLeadDemo } from "./demo-leads.js";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EXPEDIENTE_PADRAO, LIMITE_CONVERSAS_MAX } from "../assignment";
+import { LIMITE_CONVERSAS_MAX } from "../assignment";
 import { MSG } from "../messages";
 import { zNumero } from "./number";
 
@@ -7,33 +7,19 @@ import { zNumero } from "./number";
 export const ZFilaEspera = z.object({ aguardando: z.number().int().min(0) });
 export type TFilaEspera = z.infer<typeof ZFilaEspera>;
 
-const hora = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, MSG.horarioInvalido);
-
 /**
- * 'Atribuição fora do horário' of the company settings: when on, inside the business hours (America/Sao_Paulo)
- * a qualified lead may go to a consultant who is not online. Days: 0 = Sunday … 6 = Saturday.
+ * 'Atribuição de leads' of the company settings: when on, inside the company's business hours (decision 1881, edited
+ * in 'Horário de atendimento') a qualified lead may go to a consultor who is not online.
  */
 export const ZConfigAtribuicaoSalva = z.object({
   atribuir_offline_expediente: z.boolean(),
-  dias: z.array(z.number().int().min(0).max(6)).max(7),
-  inicio: z.string(),
-  fim: z.string(),
   /** the cap of open conversations per consultant for the automatic assignment (decision 1837); null: no cap */
   limite_conversas_abertas: z.number().int().nullable(),
 });
 export type TConfigAtribuicaoSalva = z.infer<typeof ZConfigAtribuicaoSalva>;
 
-/** What the admin sends: days without repeats, in order; the end after the start; some day when on. */
+/** What the admin sends. */
 export const ZConfigAtribuicao = ZConfigAtribuicaoSalva.extend({
-  // the form's checkboxes give the days as text
-  dias: z
-    .array(zNumero(z.number().int().min(0).max(6)))
-    .max(7)
-    .default([...EXPEDIENTE_PADRAO.dias])
-    .transform((d) => [...new Set(d)].sort()),
-  // left out: the default business hours
-  inicio: hora.default(EXPEDIENTE_PADRAO.inicio),
-  fim: hora.default(EXPEDIENTE_PADRAO.fim),
   // empty (or left out): no cap
   limite_conversas_abertas: z.preprocess(
     (v) => (v === "" || v === undefined ? null : v),
@@ -46,9 +32,7 @@ export const ZConfigAtribuicao = ZConfigAtribuicaoSalva.extend({
       MSG.limiteConversasInvalido,
     ).nullable(),
   ),
-})
-  .refine((c) => c.inicio < c.fim, { message: MSG.expedienteFimAntesDoInicio, path: ["fim"] })
-  .refine((c) => !c.atribuir_offline_expediente || c.dias.length > 0, { message: MSG.expedienteSemDias, path: ["dias"] });
+});
 export type TConfigAtribuicao = z.input<typeof ZConfigAtribuicao>;
 
 /**

@@ -2,8 +2,10 @@ import { nomeDeArquivoSeguro } from "@crm/domain/file-names";
 import { formatarTelefone, normalizarTelefone } from "@crm/domain/phone";
 import { PAPEL } from "@crm/domain/roles";
 import { STATUS_REABREM_NA_CARTEIRA } from "@crm/domain/transfer";
+import { enviarAusencias } from "../../business-hours/away-message.js";
 import { autorDoRegistro, sqlRegistro, sqlRegistroDeLeads } from "../../change-log/in-statement.js";
 import { lerConsentimentoNasMensagensDoLead } from "../../consent/inbound-consent.js";
+import { relogio } from "../../core/clock.js";
 import type { TDeps } from "../../core/deps.js";
 import type { TTx } from "../../db/tenant.js";
 import { FILA_CARTEIRA, FILA_TRIAGEM, type TTrabalhoCarteira, type TTrabalhoTriagem } from "../../jobs/queues.js";
@@ -215,6 +217,14 @@ export async function gravarMensagensRecebidas(
           chave: leadId,
         });
   }
+  // Outside the business hours, the away message (decision 1882): once per conversation per closed period, never to
+  // a lead the screening answers, nor to one whose message was an opt-out or a privacy request (each has its reply)
+  await enviarAusencias(deps, tx, {
+    empresaId,
+    triagemAtiva: cfg.iaTriagemAtiva,
+    leadIds: [...ultimaEntradaPorLead.keys()].filter((id) => !consentimento.pausadas.has(id) && !pedidosDePrivacidade.has(id)),
+    agora: relogio.agora(),
+  });
   return { gravadas: gravadas.length, recusadas };
 }
 

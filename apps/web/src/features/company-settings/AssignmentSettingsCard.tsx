@@ -1,4 +1,3 @@
-import { DIAS_DA_SEMANA } from "@crm/domain/assignment";
 import { MSG } from "@crm/domain/messages";
 import { type TConfigAtribuicaoSalva, ZConfigAtribuicao } from "@crm/domain/schemas/waiting";
 import { MSG_TRANSFERENCIA } from "@crm/domain/transfer";
@@ -10,7 +9,6 @@ import { ApiError, api } from "../../lib/api";
 import { Button } from "../../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
 import { Field } from "../../ui/Field";
-import { FieldError } from "../../ui/FieldError";
 import { Input } from "../../ui/Input";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast";
@@ -24,13 +22,12 @@ type TForm = z.input<typeof ZConfigAtribuicao>;
 // the cap's field is text: empty means no cap (decision 1837)
 const paraForm = (c: TConfigAtribuicaoSalva): TForm => ({
   ...c,
-  dias: c.dias.map(String),
   limite_conversas_abertas: c.limite_conversas_abertas === null ? "" : String(c.limite_conversas_abertas),
 });
 
 /**
- * 'Atribuição de leads' (decision 1503): whether, during the company's business hours
- * (America/Sao_Paulo), a qualified lead may go to a consultant who is not online, and those hours.
+ * 'Atribuição de leads' (decision 1503): whether, during the company's business hours (decision 1881, the
+ * 'Horário de atendimento' card), a qualified lead may go to a consultant who is not online; the cap (decision 1837).
  */
 export function AssignmentSettingsCard() {
   const q = useQuery(configAtribuicaoQuery);
@@ -85,31 +82,11 @@ function Formulario({ config }: { config: TConfigAtribuicaoSalva }) {
         <span>
           <span className="font-medium">Atribuir a consultores desconectados durante o expediente</span>
           <span className="block text-slate-600">
-            No horário abaixo (horário de Brasília), um lead qualificado vai para o consultor com menos leads abertos, mesmo que
-            ele não esteja conectado.
+            No horário de atendimento da empresa (card abaixo, horário de Brasília), um lead qualificado vai para o consultor com
+            menos leads abertos, mesmo que ele não esteja conectado.
           </span>
         </span>
       </label>
-      <fieldset className="space-y-2" aria-describedby={e.dias ? "dias-erro" : undefined}>
-        <legend className="text-sm font-medium text-slate-800">Dias do expediente</legend>
-        <div className="flex flex-wrap gap-x-4 gap-y-2">
-          {DIAS_DA_SEMANA.map((dia, i) => (
-            <label key={dia} className="flex items-center gap-1.5 text-sm text-slate-800">
-              <input type="checkbox" value={String(i)} className="size-4 accent-blue-700" {...f.register("dias")} />
-              {dia}
-            </label>
-          ))}
-        </div>
-        <FieldError id="dias-erro">{e.dias?.message}</FieldError>
-      </fieldset>
-      <div className="grid gap-4 sm:grid-cols-2 sm:max-w-md">
-        <Field label="Início do expediente" erro={e.inicio?.message}>
-          <Input type="time" {...f.register("inicio")} />
-        </Field>
-        <Field label="Fim do expediente" erro={e.fim?.message}>
-          <Input type="time" {...f.register("fim")} />
-        </Field>
-      </div>
       <Field
         label={MSG_TRANSFERENCIA.limiteRotulo}
         erro={e.limite_conversas_abertas?.message}

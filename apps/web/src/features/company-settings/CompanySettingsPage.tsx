@@ -23,6 +23,7 @@ import { WebhooksCard } from "../webhooks/WebhooksCard";
 import { AIBlock } from "./AIBlock";
 import { AssignmentSettingsCard } from "./AssignmentSettingsCard";
 import { configuracoesQuery, salvar } from "./api";
+import { BusinessHoursCard } from "./BusinessHoursCard";
 import { OptOutWordsCard } from "./OptOutWordsCard";
 import { UnsavedChangesDialog } from "./UnsavedChangesDialog";
 import { WebhookHelpBlock } from "./WebhookHelpBlock";
@@ -108,6 +109,7 @@ function Configuracoes() {
       <Formulario config={q.data} onSalvo={(c) => qc.setQueryData(configuracoesQuery.queryKey, c)} />
       <ConversionsApiCard />
       <PreAnalysisSettingsCard />
+      <BusinessHoursCard />
       <AssignmentSettingsCard />
       <OptOutWordsCard />
       {pode(usuario.papel, "etiquetas.gerenciar") && <TagsSettingsCard />}

@@ -14,6 +14,7 @@ import { PeriodSelector, SELECAO_PERIODO_PADRAO, type TSelecaoPeriodo } from "..
 import { Spinner } from "../../ui/Spinner";
 import { dashboardEmpresaQuery } from "./api";
 import { CompanyCards } from "./CompanyCards";
+import { ResponseTimesCard } from "./ResponseTimesCard";
 import { useDashboardRealtime } from "./useDashboardRealtime";
 
 // recharts is the heaviest thing on the screen: its chunk loads after the cards, and only when the charts come near
@@ -111,6 +112,7 @@ export function CompanyDashboard() {
             <Suspense fallback={<Carregando rotulo={TEXTO_DASHBOARD.carregando} />}>
               <CompanyActivities />
             </Suspense>
+            <ResponseTimesCard periodo={periodo} />
           </div>
         </section>
       )}

@@ -1,6 +1,6 @@
 import { formatarData } from "@crm/domain/format";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
@@ -10,8 +10,11 @@ import { Spinner } from "../../ui/Spinner";
 import { desempenhoQuery } from "./api";
 import { PerformanceCards } from "./PerformanceCards";
 
-/** Period presets (000 §4) and the figures, used by /desempenho and the Consultor dashboard. */
-export function PerformancePanel() {
+/**
+ * Period presets (000 §4) and the figures, used by /desempenho and the Consultor dashboard; `depois` shows more figures
+ * of the same period under them (/desempenho's response times, decision 1883).
+ */
+export function PerformancePanel({ depois }: { depois?: (periodo: TSelecaoPeriodo) => ReactNode }) {
   const [periodo, setPeriodo] = useState<TSelecaoPeriodo>(SELECAO_PERIODO_PADRAO);
   const q = useQuery(desempenhoQuery(periodo));
   const fimInclusivo = (iso: string) => new Date(new Date(iso).getTime() - 1);
@@ -47,6 +50,7 @@ export function PerformancePanel() {
           <PerformanceCards d={q.data} />
         </>
       )}
+      {depois?.(periodo)}
     </section>
   );
 }
