@@ -5,10 +5,10 @@ import {
   type TIncidentesPlataforma,
   type TListaIncidentes,
 } from "@crm/domain/schemas/incidents";
+import { ehFeriadoNacional } from "../calendar/holidays.js";
 import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { type TCtxDaEmpresa, type TTenantCtx, withTenant } from "../db/tenant.js";
-import { ehFeriadoNacional } from "../deadlines/holidays.js";
 import { notFound } from "../http/errors.js";
 import { COLUNAS_INCIDENTE, fatosDoIncidente, lerIncidente, paraIncidente } from "./read.js";
 

@@ -1,7 +1,7 @@
 import { contagemIncidente, fimDoDiaSP, riscoRelevante, type TCriterioRisco, type TFatosIncidente } from "@crm/domain/incidents";
 import type { TIncidente } from "@crm/domain/schemas/incidents";
+import { ehFeriadoNacional } from "../calendar/holidays.js";
 import type { TTx } from "../db/tenant.js";
-import { ehFeriadoNacional } from "../deadlines/holidays.js";
 
 /** The columns of an incident as the screens and the drafts read it. */
 export const COLUNAS_INCIDENTE = `i.id, i.numero, i.id_incidente_plataforma, i.titulo, i.descricao, i.categoria, i.impactos,

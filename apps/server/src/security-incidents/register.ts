@@ -14,11 +14,11 @@ import type {
   TSelecaoTitulares,
   ZDadosIncidente,
 } from "@crm/domain/schemas/incidents";
+import { ehFeriadoNacional } from "../calendar/holidays.js";
 import type { TAutorMudanca } from "../change-log/record.js";
 import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { type TCtxDaEmpresa, type TTenantCtx, type TTx, unsafeWithSystem, withTenant } from "../db/tenant.js";
-import { ehFeriadoNacional } from "../deadlines/holidays.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
 import { notificarVarios } from "../notifications/notify.js";
 import { registrarAcaoIncidente } from "./log.js";

@@ -1,7 +1,7 @@
 import { formatarNumeroIncidente, prazoDiasUteis, venceIncidenteEm } from "@crm/domain/incidents";
 import { isoDiaSP } from "@crm/domain/period";
+import { ehFeriadoNacional } from "../calendar/holidays.js";
 import type { TTx } from "../db/tenant.js";
-import { ehFeriadoNacional } from "../deadlines/holidays.js";
 import { registrarAcaoIncidente, type TAcaoIncidente } from "../security-incidents/log.js";
 
 const DIA = 86_400_000;
