@@ -53,6 +53,7 @@ const PALAVRAS: [RegExp, string][] = [
   [/chaves-api/i, "chaves_api"],
   [/prazo/i, "prazos_processo"],
   [/tarefa/i, "tarefas_lead"],
+  [/agendamento/i, "mensagens_agendadas"],
   [/pedidos/i, "privacidade_pedidos"],
   [/etiqueta/i, "etiquetas"],
   [/respostas-rapidas/i, "respostas_rapidas"],
