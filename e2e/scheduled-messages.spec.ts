@@ -10,7 +10,8 @@ import { csrfHeader, fecharContextos, LoginPage } from "./support/pages";
  * list and on 'Mensagens agendadas', where the later one is cancelled. At 390 px, checked with axe.
  */
 test.afterEach(async ({ browser }) => fecharContextos(browser));
-test.describe.configure({ timeout: 180_000 });
+// several sign-ins and a message that waits for its minute, on a machine the whole team shares
+test.describe.configure({ timeout: 420_000 });
 
 async function entrar(browser: Browser, rotulo: string, largura = 1280): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: largura, height: 844 } })).newPage();
@@ -20,8 +21,10 @@ async function entrar(browser: Browser, rotulo: string, largura = 1280): Promise
   return page;
 }
 
-const semViolacoesSerias = async (page: Page) =>
-  (await analisarAxe(page)).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+const semViolacoesSerias = async (page: Page, onde?: string) =>
+  (await analisarAxe(page, (b) => (onde ? b.include(onde) : b))).violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
 
 /**
  * One of the consultant's latest conversations whose lead did not revoke marketing consent (the demo has one 'SAIR'
@@ -78,7 +81,8 @@ test("a consultant schedules a message for in 1 minute, sees it in the list and 
     hora: await dialogo.getByLabel(MSG_AGENDADAS.hora, { exact: true }).inputValue(),
   };
   expect(candidatos).toContainEqual(esperado);
-  expect(await semViolacoesSerias(consultor)).toEqual([]);
+  // the dialog alone (the chat behind it is checked by the chat's own journeys)
+  expect(await semViolacoesSerias(consultor, "[role=dialog]")).toEqual([]);
   await dialogo.getByRole("button", { name: MSG_AGENDADAS.agendar }).click();
   await expect(consultor.getByText(MSG_AGENDADAS.agendada)).toBeVisible();
   await expect(dialogo).toHaveCount(0);
