@@ -19,6 +19,7 @@ import { platformBench } from "./platform.js";
 import { quickRepliesBench } from "./quick-replies.js";
 import { revisionalBench } from "./revisional.js";
 import { rollingRestartBench } from "./rolling-restart.js";
+import { scheduledMessagesBench } from "./scheduled-messages.js";
 import { screeningBench } from "./screening-engine.js";
 import { startupBench } from "./startup.js";
 import { webhookBrowserBench } from "./webhook-browser.js";
@@ -50,6 +51,7 @@ const benches: [string, () => Promise<string | string[]>][] = [
   ["webhooks", webhooksOutBench],
   ["api", apiV1Bench],
   ["quick-replies", quickRepliesBench],
+  ["scheduled", scheduledMessagesBench],
 ];
 const only = process.argv[2];
 for (const [grupo, bench] of benches) {
