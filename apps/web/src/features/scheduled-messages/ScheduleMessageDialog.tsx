@@ -33,6 +33,8 @@ const ATALHOS: [string, number][] = [
   ["Em 1 hora", 60],
   ["Amanhã", 24 * 60],
 ];
+/** A template's variables {{1}} … {{n}}, by number. */
+const numerosDasVariaveis = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const chaveModelo = (m: Pick<TEnviarTemplate, "nome" | "idioma">) => `${m.nome}|${m.idioma}`;
 
 /**
@@ -204,15 +206,15 @@ export function ScheduleMessageDialog({ leadId, leadNome, open, onOpenChange, te
         {escolhido && escolhido.parametros > 0 && (
           <div className="space-y-2">
             <p className="text-sm break-words text-slate-600">{escolhido.corpo}</p>
-            {Array.from({ length: escolhido.parametros }, (_, i) => (
-              <Field key={`${escolhido.nome}-${i + 1}`} label={`Variável {{${i + 1}}}`}>
+            {numerosDasVariaveis(escolhido.parametros).map((v) => (
+              <Field key={v} label={`Variável {{${v}}}`}>
                 <Input
-                  value={f.parametros[i] ?? ""}
+                  value={f.parametros[v - 1] ?? ""}
                   maxLength={1024}
                   onChange={(e) =>
                     setF((x) => {
                       const p = [...x.parametros];
-                      p[i] = e.target.value;
+                      p[v - 1] = e.target.value;
                       return { ...x, parametros: p };
                     })
                   }
