@@ -30,7 +30,7 @@ const FILA_AGENDADAS_VARREDURA: TFila = {
   tentativas: 1,
   expiraSegundos: 60,
 };
-export const FILA_AGENDADAS: TFila<TTrabalhoAgendadas> = {
+const FILA_AGENDADAS: TFila<TTrabalhoAgendadas> = {
   nome: "agendadas.disparo",
   dados: z.object({ empresaId: z.guid() }),
   politica: "stately",
@@ -44,7 +44,7 @@ type TTrabalhoAgendadas = { empresaId: string };
 const TURNO_AGENDADAS_MS = 5_000;
 const CRON_AGENDADAS = "* * * * *";
 /** Schedules one transaction claims; a fuller company is taken again at once by the next job. */
-export const LOTE_AGENDADAS = 500;
+const LOTE_AGENDADAS = 500;
 /** Jobs of different companies this instance runs at once. */
 const CONCORRENCIA_AGENDADAS = 4;
 

@@ -157,7 +157,7 @@ async function lerAgendamento(tx: TTx, empresaId: string, id: string): Promise<T
 }
 
 /** The open screens refetch: the lead's chat and the lists (decision 1885). */
-export function avisar(deps: Pick<TDeps, "realtime">, tx: TTx, empresaId: string, leadIds: string[]): Promise<void> {
+function avisar(deps: Pick<TDeps, "realtime">, tx: TTx, empresaId: string, leadIds: string[]): Promise<void> {
   return deps.realtime.publicar(tx, { empresaId }, { tipo: "agendamentos.alterados", dados: { leadIds } });
 }
 
