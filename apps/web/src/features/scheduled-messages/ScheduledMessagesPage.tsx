@@ -20,7 +20,7 @@ import { EmptyState } from "../../ui/EmptyState";
 import { Field } from "../../ui/Field";
 import { Select } from "../../ui/Select";
 import { Spinner } from "../../ui/Spinner";
-import { Tabs, TabsList, TabsTrigger } from "../../ui/Tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/Tabs";
 import { agendamentosQuery, CHAVE_AGENDADAS } from "./api";
 import { ScheduleItem } from "./ScheduleItem";
 
@@ -46,17 +46,7 @@ export function ScheduledMessagesPage() {
           {escopo === "todas" ? MSG_AGENDADAS.subtituloAdmin : MSG_AGENDADAS.subtituloConsultor} Horários de Brasília.
         </p>
       </div>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        {todas ? (
-          <Tabs value={escopo} onValueChange={(v) => setEscopo(v as "minhas" | "todas")}>
-            <TabsList aria-label="Quais mensagens">
-              <TabsTrigger value="minhas">Minhas</TabsTrigger>
-              <TabsTrigger value="todas">Da empresa</TabsTrigger>
-            </TabsList>
-          </Tabs>
-        ) : (
-          <span />
-        )}
+      <div className="flex flex-wrap items-end justify-end gap-3">
         <Field label={MSG_AGENDADAS.filtroStatus} className="w-44">
           <Select value={status} onChange={(e) => setStatus(e.target.value as TStatusAgendamento | "")}>
             <option value="">{MSG_AGENDADAS.todas}</option>
@@ -68,7 +58,23 @@ export function ScheduledMessagesPage() {
           </Select>
         </Field>
       </div>
-      <Lista escopo={escopo} status={status} />
+      {todas ? (
+        // each tab's panel holds its list, so the tab's aria-controls names a panel that exists
+        <Tabs value={escopo} onValueChange={(v) => setEscopo(v as "minhas" | "todas")}>
+          <TabsList aria-label="Quais mensagens">
+            <TabsTrigger value="minhas">Minhas</TabsTrigger>
+            <TabsTrigger value="todas">Da empresa</TabsTrigger>
+          </TabsList>
+          <TabsContent value="minhas">
+            <Lista escopo="minhas" status={status} />
+          </TabsContent>
+          <TabsContent value="todas">
+            <Lista escopo="todas" status={status} />
+          </TabsContent>
+        </Tabs>
+      ) : (
+        <Lista escopo="minhas" status={status} />
+      )}
     </div>
   );
 }
