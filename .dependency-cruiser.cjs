@@ -23,6 +23,7 @@ const WEB_FEATURE_IMPORTS = {
     notes: "internal notes in the timeline and the composer's 'Nota interna' mode",
     "quick-replies": "the composer's '/' list and 'Salvar como resposta rápida'",
     tags: "the lead's tags in the side panel, and their editor",
+    "scheduled-messages": "the composer's 'Agendar mensagem' and the lead's pending scheduled messages",
   },
   "company-settings": {
     "api-keys": "the 'API personalizada' card of /configuracoes",

@@ -20,6 +20,7 @@ import { privacyPackageBench } from "./privacy-package.js";
 import { quickRepliesBench } from "./quick-replies.js";
 import { revisionalBench } from "./revisional.js";
 import { rollingRestartBench } from "./rolling-restart.js";
+import { scheduledMessagesBench } from "./scheduled-messages.js";
 import { screeningBench } from "./screening-engine.js";
 import { startupBench } from "./startup.js";
 import { webhookBrowserBench } from "./webhook-browser.js";
@@ -52,6 +53,7 @@ const benches: [string, () => Promise<string | string[]>][] = [
   ["api", apiV1Bench],
   ["quick-replies", quickRepliesBench],
   ["privacy", privacyPackageBench],
+  ["scheduled", scheduledMessagesBench],
 ];
 const only = process.argv[2];
 for (const [grupo, bench] of benches) {

@@ -58,6 +58,7 @@ const ROTAS: TRota[] = [
   { path: "/documentos", permissao: "juridico.documentos", daEmpresa: true },
   { path: "/retornos", permissao: "tarefas.usar" },
   { path: "/respostas-rapidas", permissao: "respostas.usar" },
+  { path: "/mensagens-agendadas", permissao: "agendamentos.usar" },
   { path: "/auditoria", permissao: "auditoria.ver" },
   { path: "/privacidade", permissao: "privacidade.gerenciar", daEmpresa: true },
   // the platform admin without a company sees the platform's incidents across companies (decision 1877)

@@ -21,6 +21,7 @@ import { createMailer } from "./mail/mailer.js";
 import { iniciarTrabalhosPrivacidade } from "./privacy-requests/alerts.js";
 import { createRealtime } from "./realtime/realtime.js";
 import { iniciarTrabalhosRevisional } from "./revisional/worker.js";
+import { iniciarTrabalhosAgendadas } from "./scheduled-messages/fire.js";
 import { iniciarTrabalhosTriagem } from "./screening/worker.js";
 import { avisoPastaLocal, reservarPastaLocal, type TReservaPasta } from "./storage/local-folder-guard.js";
 import { criarArmazenamento, pastaLocal } from "./storage/storage.js";
@@ -120,6 +121,7 @@ async function iniciarTrabalhos(deps: TDeps, log?: FastifyBaseLogger): Promise<v
   await iniciarTrabalhosWebhooks(deps, { aoErro: (err) => log?.warn({ err }, "webhooks de saída") });
   await iniciarTrabalhosAuditoria(deps);
   await iniciarTrabalhosRetornos(deps);
+  await iniciarTrabalhosAgendadas(deps);
   await iniciarTrabalhosPrivacidade(deps);
   await iniciarTrabalhosApiV1(deps);
 }

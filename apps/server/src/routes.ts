@@ -41,6 +41,7 @@ import { privacyRequestRoutes } from "./privacy-requests/routes.js";
 import { profileRoutes } from "./profile/routes.js";
 import { quickReplyRoutes } from "./quick-replies/routes.js";
 import { revisionalRoutes } from "./revisional/routes.js";
+import { scheduledMessageRoutes } from "./scheduled-messages/routes.js";
 import { screeningRoutes } from "./screening/routes.js";
 import { searchRoutes } from "./search/routes.js";
 import { securityIncidentRoutes } from "./security-incidents/routes.js";
@@ -99,6 +100,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(noteRoutes);
   await api.register(tagRoutes);
   await api.register(quickReplyRoutes);
+  await api.register(scheduledMessageRoutes);
   await api.register(companySettingsRoutes);
   await api.register(consentRoutes);
   await api.register(apiKeyRoutes);

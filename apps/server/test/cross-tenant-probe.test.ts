@@ -61,6 +61,7 @@ const PALAVRAS: [RegExp, string][] = [
   [/chaves-api/i, "chaves_api"],
   [/prazo/i, "prazos_processo"],
   [/tarefa/i, "tarefas_lead"],
+  [/agendamento/i, "mensagens_agendadas"],
   [/pedidos/i, "privacidade_pedidos"],
   [/incidente/i, "privacidade_incidentes"],
   [/etiqueta/i, "etiquetas"],

@@ -189,6 +189,17 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
     payload: { titulo: `${marca} retorno sigiloso`, nota: `${marca} nota do retorno`, vence_em: "2031-03-14T15:00:00.000Z" },
     status: 201,
   });
+  // a scheduled message of that lead (decision 1885): its id and text must never reach B; sent whatever the window
+  await exigir(e.navegadores.consultor, {
+    method: "POST",
+    url: `/api/chat/${leads[0].id}/agendamentos`,
+    payload: {
+      texto: `${marca} mensagem agendada sigilosa`,
+      agendada_para: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      cancelar_se_lead_escrever: false,
+    },
+    status: 201,
+  });
   // an internal note of that lead mentioning the admin (decision 1832): its text must never reach B
   await exigir(e.navegadores.consultor, {
     method: "POST",

@@ -17,6 +17,7 @@ export const ENTIDADES_MUDANCA = [
   "etiqueta",
   "resposta",
   "consentimento",
+  "agendamento",
 ] as const;
 export type TEntidadeMudanca = (typeof ENTIDADES_MUDANCA)[number];
 
@@ -72,6 +73,15 @@ export const TIPOS_MUDANCA = {
   resposta: ["resposta.criada", "resposta.alterada", "resposta.excluida"],
   /** a lead's consent ledger (decision 1827): one row per entry, granted or revoked */
   consentimento: ["consentimento.concedido", "consentimento.revogado"],
+  /** messages scheduled from the chat (decisions 1885–1887): created, edited, cancelled (by a person or because the
+   * lead wrote first), sent by the sweep (the message row is logged as `mensagem.enviada` beside it) or failed */
+  agendamento: [
+    "agendamento.criado",
+    "agendamento.alterado",
+    "agendamento.cancelado",
+    "agendamento.enviado",
+    "agendamento.falhou",
+  ],
 } as const satisfies Record<TEntidadeMudanca, readonly string[]>;
 export type TTipoMudanca = (typeof TIPOS_MUDANCA)[TEntidadeMudanca][number];
 

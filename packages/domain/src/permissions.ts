@@ -94,6 +94,10 @@ export const PERMISSOES = {
   "consentimento.registrar": [A, C],
   /** transfer a lead from the chat (decision 1836): its assigned consultant (checked per lead) or the company admin */
   "leads.transferir": [A, C],
+  /** messages scheduled from the chat (decision 1885): schedule, and list, edit and cancel one's own */
+  "agendamentos.usar": [A, C],
+  /** every schedule of the company on 'Mensagens agendadas', and editing or cancelling anybody's */
+  "agendamentos.todos": [A],
 } as const satisfies Record<string, TPapel[]>;
 
 export type TPermissao = keyof typeof PERMISSOES;

@@ -16,6 +16,8 @@ export type TEventoTempoReal =
   | { tipo: "whatsapp.sessao"; dados: { status: "connected" | "disconnected" | "qr_ready" } }
   /** a lead's messages were read: unread counts of Conversas change */
   | { tipo: "conversa.lida"; dados: { leadId: string } }
+  /** a lead's scheduled messages were created, edited, cancelled, sent or failed: the chat and the list refetch */
+  | { tipo: "agendamentos.alterados"; dados: { leadIds: string[] } }
   /** a consultant's presence changed (Conectado, Desconectado, Ocupado): /consultores updates the row in place */
   | { tipo: "consultor.status"; dados: { consultorId: string; status_conexao: import("./status").TStatusConexao } }
   /** consultants, invitations or the legal team of the company changed: their screens refetch */

@@ -189,6 +189,24 @@ describe("seedDemoIfEmpty", () => {
     expect(r.pessoais).toBe(2);
   });
 
+  it("gives the demo consultant scheduled messages in every state, the sent ones linked to their message (1885)", async () => {
+    const linhas = await sistema<{ status: string; n: number; ligadas: number }>(
+      bancos[0].db,
+      `SELECT a.status, count(*)::int AS n, count(m.id)::int AS ligadas FROM mensagens_agendadas a
+         LEFT JOIN mensagens_whatsapp m ON m.id_empresa_fk = a.id_empresa_fk AND m.id = a.id_mensagem_fk
+        GROUP BY a.status ORDER BY a.status`,
+    );
+    expect(linhas.map((l) => l.status)).toEqual(["agendada", "cancelada", "enviada", "falhou"]);
+    const enviadas = linhas.find((l) => l.status === "enviada");
+    expect(enviadas?.ligadas).toBe(enviadas?.n);
+    const [futuras] = await sistema<{ n: number }>(
+      bancos[0].db,
+      "SELECT count(*)::int AS n FROM mensagens_agendadas WHERE status = 'agendada' AND agendada_para > $1",
+      [AGORA],
+    );
+    expect(futuras.n).toBe(2);
+  });
+
   it("gives the consent ledger service consents, opt-ins and one 'SAIR' on the consultant's latest conversation (1827)", async () => {
     const [n] = await sistema<{ atendimento: number; optins: number; revogados: number; sair: number; consultor: boolean }>(
       bancos[0].db,

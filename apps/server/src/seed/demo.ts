@@ -26,6 +26,7 @@ import { CAMPANHAS, gerarLeads } from "./demo-leads.js";
 import { semearPrivacidadeDemo } from "./demo-privacy.js";
 import { semearPacotesDemo } from "./demo-privacy-package.js";
 import { semearTaxasDemo } from "./demo-rates.js";
+import { semearAgendadasDemo } from "./demo-scheduled-messages.js";
 import { gerarTriagens } from "./demo-screenings.js";
 import { semFilaDeEspera } from "./demo-waiting.js";
 import { criarEmpresa, criarProfissionalJuridico, criarUsuario, linhaConsultor } from "./factories.js";
@@ -237,6 +238,8 @@ async function semear(tx: TTx, hash: string, g: TGeracao, storage?: TArmazenamen
     { admin: admin.id, consultor: consultorUser.id, juridico: juridicoUser.id },
     a.leads.map((l) => l.id as string),
   );
+  // scheduled messages in every state, on leads who wrote lately (decision 1885)
+  await semearAgendadasDemo(tx, g.agora, demo.id, { consultor: consultorUser.id, admin: admin.id });
   // titulares' privacy requests in every state, and the encarregado of the public page (decisions 1824–1825)
   await semearPrivacidadeDemo(
     tx,

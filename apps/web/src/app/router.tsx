@@ -260,6 +260,14 @@ export const rotas: RouteObject[] = [
                 lazy: () => import("../features/follow-ups/MyFollowUpsPage").then((m) => ({ Component: m.MyFollowUpsPage })),
               },
               {
+                path: "/mensagens-agendadas",
+                handle: { menu: "/mensagens-agendadas" },
+                lazy: () =>
+                  import("../features/scheduled-messages/ScheduledMessagesPage").then((m) => ({
+                    Component: m.ScheduledMessagesPage,
+                  })),
+              },
+              {
                 path: "/respostas-rapidas",
                 handle: { menu: "/respostas-rapidas" },
                 lazy: () => import("../features/quick-replies/QuickRepliesPage").then((m) => ({ Component: m.QuickRepliesPage })),

@@ -9,6 +9,7 @@ import { relogio } from "../../core/clock.js";
 import type { TDeps } from "../../core/deps.js";
 import type { TTx } from "../../db/tenant.js";
 import { FILA_CARTEIRA, FILA_TRIAGEM, type TTrabalhoCarteira, type TTrabalhoTriagem } from "../../jobs/queues.js";
+import { cancelarAgendadasDeQuemEscreveu } from "../../lead-events/scheduled-cancel.js";
 import { atrasoIngestao } from "../../metrics/instruments.js";
 import { notificarVarios } from "../../notifications/notify.js";
 import { atenderPalavrasDePrivacidade } from "../../privacy-requests/whatsapp-keywords.js";
@@ -154,7 +155,7 @@ export async function gravarMensagensRecebidas(
   // the newest stored message of each lead (rows come back in insertion order, which is time order)
   const ultimaPorLead = new Map<string, TGravada>();
   for (const g of gravadas) ultimaPorLead.set(g.id_lead_fk, g);
-  const ultimaEntradaPorLead = new Map<string, TGravada>();
+  const ultimaEntradaPorLead = new Map<string, TGravada & { timestamp: Date }>();
   for (const g of gravadas) if (g.direcao === "entrada") ultimaEntradaPorLead.set(g.id_lead_fk, g);
 
   await deps.jobs.enviarVarios(
@@ -205,6 +206,13 @@ export async function gravarMensagensRecebidas(
   );
   // LGPD requests (decision 1824): a privacy keyword opens a request answered with its protocol; not screened
   const pedidosDePrivacidade = await atenderPalavrasDePrivacidade(deps, tx, empresaId, ultimaEntradaPorLead);
+  // the lead wrote first: its schedules that say so are cancelled (decision 1885)
+  await cancelarAgendadasDeQuemEscreveu(
+    deps,
+    tx,
+    empresaId,
+    [...ultimaEntradaPorLead].map(([leadId, g]) => ({ leadId, em: g.timestamp })),
+  );
   // 'carteira' (decision 1837): lost leads writing again are reopened by a job, after this transaction's locks
   const reabrir = [...ultimaEntradaPorLead.keys()].filter((id) => porId.get(id)?.perdido);
   if (reabrir.length) await deps.jobs.enviar<TTrabalhoCarteira>(FILA_CARTEIRA, { empresaId, leadIds: reabrir.sort() }, { tx });

@@ -15,6 +15,7 @@ import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { chaveNotas, notasQuery } from "../notes/api";
 import { NoteComposer } from "../notes/NoteComposer";
+import { LeadSchedules } from "../scheduled-messages/LeadSchedules";
 import { leadChatQuery, marcarLidas } from "./api";
 import { ChatHeader } from "./ChatHeader";
 import { ChatSidePanel } from "./ChatSidePanel";
@@ -46,6 +47,7 @@ export function ChatPage() {
   const comNotas = pode(usuario.papel, "notas.usar");
   const [modo, setModo] = useState<"mensagem" | "nota">("mensagem");
   const notas = useQuery({ ...notasQuery(leadId), enabled: comNotas && !!leadId });
+  const comAgendadas = pode(usuario.papel, "agendamentos.usar");
   useDocumentTitle(chat.data ? `Chat · ${chat.data.lead.nome}` : "Conversas");
 
   // reading the chat clears the unread count; new messages from the lead are read while the tab is visible
@@ -119,6 +121,7 @@ export function ChatPage() {
           </div>
         )}
         <MessageTimeline leadId={leadId} notas={notas.data} />
+        {comAgendadas && <LeadSchedules leadId={leadId} />}
         {comNotas && (
           <fieldset className="flex gap-1 border-t border-slate-200 bg-white px-3 pt-2">
             <legend className="sr-only">Modo do campo</legend>

@@ -10,7 +10,7 @@ import {
   problemaDoAnexo,
   type TTipoAnexo,
 } from "@crm/domain/whatsapp";
-import { BookmarkPlus, FileText, Image, LayoutTemplate, Paperclip, Send, X } from "lucide-react";
+import { BookmarkPlus, CalendarClock, FileText, Image, LayoutTemplate, Paperclip, Send, X } from "lucide-react";
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { mensagemDeErro } from "../../lib/api";
@@ -20,6 +20,7 @@ import { Button } from "../../ui/Button";
 import { toast } from "../../ui/toast";
 import { SaveQuickReplyDialog } from "../quick-replies/SaveQuickReplyDialog";
 import { useQuickReplyPicker } from "../quick-replies/useQuickReplyPicker";
+import { ScheduleMessageDialog } from "../scheduled-messages/ScheduleMessageDialog";
 import { enviarArquivo, enviarTexto } from "./api";
 
 const ALTURA_MIN = 44;
@@ -53,6 +54,9 @@ export function Composer({ leadId, chat, texto, onTexto, onEnviada, onAbrirModel
   const sessao = useSessaoAtual();
   const comRespostas = pode(sessao.usuario.papel, "respostas.usar") && sessao.empresa?.id === chat.lead.id_empresa_fk;
   const [salvarResposta, setSalvarResposta] = useState(false);
+  // scheduling (decision 1885): the company's own people who talk to leads; a closed window is no bar (a template is)
+  const comAgendar = pode(sessao.usuario.papel, "agendamentos.usar") && sessao.empresa?.id === chat.lead.id_empresa_fk;
+  const [agendar, setAgendar] = useState(false);
   const respostas = useQuickReplyPicker({
     leadId,
     texto,
@@ -190,6 +194,17 @@ export function Composer({ leadId, chat, texto, onTexto, onEnviada, onAbrirModel
           <Button size="icon" variant="ghost" onClick={onAbrirModelos} aria-label="Modelos de mensagem">
             <LayoutTemplate className="size-5" aria-hidden="true" />
           </Button>
+          {comAgendar && (
+            <Button
+              size="icon"
+              variant="ghost"
+              onClick={() => setAgendar(true)}
+              aria-label="Agendar mensagem"
+              title="Agendar mensagem"
+            >
+              <CalendarClock className="size-5" aria-hidden="true" />
+            </Button>
+          )}
           {comRespostas && (
             <Button
               size="icon"
@@ -243,6 +258,15 @@ export function Composer({ leadId, chat, texto, onTexto, onEnviada, onAbrirModel
         </Button>
       </div>
       {comRespostas && <SaveQuickReplyDialog open={salvarResposta} onOpenChange={setSalvarResposta} texto={texto} />}
+      {comAgendar && (
+        <ScheduleMessageDialog
+          leadId={leadId}
+          leadNome={chat.lead.nome}
+          open={agendar}
+          onOpenChange={setAgendar}
+          textoInicial={texto.startsWith("/") ? "" : texto}
+        />
+      )}
       <input
         ref={entradaImagem}
         type="file"
