@@ -21,7 +21,7 @@ export function painelPrivacidade(deps: Pick<TDeps, "db">, ctx: TCtxDaEmpresa): 
     const { rows } = await tx.query(
       `SELECT id, protocolo, direito, canal, status, id_lead_fk, nome_titular, representante_nome,
               documento_storage_key IS NOT NULL AS tem_documento, aberto_em, vence_em::text AS vence_em, prazo_dias,
-              verificado_em, resposta_simplificada_em, encerrado_em
+              verificado_em, resposta_simplificada_em, encerrado_em, resposta
          FROM privacidade_pedidos WHERE id_empresa_fk = $1
         ORDER BY encerrado_em IS NOT NULL, CASE WHEN encerrado_em IS NULL THEN vence_em END, encerrado_em DESC, aberto_em DESC
         LIMIT ${LIMITE}`,
@@ -58,6 +58,7 @@ export function painelPrivacidade(deps: Pick<TDeps, "db">, ctx: TCtxDaEmpresa): 
           resposta_simplificada_em: iso(r.resposta_simplificada_em),
           encerrado_em: iso(r.encerrado_em),
           no_prazo: r.encerrado_em ? isoDiaSP(new Date(r.encerrado_em)) <= r.vence_em : null,
+          resposta: r.resposta,
         };
       }),
       no_prazo_12m: { encerrados, no_prazo, percentual: encerrados ? Math.round((100 * no_prazo) / encerrados) : null },
