@@ -18,6 +18,7 @@ import { gerarConversas } from "./demo-conversations.js";
 import { semearPrazos } from "./demo-deadlines.js";
 import { semearDocumentos } from "./demo-documents.js";
 import { gerarTelefonesRepetidos } from "./demo-duplicates.js";
+import { semearEliminacaoDemo } from "./demo-erasure.js";
 import { gerarCustos, gerarFaturas, gerarNotificacoes } from "./demo-extras.js";
 import { semearCaixaDeEntrada } from "./demo-inbox.js";
 import { CAMPANHAS, gerarLeads } from "./demo-leads.js";
@@ -241,6 +242,8 @@ async function semear(tx: TTx, hash: string, g: TGeracao, storage?: TArmazenamen
       .slice(0, 6)
       .map((l) => ({ id: l.id, nome: l.nome, telefone_normalizado: (l.linha.telefone_normalizado as string) ?? null })),
   );
+  // an erasure request of a lead with a legal process: 'Eliminar dados' answers it in part (decisions 1861–1862)
+  await semearEliminacaoDemo(tx, g.agora, demo.id);
   // the platform's other companies (/empresas), from a random stream of their own
   const outras = await semearEmpresasPlataforma(tx, { r: criarAleatorio(SEMENTE_DEMO + 13), agora: g.agora }, hash);
   return {
