@@ -10,7 +10,7 @@ import {
   type TStatusPedido,
 } from "@crm/domain/privacy-requests";
 import type { TEliminarDados, TResultadoEliminacao } from "@crm/domain/schemas/privacy-requests";
-import { redigirEventosAuditoria } from "../audit-trail/redact.js";
+import { redigirEventosAuditoria } from "../audit-redaction/redact.js";
 import { registrarMudancas } from "../change-log/record.js";
 import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
