@@ -20,7 +20,7 @@ import { suprimirTitular } from "../suppression/suppression-list.js";
 import { registrarAcaoPrivacidade } from "./log.js";
 
 /** The anonymous unit's name (decision 1861): the row stays so every summary keeps counting it; the person is gone. */
-export const NOME_ELIMINADO = "Titular eliminado (LGPD)";
+const NOME_ELIMINADO = "Titular eliminado (LGPD)";
 
 type TPedidoEliminacao = {
   id: string;

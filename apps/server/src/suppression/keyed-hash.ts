@@ -10,7 +10,7 @@ const chaves = new Map<string, Buffer>();
  * neither the secrets' AES key nor APP_SECRET itself. Rotating APP_SECRET makes old entries unmatchable: the decision
  * says what to do then.
  */
-export function chaveDaSupressao(appSecret: string): Buffer {
+function chaveDaSupressao(appSecret: string): Buffer {
   let chave = chaves.get(appSecret);
   if (!chave) {
     chave = Buffer.from(hkdfSync("sha256", appSecret, "crm-revisional", "supressao/hmac-sha256/v1", 32));
