@@ -19,6 +19,8 @@ export const PROBLEMAS_API = {
   arquivo_muito_grande: { status: 413, title: "Arquivo muito grande" },
   tipo_arquivo_nao_permitido: { status: 415, title: "Tipo de arquivo não permitido" },
   lead_duplicado: { status: 409, title: "Lead duplicado" },
+  /** the phone is on the suppression list: its titular asked for erasure (decision 1863) */
+  titular_suprimido: { status: 422, title: "Titular suprimido (LGPD)" },
   idempotencia_em_andamento: { status: 409, title: "Requisição em andamento" },
   idempotencia_corpo_diferente: { status: 422, title: "Chave de idempotência reutilizada" },
   limite_requisicoes: { status: 429, title: "Muitas requisições" },

@@ -60,6 +60,7 @@ export const ROTULOS_ACAO: Record<string, string> = {
   "lead.atribuido": "Atribuiu um lead",
   "lead.transferido": "Transferiu um lead",
   "lead.excluido": "Excluiu um lead",
+  "lead.eliminado": "Eliminou os dados pessoais de um lead (LGPD)",
   "mensagem.recebida": "Mensagem recebida",
   "mensagem.enviada": "Mensagem enviada",
   "mensagem.status": "Status de mensagem",

@@ -32,6 +32,8 @@ export const TIPOS_MUDANCA = {
     "lead.etiquetas",
     /** a hand-over from the chat (decision 1836): the consultant and the status in one row, the note kept out */
     "lead.transferido",
+    /** a titular's erasure (decision 1861): the lead became an anonymous unit; what was erased and held, by count */
+    "lead.eliminado",
   ],
   mensagem: ["mensagem.recebida", "mensagem.enviada", "mensagem.status"],
   documento: ["documento.enviado", "documento.excluido"],

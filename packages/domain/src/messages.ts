@@ -218,6 +218,9 @@ export const MSG = {
   valorMonetarioInvalido: "Valor inválido. Use números, como 45.000,00",
   leadCriado: "Lead criado com sucesso!",
   leadTelefoneDuplicado: "Já existe um lead com este telefone nesta empresa.",
+  /** the suppression list (decision 1863): the titular asked for erasure; only they can come back, by writing */
+  leadSuprimido:
+    "Este titular pediu a eliminação dos seus dados (LGPD). O lead só volta se a própria pessoa escrever para a empresa.",
   leadsImportados: (n: number) => `${contar(n, "lead importado", "leads importados")} com sucesso!`,
   csvSelecioneValido: "Por favor, selecione um arquivo CSV válido.",
   csvMuitoGrande: "O arquivo é muito grande. O tamanho máximo permitido é 16MB.",

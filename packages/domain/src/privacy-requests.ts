@@ -50,18 +50,41 @@ export const STATUS_PEDIDO = [
   "aguardando_aprovacao",
   "em_andamento",
   "atendida",
+  "parcialmente_atendida",
   "recusada",
 ] as const;
 export type TStatusPedido = (typeof STATUS_PEDIDO)[number];
-export const STATUS_PEDIDO_ENCERRADO: readonly TStatusPedido[] = ["atendida", "recusada"];
+/** 'parcialmente_atendida': an erasure that held something by law, with its reasons (decision 1862) */
+export const STATUS_PEDIDO_ENCERRADO: readonly TStatusPedido[] = ["atendida", "parcialmente_atendida", "recusada"];
 export const ROTULO_STATUS_PEDIDO: Record<TStatusPedido, string> = {
   aguardando_verificacao: "Aguardando verificação",
   aguardando_documento: "Aguardando documento",
   aguardando_aprovacao: "Aguardando aprovação",
   em_andamento: "Em andamento",
   atendida: "Atendida",
+  parcialmente_atendida: "Parcialmente atendida",
   recusada: "Recusada",
 };
+
+/** The rights whose answer is the erasure action (art. 18 IV and VI; decision 1861). */
+export const DIREITOS_ELIMINACAO: readonly TDireitoTitular[] = ["anonimizacao_bloqueio_eliminacao", "eliminacao_consentimento"];
+
+/**
+ * What an erasure may keep by law (art. 16 I: a legal or regulatory obligation; art. 7 VI: the regular exercise of
+ * rights in a lawsuit), with a reason, blocked from any other use (decision 1862). A lead with a legal process is
+ * held as 'processo_juridico' whether the admin names it or not.
+ */
+export const ITENS_RETENCAO = ["processo_juridico", "registro_fiscal"] as const;
+export type TItemRetencao = (typeof ITENS_RETENCAO)[number];
+export const ROTULO_ITEM_RETENCAO: Record<TItemRetencao, string> = {
+  processo_juridico: "Processo jurídico (nome, telefone, documentos e prazos)",
+  registro_fiscal: "Registro fiscal (nome e valor do contrato fechado)",
+};
+export const MOTIVO_PADRAO_PROCESSO =
+  "Processo jurídico do titular: dados mantidos para o exercício regular de direitos em processo (LGPD, art. 7º, VI, e art. 16, I).";
+
+/** Backups are overwritten after this many days unless the operator sets BACKUP_RETENCAO_DIAS (decision 1864). */
+export const BACKUP_RETENCAO_DIAS_PADRAO = 35;
 
 /** Art. 19 II: a complete declaration within 15 days of the request. */
 export const PRAZO_PADRAO_DIAS = 15;
@@ -191,6 +214,27 @@ export const MSG_PRIVACIDADE = {
   publicoRecebido: (protocolo: string) =>
     `Solicitação registrada. Protocolo ${protocolo}. Se o telefone informado estiver em nossos registros, você receberá um código pelo WhatsApp para confirmar sua identidade.`,
   publicoConfirmado: "Identidade confirmada. A resposta simplificada foi enviada pelo WhatsApp.",
+  eliminacaoSoParaEliminar: "Esta solicitação não é de eliminação ou anonimização.",
+  eliminacaoSemLead: "Esta solicitação não está ligada a um lead: não há dados a eliminar pelo sistema.",
+  eliminacaoNaoVerificada: "Confirme a identidade do titular antes de eliminar os dados.",
+  eliminacaoJaFeita: "Os dados deste lead já foram eliminados.",
+  /** the reply kept on the request (and sent on WhatsApp when the phone is held): what went, what stayed and why, backups */
+  respostaEliminacao: (p: {
+    protocolo: string;
+    eliminados: string[];
+    retidos: { item: string; motivo: string }[];
+    backupsAte: string;
+  }) =>
+    [
+      `Protocolo ${p.protocolo} — ${p.retidos.length ? "parcialmente atendido" : "atendido"}.`,
+      `Eliminamos: ${p.eliminados.join("; ")}.`,
+      ...(p.retidos.length
+        ? [`Mantivemos, bloqueados para qualquer outro uso: ${p.retidos.map((r) => `${r.item} — ${r.motivo}`).join("; ")}.`]
+        : []),
+      `Cópias de segurança (backups) que ainda contenham seus dados expiram até ${p.backupsAte} e não são usadas para outro fim.`,
+      "Se você voltar a nos escrever por conta própria, registraremos um novo consentimento.",
+    ].join("\n"),
+  usoBloqueado: "Dados retidos por obrigação legal: uso bloqueado para outros fins (LGPD, art. 16).",
 } as const;
 
 /** The bell notification's `dados.tipo` of a clock alert. */

@@ -12,6 +12,7 @@ export const TIPOS_EVENTO_WEBHOOK = [
   "lead.status_changed",
   "lead.assigned",
   "lead.deleted",
+  "lead.erased",
   "message.received",
   "message.sent",
   "message.status_changed",
@@ -30,7 +31,7 @@ export type TTipoEventoWebhook = (typeof TIPOS_EVENTO_WEBHOOK)[number];
  * Event types the issue asks for whose change-log kind does not exist yet: nothing writes them to the log, so no
  * endpoint can receive them. Each becomes a TIPOS_EVENTO_WEBHOOK entry once its writer logs the kind.
  */
-export const TIPOS_EVENTO_SEM_REGISTRO = ["screening.completed", "whatsapp.connection_changed", "lead.erased"] as const;
+export const TIPOS_EVENTO_SEM_REGISTRO = ["screening.completed", "whatsapp.connection_changed"] as const;
 
 /** The test event ('Enviar evento de teste'): sent to one endpoint only, whatever types it wants. */
 export const TIPO_EVENTO_TESTE = "webhook.test";
@@ -42,6 +43,7 @@ export const ROTULO_EVENTO_WEBHOOK: Record<TTipoEventoWebhook, string> = {
   "lead.status_changed": "Status do lead alterado",
   "lead.assigned": "Lead atribuído",
   "lead.deleted": "Lead excluído",
+  "lead.erased": "Dados do lead eliminados (LGPD)",
   "message.received": "Mensagem recebida",
   "message.sent": "Mensagem enviada",
   "message.status_changed": "Status de mensagem alterado",
@@ -81,6 +83,7 @@ export const TIPOS_MUDANCA_COM_EVENTO = [
   "lead.atribuido",
   "lead.excluido",
   "lead.transferido",
+  "lead.eliminado",
   "mensagem.recebida",
   "mensagem.enviada",
   "mensagem.status",
@@ -114,6 +117,9 @@ export function eventosDaMudanca(m: TMudancaParaEvento): TTipoEventoWebhook[] {
       return m.antes && "status_lead" in m.antes ? ["lead.assigned", "lead.status_changed"] : ["lead.assigned"];
     case "lead.excluido":
       return ["lead.deleted"];
+    // a titular's erasure (decision 1861): ids and counts only, never a personal value
+    case "lead.eliminado":
+      return ["lead.erased"];
     case "mensagem.recebida":
       return ["message.received"];
     case "mensagem.enviada":

@@ -11,7 +11,7 @@ import { atribuirLeads } from "../leads/actions/assign-leads.js";
 import { mudarStatusLeads } from "../leads/actions/change-status.js";
 import { excluirLeads } from "../leads/actions/delete-leads.js";
 import { travarLeads } from "../leads/actions/load-for-update.js";
-import { criarLead, LeadDuplicado } from "../leads/create-lead.js";
+import { criarLead, LeadDuplicado, TitularSuprimido } from "../leads/create-lead.js";
 import { contextoDaChave, type TChaveAutenticada } from "./authenticate.js";
 import { operacao } from "./operation.js";
 import { pagina, sqlDaPagina } from "./pagination.js";
@@ -138,7 +138,7 @@ export const OPERACOES_LEADS = [
     tag: "Leads",
     resumo: "Cria um lead",
     descricao:
-      "Um telefone, um lead: o telefone é normalizado como no WhatsApp e na importação; se já for de um lead da empresa, a resposta é 409 `lead_duplicado` com `lead_id`.",
+      "Um telefone, um lead: o telefone é normalizado como no WhatsApp e na importação; se já for de um lead da empresa, a resposta é 409 `lead_duplicado` com `lead_id`; se o titular pediu a eliminação dos seus dados (LGPD), 422 `titular_suprimido`.",
     status: 201,
     schema: { body: ZNovoLead, resposta: ZLeadApi.extend(ZLeadCriado.shape) },
     exemplo: {
@@ -162,6 +162,7 @@ export const OPERACOES_LEADS = [
       } catch (err) {
         if (err instanceof LeadDuplicado)
           throw new ProblemaApi("lead_duplicado", TEXTO_API_V1.leadDuplicado, { lead_id: err.leadId });
+        if (err instanceof TitularSuprimido) throw new ProblemaApi("titular_suprimido", err.message);
         throw err;
       }
     },

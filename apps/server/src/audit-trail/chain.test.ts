@@ -4,11 +4,11 @@ import { PAPEL } from "@crm/domain/roles";
 import { describe, expect, it, vi } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresa, criarUsuario, type TEmpresa, type TUsuario } from "../../test/factories.js";
+import { redigirEventosAuditoria } from "../audit-redaction/redact.js";
 import { registrarAuditoria } from "../auth/audit.js";
 import { registrarMudancas } from "../change-log/record.js";
 import { unsafeWithSystem, withTenant } from "../db/tenant.js";
 import { encadearAuditoria } from "./chain.js";
-import { redigirEventosAuditoria } from "./redact.js";
 import { aplicarRetencao } from "./retention.js";
 import { verificarTrilhas } from "./verify-all.js";
 

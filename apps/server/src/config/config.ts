@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { BACKUP_RETENCAO_DIAS_PADRAO } from "@crm/domain/privacy-requests";
 import { zNumero } from "@crm/domain/schemas/number";
 import { z } from "zod";
 import { definirPoliticaSaida } from "../net/outbound.js";
@@ -52,6 +53,11 @@ const ZEnv = z.object({
    * workers and the change log's followers and serves only /api/health (and /metrics), `all` does both
    */
   ROLE: z.enum(PAPEIS_INSTANCIA, { error: () => `use ${PAPEIS_INSTANCIA.join(", ")} (o padrão é all)` }).default("all"),
+  /**
+   * how many days the operator keeps a backup before it is overwritten or deleted (decision 1864): an erasure's
+   * reply tells the titular when the last copy holding their data expires
+   */
+  BACKUP_RETENCAO_DIAS: zNumero(z.number().int().min(1).max(3650)).default(BACKUP_RETENCAO_DIAS_PADRAO),
 });
 
 /** S3 without a bucket or keys would only fail at the first upload: refuse to start instead. */
@@ -100,6 +106,8 @@ export type TConfig = {
   metricsToken?: string;
   /** ROLE (decision 1855): whether this process serves people, runs the background work, or both */
   papel: TPapelInstancia;
+  /** BACKUP_RETENCAO_DIAS (decision 1864) */
+  backupRetencaoDias: number;
 };
 
 /** APP_SECRET, or a random key generated once and kept in DATA_DIR (mode 600). */
@@ -165,5 +173,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     encerramentoMs: e.SHUTDOWN_TIMEOUT_S * 1000,
     metricsToken: e.METRICS_TOKEN,
     papel: e.ROLE,
+    backupRetencaoDias: e.BACKUP_RETENCAO_DIAS,
   };
 }

@@ -1,4 +1,5 @@
 import { envioExigeConsentimento, MSG_CONSENTIMENTO, type TNaturezaEnvio } from "@crm/domain/consent";
+import { MSG_PRIVACIDADE } from "@crm/domain/privacy-requests";
 import type { TTx } from "../db/tenant.js";
 import { lerEstadosAtuais } from "./ledger.js";
 
@@ -14,6 +15,12 @@ export async function recusaPorConsentimento(
   envio: { leadId: string; natureza: TNaturezaEnvio; ultimaMensagemLeadEm: Date | string | null },
   agora: Date,
 ): Promise<string | null> {
+  // data held by law after an erasure is blocked from any other use (decision 1862): nothing goes to that lead
+  const { rows } = await tx.query("SELECT retido_em FROM leads_juros_check WHERE id_empresa_fk = $1 AND id = $2", [
+    empresaId,
+    envio.leadId,
+  ]);
+  if (rows[0]?.retido_em) return MSG_PRIVACIDADE.usoBloqueado;
   if (!envioExigeConsentimento(envio.natureza, envio.ultimaMensagemLeadEm, agora)) return null;
   const estado = (await lerEstadosAtuais(tx, empresaId, [envio.leadId])).get(envio.leadId);
   return estado?.marketing === "revogado" ? MSG_CONSENTIMENTO.envioRecusado : null;

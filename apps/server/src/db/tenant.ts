@@ -165,3 +165,18 @@ export async function unsafeWithSystemOn<T>(client: TTx, motivo: string, fn: (tx
     throw err;
   }
 }
+
+/**
+ * A system step inside the caller's tenant transaction, so it commits or rolls back with the rest (an erasure redacts
+ * the audit trail, whose rows only the system may update: decisions 1821, 1861). The company stays set; the role is
+ * 'sistema' for `fn` only and the caller's again after, even when `fn` throws (the transaction then rolls back).
+ */
+export async function unsafeComoSistemaNaTransacao<T>(tx: TTx, fn: (tx: TTx) => Promise<T>): Promise<T> {
+  const { rows } = await tx.query<{ papel: string }>("SELECT current_setting('app.papel', true) AS papel");
+  await tx.query("SELECT set_config('app.papel', 'sistema', true)");
+  try {
+    return await fn(tx);
+  } finally {
+    await tx.query("SELECT set_config('app.papel', $1, true)", [rows[0]?.papel ?? ""]).catch(() => undefined);
+  }
+}

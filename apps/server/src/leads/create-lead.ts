@@ -6,12 +6,20 @@ import type { TAutorMudanca } from "../change-log/record.js";
 import type { TDeps } from "../core/deps.js";
 import { type TCtxDaEmpresa, withTenant } from "../db/tenant.js";
 import { badRequest, HttpError } from "../http/errors.js";
+import { estaSuprimido } from "../suppression/suppression-list.js";
 import { garantirLimiteMensal, travarCriacaoDeLeads } from "./plan-limit.js";
 
 /** 409: the phone is already a lead of the company; `leadId` is the oldest lead with it (the public API returns it). */
 export class LeadDuplicado extends HttpError {
   constructor(public readonly leadId: string) {
     super(409, MSG.leadTelefoneDuplicado, undefined, "lead_duplicado");
+  }
+}
+
+/** 422: the phone's titular asked for erasure (decision 1863); only a message of their own brings them back. */
+export class TitularSuprimido extends HttpError {
+  constructor() {
+    super(422, MSG.leadSuprimido, undefined, "titular_suprimido");
   }
 }
 
@@ -22,7 +30,7 @@ export class LeadDuplicado extends HttpError {
  * /leads, or the public API with its key; the `lead.criado` log row is written by the same statement (decision 1702).
  */
 export async function criarLead(
-  deps: Pick<TDeps, "db" | "realtime">,
+  deps: Pick<TDeps, "db" | "realtime" | "config">,
   ctx: TCtxDaEmpresa,
   l: TNovoLead,
   autor: TAutorMudanca,
@@ -37,6 +45,8 @@ export async function criarLead(
       [ctx.empresaId, telefoneNormalizado],
     );
     if (dup.rowCount) throw new LeadDuplicado(dup.rows[0].id);
+    if (await estaSuprimido(tx, ctx.empresaId, deps.config.appSecret, { telefone: telefoneNormalizado }))
+      throw new TitularSuprimido();
     await garantirLimiteMensal(tx, ctx.empresaId, 1);
     const { rows } = await tx.query(
       `WITH feitos AS (

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { MSG } from "@crm/domain/messages";
-import { MSG_PRIVACIDADE } from "@crm/domain/privacy-requests";
+import { MSG_PRIVACIDADE, STATUS_PEDIDO_ENCERRADO, type TStatusPedido } from "@crm/domain/privacy-requests";
 import type { FastifyRequest } from "fastify";
 import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
@@ -107,7 +107,7 @@ export async function encerrarPedido(
 ) {
   await withTenant(deps.db.app, ctx, async (tx) => {
     const p = await lerPedido(tx, ctx.empresaId, id);
-    if (p.status === "atendida" || p.status === "recusada") throw conflict(MSG_PRIVACIDADE.statusNaoPermite);
+    if (STATUS_PEDIDO_ENCERRADO.includes(p.status as TStatusPedido)) throw conflict(MSG_PRIVACIDADE.statusNaoPermite);
     await tx.query(
       `UPDATE privacidade_pedidos SET status = $3, resposta = $4, encerrado_em = $5, codigo_hash = NULL, updated_at = now()
         WHERE id_empresa_fk = $1 AND id = $2`,

@@ -13,7 +13,7 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 /** The columns of a request as /privacidade and /api/v1 show it (decision 1895: one reading for both). */
 export const COLUNAS_PEDIDO = `id, protocolo, direito, canal, status, id_lead_fk, nome_titular, representante_nome,
   documento_storage_key IS NOT NULL AS tem_documento, aberto_em, vence_em::text AS vence_em, prazo_dias,
-  verificado_em, resposta_simplificada_em, encerrado_em`;
+  verificado_em, resposta_simplificada_em, encerrado_em, resposta`;
 
 /**
  * A request's access package as /privacidade shows it (decision 1865): its state ('expirado' once past its link's
@@ -61,6 +61,7 @@ export function paraPedido(linha: Record<string, unknown>, agora: Date): Omit<TP
     resposta_simplificada_em: iso(r.resposta_simplificada_em),
     encerrado_em: iso(r.encerrado_em),
     no_prazo: r.encerrado_em ? isoDiaSP(new Date(r.encerrado_em)) <= r.vence_em : null,
+    resposta: r.resposta,
   };
 }
 

@@ -1,10 +1,12 @@
 import { MSG_PRIVACIDADE } from "@crm/domain/privacy-requests";
 import {
   ZConfigPrivacidade,
+  ZEliminarDados,
   ZEncerrarPedido,
   ZNovoPedidoPrivacidade,
   ZPainelPrivacidade,
   ZProtocoloCriado,
+  ZResultadoEliminacao,
 } from "@crm/domain/schemas/privacy-requests";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -14,6 +16,7 @@ import { registrarUploadDocumento } from "../documents/receive-upload.js";
 import { contextoEmpresa } from "../http/tenant.js";
 import { FILA_ENVIO } from "../jobs/queues.js";
 import { anexarDocumentoDoRepresentante, aprovarRepresentante, encerrarPedido } from "./actions.js";
+import { eliminarDadosDoTitular } from "./erase-lead.js";
 import { painelPrivacidade } from "./list.js";
 import { baixarPacoteDaEmpresa, iniciarPacote } from "./package-actions.js";
 import { abrirPedidoRecebido } from "./receive-request.js";
@@ -80,6 +83,13 @@ export const privacyRequestRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get("/privacidade/pedidos/:id/pacote/arquivo", { config, schema: { params: ZId } }, (req, reply) =>
     baixarPacoteDaEmpresa(deps, contextoEmpresa(req), req.params.id, reply),
+  );
+
+  // an erasure request answered by one action (decisions 1861–1864): erased, held with reasons, suppressed
+  app.post(
+    "/privacidade/pedidos/:id/eliminar",
+    { config, schema: { params: ZId, body: ZEliminarDados, response: { 200: ZResultadoEliminacao } } },
+    (req) => eliminarDadosDoTitular(deps, contextoEmpresa(req), req.params.id, req.body, req.log),
   );
 
   app.get("/privacidade/configuracao", { config, schema: { response: { 200: ZConfigPrivacidade } } }, (req) => {

@@ -19,6 +19,7 @@ import { gerarConversas } from "./demo-conversations.js";
 import { semearPrazos } from "./demo-deadlines.js";
 import { semearDocumentos } from "./demo-documents.js";
 import { gerarTelefonesRepetidos } from "./demo-duplicates.js";
+import { semearEliminacaoDemo } from "./demo-erasure.js";
 import { gerarCustos, gerarFaturas, gerarNotificacoes } from "./demo-extras.js";
 import { semearCaixaDeEntrada } from "./demo-inbox.js";
 import { semearIncidentesDemo } from "./demo-incidents.js";
@@ -256,6 +257,8 @@ async function semear(tx: TTx, hash: string, g: TGeracao, storage?: TArmazenamen
   ]);
   // a request ready for its access package and an expired, downloaded one (decision 1865)
   await semearPacotesDemo(tx, g.agora, demo.id, a.leads.slice(6, 8));
+  // an erasure request of a lead with a legal process: 'Eliminar dados' answers it in part (decisions 1861–1862)
+  await semearEliminacaoDemo(tx, g.agora, demo.id);
   // the platform's other companies (/empresas), from a random stream of their own
   const outras = await semearEmpresasPlataforma(tx, { r: criarAleatorio(SEMENTE_DEMO + 13), agora: g.agora }, hash);
   return {

@@ -222,12 +222,13 @@ export const ZLeadCriado = z.object({ id: zId() });
 
 export const ZResultadoImportacao = z.object({
   inseridos: z.number().int(),
-  /** repeated phones: within the file, or already a lead of the company; never inserted twice */
+  /** lines left out: phones repeated within the file, already a lead of the company, or of a titular who asked for
+   * erasure (`suprimido`, the suppression list of decision 1863); never inserted */
   duplicadas: z.array(
     z.object({
       linha: z.number().int(),
       telefone: z.string(),
-      motivo: z.enum(["arquivo", "cadastrado"]),
+      motivo: z.enum(["arquivo", "cadastrado", "suprimido"]),
       linhaOriginal: z.number().int().optional(),
     }),
   ),

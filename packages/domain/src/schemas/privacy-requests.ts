@@ -4,6 +4,7 @@ import {
   CANAIS_PEDIDO,
   CODIGO_DIGITOS,
   DIREITOS_TITULAR,
+  ITENS_RETENCAO,
   MSG_PRIVACIDADE,
   PRAZO_MAXIMO_DIAS,
   STATUS_PEDIDO,
@@ -46,6 +47,8 @@ export const ZPedidoPrivacidade = z.object({
   encerrado_em: z.string().nullable(),
   no_prazo: z.boolean().nullable(),
   pacote: ZPacotePrivacidade.nullable(),
+  /** the reply recorded when closed (an erasure's says what went, what stayed and why, and the backups) */
+  resposta: z.string().nullable(),
 });
 export type TPedidoPrivacidade = z.infer<typeof ZPedidoPrivacidade>;
 
@@ -94,6 +97,41 @@ export const ZEncerrarPedido = z.object({
     .min(1, "Escreva a resposta dada ao titular.")
     .max(4000),
 });
+
+/** An erasure's holds (decision 1862): each item kept by law, with its reason. */
+export const ZEliminarDados = z.object({
+  retencoes: z
+    .array(
+      z.object({
+        item: z.enum(ITENS_RETENCAO, { error: "Escolha o que deve ser mantido." }),
+        motivo: zTexto({ error: "Informe o motivo da retenção." })
+          .trim()
+          .min(10, "Informe o motivo da retenção (ao menos 10 caracteres).")
+          .max(500, "Use no máximo 500 caracteres."),
+      }),
+    )
+    .max(ITENS_RETENCAO.length)
+    .refine((r) => new Set(r.map((x) => x.item)).size === r.length, "Cada item só pode ser retido uma vez.")
+    .default([]),
+});
+export type TEliminarDados = z.infer<typeof ZEliminarDados>;
+
+/** What an erasure did (decision 1861), kept on the request and returned to the admin. */
+export const ZResultadoEliminacao = z.object({
+  status: z.enum(["atendida", "parcialmente_atendida"]),
+  eliminados: z.object({
+    mensagens: z.number().int(),
+    arquivos: z.number().int(),
+    triagens_ia: z.number().int(),
+    notas: z.number().int(),
+    tarefas: z.number().int(),
+    documentos: z.number().int(),
+  }),
+  retidos: z.array(z.object({ item: z.enum(ITENS_RETENCAO), motivo: z.string() })),
+  backups_expiram_em: z.string(),
+  resposta: z.string(),
+});
+export type TResultadoEliminacao = z.infer<typeof ZResultadoEliminacao>;
 
 export const ZConfigPrivacidade = z.object({
   encarregado_nome: zTexto().trim().max(200).nullable(),

@@ -37,7 +37,9 @@ export const TABELA_LINHAS_IMPORTACAO = `CREATE TEMPORARY TABLE importacao_linha
     quantidade_parcelas_pagas int, objetivo_cliente text, quantidade_parcelas int, data_contrato date, banco text,
     taxa_informada_mensal numeric,
     -- set by the run: the phone is already a lead of the company
-    cadastrado boolean NOT NULL DEFAULT false
+    cadastrado boolean NOT NULL DEFAULT false,
+    -- set by the run: the phone is on the suppression list (decision 1863)
+    suprimido boolean NOT NULL DEFAULT false
   ) ON COMMIT DROP`;
 
 /** Where the checked lines wait for the job. Imports accepted before decision 1711 stored the CSV itself (`.csv`). */

@@ -3,6 +3,8 @@ import { pipeline } from "node:stream/promises";
 import type { TResultadoImportacao } from "@crm/domain/schemas/leads";
 import { from as copyFrom } from "pg-copy-streams";
 import type { TTx } from "../../db/tenant.js";
+import { hmacEmSql } from "../../suppression/keyed-hash.js";
+import { temSupressoes } from "../../suppression/suppression-list.js";
 import { garantirLimiteMensal, travarCriacaoDeLeads } from "../plan-limit.js";
 import { COLUNAS_LINHAS_IMPORTACAO, TABELA_LINHAS_IMPORTACAO } from "./import-file.js";
 
@@ -26,7 +28,7 @@ type TDuplicada = TResultadoImportacao["duplicadas"][number];
  */
 export async function inserirLinhasDaImportacao(
   tx: TTx,
-  p: { empresaId: string; usuarioId: string; linhas: Readable },
+  p: { empresaId: string; usuarioId: string; linhas: Readable; appSecret: string },
   aoProgredir: TAoProgredir = async () => {},
 ): Promise<Pick<TResultadoImportacao, "inseridos" | "duplicadas">> {
   await travarCriacaoDeLeads(tx, p.empresaId);
@@ -36,6 +38,7 @@ export async function inserirLinhasDaImportacao(
       WHERE l.id_empresa_fk = $1 AND l.telefone_normalizado = s.telefone_normalizado AND s.repetida_de IS NULL`,
     [p.empresaId],
   );
+  await marcarSuprimidas(tx, p.empresaId, p.appSecret);
   const cortes = await cortesDosLotes(tx);
   const total = cortes.at(-1)?.n ?? 0;
   if (total) {
@@ -64,7 +67,7 @@ async function cortesDosLotes(tx: TTx): Promise<{ linha: number; n: number }[]> 
   const { rows } = await tx.query(
     `SELECT linha, n::int FROM (
        SELECT linha, row_number() OVER (ORDER BY linha) AS n, count(*) OVER () AS total
-         FROM importacao_linhas WHERE repetida_de IS NULL AND NOT cadastrado) x
+         FROM importacao_linhas WHERE repetida_de IS NULL AND NOT cadastrado AND NOT suprimido) x
       WHERE n % $1 = 0 OR n = total ORDER BY linha`,
     [LOTE],
   );
@@ -85,7 +88,7 @@ async function inserirLote(tx: TTx, p: { empresaId: string; usuarioId: string },
               s.modalidade_credito, s.valor_contrato, s.valor_parcela, s.quantidade_parcelas_pagas, s.objetivo_cliente, $3, $3, 'Novo Lead',
               s.quantidade_parcelas, s.data_contrato, s.banco, s.taxa_informada_mensal
          FROM importacao_linhas s
-        WHERE s.linha > $4 AND s.linha <= $5 AND s.repetida_de IS NULL AND NOT s.cadastrado
+        WHERE s.linha > $4 AND s.linha <= $5 AND s.repetida_de IS NULL AND NOT s.cadastrado AND NOT s.suprimido
         ORDER BY s.linha
        RETURNING l.id, mudancas_lead(l) AS depois)
      INSERT INTO mudancas (id_empresa_fk, entidade, id_entidade, tipo, origem, id_usuario_fk, depois)
@@ -94,15 +97,31 @@ async function inserirLote(tx: TTx, p: { empresaId: string; usuarioId: string },
   );
 }
 
-/** Lines left out, in line order: phones repeated in the file (with the line they repeat) or already in the company. */
+/**
+ * The suppression list (decision 1863), set-based: the staged phones whose keyed hash is on the company's list are
+ * marked and left out. The HMAC runs in SQL from the padded keys (no extension); skipped when the list is empty, so
+ * an import of a company that never erased anyone costs one probe.
+ */
+async function marcarSuprimidas(tx: TTx, empresaId: string, appSecret: string): Promise<void> {
+  if (!(await temSupressoes(tx, empresaId))) return;
+  const h = hmacEmSql(appSecret, "'telefone:' || s.telefone_normalizado", 2);
+  await tx.query(
+    `UPDATE importacao_linhas s SET suprimido = true FROM supressoes x
+      WHERE x.id_empresa_fk = $1 AND x.tipo = 'telefone' AND x.hash = ${h.sql}
+        AND s.repetida_de IS NULL AND NOT s.cadastrado`,
+    [empresaId, ...h.chaves],
+  );
+}
+
+/** Lines left out, in line order: phones repeated in the file (with the line they repeat), already in the company, or suppressed. */
 async function duplicadas(tx: TTx): Promise<TDuplicada[]> {
   const { rows } = await tx.query(
-    `SELECT linha, telefone_digitado, repetida_de FROM importacao_linhas
-      WHERE repetida_de IS NOT NULL OR cadastrado ORDER BY linha`,
+    `SELECT linha, telefone_digitado, repetida_de, suprimido FROM importacao_linhas
+      WHERE repetida_de IS NOT NULL OR cadastrado OR suprimido ORDER BY linha`,
   );
   return rows.map((r) =>
-    r.repetida_de === null
-      ? { linha: r.linha, telefone: r.telefone_digitado, motivo: "cadastrado" as const }
-      : { linha: r.linha, telefone: r.telefone_digitado, motivo: "arquivo" as const, linhaOriginal: r.repetida_de },
+    r.repetida_de !== null
+      ? { linha: r.linha, telefone: r.telefone_digitado, motivo: "arquivo" as const, linhaOriginal: r.repetida_de }
+      : { linha: r.linha, telefone: r.telefone_digitado, motivo: r.suprimido ? ("suprimido" as const) : ("cadastrado" as const) },
   );
 }

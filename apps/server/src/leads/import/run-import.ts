@@ -10,7 +10,7 @@ import { linhasDaImportacao } from "./import-file.js";
 import { inserirLinhasDaImportacao } from "./import-leads.js";
 import { destinoDoImportador, type TTrabalhoImportacao } from "./import-queue.js";
 
-type TDepsImportacao = Pick<TDeps, "db" | "realtime" | "storage">;
+type TDepsImportacao = Pick<TDeps, "db" | "realtime" | "storage" | "config">;
 type TFim = { status: "concluida" | "falhou"; chave: string } | null;
 
 /**
@@ -66,10 +66,14 @@ async function importarNaTransacao(deps: TDepsImportacao, tx: TTx, d: TTrabalhoI
   let resultado: Pick<TResultadoImportacao, "inseridos" | "duplicadas">;
   try {
     const linhas = await abrirLinhas(deps, chave);
-    resultado = await inserirLinhasDaImportacao(tx, { ...d, linhas }, async ({ processadas, total }) => {
-      // on another connection, so the person sees it now and not at the commit
-      await registrarProgresso(deps, d, "SET processadas = $3, a_inserir = $4", [processadas, total], { processadas, total });
-    });
+    resultado = await inserirLinhasDaImportacao(
+      tx,
+      { ...d, linhas, appSecret: deps.config.appSecret },
+      async ({ processadas, total }) => {
+        // on another connection, so the person sees it now and not at the commit
+        await registrarProgresso(deps, d, "SET processadas = $3, a_inserir = $4", [processadas, total], { processadas, total });
+      },
+    );
   } catch (e) {
     if (!(e instanceof HttpError)) throw e;
     await tx.query("ROLLBACK TO SAVEPOINT importacao");

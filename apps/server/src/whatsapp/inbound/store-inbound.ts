@@ -13,6 +13,7 @@ import { cancelarAgendadasDeQuemEscreveu } from "../../lead-events/scheduled-can
 import { atrasoIngestao } from "../../metrics/instruments.js";
 import { notificarVarios } from "../../notifications/notify.js";
 import { atenderPalavrasDePrivacidade } from "../../privacy-requests/whatsapp-keywords.js";
+import { liberarTelefones } from "../../suppression/suppression-list.js";
 import type { TConfigWhatsApp } from "../providers/company-config.js";
 import type { TEventoMensagem } from "../providers/events.js";
 import { FILA_ENVIO, FILA_MIDIA } from "../queues.js";
@@ -88,6 +89,15 @@ export async function gravarMensagensRecebidas(
   validos.sort((a, b) => a.timestamp.localeCompare(b.timestamp));
 
   const leads = await leadsPorTelefone(tx, empresaId, validos);
+  // a suppressed titular who writes of their own accord comes back (decision 1863): their phone leaves the list, and
+  // the consent step below records the new service consent of a lead with none on record (decision 1827)
+  const voltaram = [...leads].filter(([tel, l]) => l.novo && validos.some((e) => e.tel === tel && e.direcao === "entrada"));
+  await liberarTelefones(
+    tx,
+    empresaId,
+    deps.config.appSecret,
+    voltaram.map(([tel]) => tel),
+  );
   await moverUltimasMensagens(tx, empresaId, leads, validos);
 
   const linhas = validos.map((e) => {

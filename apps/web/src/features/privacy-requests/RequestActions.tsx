@@ -1,5 +1,6 @@
 import { MSG } from "@crm/domain/messages";
-import { type TPedidoPrivacidade, ZEncerrarPedido } from "@crm/domain/schemas/privacy-requests";
+import { DIREITOS_ELIMINACAO } from "@crm/domain/privacy-requests";
+import { type TPedidoPrivacidade, type TResultadoEliminacao, ZEncerrarPedido } from "@crm/domain/schemas/privacy-requests";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { mensagemDeErro } from "../../lib/api";
@@ -9,6 +10,7 @@ import { Field } from "../../ui/Field";
 import { Textarea } from "../../ui/Textarea";
 import { toast } from "../../ui/toast";
 import { aprovarPedido, CHAVE_PRIVACIDADE, encerrarPedido, enviarDocumentoRepresentante } from "./api";
+import { EraseDialog, ReplyDialog } from "./EraseDialog";
 
 /** A request's next step on /privacidade: the representative's document and approval, or closing with the reply. */
 export function RequestActions({ empresaId, pedido: p }: { empresaId: string | null; pedido: TPedidoPrivacidade }) {
@@ -18,6 +20,9 @@ export function RequestActions({ empresaId, pedido: p }: { empresaId: string | n
   const [resposta, setResposta] = useState("");
   const [erro, setErro] = useState<string | undefined>();
   const [ocupado, setOcupado] = useState(false);
+  const [eliminando, setEliminando] = useState(false);
+  const [resultado, setResultado] = useState<TResultadoEliminacao | null>(null);
+  const [lendo, setLendo] = useState(false);
   const fazer = async (acao: () => Promise<unknown>, ok: string) => {
     setOcupado(true);
     try {
@@ -32,7 +37,34 @@ export function RequestActions({ empresaId, pedido: p }: { empresaId: string | n
       setOcupado(false);
     }
   };
-  if (p.encerrado_em) return null;
+  // the erasure's dialog outlives the request's closing: it shows the result once the list says 'atendida'
+  const dialogoEliminar = eliminando && (
+    <EraseDialog
+      empresaId={empresaId}
+      pedido={p}
+      open={eliminando}
+      onOpenChange={setEliminando}
+      resultado={resultado}
+      setResultado={setResultado}
+    />
+  );
+  if (p.encerrado_em)
+    return (
+      <div className="flex justify-end">
+        {p.resposta && (
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => setLendo(true)}
+            aria-label={`Ver resposta do protocolo ${p.protocolo}`}
+          >
+            Ver resposta
+          </Button>
+        )}
+        <ReplyDialog pedido={p} open={lendo} onOpenChange={setLendo} />
+        {dialogoEliminar}
+      </div>
+    );
   const encerrar = async (status: "atendida" | "recusada") => {
     const v = ZEncerrarPedido.safeParse({ status, resposta });
     if (!v.success) return setErro(v.error.issues[0].message);
@@ -68,6 +100,14 @@ export function RequestActions({ empresaId, pedido: p }: { empresaId: string | n
         >
           Aprovar
         </Button>
+      )}
+      {p.status === "em_andamento" && DIREITOS_ELIMINACAO.includes(p.direito) && (
+        <>
+          <Button size="sm" variant="danger" onClick={() => setEliminando(true)}>
+            Eliminar dados
+          </Button>
+          {dialogoEliminar}
+        </>
       )}
       <Button size="sm" variant="ghost" onClick={() => setEncerrando(true)}>
         Encerrar

@@ -2,10 +2,12 @@ import { MSG } from "@crm/domain/messages";
 import type {
   TConfigPrivacidade,
   TConfirmarCodigo,
+  TEliminarDados,
   TNovoPedidoPrivacidade,
   TPacotePublico,
   TPaginaPublicaPrivacidade,
   TPainelPrivacidade,
+  TResultadoEliminacao,
 } from "@crm/domain/schemas/privacy-requests";
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, api } from "../../lib/api";
@@ -58,6 +60,10 @@ export const encerrarPedido = (
   id: string,
   corpo: { status: "atendida" | "recusada"; resposta: string },
 ) => api(`/api/privacidade/pedidos/${id}/encerrar${comEmpresa(empresaId)}`, { method: "POST", body: corpo });
+
+/** Answers an erasure request by erasing (decision 1861): the result and the reply recorded for the titular. */
+export const eliminarDados = (empresaId: string | null, id: string, corpo: TEliminarDados) =>
+  api<TResultadoEliminacao>(`/api/privacidade/pedidos/${id}/eliminar${comEmpresa(empresaId)}`, { method: "POST", body: corpo });
 
 /** The representative's document (decision 1826), through the documents' upload checks. */
 export async function enviarDocumentoRepresentante(empresaId: string | null, id: string, arquivo: File): Promise<void> {

@@ -7,7 +7,9 @@ import { LineErrors } from "./LineErrors";
 
 /** After an import: how many went in, which lines failed (by number) and which phones were already there. */
 export function ImportResultPanel({ r }: { r: TImportacaoRecusada & { recusada: boolean } }) {
-  const duplicadas = r.duplicadas ?? [];
+  const duplicadas = (r.duplicadas ?? []).filter((d) => d.motivo !== "suprimido");
+  // the suppression list (decision 1863): titulares who asked for erasure are never imported again
+  const suprimidas = (r.duplicadas ?? []).filter((d) => d.motivo === "suprimido");
   return (
     <section aria-label="Resultado da importação" className="space-y-3">
       {r.recusada && <Alert tipo="erro">{r.erro}</Alert>}
@@ -45,6 +47,22 @@ export function ImportResultPanel({ r }: { r: TImportacaoRecusada & { recusada: 
               </li>
             ))}
             {duplicadas.length > 20 && <li>e mais {duplicadas.length - 20}</li>}
+          </ul>
+        </div>
+      )}
+      {suprimidas.length > 0 && (
+        <div className="rounded-md border border-slate-300 bg-slate-50 p-3 text-sm text-slate-900">
+          <p className="font-medium">
+            {suprimidas.length === 1 ? "1 linha não importada" : `${formatarInteiro(suprimidas.length)} linhas não importadas`}: o
+            titular pediu a eliminação dos seus dados (LGPD)
+          </p>
+          <ul className="mt-2 list-disc space-y-0.5 pl-5">
+            {suprimidas.slice(0, 20).map((d) => (
+              <li key={d.linha}>
+                Linha {d.linha}: {d.telefone} — suprimido
+              </li>
+            ))}
+            {suprimidas.length > 20 && <li>e mais {suprimidas.length - 20}</li>}
           </ul>
         </div>
       )}

@@ -1,3 +1,5 @@
+// Redaction of the audit trail (decision 1821), in a folder of its own: features that erase people (privacy
+// requests, decision 1861) call it without depending on the trail's screens and followers (no folder cycle).
 import { CHAVES_PESSOAIS_AUDITORIA } from "@crm/domain/audit-trail";
 import type { TTx } from "../db/tenant.js";
 
