@@ -10,6 +10,7 @@ import { auditTrailRoutes } from "./audit-trail/routes.js";
 import { publicConfigRoutes } from "./auth/public-config-routes.js";
 import { authRoutes } from "./auth/routes.js";
 import { taxasBacenRoutes } from "./bacen-rates/routes.js";
+import { campaignRoutes } from "./campaigns/routes.js";
 import { chatConsentRoutes } from "./chat/consent-routes.js";
 import { chatRoutes } from "./chat/routes.js";
 import { companyRoutes } from "./companies/routes.js";
@@ -105,6 +106,7 @@ export async function apiRoutes(api: FastifyInstance) {
   // company figures
   await api.register(marketingRoutes);
   await api.register(attributionRoutes);
+  await api.register(campaignRoutes);
   // the platform's operator
   await api.register(platformRoutes);
   await api.register(doctorRoutes);

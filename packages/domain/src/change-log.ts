@@ -17,6 +17,7 @@ export const ENTIDADES_MUDANCA = [
   "etiqueta",
   "resposta",
   "consentimento",
+  "campanha",
 ] as const;
 export type TEntidadeMudanca = (typeof ENTIDADES_MUDANCA)[number];
 
@@ -61,6 +62,16 @@ export const TIPOS_MUDANCA = {
   resposta: ["resposta.criada", "resposta.alterada", "resposta.excluida"],
   /** a lead's consent ledger (decision 1827): one row per entry, granted or revoked */
   consentimento: ["consentimento.concedido", "consentimento.revogado"],
+  /** an opt-in campaign (decisions 1891–1894): planned, paused, resumed, cancelled, finished, and each lead it skipped
+   * at send time (an opt-out between planning and sending); each message it sends is its own `mensagem.enviada` */
+  campanha: [
+    "campanha.criada",
+    "campanha.pausada",
+    "campanha.retomada",
+    "campanha.cancelada",
+    "campanha.concluida",
+    "campanha.lead_ignorado",
+  ],
 } as const satisfies Record<TEntidadeMudanca, readonly string[]>;
 export type TTipoMudanca = (typeof TIPOS_MUDANCA)[TEntidadeMudanca][number];
 

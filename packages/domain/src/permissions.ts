@@ -89,6 +89,8 @@ export const PERMISSOES = {
   "consentimento.registrar": [A, C],
   /** transfer a lead from the chat (decision 1836): its assigned consultant (checked per lead) or the company admin */
   "leads.transferir": [A, C],
+  /** opt-in campaigns (/campanhas, decision 1891): the company admin builds, sends, pauses and reads them */
+  "campanhas.gerenciar": [A],
 } as const satisfies Record<string, TPapel[]>;
 
 export type TPermissao = keyof typeof PERMISSOES;

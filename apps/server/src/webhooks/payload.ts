@@ -17,6 +17,7 @@ const OBJETO: Record<TEntidadeMudanca, string> = {
   etiqueta: "tag",
   resposta: "quick_reply",
   consentimento: "consent",
+  campanha: "whatsapp_campaign",
 };
 
 /**
