@@ -4,6 +4,7 @@
 
 import { apiV1Bench } from "./api-v1.js";
 import { bulkWritesBench } from "./bulk-writes.js";
+import { campaignsBench } from "./campaigns.js";
 import { changeLogBench } from "./change-log.js";
 import { companyFiguresBench } from "./company-figures.js";
 import { dbRecoveryBench } from "./db-recovery.js";
@@ -50,6 +51,7 @@ const benches: [string, () => Promise<string | string[]>][] = [
   ["webhooks", webhooksOutBench],
   ["api", apiV1Bench],
   ["quick-replies", quickRepliesBench],
+  ["campaigns", campaignsBench],
 ];
 const only = process.argv[2];
 for (const [grupo, bench] of benches) {

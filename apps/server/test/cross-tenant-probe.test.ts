@@ -54,6 +54,7 @@ const PALAVRAS: [RegExp, string][] = [
   [/prazo/i, "prazos_processo"],
   [/tarefa/i, "tarefas_lead"],
   [/pedidos/i, "privacidade_pedidos"],
+  [/campanhas/i, "campanhas_whatsapp"],
   [/etiqueta/i, "etiquetas"],
   [/respostas-rapidas/i, "respostas_rapidas"],
   [/importa/i, "importacoes_leads"],

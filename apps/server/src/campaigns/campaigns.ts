@@ -1,6 +1,7 @@
 import { MSG_CAMPANHAS, type TEstadoCampanha } from "@crm/domain/campaigns";
 import { STATUS_QUALIFICADOS } from "@crm/domain/dashboard";
 import type { TAcaoCampanha, TCampanha, TFunilCampanha, TNovaCampanha } from "@crm/domain/schemas/campaigns";
+import { STATUS_CONVERTIDOS } from "@crm/domain/status";
 import { autorDoRegistro, sqlRegistro } from "../change-log/in-statement.js";
 import type { TAutorMudanca } from "../change-log/record.js";
 import { relogio } from "../core/clock.js";
@@ -153,8 +154,9 @@ const COLUNAS = `c.id, c.nome, c.estado, c.tipo_mensagem, c.texto, c.template_no
 
 /**
  * The funnel of each campaign (decision 1894), read exactly: the receipts of the messages it sent (status of each
- * message: sent, delivered, read, failed), the lead's own messages after its campaign message (replied), the lead's
- * status changes into the qualified set in the change log after it (qualified), its conversion after it (converted);
+ * message: sent, delivered, read, failed), the lead's own messages after its campaign message (replied), and the lead's
+ * status history (the lead events' `lead_status_historico`) after it: into the qualified set (qualified), into a
+ * converted status (converted);
  * the cost is the marketing costs naming `campanha_marketing`.
  */
 const FUNIL = `
@@ -171,14 +173,15 @@ const FUNIL = `
               WHERE r.id_empresa_fk = d.id_empresa_fk AND r.id_lead_fk = d.id_lead_fk AND r.direcao = 'entrada'
                 AND r.timestamp > m.timestamp))::int AS respondidas,
            count(*) FILTER (WHERE m.status IN ('sent', 'delivered', 'read') AND EXISTS (
-             SELECT 1 FROM mudancas mu
-              WHERE mu.id_empresa_fk = d.id_empresa_fk AND mu.entidade = 'lead' AND mu.id_entidade = d.id_lead_fk
-                AND mu.tipo IN ('lead.status', 'lead.transferido') AND mu.ocorrido_em > m.timestamp
-                AND mu.depois->>'status_lead' = ANY ($2::text[])))::int AS qualificados,
-           count(*) FILTER (WHERE m.status IN ('sent', 'delivered', 'read') AND l.convertido_em > m.timestamp)::int AS convertidos
+             SELECT 1 FROM lead_status_historico h
+              WHERE h.id_empresa_fk = d.id_empresa_fk AND h.id_lead_fk = d.id_lead_fk AND h.campo = 'status_lead'
+                AND h.created_at > m.timestamp AND h.valor_novo = ANY ($2::text[])))::int AS qualificados,
+           count(*) FILTER (WHERE m.status IN ('sent', 'delivered', 'read') AND EXISTS (
+             SELECT 1 FROM lead_status_historico h
+              WHERE h.id_empresa_fk = d.id_empresa_fk AND h.id_lead_fk = d.id_lead_fk AND h.campo = 'status_lead'
+                AND h.created_at > m.timestamp AND h.valor_novo = ANY ($3::text[])))::int AS convertidos
       FROM campanhas_whatsapp_destinatarios d
       LEFT JOIN mensagens_whatsapp m ON m.id_empresa_fk = d.id_empresa_fk AND m.id = d.id_mensagem_fk
-      LEFT JOIN leads_juros_check l ON l.id_empresa_fk = d.id_empresa_fk AND l.id = d.id_lead_fk
      WHERE d.id_empresa_fk = c.id_empresa_fk AND d.id_campanha_fk = c.id) f ON true
   LEFT JOIN LATERAL (
     SELECT to_char(sum(cm.valor_gasto), 'FM999999999990.00') AS custo FROM custos_marketing cm
@@ -213,15 +216,15 @@ export async function listarCampanhas(tx: TTx, empresaId: string): Promise<TCamp
   const { rows } = await tx.query<TLinha>(
     `SELECT ${COLUNAS}, f.*, k.custo FROM campanhas_whatsapp c ${FUNIL}
       WHERE c.id_empresa_fk = $1 ORDER BY c.created_at DESC, c.id LIMIT 200`,
-    [empresaId, STATUS_QUALIFICADOS],
+    [empresaId, STATUS_QUALIFICADOS, STATUS_CONVERTIDOS],
   );
   return rows.map(comoCampanha);
 }
 
 export async function lerCampanha(tx: TTx, empresaId: string, id: string): Promise<TCampanha> {
   const { rows } = await tx.query<TLinha>(
-    `SELECT ${COLUNAS}, f.*, k.custo FROM campanhas_whatsapp c ${FUNIL} WHERE c.id_empresa_fk = $1 AND c.id = $3`,
-    [empresaId, STATUS_QUALIFICADOS, id],
+    `SELECT ${COLUNAS}, f.*, k.custo FROM campanhas_whatsapp c ${FUNIL} WHERE c.id_empresa_fk = $1 AND c.id = $4`,
+    [empresaId, STATUS_QUALIFICADOS, STATUS_CONVERTIDOS, id],
   );
   if (!rows[0]) throw notFound(MSG_CAMPANHAS.naoEncontrada);
   return comoCampanha(rows[0]);

@@ -12,6 +12,7 @@ import { inserirVarios, type TLinha } from "./bulk.js";
 import { semearEmpresasPlataforma } from "./companies.js";
 import { atribuirAnunciosDemo } from "./demo-attribution.js";
 import { semearAuditoriaDemo } from "./demo-audit.js";
+import { semearCampanhasDemo } from "./demo-campaigns.js";
 import { semearConsentimentos } from "./demo-consent.js";
 import { DIA, diaISO, inicioDaHora, mais, type TEmpresaDemo, type TGeracao } from "./demo-context.js";
 import { gerarConversas } from "./demo-conversations.js";
@@ -219,6 +220,8 @@ async function semear(tx: TTx, hash: string, g: TGeracao, storage?: TArmazenamen
   await inserirVarios(tx, "mensagens_whatsapp", mensagens);
   // the consent ledger, from the messages (decisions 1827–1829): service from each first message, opt-ins, one 'SAIR'
   await semearConsentimentos(tx, { r: criarAleatorio(SEMENTE_DEMO + 1827), agora: g.agora }, empresaDemo);
+  // a finished opt-in campaign with its receipts, replies and cost (decisions 1891–1894), a stream of its own
+  await semearCampanhasDemo(tx, { r: criarAleatorio(SEMENTE_DEMO + 1891), agora: g.agora }, empresaDemo);
   await inserirVarios(tx, "leads_telefones_migrados", telefonesRepetidos);
   await inserirVarios(tx, "notificacoes", notificacoes);
   await inserirVarios(tx, "custos_marketing", custos);
