@@ -42,7 +42,7 @@ export async function semearCampanhasDemo(tx: TTx, g: TGeracao, empresa: TEmpres
             limite_diario, espaco_min_s, espaco_max_s, inicio_em, campanha_marketing, total_destinatarios, exclusoes,
             ultimo_envio_em, id_usuario_fk, created_at, updated_at, concluida_em)
      VALUES ($1, 'Revisão Outubro — quem aceitou ofertas', 'concluida', '{"status":[],"etiquetas":[],"origens":[],"consultores":[],"faixas":[]}',
-            'texto', $2, $3, $4, $5, 45, 45, $6, 'Revisão Outubro', $7, $8, $9, $10, $6 - interval '1 hour', $9, $9)
+            'texto', $2, $3, $4, $5, 45, 45, $6::timestamptz, 'Revisão Outubro', $7, $8, $9::timestamptz, $10, $6::timestamptz - interval '1 hour', $9::timestamptz, $9::timestamptz)
      RETURNING id`,
     [
       empresa.id,
