@@ -42,16 +42,6 @@ export type TRitmo = {
   espacoMaxS: number;
 };
 
-/**
- * How many sends fit in one whole day's window: the cap, or fewer when the window cannot hold that many gaps of the
- * longest spacing (so a day's last planned send never falls after the window closes).
- */
-export function capacidadeDoDia(r: TRitmo, segundosDaJanela = (r.janelaFim - r.janelaInicio) * 3600): number {
-  if (segundosDaJanela <= 0) return 0;
-  if (r.espacoMaxS <= 0) return r.limiteDiario;
-  return Math.min(r.limiteDiario, Math.floor(segundosDaJanela / r.espacoMaxS) + 1);
-}
-
 /** The hour of the day (0–23) and the day (YYYY-MM-DD) of an instant in São Paulo. */
 export function horaEDiaEmSaoPaulo(instante: Date): { hora: number; dia: string } {
   const partes = new Intl.DateTimeFormat("en-CA", {

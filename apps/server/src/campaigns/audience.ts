@@ -8,7 +8,7 @@ import type { TTx } from "../db/tenant.js";
  * one index probe each: revoked is 'descadastrado', never recorded 'sem_consentimento' (decision 1891: a campaign
  * goes only to leads who opted in), then no phone 'sem_whatsapp'. `p` adds a parameter and gives its placeholder.
  */
-export function sqlDoPublico(f: TFiltrosCampanha, p: (v: unknown) => string): string {
+function sqlDoPublico(f: TFiltrosCampanha, p: (v: unknown) => string): string {
   const where = ["l.id_empresa_fk = $1"];
   if (f.status.length) where.push(`l.status_lead = ANY (${p(f.status)}::text[])`);
   if (f.origens.length) where.push(`l.origem_lead = ANY (${p(f.origens)}::text[])`);

@@ -39,7 +39,7 @@ const CRON_CAMPANHAS = "* * * * *";
 /** With no minimum gap (the official API), one pass queues at most this many; the send queue paces them. */
 const LOTE_SEM_ESPACO = 200;
 
-export function varrerCampanhas(deps: Pick<TDeps, "db" | "jobs">, agora = relogio.agora()): Promise<string[]> {
+function varrerCampanhas(deps: Pick<TDeps, "db" | "jobs">, agora = relogio.agora()): Promise<string[]> {
   return enfileirarPorEmpresa(
     deps,
     FILA_CAMPANHAS,
