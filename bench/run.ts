@@ -4,6 +4,7 @@
 
 import { apiV1Bench } from "./api-v1.js";
 import { bulkWritesBench } from "./bulk-writes.js";
+import { campaignsBench } from "./campaigns.js";
 import { changeLogBench } from "./change-log.js";
 import { companyFiguresBench } from "./company-figures.js";
 import { dbRecoveryBench } from "./db-recovery.js";
@@ -54,6 +55,7 @@ const benches: [string, () => Promise<string | string[]>][] = [
   ["quick-replies", quickRepliesBench],
   ["privacy", privacyPackageBench],
   ["scheduled", scheduledMessagesBench],
+  ["campaigns", campaignsBench],
 ];
 const only = process.argv[2];
 for (const [grupo, bench] of benches) {

@@ -35,6 +35,7 @@ const ROTAS: TRota[] = [
   { path: "/qr-code", permissao: "whatsapp.status", daEmpresa: true },
   { path: "/financeiro", permissao: "financeiro.ver", daEmpresa: true },
   { path: "/marketing", permissao: "marketing.gerenciar", daEmpresa: true },
+  { path: "/campanhas", permissao: "campanhas.gerenciar" },
   { path: "/juridico", permissao: "juridico.painel", daEmpresa: true },
   { path: "/juridico-leads", permissao: "juridico.leads", daEmpresa: true },
   { path: "/juridico-equipe", permissao: "juridico.equipe", daEmpresa: true },

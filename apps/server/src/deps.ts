@@ -6,6 +6,7 @@ import { iniciarTrabalhosAtribuicao } from "./attribution/workers.js";
 import { iniciarTrabalhosAuditoria } from "./audit-trail/worker.js";
 import { criarLeitorDeSessoes } from "./auth/session-cache.js";
 import { iniciarTrabalhosTaxasBacen } from "./bacen-rates/worker.js";
+import { iniciarTrabalhosCampanhas } from "./campaigns/sender.js";
 import type { TConfig } from "./config/config.js";
 import type { TDeps } from "./core/deps.js";
 import { migrate } from "./db/migrate.js";
@@ -120,6 +121,7 @@ async function iniciarTrabalhos(deps: TDeps, log?: FastifyBaseLogger): Promise<v
   await iniciarTrabalhosResumos(deps);
   await iniciarTrabalhosWebhooks(deps, { aoErro: (err) => log?.warn({ err }, "webhooks de saída") });
   await iniciarTrabalhosAuditoria(deps);
+  await iniciarTrabalhosCampanhas(deps);
   await iniciarTrabalhosRetornos(deps);
   await iniciarTrabalhosAgendadas(deps);
   await iniciarTrabalhosPrivacidade(deps);

@@ -11,6 +11,7 @@ import { publicConfigRoutes } from "./auth/public-config-routes.js";
 import { authRoutes } from "./auth/routes.js";
 import { taxasBacenRoutes } from "./bacen-rates/routes.js";
 import { businessHoursRoutes } from "./business-hours/routes.js";
+import { campaignRoutes } from "./campaigns/routes.js";
 import { chatConsentRoutes } from "./chat/consent-routes.js";
 import { chatRoutes } from "./chat/routes.js";
 import { companyRoutes } from "./companies/routes.js";
@@ -110,6 +111,7 @@ export async function apiRoutes(api: FastifyInstance) {
   // company figures
   await api.register(marketingRoutes);
   await api.register(attributionRoutes);
+  await api.register(campaignRoutes);
   // the platform's operator
   await api.register(platformRoutes);
   await api.register(doctorRoutes);

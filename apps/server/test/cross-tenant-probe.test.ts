@@ -29,6 +29,8 @@ const PAPEIS_B = ["admin", "consultor", "juridico"] as const;
  */
 const NAO_ALCANCADAS: Record<string, string> = {
   "PATCH /api/v1/leads/:id": "authenticated by an API key, not a session: B's people get 401 before any input is read",
+  "POST /api/campanhas":
+    "company B already has its seeded campaign in progress (one per number, decision 1891), so B's admin gets 409 before planning; POST /api/campanhas/publico plans the same audience SELECT with A's ids in the filters",
   "POST /api/empresa/webhooks/:id/reenviar-falhas":
     "needs a period body the probe's generator does not build; B's admin gets 404 for A's endpoint on the other webhook routes",
   "POST /api/publico/privacidade/:empresaId/confirmar":
@@ -64,6 +66,7 @@ const PALAVRAS: [RegExp, string][] = [
   [/agendamento/i, "mensagens_agendadas"],
   [/pedidos/i, "privacidade_pedidos"],
   [/incidente/i, "privacidade_incidentes"],
+  [/campanhas/i, "campanhas_whatsapp"],
   [/etiqueta/i, "etiquetas"],
   [/respostas-rapidas/i, "respostas_rapidas"],
   [/feriado/i, "feriados_empresa"],

@@ -220,6 +220,19 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
     payload: { palavras: ["SAIR", "PARAR", "DESCADASTRAR"] },
     status: 200,
   });
+  // an opt-in campaign to that lead (decisions 1891–1894), planned for later: its routes get A's id, its text is A's
+  await exigir(admin, {
+    method: "POST",
+    url: "/api/campanhas",
+    payload: {
+      nome: `${marca} campanha de mensagens`,
+      filtros: {},
+      tipo_mensagem: "texto",
+      texto: `${marca} texto sigiloso da campanha`,
+      inicio_em: "2031-03-14T12:00:00.000Z",
+    },
+    status: 201,
+  });
   // a company tag on that lead (decision 1833): the tag routes and the filters get A's ids
   const etiqueta = await exigir(admin, {
     method: "POST",

@@ -97,6 +97,12 @@ export const ROTULOS_ACAO: Record<string, string> = {
   "resposta.criada": "Criou uma resposta rápida",
   "resposta.alterada": "Alterou uma resposta rápida",
   "resposta.excluida": "Excluiu uma resposta rápida",
+  "campanha.criada": "Criou uma campanha",
+  "campanha.pausada": "Pausou uma campanha",
+  "campanha.retomada": "Retomou uma campanha",
+  "campanha.cancelada": "Cancelou uma campanha",
+  "campanha.concluida": "Campanha concluída",
+  "campanha.lead_ignorado": "Campanha deixou de enviar a um lead",
 };
 
 /** The pt-BR name of an action. */
@@ -118,6 +124,7 @@ export const ENTIDADES_AUDITORIA: Record<string, string> = {
   privacidade: "Privacidade",
   configuracao: "Configurações",
   resposta: "Resposta rápida",
+  campanha: "Campanha",
   usuario: "Pessoa",
   empresas: "Empresa",
   convite: "Convite",

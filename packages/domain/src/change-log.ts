@@ -18,6 +18,7 @@ export const ENTIDADES_MUDANCA = [
   "resposta",
   "consentimento",
   "agendamento",
+  "campanha",
 ] as const;
 export type TEntidadeMudanca = (typeof ENTIDADES_MUDANCA)[number];
 
@@ -83,6 +84,16 @@ export const TIPOS_MUDANCA = {
     "agendamento.cancelado",
     "agendamento.enviado",
     "agendamento.falhou",
+  ],
+  /** an opt-in campaign (decisions 1891–1894): planned, paused, resumed, cancelled, finished, and each lead it skipped
+   * at send time (an opt-out between planning and sending); each message it sends is its own `mensagem.enviada` */
+  campanha: [
+    "campanha.criada",
+    "campanha.pausada",
+    "campanha.retomada",
+    "campanha.cancelada",
+    "campanha.concluida",
+    "campanha.lead_ignorado",
   ],
 } as const satisfies Record<TEntidadeMudanca, readonly string[]>;
 export type TTipoMudanca = (typeof TIPOS_MUDANCA)[TEntidadeMudanca][number];

@@ -98,6 +98,8 @@ export const PERMISSOES = {
   "agendamentos.usar": [A, C],
   /** every schedule of the company on 'Mensagens agendadas', and editing or cancelling anybody's */
   "agendamentos.todos": [A],
+  /** opt-in campaigns (/campanhas, decision 1891): the company admin builds, sends, pauses and reads them */
+  "campanhas.gerenciar": [A],
 } as const satisfies Record<string, TPapel[]>;
 
 export type TPermissao = keyof typeof PERMISSOES;

@@ -13,6 +13,7 @@ import { semearEmpresasPlataforma } from "./companies.js";
 import { atribuirAnunciosDemo } from "./demo-attribution.js";
 import { semearAuditoriaDemo } from "./demo-audit.js";
 import { semearHorarioDemo } from "./demo-business-hours.js";
+import { semearCampanhasDemo } from "./demo-campaigns.js";
 import { semearConsentimentos } from "./demo-consent.js";
 import { DIA, diaISO, inicioDaHora, mais, type TEmpresaDemo, type TGeracao } from "./demo-context.js";
 import { gerarConversas } from "./demo-conversations.js";
@@ -226,6 +227,8 @@ async function semear(tx: TTx, hash: string, g: TGeracao, storage?: TArmazenamen
   await semearConsentimentos(tx, { r: criarAleatorio(SEMENTE_DEMO + 1827), agora: g.agora }, empresaDemo);
   // business hours, the away message, a holiday and replies at various delays (decisions 1881-1883)
   await semearHorarioDemo(tx, g, empresaDemo);
+  // a finished opt-in campaign with its receipts, replies and cost (decisions 1891–1894), a stream of its own
+  await semearCampanhasDemo(tx, { r: criarAleatorio(SEMENTE_DEMO + 1891), agora: g.agora }, empresaDemo);
   await inserirVarios(tx, "leads_telefones_migrados", telefonesRepetidos);
   await inserirVarios(tx, "notificacoes", notificacoes);
   await inserirVarios(tx, "custos_marketing", custos);

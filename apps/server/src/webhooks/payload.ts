@@ -18,6 +18,7 @@ const OBJETO: Record<TEntidadeMudanca, string> = {
   resposta: "quick_reply",
   consentimento: "consent",
   agendamento: "scheduled_message",
+  campanha: "whatsapp_campaign",
 };
 
 /**

@@ -174,6 +174,11 @@ export const rotas: RouteObject[] = [
                 lazy: () => import("../features/marketing/MarketingPage").then((m) => ({ Component: m.MarketingPage })),
               },
               {
+                path: "/campanhas",
+                handle: { menu: "/campanhas" },
+                lazy: () => import("../features/campaigns/CampaignsPage").then((m) => ({ Component: m.CampaignsPage })),
+              },
+              {
                 path: "/juridico",
                 handle: { menu: "/juridico" },
                 lazy: () =>
