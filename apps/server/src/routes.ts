@@ -35,6 +35,7 @@ import { notificationRoutes } from "./notifications/routes.js";
 import { performanceRoutes } from "./performance/routes.js";
 import { platformRoutes } from "./platform/routes.js";
 import { presencePlugin } from "./presence/plugin.js";
+import { privacyRecordsRoutes } from "./privacy-records/routes.js";
 import { publicPrivacyRoutes } from "./privacy-requests/public-routes.js";
 import { privacyRequestRoutes } from "./privacy-requests/routes.js";
 import { profileRoutes } from "./profile/routes.js";
@@ -114,5 +115,6 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(revisionalRoutes);
   await api.register(auditTrailRoutes);
   await api.register(privacyRequestRoutes);
+  await api.register(privacyRecordsRoutes);
   await api.register(publicPrivacyRoutes);
 }

@@ -17,6 +17,7 @@ export const LEITURAS_AUDITADAS = {
   "leads.exportados": "Exportou leads",
   "financeiro.exportado": "Exportou o financeiro",
   "auditoria.exportada": "Exportou a trilha de auditoria",
+  "privacidade.ropa_baixado": "Baixou o registro de operações",
   "acesso.plataforma": "Admin da plataforma acessou dados da empresa",
 } as const;
 export type TLeituraAuditada = keyof typeof LEITURAS_AUDITADAS;
@@ -63,6 +64,7 @@ export const ROTULOS_ACAO: Record<string, string> = {
   "mensagem.recebida": "Mensagem recebida",
   "mensagem.enviada": "Mensagem enviada",
   "mensagem.status": "Status de mensagem",
+  "mensagem.excluida": "Mensagem apagada pela retenção",
   "documento.enviado": "Enviou um documento",
   "documento.excluido": "Excluiu um documento",
   "prazo.criado": "Criou um prazo",
@@ -80,6 +82,9 @@ export const ROTULOS_ACAO: Record<string, string> = {
   "privacidade.alertada": "Alerta de prazo de privacidade",
   "privacidade.atendida": "Pedido de privacidade atendido",
   "privacidade.recusada": "Pedido de privacidade recusado",
+  "privacidade.ropa_gerado": "Gerou uma versão do registro de operações",
+  "privacidade.retencao_executada": "Retenção de dados executada",
+  "privacidade.anonimizada": "Dados de um pedido de privacidade anonimizados",
   "configuracao.alterada": "Alterou as configurações",
   "configuracao.chave_api": "Criou ou revogou uma chave da API",
   "configuracao.permissao": "Alterou o acesso de uma pessoa",

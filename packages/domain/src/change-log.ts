@@ -32,7 +32,8 @@ export const TIPOS_MUDANCA = {
     /** a hand-over from the chat (decision 1836): the consultant and the status in one row, the note kept out */
     "lead.transferido",
   ],
-  mensagem: ["mensagem.recebida", "mensagem.enviada", "mensagem.status"],
+  /** `mensagem.excluida`: a message erased by a retention rule (decision 1873), its logged fields as they were */
+  mensagem: ["mensagem.recebida", "mensagem.enviada", "mensagem.status", "mensagem.excluida"],
   documento: ["documento.enviado", "documento.excluido"],
   prazo: ["prazo.criado", "prazo.alterado", "prazo.excluido"],
   custo: ["custo.criado", "custo.alterado", "custo.excluido"],
@@ -48,6 +49,11 @@ export const TIPOS_MUDANCA = {
     "privacidade.alertada",
     "privacidade.atendida",
     "privacidade.recusada",
+    /** the company's records (decisions 1872–1873): a ROPA version generated, a retention run, and a closed request
+     * whose titular's data retention cleared */
+    "privacidade.ropa_gerado",
+    "privacidade.retencao_executada",
+    "privacidade.anonimizada",
   ],
   /** the company's settings and who may do what (decision 1821): the entity's id is the company's */
   configuracao: ["configuracao.alterada", "configuracao.chave_api", "configuracao.permissao"],

@@ -27,6 +27,13 @@ export const ZControlador = z.object({
   responsavel: zOpcional(200),
 });
 export type TControlador = z.infer<typeof ZControlador>;
+/** The same data as stored and answered (no transform: the response is serialized, not parsed). */
+export const ZControladorLido = z.object({
+  cnpj: z.string().nullable(),
+  endereco: z.string().nullable(),
+  atividade: z.string().nullable(),
+  responsavel: z.string().nullable(),
+});
 
 export const ZRegraRetencao = z.object({
   categoria: z.enum(CATEGORIAS_RETENCAO),
@@ -60,7 +67,7 @@ export type TExecucaoRetencao = z.infer<typeof ZExecucaoRetencao>;
 /** /privacidade/registro in one read: versions, controller, rules, the last runs and what the plan includes. */
 export const ZPainelRegistro = z.object({
   versoes: z.array(ZVersaoRopa),
-  controlador: ZControlador,
+  controlador: ZControladorLido,
   regras: z.array(ZRegraRetencao),
   execucoes: z.array(ZExecucaoRetencao),
   plano: z.object({ geradorRopa: z.boolean(), regrasRetencao: z.boolean() }),

@@ -64,3 +64,5 @@ END $$;
 GRANT SELECT, INSERT ON ropa_versoes TO crm_app;
 GRANT SELECT, INSERT, UPDATE ON retencao_regras TO crm_app;
 GRANT SELECT, INSERT ON retencao_execucoes TO crm_app;
+-- Retention anonymises a lead (decision 1873): its phone history goes with its phone (the table was append-only).
+GRANT DELETE ON leads_telefones_migrados TO crm_app;
