@@ -60,6 +60,7 @@ const ROTAS: TRota[] = [
   { path: "/respostas-rapidas", permissao: "respostas.usar" },
   { path: "/auditoria", permissao: "auditoria.ver" },
   { path: "/privacidade", permissao: "privacidade.gerenciar", daEmpresa: true },
+  { path: "/privacidade/registro", permissao: "privacidade.gerenciar", daEmpresa: true },
   { path: "/notificacoes", permissao: "notificacoes.usar" },
 ];
 

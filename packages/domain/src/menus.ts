@@ -117,6 +117,7 @@ export const PERMISSAO_DA_TELA: Record<string, TPermissao> = {
   "/perfil": "perfil.usar",
   "/auditoria": "auditoria.ver",
   "/privacidade": "privacidade.gerenciar",
+  "/privacidade/registro": "privacidade.gerenciar",
 };
 
 /** Whether a role may open the screen at `path` (a path with no entry in PERMISSAO_DA_TELA: no). */

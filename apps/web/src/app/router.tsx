@@ -292,6 +292,13 @@ export const rotas: RouteObject[] = [
                   import("../features/privacy-requests/PrivacyRequestsPage").then((m) => ({ Component: m.PrivacyRequestsPage })),
               },
               {
+                // a static segment outranks the public page's /privacidade/:empresaId (decision 1872)
+                path: "/privacidade/registro",
+                handle: { menu: "/privacidade" },
+                lazy: () =>
+                  import("../features/privacy-records/PrivacyRecordsPage").then((m) => ({ Component: m.PrivacyRecordsPage })),
+              },
+              {
                 path: "/notificacoes",
                 lazy: () =>
                   import("../features/notifications/NotificationsPage").then((m) => ({ Component: m.NotificationsPage })),

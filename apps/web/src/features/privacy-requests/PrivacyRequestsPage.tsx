@@ -12,13 +12,14 @@ import type { TPedidoPrivacidade } from "@crm/domain/schemas/privacy-requests";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { ApiError, mensagemDeErro } from "../../lib/api";
-import { useChosenCompany } from "../../lib/chosenCompany";
+import { comEmpresa, useChosenCompany } from "../../lib/chosenCompany";
 import { useSessaoAtual } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { Badge } from "../../ui/Badge";
-import { Button } from "../../ui/Button";
+import { Button, buttonClasses } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { EmptyState } from "../../ui/EmptyState";
 import { SelectCompanyFirst } from "../../ui/SelectCompanyFirst";
@@ -61,6 +62,9 @@ function Painel({ empresaId }: { empresaId: string | null }) {
           {taxa && <p className="mt-1 text-sm font-medium text-slate-800">{MSG_PRIVACIDADE.noPrazo12m(taxa.percentual)}</p>}
         </div>
         <div className="flex flex-wrap gap-2">
+          <Link to={comEmpresa("/privacidade/registro", empresaId)} className={buttonClasses("outline", "md")}>
+            Registro de operações
+          </Link>
           <Button variant="secondary" onClick={() => setConfigurando(true)}>
             Configurações
           </Button>
