@@ -99,6 +99,48 @@ async function anonimizarPedidosEncerrados(
 }
 
 /**
+ * A retention run's work in the caller's transaction (the job's, or the demo seed's): every active rule, the report
+ * row and its log row. Returns the report and the stored files to delete once committed.
+ */
+export async function aplicarRetencao(
+  tx: TTx,
+  empresaId: string,
+  origem: "agendada" | "manual",
+  agora: Date,
+): Promise<{ execucao: TExecucaoRetencao; arquivos: string[] }> {
+  const autor: TAutorMudanca = { origem: "sistema" };
+  // one run at a time per company: the nightly job and a second instance never anonymise the same rows twice
+  await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('retencao:' || $1, 0))", [empresaId]);
+  const itens: TItem[] = [];
+  const arquivos: string[] = [];
+  for (const regra of await lerRegrasRetencao(tx, empresaId)) {
+    if (!regra.ativa) continue;
+    if (regra.categoria === "leads_nao_convertidos") {
+      const feitos = await anonimizarLeads(tx, empresaId, await leadsVencidos(tx, empresaId, regra.meses, agora), autor, agora);
+      arquivos.push(...feitos.arquivos);
+      itens.push({ categoria: regra.categoria, meses: regra.meses, removidos: feitos.leads });
+    } else {
+      const feitos = await anonimizarPedidosEncerrados(tx, empresaId, regra.meses, agora, autor);
+      arquivos.push(...feitos.arquivos);
+      itens.push({ categoria: regra.categoria, meses: regra.meses, removidos: feitos.n });
+    }
+  }
+  const total = itens.reduce((s, i) => s + i.removidos, 0);
+  const { rows } = await tx.query(
+    `INSERT INTO retencao_execucoes (id_empresa_fk, executada_em, origem, itens, total)
+     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [empresaId, agora, origem, JSON.stringify(itens), total],
+  );
+  await registrarAcaoRegistro(tx, empresaId, autor, {
+    entidade: "privacidade",
+    id: rows[0].id,
+    tipo: "privacidade.retencao_executada",
+    depois: { total, itens },
+  });
+  return { execucao: { id: rows[0].id as string, executada_em: agora.toISOString(), origem, total, itens }, arquivos };
+}
+
+/**
  * One company's retention run (decision 1873), in one transaction under its tenant: each active rule removes what is
  * due by the server's clock (decision 1795), and the run's report — counts by category, never a person's data — is a
  * `retencao_execucoes` row and a `privacidade.retencao_executada` log row. Stored files go after the commit; one
@@ -111,39 +153,10 @@ export async function executarRetencaoDaEmpresa(
   agora: Date = relogio.agora(),
   log?: { warn: (o: object, m: string) => void },
 ): Promise<TExecucaoRetencao | null> {
-  const autor: TAutorMudanca = { origem: "sistema" };
   const r = await withCompanyJob(deps.db.app, empresaId, "retencao-dados", async (tx) => {
     const { rows: emp } = await tx.query("SELECT plano_assinatura FROM empresas WHERE id = $1", [empresaId]);
     if (!emp[0] || !planosComRecurso("regrasRetencao").includes(emp[0].plano_assinatura)) return null;
-    // one run at a time per company: the nightly job and a second instance never anonymise the same rows twice
-    await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('retencao:' || $1, 0))", [empresaId]);
-    const itens: TItem[] = [];
-    const arquivos: string[] = [];
-    for (const regra of await lerRegrasRetencao(tx, empresaId)) {
-      if (!regra.ativa) continue;
-      if (regra.categoria === "leads_nao_convertidos") {
-        const feitos = await anonimizarLeads(tx, empresaId, await leadsVencidos(tx, empresaId, regra.meses, agora), autor, agora);
-        arquivos.push(...feitos.arquivos);
-        itens.push({ categoria: regra.categoria, meses: regra.meses, removidos: feitos.leads });
-      } else {
-        const feitos = await anonimizarPedidosEncerrados(tx, empresaId, regra.meses, agora, autor);
-        arquivos.push(...feitos.arquivos);
-        itens.push({ categoria: regra.categoria, meses: regra.meses, removidos: feitos.n });
-      }
-    }
-    const total = itens.reduce((s, i) => s + i.removidos, 0);
-    const { rows } = await tx.query(
-      `INSERT INTO retencao_execucoes (id_empresa_fk, executada_em, origem, itens, total)
-       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [empresaId, agora, origem, JSON.stringify(itens), total],
-    );
-    await registrarAcaoRegistro(tx, empresaId, autor, {
-      entidade: "privacidade",
-      id: rows[0].id,
-      tipo: "privacidade.retencao_executada",
-      depois: { total, itens },
-    });
-    return { execucao: { id: rows[0].id as string, executada_em: agora.toISOString(), origem, total, itens }, arquivos };
+    return aplicarRetencao(tx, empresaId, origem, agora);
   });
   if (!r) return null;
   for (const chave of r.arquivos)

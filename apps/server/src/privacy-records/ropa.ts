@@ -46,7 +46,11 @@ export async function gravarControlador(tx: TTx, ctx: TCtxDaEmpresa, c: TControl
  * encarregado as they are now, with the dates of every version before it (ANPD's model asks for the date filled in
  * and of each update). Stored whole, so a version downloads later exactly as it was generated. A plan feature.
  */
-export async function gerarVersaoRopa(tx: TTx, ctx: TCtxDaEmpresa): Promise<TVersaoRopa> {
+export async function gerarVersaoRopa(
+  tx: TTx,
+  ctx: { empresaId: string; usuarioId: string | null },
+  agora: Date = relogio.agora(),
+): Promise<TVersaoRopa> {
   await exigirRecursoDoPlano(tx, ctx.empresaId, "geradorRopa");
   // two admins generating at once get versions n and n+1, never the same number
   await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('ropa:' || $1, 0))", [ctx.empresaId]);
@@ -62,7 +66,6 @@ export async function gerarVersaoRopa(tx: TTx, ctx: TCtxDaEmpresa): Promise<TVer
     [ctx.empresaId],
   );
   const versao = (anteriores.at(-1)?.versao ?? 0) + 1;
-  const agora = relogio.agora();
   const c = cfg[0];
   const conteudo: TConteudoRopa = {
     versao,

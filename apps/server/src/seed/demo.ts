@@ -23,6 +23,7 @@ import { semearCaixaDeEntrada } from "./demo-inbox.js";
 import { CAMPANHAS, gerarLeads } from "./demo-leads.js";
 import { semearPrivacidadeDemo } from "./demo-privacy.js";
 import { semearTaxasDemo } from "./demo-rates.js";
+import { semearRegistroDemo } from "./demo-records.js";
 import { gerarTriagens } from "./demo-screenings.js";
 import { semFilaDeEspera } from "./demo-waiting.js";
 import { criarEmpresa, criarProfissionalJuridico, criarUsuario, linhaConsultor } from "./factories.js";
@@ -241,13 +242,15 @@ async function semear(tx: TTx, hash: string, g: TGeracao, storage?: TArmazenamen
       .slice(0, 6)
       .map((l) => ({ id: l.id, nome: l.nome, telefone_normalizado: (l.linha.telefone_normalizado as string) ?? null })),
   );
+  // the ROPA's versions and last night's retention run (decisions 1872–1873)
+  const registro = await semearRegistroDemo(tx, g.agora, demo.id, admin.id);
   // the platform's other companies (/empresas), from a random stream of their own
   const outras = await semearEmpresasPlataforma(tx, { r: criarAleatorio(SEMENTE_DEMO + 13), agora: g.agora }, hash);
   return {
     empresas: 2 + outras.empresas,
     usuarios: usuarios + caixa.usuarios + outras.usuarios,
     consultores: empresaDemo.consultores.length + empresaCredito.consultores.length + outras.consultores,
-    leads: leads.length + outras.leads,
+    leads: leads.length + outras.leads + registro.leads,
     historico: historico.length + outras.historico,
     mensagens: mensagens.length,
     notificacoes: notificacoes.length + caixa.notificacoes,
