@@ -68,7 +68,7 @@ export async function anonimizarLeads(
   const leads = await tx.query(
     `WITH antes AS (SELECT l AS linha FROM leads_juros_check l WHERE l.id_empresa_fk = $1 AND l.id = ANY ($2::uuid[])),
      feitos AS (
-       UPDATE leads_juros_check l SET ${LIMPAR_LEAD}, anonimizado_em = $3, updated_at = now()
+       UPDATE leads_juros_check l SET ${LIMPAR_LEAD}, anonimizado_em = $3, updated_at = $3
          FROM antes a WHERE l.id_empresa_fk = $1 AND l.id = (a.linha).id
        RETURNING a.linha AS antes, l AS depois)
      ${sqlRegistroDeLeads(4)}`,

@@ -127,7 +127,8 @@ describe("o registro de operações (ROPA, art. 37) em versões datadas", () => 
     const antigo = await textoDoPdf((await baixar(v1.id, "pdf")).rawPayload);
     expect(antigo).toContain("v1 (30/11/2026");
     expect(antigo).not.toContain("v2 (");
-  });
+    // two PDFs rendered and read back: seconds each on a loaded machine
+  }, 60_000);
 
   it("o XLSX tem a identificação, uma linha por operação e as versões", async () => {
     const res = await baixar(v2.id, "xlsx");
