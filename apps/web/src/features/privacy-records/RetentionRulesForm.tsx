@@ -55,6 +55,8 @@ export function RetentionRulesForm({
       <CardContent>
         <form
           className="space-y-4"
+          // the pt-BR message of the domain's schema, not the browser's own bubble for min/max
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             void salvar();
