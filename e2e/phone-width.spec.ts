@@ -64,6 +64,7 @@ const ROTAS: TRota[] = [
   { path: "/privacidade", permissao: "privacidade.gerenciar", daEmpresa: true },
   // the platform admin without a company sees the platform's incidents across companies (decision 1877)
   { path: "/privacidade/incidentes", permissao: "privacidade.gerenciar" },
+  { path: "/privacidade/registro", permissao: "privacidade.gerenciar", daEmpresa: true },
   { path: "/notificacoes", permissao: "notificacoes.usar" },
 ];
 

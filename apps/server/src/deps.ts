@@ -19,6 +19,7 @@ import { criarJobs, instalarFilas } from "./jobs/jobs.js";
 import { acordarOutrasInstancias, ouvirAcordar } from "./jobs/wake-other-instances.js";
 import { iniciarTrabalhosLeads } from "./leads/import/workers.js";
 import { createMailer } from "./mail/mailer.js";
+import { iniciarTrabalhosRetencao } from "./privacy-records/retention-job.js";
 import { iniciarTrabalhosPrivacidade } from "./privacy-requests/alerts.js";
 import { createRealtime } from "./realtime/realtime.js";
 import { iniciarTrabalhosRevisional } from "./revisional/worker.js";
@@ -126,6 +127,7 @@ async function iniciarTrabalhos(deps: TDeps, log?: FastifyBaseLogger): Promise<v
   await iniciarTrabalhosAgendadas(deps);
   await iniciarTrabalhosPrivacidade(deps);
   await iniciarTrabalhosApiV1(deps);
+  await iniciarTrabalhosRetencao(deps);
 }
 
 /** Each instance's record of its local data folder, removed when it closes (decision 1856). */

@@ -37,6 +37,7 @@ import { notificationRoutes } from "./notifications/routes.js";
 import { performanceRoutes } from "./performance/routes.js";
 import { platformRoutes } from "./platform/routes.js";
 import { presencePlugin } from "./presence/plugin.js";
+import { privacyRecordsRoutes } from "./privacy-records/routes.js";
 import { publicPrivacyRoutes } from "./privacy-requests/public-routes.js";
 import { privacyRequestRoutes } from "./privacy-requests/routes.js";
 import { profileRoutes } from "./profile/routes.js";
@@ -122,5 +123,6 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(auditTrailRoutes);
   await api.register(privacyRequestRoutes);
   await api.register(securityIncidentRoutes);
+  await api.register(privacyRecordsRoutes);
   await api.register(publicPrivacyRoutes);
 }

@@ -59,6 +59,7 @@ const PUBLICAS_DA_EMPRESA: Record<string, string> = {
 
 /** Which of A's tables an id slot points at, by the slot's name (or, for `id`, by the url segment before it). */
 const PALAVRAS: [RegExp, string][] = [
+  [/ropa/i, "ropa_versoes"],
   [/prazos-modelos/i, "prazos_modelos"],
   [/chaves-api/i, "chaves_api"],
   [/prazo/i, "prazos_processo"],

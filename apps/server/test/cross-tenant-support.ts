@@ -290,6 +290,21 @@ export async function semearEmpresa(t: TTestApp, e: TEmpresaComUsuarios, marca: 
     payload: { canal: "email" },
     status: 200,
   });
+  // the company's records (decisions 1872–1873): the controller's data and a ROPA version naming A's company and
+  // encarregado, whose download routes get A's version id; the retention rules
+  await exigir(admin, {
+    method: "PUT",
+    url: "/api/privacidade/registro/controlador",
+    payload: { cnpj: "12345678000190", endereco: `${marca} endereço sigiloso`, atividade: null, responsavel: `${marca} Sócia` },
+    status: 200,
+  });
+  await exigir(admin, {
+    method: "PUT",
+    url: "/api/privacidade/registro/retencao",
+    payload: { regras: [{ categoria: "leads_nao_convertidos", meses: 18, ativa: true }] },
+    status: 200,
+  });
+  await exigir(admin, { method: "POST", url: "/api/privacidade/registro/ropa", status: 201 });
   await exigir(admin, {
     method: "POST",
     url: "/api/modelos-mensagem",

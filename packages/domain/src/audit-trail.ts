@@ -17,6 +17,7 @@ export const LEITURAS_AUDITADAS = {
   "leads.exportados": "Exportou leads",
   "financeiro.exportado": "Exportou o financeiro",
   "auditoria.exportada": "Exportou a trilha de auditoria",
+  "privacidade.ropa_baixado": "Baixou o registro de operações",
   "acesso.plataforma": "Admin da plataforma acessou dados da empresa",
 } as const;
 export type TLeituraAuditada = keyof typeof LEITURAS_AUDITADAS;
@@ -64,6 +65,7 @@ export const ROTULOS_ACAO: Record<string, string> = {
   "mensagem.recebida": "Mensagem recebida",
   "mensagem.enviada": "Mensagem enviada",
   "mensagem.status": "Status de mensagem",
+  "mensagem.excluida": "Mensagem apagada pela retenção",
   "documento.enviado": "Enviou um documento",
   "documento.excluido": "Excluiu um documento",
   "prazo.criado": "Criou um prazo",
@@ -90,6 +92,9 @@ export const ROTULOS_ACAO: Record<string, string> = {
   "privacidade.pacote_pronto": "Pacote de dados do titular pronto",
   "privacidade.pacote_baixado": "Pacote de dados do titular baixado",
   "privacidade.pacote_expirado": "Pacote de dados do titular expirado e apagado",
+  "privacidade.ropa_gerado": "Gerou uma versão do registro de operações",
+  "privacidade.retencao_executada": "Retenção de dados executada",
+  "privacidade.anonimizada": "Dados de um pedido de privacidade anonimizados",
   "configuracao.alterada": "Alterou as configurações",
   "configuracao.chave_api": "Criou ou revogou uma chave da API",
   "api.chave_usada": "Usou a API com uma chave",

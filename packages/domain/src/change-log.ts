@@ -36,7 +36,8 @@ export const TIPOS_MUDANCA = {
     /** a titular's erasure (decision 1861): the lead became an anonymous unit; what was erased and held, by count */
     "lead.eliminado",
   ],
-  mensagem: ["mensagem.recebida", "mensagem.enviada", "mensagem.status"],
+  /** `mensagem.excluida`: a message erased by a retention rule (decision 1873), its logged fields as they were */
+  mensagem: ["mensagem.recebida", "mensagem.enviada", "mensagem.status", "mensagem.excluida"],
   documento: ["documento.enviado", "documento.excluido"],
   prazo: ["prazo.criado", "prazo.alterado", "prazo.excluido"],
   custo: ["custo.criado", "custo.alterado", "custo.excluido"],
@@ -63,6 +64,11 @@ export const TIPOS_MUDANCA = {
     "privacidade.pacote_pronto",
     "privacidade.pacote_baixado",
     "privacidade.pacote_expirado",
+    /** the company's records (decisions 1872–1873): a ROPA version generated, a retention run, and a closed request
+     * whose titular's data retention cleared */
+    "privacidade.ropa_gerado",
+    "privacidade.retencao_executada",
+    "privacidade.anonimizada",
   ],
   /** the company's settings and who may do what (decision 1821): the entity's id is the company's */
   configuracao: ["configuracao.alterada", "configuracao.chave_api", "configuracao.permissao"],

@@ -125,6 +125,7 @@ export const PERMISSAO_DA_TELA: Record<string, TPermissao> = {
   "/auditoria": "auditoria.ver",
   "/privacidade": "privacidade.gerenciar",
   "/privacidade/incidentes": "privacidade.gerenciar",
+  "/privacidade/registro": "privacidade.gerenciar",
 };
 
 /** Whether a role may open the screen at `path` (a path with no entry in PERMISSAO_DA_TELA: no). */

@@ -23,6 +23,9 @@ export const RECURSOS_DO_PLANO = {
   iaAvancada: "IA avançada",
   apiPersonalizada: "API personalizada",
   webhooks: "Webhooks",
+  geradorRopa: "Gerador do registro de operações (ROPA)",
+  regrasRetencao: "Regras de retenção automáticas",
+  registroIncidentes: "Registro de incidentes",
 } as const;
 export type TRecursoDoPlano = keyof typeof RECURSOS_DO_PLANO;
 

@@ -24,7 +24,26 @@ export type TPlanoInfo = {
    * access logs (Lei 12.965/2014 art. 15: 6 months), Premium 2 years, Enterprise 5 years.
    */
   retencaoAuditoriaMeses: number;
+  /**
+   * The privacy tools that follow the plan (decision 1874); what the law asks of every company (titulares' requests,
+   * access, erasure, consent, the audit trail, the data catalogue) is in every plan: PRIVACIDADE_EM_TODOS_OS_PLANOS.
+   * The ROPA generator (art. 37) and the nightly retention rules:
+   */
+  geradorRopa: boolean;
+  regrasRetencao: boolean;
+  /** the incident register (Res. CD/ANPD 15/2024 art. 10 asks every agent to keep one): every plan */
+  registroIncidentes: boolean;
 };
+
+/** What every plan has of the privacy centre (decision 1874): the law applies to every company. */
+export const PRIVACIDADE_EM_TODOS_OS_PLANOS = [
+  "Solicitações de titulares com prazo (LGPD, arts. 18 e 19)",
+  "Acesso e portabilidade dos dados do titular",
+  "Eliminação de dados a pedido do titular",
+  "Registro de consentimentos e palavras de descadastro",
+  "Trilha de auditoria encadeada",
+  "Catálogo de dados pessoais",
+] as const;
 
 export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
   Básico: {
@@ -41,6 +60,9 @@ export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
     webhooks: false,
     limitesApi: null,
     retencaoAuditoriaMeses: 6,
+    geradorRopa: false,
+    regrasRetencao: false,
+    registroIncidentes: true,
     recursos: ["1 administrador", "3 consultores", "100 leads/mês", "Triagem por IA", "API de WhatsApp", "Suporte por email"],
   },
   Premium: {
@@ -57,6 +79,9 @@ export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
     webhooks: false,
     limitesApi: null,
     retencaoAuditoriaMeses: 24,
+    geradorRopa: true,
+    regrasRetencao: true,
+    registroIncidentes: true,
     recursos: [
       "3 administradores",
       "10 consultores",
@@ -81,6 +106,9 @@ export const PLANO_INFO: Record<TPlano, TPlanoInfo> = {
     webhooks: true,
     limitesApi: { porChave: 600, porEmpresa: 1200 },
     retencaoAuditoriaMeses: 60,
+    geradorRopa: true,
+    regrasRetencao: true,
+    registroIncidentes: true,
     recursos: [
       "10 administradores",
       "Consultores ilimitados",

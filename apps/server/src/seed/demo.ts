@@ -28,6 +28,7 @@ import { CAMPANHAS, gerarLeads } from "./demo-leads.js";
 import { semearPrivacidadeDemo } from "./demo-privacy.js";
 import { semearPacotesDemo } from "./demo-privacy-package.js";
 import { semearTaxasDemo } from "./demo-rates.js";
+import { semearRegistroDemo } from "./demo-records.js";
 import { semearAgendadasDemo } from "./demo-scheduled-messages.js";
 import { gerarTriagens } from "./demo-screenings.js";
 import { semFilaDeEspera } from "./demo-waiting.js";
@@ -262,13 +263,15 @@ async function semear(tx: TTx, hash: string, g: TGeracao, storage?: TArmazenamen
   await semearPacotesDemo(tx, g.agora, demo.id, a.leads.slice(6, 8));
   // an erasure request of a lead with a legal process: 'Eliminar dados' answers it in part (decisions 1861–1862)
   await semearEliminacaoDemo(tx, g.agora, demo.id);
+  // the ROPA's versions and last night's retention run (decisions 1872–1873)
+  const registro = await semearRegistroDemo(tx, g.agora, demo.id, admin.id);
   // the platform's other companies (/empresas), from a random stream of their own
   const outras = await semearEmpresasPlataforma(tx, { r: criarAleatorio(SEMENTE_DEMO + 13), agora: g.agora }, hash);
   return {
     empresas: 2 + outras.empresas,
     usuarios: usuarios + caixa.usuarios + outras.usuarios,
     consultores: empresaDemo.consultores.length + empresaCredito.consultores.length + outras.consultores,
-    leads: leads.length + outras.leads,
+    leads: leads.length + outras.leads + registro.leads,
     historico: historico.length + outras.historico,
     mensagens: mensagens.length,
     notificacoes: notificacoes.length + caixa.notificacoes,

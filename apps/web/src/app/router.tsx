@@ -316,6 +316,13 @@ export const rotas: RouteObject[] = [
                 lazy: () => import("../features/security-incidents/IncidentsPage").then((m) => ({ Component: m.IncidentsPage })),
               },
               {
+                // a static segment outranks the public page's /privacidade/:empresaId (decision 1872)
+                path: "/privacidade/registro",
+                handle: { menu: "/privacidade" },
+                lazy: () =>
+                  import("../features/privacy-records/PrivacyRecordsPage").then((m) => ({ Component: m.PrivacyRecordsPage })),
+              },
+              {
                 path: "/notificacoes",
                 lazy: () =>
                   import("../features/notifications/NotificationsPage").then((m) => ({ Component: m.NotificationsPage })),

@@ -19,7 +19,7 @@ import { useSessaoAtual } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AccessDenied } from "../../ui/AccessDenied";
 import { Badge } from "../../ui/Badge";
-import { Button } from "../../ui/Button";
+import { Button, buttonClasses } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { EmptyState } from "../../ui/EmptyState";
 import { SelectCompanyFirst } from "../../ui/SelectCompanyFirst";
@@ -66,6 +66,9 @@ function Painel({ empresaId }: { empresaId: string | null }) {
           <Button variant="outline" asChild>
             <Link to={comEmpresa("/privacidade/incidentes", empresaId)}>Incidentes de segurança</Link>
           </Button>
+          <Link to={comEmpresa("/privacidade/registro", empresaId)} className={buttonClasses("outline", "md")}>
+            Registro de operações
+          </Link>
           <Button variant="secondary" onClick={() => setConfigurando(true)}>
             Configurações
           </Button>

@@ -1,11 +1,12 @@
 import { formatarBRL } from "@crm/domain/format";
-import { PLANO_INFO, PLANOS, type TPlano } from "@crm/domain/plans";
+import { RECURSOS_DO_PLANO } from "@crm/domain/plan-limits";
+import { PLANO_INFO, PLANOS, PRIVACIDADE_EM_TODOS_OS_PLANOS, type TPlano } from "@crm/domain/plans";
 import { PAPEL } from "@crm/domain/roles";
 import type { TCartao } from "@crm/domain/schemas/subscription";
 import { DESCONTO_ANUAL_PCT, type TCiclo } from "@crm/domain/subscription";
 import { FAQ_PLANOS, MSG_ASSINATURA as M } from "@crm/domain/subscription-messages";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Check } from "lucide-react";
+import { Check, Minus } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { mensagemDeErro } from "../../lib/api";
@@ -17,6 +18,7 @@ import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
 import { Dialog } from "../../ui/Dialog";
+import { Table, TBody, Td, THead, Th, Tr } from "../../ui/Table";
 import { toast } from "../../ui/toast";
 import { CHAVE_ASSINATURA, mudarPlano, planoAtualQuery } from "./api";
 import { CardFields, useFormCartao } from "./CardFields";
@@ -112,6 +114,8 @@ export function PlansPage() {
         <p className="text-sm text-slate-600">Somente o administrador da empresa pode mudar o plano.</p>
       )}
 
+      <PrivacidadeNosPlanos />
+
       <section aria-labelledby="faq-titulo" className="space-y-3">
         <h2 id="faq-titulo" className="text-lg font-semibold text-slate-900">
           Perguntas frequentes
@@ -194,5 +198,50 @@ function CheckoutDialog({ plano, ciclo, onClose }: { plano: TPlano | null; ciclo
         </Alert>
       )}
     </Dialog>
+  );
+}
+
+/** The privacy features that follow the plan, and what every plan has because the law applies to all (decision 1874). */
+const RECURSOS_PRIVACIDADE = ["geradorRopa", "regrasRetencao", "registroIncidentes"] as const;
+
+function PrivacidadeNosPlanos() {
+  return (
+    <section aria-labelledby="privacidade-planos-titulo" className="space-y-3">
+      <h2 id="privacidade-planos-titulo" className="text-lg font-semibold text-slate-900">
+        Privacidade (LGPD)
+      </h2>
+      <p className="text-sm text-slate-700">
+        Em todos os planos, porque a lei vale para todas as empresas: {PRIVACIDADE_EM_TODOS_OS_PLANOS.join("; ")}.
+      </p>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <Table rotulo="Recursos de privacidade por plano">
+          <THead>
+            <Tr>
+              <Th>Recurso</Th>
+              {PLANOS.map((p) => (
+                <Th key={p}>{p}</Th>
+              ))}
+            </Tr>
+          </THead>
+          <TBody>
+            {RECURSOS_PRIVACIDADE.map((r) => (
+              <Tr key={r}>
+                <Td className="font-medium">{RECURSOS_DO_PLANO[r]}</Td>
+                {PLANOS.map((p) => (
+                  <Td key={p}>
+                    {PLANO_INFO[p][r] ? (
+                      <Check className="size-4 text-green-700" aria-hidden="true" />
+                    ) : (
+                      <Minus className="size-4 text-slate-500" aria-hidden="true" />
+                    )}
+                    <span className="sr-only">{PLANO_INFO[p][r] ? "Incluído" : "Não incluído"}</span>
+                  </Td>
+                ))}
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      </div>
+    </section>
   );
 }
