@@ -107,6 +107,18 @@ export const SO_INTERNAS: [inicio: string, motivo: string][] = [
   ["GET /api/privacidade/configuracao", "configuração de privacidade: só o Admin Empresa, no navegador"],
   ["PUT /api/privacidade/configuracao", "idem"],
   ["GET /api/documentos/leads", "as opções de um seletor da tela (GET /api/v1/processos)"],
+  ["GET /api/empresa/horario", "horário de atendimento e mensagem de ausência: configuração da empresa, em /empresa-config"],
+  ["PUT /api/empresa/horario", "idem"],
+  ["GET /api/empresa/feriados", "idem, os feriados da empresa"],
+  ["POST /api/empresa/feriados", "idem"],
+  ["DELETE /api/empresa/feriados/", "idem"],
+  ["GET /api/privacidade/registro", "o registro de operações (ROPA) e as regras de retenção: do controlador, só o Admin Empresa"],
+  ["POST /api/privacidade/registro/", "idem"],
+  ["PUT /api/privacidade/registro/", "idem"],
+  ["GET /api/privacidade/incidentes", "incidentes de segurança: a comunicação à ANPD é decisão do encarregado, numa tela"],
+  ["POST /api/privacidade/incidentes", "idem"],
+  ["PUT /api/privacidade/incidentes/", "idem"],
+  ["GET /api/privacidade/pedidos/:id/pacote/arquivo", "o pacote do titular vai a ele por link; a empresa o baixa na tela"],
 ];
 
 /** Meant for /api/v1, not built yet: the operation each will be (decision 1814 names the order). */
@@ -138,4 +150,11 @@ export const AINDA_SEM_EQUIVALENTE: [inicio: string, operacao: string][] = [
   ],
   ["POST /api/privacidade/pedidos/:id/", "documento do representante, aprovar e encerrar (privacy:write)"],
   ["PUT /api/tarefas/", "PATCH /api/v1/tarefas/{id} (leads:write)"],
+  ["GET /api/agendamentos", "GET /api/v1/mensagens-agendadas (messages:read)"],
+  ["GET /api/chat/:leadId/agendamentos", "idem, as de um lead"],
+  ["POST /api/chat/:leadId/agendamentos", "POST /api/v1/leads/{id}/mensagens-agendadas (messages:send)"],
+  ["PUT /api/agendamentos/", "PATCH /api/v1/mensagens-agendadas/{id} (messages:send)"],
+  ["POST /api/agendamentos/", "POST /api/v1/mensagens-agendadas/{id}/cancelamento (messages:send)"],
+  ["GET /api/campanhas", "GET /api/v1/campanhas e suas figuras (campaigns:read)"],
+  ["POST /api/campanhas", "POST /api/v1/campanhas, público e estado (campaigns:write)"],
 ];

@@ -46,9 +46,9 @@ describe("guard before validation", () => {
   });
 
   it("answers a role without the permission 403 before validating its query", async () => {
-    await criarContaConfirmada(t, "admin-ordem@exemplo.com.br"); // an Admin Empresa: no 'desempenho.ver'
+    await criarContaConfirmada(t, "admin-ordem@exemplo.com.br"); // an Admin Empresa: no 'plataforma.gerenciar'
     const nav = await entrar(t, "admin-ordem@exemplo.com.br");
-    const r = await nav.req({ url: "/api/desempenho?periodo=nenhum&inicio=ontem" });
+    const r = await nav.req({ url: "/api/plataforma/indicadores?de=ontem&porEmpresa=talvez" });
     expect(r.statusCode).toBe(403);
     expect(r.json().campos).toBeUndefined();
   });

@@ -41,6 +41,9 @@ export async function semearHorarioDemo(tx: TTx, g: TGeracao, empresa: TEmpresaD
        JOIN consultores c ON c.id_empresa_fk = l.id_empresa_fk AND c.id = l.consultor_atribuido_id
       WHERE l.id_empresa_fk = $1
         AND NOT EXISTS (SELECT 1 FROM mensagens_whatsapp m WHERE m.id_empresa_fk = $1 AND m.id_lead_fk = l.id)
+        -- the duplicate report's pairs stay without a conversation (decision 1501)
+        AND NOT EXISTS (SELECT 1 FROM leads_telefones_migrados t
+                         WHERE t.id_empresa_fk = l.id_empresa_fk AND l.id IN (t.id_lead_fk, t.id_lead_duplicado_de_fk))
       ORDER BY l.consultor_atribuido_id, l.id`,
     [empresa.id],
   );

@@ -21,6 +21,9 @@ export async function semearCampanhasDemo(tx: TTx, g: TGeracao, empresa: TEmpres
        JOIN leads_juros_check l ON l.id_empresa_fk = v.id_empresa_fk AND l.id = v.id_lead_fk
       WHERE v.id_empresa_fk = $1 AND v.finalidade = 'marketing' AND v.situacao = 'concedido'
         AND coalesce(l.telefone_normalizado, '') <> ''
+        -- the duplicate report's pairs stay without a conversation (decision 1501)
+        AND NOT EXISTS (SELECT 1 FROM leads_telefones_migrados t
+                         WHERE t.id_empresa_fk = l.id_empresa_fk AND l.id IN (t.id_lead_fk, t.id_lead_duplicado_de_fk))
       ORDER BY l.id`,
     [empresa.id],
   );

@@ -224,13 +224,14 @@ async function semear(tx: TTx, hash: string, g: TGeracao, storage?: TArmazenamen
   // screening history for 'Eficiência IA' (decision 0602), from a random stream of its own
   await inserirVarios(tx, "triagens_ia", gerarTriagens(criarAleatorio(SEMENTE_DEMO + 12), [...a.leads, ...b.leads], historico));
   await inserirVarios(tx, "mensagens_whatsapp", mensagens);
+  // before the seeds that write conversations: they leave the duplicate report's pairs without one
+  await inserirVarios(tx, "leads_telefones_migrados", telefonesRepetidos);
   // the consent ledger, from the messages (decisions 1827–1829): service from each first message, opt-ins, one 'SAIR'
   await semearConsentimentos(tx, { r: criarAleatorio(SEMENTE_DEMO + 1827), agora: g.agora }, empresaDemo);
   // business hours, the away message, a holiday and replies at various delays (decisions 1881-1883)
   await semearHorarioDemo(tx, g, empresaDemo);
   // a finished opt-in campaign with its receipts, replies and cost (decisions 1891–1894), a stream of its own
   await semearCampanhasDemo(tx, { r: criarAleatorio(SEMENTE_DEMO + 1891), agora: g.agora }, empresaDemo);
-  await inserirVarios(tx, "leads_telefones_migrados", telefonesRepetidos);
   await inserirVarios(tx, "notificacoes", notificacoes);
   await inserirVarios(tx, "custos_marketing", custos);
   await inserirVarios(tx, "faturas", faturas);
