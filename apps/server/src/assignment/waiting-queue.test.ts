@@ -1,3 +1,4 @@
+import { MSG } from "@crm/domain/messages";
 import { PAPEL } from "@crm/domain/roles";
 import type { TPaginaLeads } from "@crm/domain/schemas/leads";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -244,52 +245,31 @@ describe("assigning to offline consultants during business hours (PUT /api/empre
     const x = await empresaNova();
     const nav = x.navegadores.admin;
     const ler = async () => (await nav.req({ url: "/api/empresa/atribuicao" })).json();
-    expect(await ler()).toEqual({
-      atribuir_offline_expediente: false,
-      dias: [1, 2, 3, 4, 5],
-      inicio: "08:00",
-      fim: "18:00",
-      limite_conversas_abertas: null,
-    });
-    const ruim = await nav.req({
-      method: "PUT",
-      url: "/api/empresa/atribuicao",
-      payload: { atribuir_offline_expediente: true, dias: [1], inicio: "18:00", fim: "08:00" },
-    });
-    expect(ruim.statusCode).toBe(400);
-    expect(ruim.body).toContain("O fim do expediente deve ser depois do início");
-    const semDias = await nav.req({
-      method: "PUT",
-      url: "/api/empresa/atribuicao",
-      payload: { atribuir_offline_expediente: true, dias: [], inicio: "08:00", fim: "18:00" },
-    });
-    expect(semDias.statusCode).toBe(400);
-    expect(semDias.body).toContain("Escolha ao menos um dia do expediente");
-    const hora = await nav.req({
-      method: "PUT",
-      url: "/api/empresa/atribuicao",
-      payload: { atribuir_offline_expediente: true, dias: [1], inicio: "8h", fim: "18:00" },
-    });
-    expect(hora.statusCode).toBe(400);
-    expect(await ler()).toMatchObject({ atribuir_offline_expediente: false }); // unchanged
+    // the hours it applies in are the company's business hours (decision 1881, PUT /api/empresa/horario)
+    expect(await ler()).toEqual({ atribuir_offline_expediente: false, limite_conversas_abertas: null });
+    for (const payload of [
+      { atribuir_offline_expediente: true, limite_conversas_abertas: 0 },
+      { atribuir_offline_expediente: true, limite_conversas_abertas: 2.5 },
+    ]) {
+      const ruim = await nav.req({ method: "PUT", url: "/api/empresa/atribuicao", payload });
+      expect(ruim.statusCode).toBe(400);
+      expect(ruim.body).toContain(MSG.limiteConversasInvalido);
+    }
+    const semValor = await nav.req({ method: "PUT", url: "/api/empresa/atribuicao", payload: { limite_conversas_abertas: 3 } });
+    expect(semValor.statusCode).toBe(400);
+    expect(await ler()).toEqual({ atribuir_offline_expediente: false, limite_conversas_abertas: null }); // unchanged
     const ok = await nav.req({
       method: "PUT",
       url: "/api/empresa/atribuicao",
-      payload: { atribuir_offline_expediente: true, dias: [5, 1, 1], inicio: "09:00", fim: "17:30" },
+      payload: { atribuir_offline_expediente: true, limite_conversas_abertas: 12 },
     });
     expect(ok.statusCode).toBe(200);
-    expect(await ler()).toEqual({
-      atribuir_offline_expediente: true,
-      dias: [1, 5],
-      inicio: "09:00",
-      fim: "17:30",
-      limite_conversas_abertas: null,
-    });
+    expect(await ler()).toEqual({ atribuir_offline_expediente: true, limite_conversas_abertas: 12 });
     for (const papel of ["consultor", "juridico"] as const) {
       const r = await x.navegadores[papel].req({
         method: "PUT",
         url: "/api/empresa/atribuicao",
-        payload: { atribuir_offline_expediente: false, dias: [1], inicio: "09:00", fim: "17:30" },
+        payload: { atribuir_offline_expediente: false, limite_conversas_abertas: null },
       });
       expect(r.statusCode).toBe(403);
     }
@@ -311,7 +291,7 @@ describe("assigning to offline consultants during business hours (PUT /api/empre
       x.navegadores.admin.req({
         method: "PUT",
         url: "/api/empresa/atribuicao",
-        payload: { atribuir_offline_expediente: ativo, dias: [1, 2, 3, 4, 5], inicio: "08:00", fim: "18:00" },
+        payload: { atribuir_offline_expediente: ativo, limite_conversas_abertas: null },
       });
     expect((await regra(false)).statusCode).toBe(200);
     expect(await atribuir(x.empresa.id, lead.id, sp("2026-11-23T10:00:00"))).toMatchObject({ atribuido: false });
