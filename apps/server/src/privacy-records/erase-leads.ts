@@ -1,7 +1,8 @@
 import { CATALOGO_DADOS } from "@crm/domain/data-catalogue-tables";
+import { redigirEventosAuditoria } from "../audit-redaction/redact.js";
 import { autorDoRegistro, sqlRegistro, sqlRegistroDeLeads } from "../change-log/in-statement.js";
 import type { TAutorMudanca } from "../change-log/record.js";
-import type { TTx } from "../db/tenant.js";
+import { type TTx, unsafeComoSistemaNaTransacao } from "../db/tenant.js";
 
 /** What anonymising some leads removed: counts for the run's report, and the stored files to delete after commit. */
 export type TLeadsAnonimizados = { leads: number; mensagens: number; notas: number; triagens: number; arquivos: string[] };
@@ -29,7 +30,8 @@ const LIMPAR_LEAD = Object.entries(CATALOGO_DADOS.leads_juros_check.pessoais)
  * Anonymises leads of one company in the caller's transaction (decision 1873): the lead's personal columns cleared
  * (one `lead.alterado` row each, naming the personal fields changed, never their values), its WhatsApp messages
  * deleted (one `mensagem.excluida` row each), its internal notes deleted, its AI screenings' texts cleared; the
- * media files are returned for the caller to delete after commit. The leads must be locked by the caller, in id
+ * media files are returned for the caller to delete after commit; the audit trail's personal values of these leads are
+ * redacted, its chain still verifying. The leads must be locked by the caller, in id
  * order (decision 1731). Kept in one function so that the full erasure of decision 1861 can take its place.
  */
 export async function anonimizarLeads(
@@ -74,6 +76,10 @@ export async function anonimizarLeads(
      ${sqlRegistroDeLeads(4)}`,
     [empresaId, ids, agora, autorDoRegistro("lead.alterado", autor)],
   );
+  // the audit trail's personal values of these leads go too, the chain still verifying (decisions 1821, 1861)
+  await unsafeComoSistemaNaTransacao(tx, async (sis) => {
+    for (const id of ids) await redigirEventosAuditoria(sis, { empresaId, entidade: "lead", entidadeId: id });
+  });
   return {
     leads: leads.rowCount ?? 0,
     mensagens: mensagens.rowCount ?? 0,

@@ -4,6 +4,9 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, criarMensagem, type TEmpresaComUsuarios } from "../../test/factories.js";
+import { encadearTudo } from "../audit-trail/chain.js";
+import { verificarTrilhas } from "../audit-trail/verify-all.js";
+import { registrarAuditoria } from "../auth/audit.js";
 import { relogio } from "../core/clock.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { NOME_ANONIMIZADO } from "./erase-leads.js";
@@ -250,8 +253,30 @@ describe("a retenção por categoria, rodada com o relógio injetado", () => {
     expect(nada?.total).toBe(0);
     expect(await mensagens(ids.velho)).toBe(2);
 
+    // an audited view of the lead, with its name and the viewer's address, already in the chain
+    await unsafeWithSystem(t.deps.db.app, "teste", (tx) =>
+      registrarAuditoria(tx, {
+        empresaId: a.empresa.id,
+        usuarioId: a.usuarios.admin.id,
+        acao: "lead.contrato_visto",
+        entidade: "lead",
+        entidadeId: ids.velho,
+        dados: { nome: "Vera Antiga" },
+        ip: "203.0.113.44",
+      }),
+    );
+    await encadearTudo(t.deps.db.app);
+
     expect((await salvar(12)).json().regras[0]).toEqual({ categoria: "leads_nao_convertidos", meses: 12, ativa: true });
     const r = await executarRetencaoDaEmpresa(t.deps, a.empresa.id);
+    // its personal values left the trail, and the chain still verifies (decisions 1821, 1861)
+    const eventos = await sql(
+      "SELECT ip, pessoais, redigido_em FROM auditoria_eventos WHERE cadeia = $1 AND entidade = 'lead' AND entidade_id = $2",
+      [a.empresa.id, ids.velho],
+    );
+    expect(eventos.length).toBeGreaterThan(0);
+    for (const e of eventos) expect(e).toMatchObject({ ip: null, pessoais: null, redigido_em: expect.any(Date) });
+    expect((await verificarTrilhas(t.dono, a.empresa.id)).quebradas).toBe(0);
     expect(r?.executada_em.slice(0, 16)).toBe("2026-12-07T07:00");
     expect(r).toMatchObject({
       origem: "agendada",
