@@ -19,7 +19,7 @@ import { clienteHttp, esperar, iniciarProcessoServidor, type TProcessoServidor }
  * The product behind PgBouncer in transaction mode (decisions 1901–1903), as operations run it: the server process
  * with DATABASE_URL through a real PgBouncer (Debian's 1.18) whose pool gives the application 2 server connections,
  * DATABASE_LISTEN_URL straight to PostgreSQL, DATABASE_POOLER=transaction. The API's smoke set goes through it —
- * sign in, list, create, change a status, export, a WhatsApp webhook worked by a job — and the realtime events of
+ * sign in, list, create, change a status, export, a WhatsApp webhook and a CSV import worked by jobs — and the events of
  * those writes reach a WebSocket (LISTEN on the direct connection). Two companies share the pooled server
  * connections and neither sees the other's lead; a tenant setting does not outlive its transaction on a server
  * connection; a PgBouncer restart is survived.
@@ -152,7 +152,7 @@ async function abrirSocket(nav: ReturnType<typeof clienteHttp>) {
 }
 
 describe("behind PgBouncer in transaction mode (decision 1901)", () => {
-  it("serves the smoke set, works a webhook's job, and pushes the writes' events over LISTEN", async () => {
+  it("serves the smoke set, works a webhook's and an import's jobs, and pushes the writes' events over LISTEN", async () => {
     const nav = await entrar("a");
     const socket = await abrirSocket(nav);
     try {
@@ -190,6 +190,28 @@ describe("behind PgBouncer in transaction mode (decision 1901)", () => {
         "wamid.pgbouncer.001",
       ]);
       expect(rows).toEqual([{ message: "olá pelo pooler" }]);
+
+      // a CSV import: its job COPYs into a temporary table of its transaction, all through the pooler
+      const form = new FormData();
+      const arquivo = [
+        "nome,telefone,tipo_financiamento,valor_total_financiado,valor_parcela,quantidade_parcelas_pagas,objetivo_cliente",
+        ...Array.from({ length: 3 }, (_, i) => `Importado Pooler ${i},(41) 9${String(70_000_000 + i)},Carro,1000,100,1,`),
+      ].join("\n");
+      form.append("file", new Blob([arquivo], { type: "text/csv" }), "pooler.csv");
+      const importacao = await nav.req("POST", "/api/leads/importacao", form);
+      expect(importacao.status, await importacao.clone().text()).toBe(202);
+      const { id: importacaoId } = (await importacao.json()) as { id: string };
+      let estado = "";
+      await esperar(
+        async () => {
+          estado = ((await (await nav.req("GET", `/api/leads/importacoes/${importacaoId}`)).json()) as { status: string }).status;
+          return estado === "concluida" || estado === "falhou";
+        },
+        ESPERA_MS,
+        servidor,
+      );
+      expect(estado).toBe("concluida");
+      expect((await listar(nav, "&busca=Importado")).itens.length).toBe(3);
     } finally {
       socket.fechar();
     }
