@@ -1,10 +1,12 @@
 // `npm test`: unit + API tests (Vitest, real PostgreSQL), then browser journeys (Playwright, system Chromium: installed
 // with apt-get when run as root on a machine without it; otherwise the run stops before them, saying what to run).
+// Debian's pgbouncer, which one API test runs (decision 1903), is installed the same way before Vitest.
 // Ends with one line "N passed, N failed" summed over both runners.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { garantirNavegador } from "./browser-check.mjs";
+import { garantirPgbouncer } from "./pgbouncer-check.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const out = path.join(root, ".tmp");
@@ -17,7 +19,10 @@ let failed = 0;
 // the names of what failed, printed again just before the last line: CI keeps only the tail of the output
 const falhas = [];
 
-// 1. Vitest
+// 1. Vitest (its PgBouncer test installs pgbouncer itself too, or fails saying how: here the install's output stays
+// out of a test worker's, and what to run is printed once)
+const semPgbouncer = garantirPgbouncer();
+if (semPgbouncer) console.error(`\n${semPgbouncer}\n`);
 const vitestJson = path.join(out, "vitest.json");
 const naoTratados = path.join(out, "vitest-unhandled.json");
 rmSync(vitestJson, { force: true });

@@ -9,6 +9,7 @@ import { iniciarTrabalhosTaxasBacen } from "./bacen-rates/worker.js";
 import { iniciarTrabalhosCampanhas } from "./campaigns/sender.js";
 import type { TConfig } from "./config/config.js";
 import type { TDeps } from "./core/deps.js";
+import { naConexaoDireta } from "./db/direct-connection.js";
 import { migrate } from "./db/migrate.js";
 import { conferirPapelDaAplicacao, createDb } from "./db/pool.js";
 import { prepararLoginDaAplicacao } from "./db/roles.js";
@@ -36,7 +37,8 @@ export type { TDeps };
 
 /**
  * Bootstrap as the owner, on a connection of its own that is closed before anything is served: migrations, the job
- * queue's schema and the application's login. Returns the URL requests and jobs log in with.
+ * queue's schema and the application's login. Returns the URL requests and jobs log in with: through the pooler when
+ * DATABASE_URL goes through one and `ownerUrl` is the direct address (resolveDatabase, decision 1901).
  */
 export async function prepararBanco(config: TConfig, ownerUrl: string, log?: FastifyBaseLogger) {
   const owner = new pg.Pool({ connectionString: ownerUrl, max: 2 });
@@ -52,6 +54,7 @@ export async function prepararBanco(config: TConfig, ownerUrl: string, log?: Fas
       ownerUrl,
       appSecret: config.appSecret,
       appUrl: config.databaseAppUrl,
+      ownerUrlNoPooler: config.databaseListenUrl ? config.databaseUrl : undefined,
     });
     return { appUrl, migracao: (rows[0]?.v as string | null) ?? null };
   } finally {
@@ -62,7 +65,13 @@ export async function prepararBanco(config: TConfig, ownerUrl: string, log?: Fas
 /** `databaseUrl` is the owner's (DATABASE_URL or the embedded one): used only during bootstrap. */
 export async function createDeps(config: TConfig, databaseUrl: string, log?: FastifyBaseLogger): Promise<TDeps> {
   const { appUrl, migracao } = await prepararBanco(config, databaseUrl, log);
-  const db = createDb(appUrl, { logErro: (err, origem) => log?.warn({ err, origem }, "conexão com o banco perdida") });
+  // behind a pooler in transaction mode, what needs a session goes to the direct address (decision 1901)
+  const appDireta = naConexaoDireta(appUrl, config.databaseListenUrl);
+  const db = createDb(appUrl, {
+    logErro: (err, origem) => log?.warn({ err, origem }, "conexão com o banco perdida"),
+    poolerDeTransacao: config.poolerDeTransacao,
+    urlDireta: config.databaseListenUrl ? appDireta : undefined,
+  });
   await conferirPapelDaAplicacao(db);
   // files on this disk with a database others may share (decision 1856): said, and another folder refused before
   // this instance takes any job
@@ -75,7 +84,7 @@ export async function createDeps(config: TConfig, databaseUrl: string, log?: Fas
     reservas.set(db, reserva);
   }
   const mailer = createMailer({ pool: db.app, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
-  const realtime = createRealtime({ databaseUrl: appUrl, log });
+  const realtime = createRealtime({ databaseUrl: appDireta, log });
   const sessoes = criarLeitorDeSessoes(db.app, realtime);
   // The LISTEN connection is this instance's view of the database: once it is back after being lost, what the
   // WhatsApp gateway posted meanwhile (refused, it does not retry for long) is read back from its history.
@@ -93,7 +102,9 @@ export async function createDeps(config: TConfig, databaseUrl: string, log?: Fas
   });
   await realtime.start();
   const storage = criarArmazenamento(config);
-  // a web instance enqueues and has no workers: its wake-ups go to the instances that work the queue (decision 1855)
+  // a web instance enqueues and has no workers: its wake-ups go to the instances that work the queue (decision 1855);
+  // pg-boss runs each statement in a transaction of its own and takes only transaction locks: it may go through a
+  // pooler in transaction mode (decision 1902)
   const jobs = criarJobs({ databaseUrl: appUrl, log, acordarOutras: acordarOutrasInstancias(db.app) });
   await jobs.iniciar();
   const deps: TDeps = { config, db, mailer, realtime, sessoes, storage, jobs, migracao };

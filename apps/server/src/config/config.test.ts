@@ -32,3 +32,35 @@ describe("what the instance does (ROLE, decision 1855)", () => {
     );
   });
 });
+
+describe("behind a pooler (DATABASE_LISTEN_URL, DATABASE_POOLER, decision 1901)", () => {
+  const externo = { ...base, DATABASE_URL: "postgres://dono:s@pgbouncer.lan:6432/crm" };
+
+  it("is no pooler and no direct address by default", () => {
+    const c = loadConfig(externo);
+    expect(c.poolerDeTransacao).toBe(false);
+    expect(c.databaseListenUrl).toBeUndefined();
+  });
+
+  it("takes a transaction pooler with the direct address beside it", () => {
+    const c = loadConfig({
+      ...externo,
+      DATABASE_POOLER: "transaction",
+      DATABASE_LISTEN_URL: "postgres://db.lan:5432/crm",
+    });
+    expect(c.poolerDeTransacao).toBe(true);
+    expect(c.databaseListenUrl).toBe("postgres://db.lan:5432/crm");
+  });
+
+  it("refuses a transaction pooler without the direct address, and a direct address without DATABASE_URL", () => {
+    expect(() => loadConfig({ ...externo, DATABASE_POOLER: "transaction" })).toThrow(
+      "DATABASE_LISTEN_URL: obrigatório quando DATABASE_POOLER=transaction",
+    );
+    expect(() => loadConfig({ ...base, DATABASE_LISTEN_URL: "postgres://db.lan:5432/crm" })).toThrow(
+      "DATABASE_LISTEN_URL: só vale com DATABASE_URL",
+    );
+    expect(() => loadConfig({ ...externo, DATABASE_POOLER: "session" })).toThrow(
+      "DATABASE_POOLER: use none ou transaction (o padrão é none)",
+    );
+  });
+});

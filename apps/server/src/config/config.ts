@@ -21,6 +21,13 @@ const ZEnv = z.object({
   APP_URL: z.string().url().optional(),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_APP_URL: z.string().url().optional(),
+  /**
+   * the same database without a pooler in between (decision 1901): LISTEN, migrations and whatever else is bound to a
+   * session. Only its address counts; each connection logs in there with its own user (owner or crm_app)
+   */
+  DATABASE_LISTEN_URL: z.string().url().optional(),
+  /** `transaction`: DATABASE_URL and DATABASE_APP_URL go through a pooler in transaction mode (decision 1901) */
+  DATABASE_POOLER: z.enum(["none", "transaction"], { error: () => "use none ou transaction (o padrão é none)" }).default("none"),
   APP_SECRET: z.string().min(32, "APP_SECRET precisa de pelo menos 32 caracteres").optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("CRM Revisional <nao-responda@crm.local>"),
@@ -60,8 +67,19 @@ const ZEnv = z.object({
   BACKUP_RETENCAO_DIAS: zNumero(z.number().int().min(1).max(3650)).default(BACKUP_RETENCAO_DIAS_PADRAO),
 });
 
-/** S3 without a bucket or keys would only fail at the first upload: refuse to start instead. */
+/**
+ * S3 without a bucket or keys would only fail at the first upload, and LISTEN through a transaction pooler would
+ * hear nothing: refuse to start instead.
+ */
 const ZEnvValidado = ZEnv.superRefine((e, ctx) => {
+  if (e.DATABASE_LISTEN_URL && !e.DATABASE_URL)
+    ctx.addIssue({ code: "custom", path: ["DATABASE_LISTEN_URL"], message: "só vale com DATABASE_URL" });
+  if (e.DATABASE_POOLER === "transaction" && !e.DATABASE_LISTEN_URL)
+    ctx.addIssue({
+      code: "custom",
+      path: ["DATABASE_LISTEN_URL"],
+      message: "obrigatório quando DATABASE_POOLER=transaction (LISTEN e migrações precisam de uma conexão direta)",
+    });
   if (e.STORAGE_DRIVER !== "s3") return;
   for (const k of ["STORAGE_S3_BUCKET", "STORAGE_S3_ACCESS_KEY", "STORAGE_S3_SECRET_KEY"] as const)
     if (!e[k]) ctx.addIssue({ code: "custom", path: [k], message: "obrigatório quando STORAGE_DRIVER=s3" });
@@ -76,6 +94,10 @@ export type TConfig = {
   databaseUrl?: string;
   /** crm_app's own login (DATABASE_APP_URL); without it the owner gives crm_app a password derived from appSecret */
   databaseAppUrl?: string;
+  /** DATABASE_LISTEN_URL: the direct address of the database, for what needs a session (decision 1901) */
+  databaseListenUrl?: string;
+  /** DATABASE_POOLER=transaction: no named prepared statements, no startup options on the pooled connections */
+  poolerDeTransacao: boolean;
   appSecret: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -148,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     databaseUrl: e.DATABASE_URL,
     databaseAppUrl: e.DATABASE_APP_URL,
+    databaseListenUrl: e.DATABASE_LISTEN_URL,
+    poolerDeTransacao: e.DATABASE_POOLER === "transaction",
     appSecret: loadSecret(dataDir, e.APP_SECRET),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -12,11 +12,19 @@ declare const PIPELINE: unique symbol;
  * caller cannot hand it the ordinary pool, where its pipelined BEGIN, query and COMMIT would queue on one client
  * (pg's "already executing a query" deprecation). Only `criarPoolPipeline` makes one.
  */
-export type TPoolPipeline = pg.Pool & { readonly [PIPELINE]: true };
+export type TPoolPipeline = pg.Pool & {
+  readonly [PIPELINE]: true;
+  /**
+   * its connections go through a pooler in transaction mode (DATABASE_POOLER=transaction, decision 1901): each
+   * transaction may run on another server connection, so `lerComTenant` names no statement and sets the time zone
+   * in the transaction instead of at the start of a session
+   */
+  readonly poolerDeTransacao: boolean;
+};
 
 /** The one maker of a TPoolPipeline: the same settings with `pipeline: true`. */
-export function criarPoolPipeline(config: pg.PoolConfig): TPoolPipeline {
-  return new pg.Pool({ ...config, pipeline: true }) as TPoolPipeline;
+export function criarPoolPipeline(config: pg.PoolConfig, poolerDeTransacao = false): TPoolPipeline {
+  return Object.assign(new pg.Pool({ ...config, pipeline: true }), { poolerDeTransacao }) as TPoolPipeline;
 }
 
 export type TDb = {
@@ -28,6 +36,12 @@ export type TDb = {
    * which is why this is a pool of its own. Its timestamptz values come back as ISO text (isoDeTimestamptz).
    */
   leitura: TPoolPipeline;
+  /**
+   * The same role for what keeps state past its transaction (a cursor WITH HOLD read batch by batch): at the direct
+   * address of DATABASE_LISTEN_URL when there is one, since a transaction pooler would run the next statement on
+   * another server connection (decision 1901); otherwise `app` itself.
+   */
+  sessao: pg.Pool;
   close: () => Promise<void>;
 };
 
@@ -68,17 +82,31 @@ const tiposLeitura = {
       : pg.types.getTypeParser(oid, formato)) as typeof pg.types.getTypeParser,
 };
 
-/** The application's pools, logged in as crm_app (see roles.ts for how that login is prepared). */
-export function createDb(appUrl: string, opts: { max?: number; logErro?: TLogErro } = {}): TDb {
+/**
+ * The application's pools, logged in as crm_app (see roles.ts for how that login is prepared). Behind a pooler in
+ * transaction mode (decision 1901) the read pool sends no startup option, which PgBouncer refuses: its sessions'
+ * TimeZone=UTC is set in each read's transaction instead (tenant.ts `lerComTenant`). `urlDireta` is crm_app at the
+ * database's direct address (DATABASE_LISTEN_URL), for the session pool.
+ */
+export function createDb(
+  appUrl: string,
+  opts: { max?: number; logErro?: TLogErro; poolerDeTransacao?: boolean; urlDireta?: string } = {},
+): TDb {
   const comum = { connectionString: appUrl, max: opts.max ?? 20, connectionTimeoutMillis: ESPERA_CONEXAO_MS };
   const app = protegerPool(new pg.Pool(comum), "app", opts.logErro);
-  const leitura = criarPoolPipeline({ ...comum, options: "-c TimeZone=UTC", types: tiposLeitura });
+  const pooler = opts.poolerDeTransacao ?? false;
+  const leitura = criarPoolPipeline({ ...comum, ...(pooler ? {} : { options: "-c TimeZone=UTC" }), types: tiposLeitura }, pooler);
   protegerPool(leitura, "leitura", opts.logErro);
+  // a cursor's reader and the writer of its batches: two connections are all one recount uses
+  const sessao = opts.urlDireta
+    ? protegerPool(new pg.Pool({ ...comum, connectionString: opts.urlDireta, max: 2 }), "sessao", opts.logErro)
+    : app;
   return {
     app,
     leitura,
+    sessao,
     close: async () => {
-      await Promise.all([app.end(), leitura.end()]);
+      await Promise.all([...new Set([app, leitura, sessao])].map((p) => p.end()));
     },
   };
 }
@@ -88,8 +116,8 @@ export function createDb(appUrl: string, opts: { max?: number; logErro?: TLogErr
  * no BYPASSRLS, no role creation, owning no table, and not a member of any other role (a `SET ROLE` could not
  * escape row-level security).
  */
-export async function conferirPapelDaAplicacao(db: { app: pg.Pool; leitura: pg.Pool }): Promise<void> {
-  for (const pool of [db.app, db.leitura]) {
+export async function conferirPapelDaAplicacao(db: { app: pg.Pool; leitura: pg.Pool; sessao?: pg.Pool }): Promise<void> {
+  for (const pool of new Set([db.app, db.leitura, db.sessao ?? db.app])) {
     const { rows } = await pool.query(
       `SELECT session_user AS sessao, current_user AS atual, r.rolsuper, r.rolbypassrls, r.rolcreaterole, r.rolcreatedb,
               (SELECT count(*) FROM pg_class WHERE relowner = r.oid) AS dono_de,

@@ -17,3 +17,13 @@ export function preparada(text: string, values: unknown[]): pg.QueryConfig {
   }
   return { name, text, values };
 }
+
+/**
+ * The same query without its name, for a connection behind a pooler in transaction mode (decision 1901): PgBouncer
+ * 1.18 (Debian bookworm's) forwards a Parse to whichever server connection the transaction got, so a name prepared on
+ * one is missing on the next ("prepared statement … does not exist"). Unnamed, PostgreSQL parses it every time.
+ */
+export function semNome(consulta: pg.QueryConfig): pg.QueryConfig {
+  const { name: _nome, ...resto } = consulta;
+  return resto;
+}

@@ -37,18 +37,23 @@ async function conecta(url: string): Promise<unknown> {
  * owns nothing). `DATABASE_APP_URL` when the operator created the login (docs/operations.md); otherwise crm_app
  * (created by migration 0001) gets LOGIN and a password derived from the app secret, set by the owner during
  * bootstrap — what `npm start` does on the embedded database by itself.
+ * Behind a pooler (decision 1901) `ownerUrl` is the direct address, where the login is tried (a pooler would hide
+ * why it was refused), and the URL given back is at `ownerUrlNoPooler`'s address: requests and jobs go through it.
  */
 export async function prepararLoginDaAplicacao(opts: {
   owner: pg.Pool;
   ownerUrl: string;
   appSecret: string;
   appUrl?: string;
+  /** DATABASE_URL as given, when `ownerUrl` is its direct address (DATABASE_LISTEN_URL) */
+  ownerUrlNoPooler?: string;
 }): Promise<string> {
   if (opts.appUrl) return opts.appUrl;
   const senha = senhaDoPapelDaAplicacao(opts.appSecret);
   const url = urlDoPapelDaAplicacao(opts.ownerUrl, senha);
+  const resultado = opts.ownerUrlNoPooler ? urlDoPapelDaAplicacao(opts.ownerUrlNoPooler, senha) : url;
   const erro = await conecta(url);
-  if (!erro) return url;
+  if (!erro) return resultado;
   const code = (erro as { code?: string }).code;
   if (!code || !LOGIN_RECUSADO.has(code)) throw erro;
   const client = await opts.owner.connect();
@@ -70,5 +75,5 @@ export async function prepararLoginDaAplicacao(opts: {
     await client.query("SELECT pg_advisory_unlock(72707002)").catch(() => {});
     client.release();
   }
-  return url;
+  return resultado;
 }

@@ -3,6 +3,7 @@ import type { TPapel } from "@crm/domain/roles";
 import type pg from "pg";
 import { escreverJuntos } from "./pipeline-write.js";
 import type { TPoolPipeline } from "./pool.js";
+import { semNome } from "./prepared.js";
 
 /** Who is asking: set in the transaction so that row-level security sees it. */
 export type TTenantCtx = {
@@ -74,6 +75,8 @@ export function withTenant<T>(pool: pg.Pool, ctx: TTenantCtx, fn: (tx: TTx) => P
  * plan is blind to how selective a period or a status is (one filter of /leads ran 100x slower with it). When one
  * plan suits every value it is forced: left to choose, PostgreSQL kept re-planning the default /leads page at every
  * execution (planning cost twice the query: 3,100 vs 8,300 pages/s on the same two cores, decision 0305).
+ * Behind a pooler in transaction mode (decision 1901) the query goes unnamed and TimeZone=UTC, which the pool's
+ * sessions otherwise get at their start, is one more setting of the same SELECT, local to the transaction.
  */
 export async function lerComTenant(
   pool: TPoolPipeline,
@@ -84,14 +87,16 @@ export async function lerComTenant(
   const client = await pool.connect();
   let destruir = false;
   try {
-    const consulta = await montar(client);
+    const montada = await montar(client);
+    const consulta = pool.poolerDeTransacao ? semNome(montada) : montada;
+    const sessaoUtc: [string, string][] = pool.poolerDeTransacao ? [["TimeZone", "UTC"]] : [];
     // the three leave in one write (pipeline-write.ts): PostgreSQL runs them in order, one round trip
     const passos = escreverJuntos(client, () => [
       // the plan mode is one more setting of the same SELECT (set_config local = SET LOCAL): one statement fewer
       client.query(
         iniciar(
           client,
-          [...doTenant(ctx), ["plan_cache_mode", opts.planoGenerico ? "force_generic_plan" : "force_custom_plan"]],
+          [...doTenant(ctx), ["plan_cache_mode", opts.planoGenerico ? "force_generic_plan" : "force_custom_plan"], ...sessaoUtc],
           " READ ONLY",
         ),
       ),

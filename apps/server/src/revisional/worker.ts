@@ -18,6 +18,7 @@ export async function iniciarTrabalhosRevisional(deps: TDeps): Promise<void> {
   await deps.jobs.agendar(FILA_PENDENTES, "* * * * *");
   // and once now: a fresh demo (or leads imported while the server was down) shows its bands at once
   await deps.jobs.enviar(FILA_PENDENTES, {}, { chave: "inicio" });
-  // after the BACEN rates changed (bacen-rates/refresh.ts): every lead with a contract
-  await deps.jobs.trabalhar(FILA_RECALCULO_REVISIONAL, async () => void (await recalcularTodos(deps.db.app)));
+  // after the BACEN rates changed (bacen-rates/refresh.ts): every lead with a contract, read by a cursor WITH HOLD
+  // that lives past its transaction: on the session pool (the direct address behind a pooler, decision 1901)
+  await deps.jobs.trabalhar(FILA_RECALCULO_REVISIONAL, async () => void (await recalcularTodos(deps.db.sessao)));
 }
