@@ -3,8 +3,8 @@ import { configDefaults, defineConfig } from "vitest/config";
 
 /**
  * The suites that take long by design (decision 1753): generated inputs against every route, faults injected into a
- * running server (database away, killed processes), several instances as real processes (decision 1855), every route
- * probed across tenants. `npm test`, CI and `npm run test:unit` run them; `npm run test:fast` leaves them out for the
+ * running server (database away, killed processes), several instances as real processes (decision 1855), the API
+ * through a real PgBouncer (decision 1903), every route probed across tenants. `npm test`, CI and `npm run test:unit` run them; `npm run test:fast` leaves them out for the
  * edit-and-run loop.
  */
 const LENTOS = [
@@ -12,6 +12,7 @@ const LENTOS = [
   "apps/server/test/faults.test.ts",
   "apps/server/test/graceful-shutdown.test.ts",
   "apps/server/test/multi-instance.test.ts",
+  "apps/server/test/pgbouncer.test.ts",
   "apps/server/test/cross-tenant-probe.test.ts",
   "apps/server/src/backup/backup-restore.test.ts",
 ];
