@@ -1,9 +1,10 @@
-// Scheduled messages (decisions 1885–1887): 10,000 schedules due in the same minute across companies, fired by the
-// server's own sweep (every 5 s per instance, one job per company claiming due rows) and sent through the outbound
-// queue, paced per provider. Goal: each fires within ±60 s of its time. Prints the firing lateness (the schedule's
-// commit to 'enviada' minus its due time: p50/p95/max), the lateness of the provider's acceptance, and the send rate
-// per provider. The companies use the built-in sandbox provider (the fake every test uses; it paces like the official
-// API).
+// Scheduled messages (decisions 1885–1887, 1911): 10,000 schedules due in the same minute across companies, fired by
+// the server's own sweep (every 5 s per instance, one job per company claiming due rows) and sent as one paced batch
+// per number. Goal: each fires within ±60 s of its time. Prints the claim's lateness (the schedule's commit to
+// 'enviada' minus its due time) and the figure the goal is about: due time to the provider's acceptance (the commit
+// of the message's first 'sent' status, its change-log row), p50/p95/max and how many fall outside ±60 s, with the
+// send rate per provider. The companies use the built-in sandbox provider (the fake every test uses; it paces like
+// the official API, 80/s per number).
 //
 //   npm run build && npm run bench -- scheduled
 // Settings: AGENDADAS_BENCH_N (schedules, 10000), AGENDADAS_BENCH_EMPRESAS (companies, 100),

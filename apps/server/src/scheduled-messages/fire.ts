@@ -46,7 +46,7 @@ const CRON_AGENDADAS = "* * * * *";
 /** Schedules one transaction claims; a fuller company is taken again at once by the next job. */
 const LOTE_AGENDADAS = 500;
 /** Jobs of different companies this instance runs at once. */
-const CONCORRENCIA_AGENDADAS = 4;
+const CONCORRENCIA_AGENDADAS = 8;
 
 export function varrerAgendadas(deps: Pick<TDeps, "db" | "jobs">, agora = relogio.agora()): Promise<string[]> {
   return enfileirarPorEmpresa(

@@ -38,10 +38,11 @@ describe("send pacing per company number", () => {
   });
 
   it("reserves a batch's slots in one go: the next sender waits for all of them (decision 1911)", async () => {
-    // the reservations above end by T0 + 12 s
-    const inicio = depois(20_000);
-    const lote = await unsafeWithSystem(t.deps.db.app, "teste", (tx) => reservarVagas(tx, empresaId, "official", 50, inicio));
-    expect(lote).toBe(0);
-    expect(await reservar("official", inicio)).toBe(50 * INTERVALO_ENVIO_MS.official);
+    // a company of its own: the earlier tests' reservations do not reach it
+    const outra = (await unsafeWithSystem(t.deps.db.app, "teste", (tx) => criarEmpresa(tx))).id;
+    const reservarN = (n: number) =>
+      unsafeWithSystem(t.deps.db.app, "teste", (tx) => reservarVagas(tx, outra, "official", n, T0));
+    expect(await reservarN(50)).toBe(0);
+    expect(await reservarN(1)).toBe(50 * INTERVALO_ENVIO_MS.official);
   });
 });
