@@ -28,7 +28,7 @@ export const FILA_MIDIA: TFila<TTrabalhoMidia> = {
 export type TTrabalhoMidia = { empresaId: string; mensagemId: string };
 
 /** The sandbox's delayed delivery and read reports. */
-export type TTrabalhoSandbox = { empresaId: string; eventos: TEventoStatus[] };
+type TTrabalhoSandbox = { empresaId: string; eventos: TEventoStatus[] };
 export const FILA_SANDBOX: TFila<TTrabalhoSandbox> = {
   nome: "whatsapp.sandbox",
   dados: z.object({
