@@ -110,23 +110,36 @@ async function enviarNoRitmo(
     const lote = aceitas;
     aceitas = [];
     ultimaGravacao = Date.now();
-    // one recording at a time, in order; a failure fails the batch (its job is retried: decision 0402's at-least-once)
-    gravando = gravando.then(() => marcarEnviadas(deps, empresaId, lote));
+    // one recording at a time, in order; a failed one does not stop the next (the database may be back), but fails
+    // the batch at its end, whose retry sends again what no recording took (decision 0402's at-least-once)
+    gravando = gravando.catch(() => {}).then(() => marcarEnviadas(deps, empresaId, lote));
     return gravando;
   };
+  // the first failure (a recording or a failure's own bookkeeping: the database went away) stops new sends, so a
+  // retried batch re-sends as little as possible; what was accepted meanwhile is still recorded before it throws
+  let erro = null as unknown;
   const emVoo = new Set<Promise<void>>();
   for (const [i, m] of mensagens.entries()) {
     const falta = inicio + i * intervalo - Date.now();
     if (falta > 0) await dormir(falta);
     while (emVoo.size >= EM_VOO) await Promise.race(emVoo);
-    const p = enviarUma(deps, empresaId, cfg, provedor, m, (a) => {
+    if (erro) break;
+    const p: Promise<void> = enviarUma(deps, empresaId, cfg, provedor, m, (a) => {
       aceitas.push(a);
-      if (aceitas.length >= GRAVAR_A_CADA || Date.now() - ultimaGravacao >= GRAVAR_A_CADA_MS) void gravar().catch(() => {});
-    }).finally(() => emVoo.delete(p));
+      if (aceitas.length >= GRAVAR_A_CADA || Date.now() - ultimaGravacao >= GRAVAR_A_CADA_MS)
+        gravar().catch((e) => {
+          erro ??= e;
+        });
+    })
+      .catch((e) => {
+        erro ??= e;
+      })
+      .finally(() => emVoo.delete(p));
     emVoo.add(p);
   }
   await Promise.all(emVoo);
   await gravar();
+  if (erro) throw erro;
 }
 
 async function enviarUma(
