@@ -5,9 +5,23 @@
 //   npm run build && npm run bench -- quick-replies
 // Settings: RESPOSTAS_BENCH_N (quick replies of the company, 2000), RESPOSTAS_BENCH_PEDIDOS (600).
 
+import { readFileSync } from "node:fs";
 import { fmt, iniciarBancada, numeroEnv, percentis } from "./leads-harness.js";
 
 const OUTRAS_EMPRESAS = 10;
+
+/** CPU time (ms, user + system) these processes have used so far, from /proc (Linux); 0 for a pid that is gone. */
+function cpuMs(pids: Iterable<number>): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const campos = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(campos[11]) + Number(campos[12]); // utime, stime (fields 14 and 15), in 1/100 s
+    } catch {}
+  }
+  return ticks * 10;
+}
 
 export async function quickRepliesBench(): Promise<string[]> {
   const n = numeroEnv("RESPOSTAS_BENCH_N", 2000);
@@ -60,6 +74,13 @@ export async function quickRepliesBench(): Promise<string[]> {
     const primeira = await pedir("par");
     if (!primeira.length || !primeira[0].texto.includes("Maria")) throw new Error("a lista não veio preenchida");
     for (let i = 0; i < 30; i++) await pedir(buscas[i % buscas.length]);
+    // CPU per request (server + PostgreSQL's backends): unlike the percentiles, hardly moved by the machine's load
+    const backends = async () =>
+      (await b.dono.query("SELECT pid FROM pg_stat_activity WHERE backend_type = 'client backend'")).rows.map(
+        (r) => r.pid as number,
+      );
+    const bancoAntes = new Map((await backends()).map((pid) => [pid, cpuMs([pid])]));
+    const servidorAntes = cpuMs([b.servidorPid]);
     const tempos: number[] = [];
     for (let i = 0; i < pedidos; i++) {
       const t0 = performance.now();
@@ -67,6 +88,10 @@ export async function quickRepliesBench(): Promise<string[]> {
       tempos.push(performance.now() - t0);
     }
     const p = percentis(tempos);
+    const servidorCpu = (cpuMs([b.servidorPid]) - servidorAntes) / pedidos;
+    let bancoCpu = 0;
+    for (const pid of await backends()) bancoCpu += cpuMs([pid]) - (bancoAntes.get(pid) ?? 0);
+    bancoCpu /= pedidos;
     // the shortcut's part of the list, as the server runs it (a prepared statement: the prefix is a parameter)
     const { rows: plano } = await b.dono.query(
       `EXPLAIN (ANALYZE, FORMAT JSON) SELECT * FROM (
@@ -82,6 +107,7 @@ export async function quickRepliesBench(): Promise<string[]> {
     return [
       `Respostas rápidas — lista do '/' com ${conta[0].n} respostas visíveis à pessoa (${n} de outra pessoa da empresa e ${OUTRAS_EMPRESAS}×${n} de outras empresas na tabela), máquina compartilhada (números ruidosos)`,
       `  GET /api/chat/{lead}/respostas-rapidas?q=… um pedido por vez, ${buscas.length} buscas: p50 ${fmt(p.p50)} ms, p95 ${fmt(p.p95)} ms, p99 ${fmt(p.p99)} ms (${p.n} pedidos) — meta p95 ≤ 50 ms`,
+      `  CPU por pedido: servidor ${fmt(servidorCpu)} ms + PostgreSQL ${fmt(bancoCpu)} ms (o que um núcleo livre levaria; ticks de 10 ms somados em ${pedidos} pedidos)`,
       `  a consulta no banco ('par'): ${fmt(raiz["Execution Time"])} ms, índice ${indices.length ? [...new Set(indices)].join(", ") : "nenhum"}`,
     ];
   } finally {

@@ -16,6 +16,9 @@ export async function bancoDeBancada(rotulo: string): Promise<TBancoDeBancada> {
   const dir = mkdtempSync(path.join(tmpdir(), `crm-bench-${rotulo}-`));
   const pg = await startEmbeddedPostgres({ dir: path.join(dir, "pg"), password: "bench", persistent: false });
   const dono = new Pg.Pool({ connectionString: pg.url, max: 2 });
+  // the server's shutdown may reach a client the pool is still closing: without a listener that error ends the
+  // process before the bench prints its figures
+  dono.on("error", () => {});
   const parar = async () => {
     await dono.end();
     await pg.stop();

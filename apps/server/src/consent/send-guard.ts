@@ -25,3 +25,32 @@ export async function recusaPorConsentimento(
   const estado = (await lerEstadosAtuais(tx, empresaId, [envio.leadId])).get(envio.leadId);
   return estado?.marketing === "revogado" ? MSG_CONSENTIMENTO.envioRecusado : null;
 }
+
+/**
+ * `recusaPorConsentimento` for a send batch (decision 1911): the same rules, two reads for the whole batch. Returns the
+ * refusal of each message that must not go (by message id); the others are absent.
+ */
+export async function recusasPorConsentimento(
+  tx: TTx,
+  empresaId: string,
+  envios: { id: string; leadId: string; natureza: TNaturezaEnvio; ultimaMensagemLeadEm: Date | string | null }[],
+  agora: Date,
+): Promise<Map<string, string>> {
+  const recusas = new Map<string, string>();
+  if (!envios.length) return recusas;
+  const leads = [...new Set(envios.map((e) => e.leadId))];
+  const { rows } = await tx.query<{ id: string }>(
+    "SELECT id FROM leads_juros_check WHERE id_empresa_fk = $1 AND id = ANY ($2::uuid[]) AND retido_em IS NOT NULL",
+    [empresaId, leads],
+  );
+  const retidos = new Set(rows.map((r) => r.id));
+  const exigem = new Set(
+    envios.filter((e) => !retidos.has(e.leadId) && envioExigeConsentimento(e.natureza, e.ultimaMensagemLeadEm, agora)),
+  );
+  const estados = await lerEstadosAtuais(tx, empresaId, [...new Set([...exigem].map((e) => e.leadId))]);
+  for (const e of envios) {
+    if (retidos.has(e.leadId)) recusas.set(e.id, MSG_PRIVACIDADE.usoBloqueado);
+    else if (exigem.has(e) && estados.get(e.leadId)?.marketing === "revogado") recusas.set(e.id, MSG_CONSENTIMENTO.envioRecusado);
+  }
+  return recusas;
+}

@@ -112,4 +112,19 @@ export const FILA_ENVIO: TFila<TTrabalhoEnvio> = {
   expiraSegundos: 120,
 };
 export type TTrabalhoEnvio = { empresaId: string; mensagemId: string };
+
+/**
+ * A send batch (decision 1911): many outbound messages of one company's number, sent in one job at the provider's
+ * pace (one reservation of the pacing slots, the acceptances recorded a few hundred milliseconds at a time), instead
+ * of one job per message. The scheduled messages' sweep queues one per company and claim. A message the batch
+ * cannot send now (a failed try to retry) goes back to FILA_ENVIO. Worked by whatsapp/outbound/send-batch.ts.
+ */
+export const FILA_ENVIO_LOTE: TFila<TTrabalhoEnvioLote> = {
+  nome: "whatsapp.envio-lote",
+  dados: z.object({ empresaId: zId(), mensagemIds: z.array(zId()).min(1).max(1000) }),
+  tentativas: 5,
+  atrasoSegundos: 2,
+  expiraSegundos: 300,
+};
+export type TTrabalhoEnvioLote = { empresaId: string; mensagemIds: string[] };
 export type TTrabalhoCarteira = { empresaId: string; leadIds: string[] };

@@ -11,7 +11,7 @@ import type { TDeps } from "../core/deps.js";
 import { withCompanyJob } from "../db/tenant.js";
 import { enfileirarPorEmpresa } from "../jobs/company-sweep.js";
 import { SEM_DADOS, type TFila, type TTrabalho } from "../jobs/jobs.js";
-import { FILA_ENVIO, type TTrabalhoEnvio } from "../jobs/queues.js";
+import { FILA_ENVIO_LOTE, type TTrabalhoEnvioLote } from "../jobs/queues.js";
 import { estaConectado, lerSessao } from "../whatsapp/connection/session.js";
 import { configCompleta, lerConfigWhatsApp } from "../whatsapp/providers/company-config.js";
 
@@ -46,7 +46,7 @@ const CRON_AGENDADAS = "* * * * *";
 /** Schedules one transaction claims; a fuller company is taken again at once by the next job. */
 const LOTE_AGENDADAS = 500;
 /** Jobs of different companies this instance runs at once. */
-const CONCORRENCIA_AGENDADAS = 4;
+const CONCORRENCIA_AGENDADAS = 8;
 
 export function varrerAgendadas(deps: Pick<TDeps, "db" | "jobs">, agora = relogio.agora()): Promise<string[]> {
   return enfileirarPorEmpresa(
@@ -191,9 +191,10 @@ export async function dispararAgendadasDaEmpresa(
          SELECT 1`,
         [empresaId, JSON.stringify(mensagens), autorDoRegistro("mensagem.enviada", { origem: "sistema" }), MSG_AGENDADAS.titulo],
       );
-      await deps.jobs.enviarVarios(
-        FILA_ENVIO,
-        mensagens.map((m) => ({ empresaId, mensagemId: m.id as string }) satisfies TTrabalhoEnvio),
+      // one send batch for the claim: the number's messages at its pace, recorded in bulk (decision 1911)
+      await deps.jobs.enviar(
+        FILA_ENVIO_LOTE,
+        { empresaId, mensagemIds: mensagens.map((m) => m.id as string) } satisfies TTrabalhoEnvioLote,
         { tx },
       );
     }
@@ -232,7 +233,7 @@ export async function dispararAgendadasDaEmpresa(
     ]);
     return { n: rows.length, enviadas: mensagens.length };
   });
-  if (r.enviadas) deps.jobs.acordar(FILA_ENVIO);
+  if (r.enviadas) deps.jobs.acordar(FILA_ENVIO_LOTE);
   return r.n;
 }
 

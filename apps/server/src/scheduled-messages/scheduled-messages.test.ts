@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { unsafeWithSystem } from "../db/tenant.js";
+import { processarEnvioLote } from "../whatsapp/outbound/send-batch.js";
 import { esperarAte } from "../whatsapp/testing/wait.js";
 import { dispararAgendadasDaEmpresa, varrerAgendadas } from "./fire.js";
 
@@ -188,6 +189,56 @@ describe("firing (decision 1886)", () => {
       [l.id],
     );
     expect(msgs.n).toBe(5);
+  });
+});
+
+describe("the send batch (decision 1911)", () => {
+  it("hands a claim's messages to one batch of the number; the batch run again sends none twice", async () => {
+    const a = await criarEmpresaComUsuarios(t);
+    const para = emMinutos(55);
+    for (let i = 0; i < 3; i++) {
+      const l = await lead(a);
+      expect((await agendar(a, l.id, { texto: `Lote ${i}`, agendada_para: para })).statusCode).toBe(201);
+    }
+    await dispararAgendadasDaEmpresa(t.deps, a.empresa.id, new Date(para));
+    const lotes = await sql("SELECT data FROM pgboss.job WHERE name = 'whatsapp.envio-lote' AND data->>'empresaId' = $1", [
+      a.empresa.id,
+    ]);
+    expect(lotes).toHaveLength(1);
+    const ids = (lotes[0].data as { mensagemIds: string[] }).mensagemIds;
+    expect(ids).toHaveLength(3);
+    await esperarAte(async () => {
+      const [r] = await sql(
+        "SELECT count(*)::int AS n FROM mensagens_whatsapp WHERE id = ANY ($1::uuid[]) AND status <> 'pending'",
+        [ids],
+      );
+      return r.n === 3 ? r : null;
+    });
+    // the sandbox answers each accepted send with two reports (delivered, read): a send again would add two more
+    const relatos = async () =>
+      (
+        await sql(
+          `SELECT coalesce(sum(jsonb_array_length(data->'eventos')), 0)::int AS n FROM pgboss.job
+            WHERE name = 'whatsapp.sandbox' AND data->>'empresaId' = $1`,
+          [a.empresa.id],
+        )
+      )[0].n;
+    await esperarAte(async () => ((await relatos()) === 6 ? true : null));
+    // a retried batch (its job failed after recording) finds the messages no longer pending
+    await processarEnvioLote(t.deps, {
+      id: "retentado",
+      dados: { empresaId: a.empresa.id, mensagemIds: ids },
+      tentativa: 1,
+      ultimaTentativa: false,
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await relatos()).toBe(6);
+    const [aceites] = await sql(
+      `SELECT count(*)::int AS n FROM mudancas WHERE entidade = 'mensagem' AND tipo = 'mensagem.status'
+          AND id_entidade = ANY ($1::uuid[]) AND depois->>'status' = 'sent'`,
+      [ids],
+    );
+    expect(aceites.n).toBe(3);
   });
 });
 

@@ -15,7 +15,7 @@ export const FILA_ENTRADA: TFila<TTrabalhoEntrada> = {
 export type TTrabalhoEntrada = { empresaId: string };
 
 /** The outbound queue lives with the shared queues (jobs/queues.ts): features outside whatsapp/ queue messages too. */
-export { FILA_ENVIO, type TTrabalhoEnvio } from "../jobs/queues.js";
+export { FILA_ENVIO, FILA_ENVIO_LOTE, type TTrabalhoEnvio, type TTrabalhoEnvioLote } from "../jobs/queues.js";
 
 /** Incoming media, fetched into our storage as soon as the message is stored. */
 export const FILA_MIDIA: TFila<TTrabalhoMidia> = {
@@ -28,7 +28,7 @@ export const FILA_MIDIA: TFila<TTrabalhoMidia> = {
 export type TTrabalhoMidia = { empresaId: string; mensagemId: string };
 
 /** The sandbox's delayed delivery and read reports. */
-export type TTrabalhoSandbox = { empresaId: string; eventos: TEventoStatus[] };
+type TTrabalhoSandbox = { empresaId: string; eventos: TEventoStatus[] };
 export const FILA_SANDBOX: TFila<TTrabalhoSandbox> = {
   nome: "whatsapp.sandbox",
   dados: z.object({

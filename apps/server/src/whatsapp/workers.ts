@@ -5,10 +5,12 @@ import { agendarRecuperacaoGateway, recuperarEmpresa, varrerGateways } from "./i
 import { baixarMidiaRecebida } from "./inbound/download-media.js";
 import { ingestorDe } from "./inbound/ingest.js";
 import { processarEntrada } from "./inbound/process-inbox.js";
+import { processarEnvioLote } from "./outbound/send-batch.js";
 import { processarEnvio } from "./outbound/send-message.js";
 import {
   FILA_ENTRADA,
   FILA_ENVIO,
+  FILA_ENVIO_LOTE,
   FILA_MIDIA,
   FILA_RECUPERACAO,
   FILA_RECUPERACAO_VARREDURA,
@@ -16,6 +18,7 @@ import {
   FILA_VARREDURA,
   type TTrabalhoEntrada,
   type TTrabalhoEnvio,
+  type TTrabalhoEnvioLote,
   type TTrabalhoMidia,
   type TTrabalhoRecuperacao,
 } from "./queues.js";
@@ -32,6 +35,8 @@ export async function iniciarTrabalhosWhatsApp(deps: TDeps): Promise<void> {
   await jobs.garantirFila(FILA_TRIAGEM);
   await jobs.trabalhar<TTrabalhoEntrada>(FILA_ENTRADA, (t) => processarEntrada(deps, t.dados.empresaId), { concorrencia: 2 });
   await jobs.trabalhar<TTrabalhoEnvio>(FILA_ENVIO, (t) => processarEnvio(deps, t), { concorrencia: 4 });
+  // batches of different numbers at once: each mostly waits on its pace and the provider (decision 1911)
+  await jobs.trabalhar<TTrabalhoEnvioLote>(FILA_ENVIO_LOTE, (t) => processarEnvioLote(deps, t), { concorrencia: 8 });
   await jobs.trabalhar<TTrabalhoMidia>(FILA_MIDIA, (t) => baixarMidiaRecebida(deps, t), { concorrencia: 2 });
 
   // the sandbox's delivery reports go through the same inbox as a real provider's webhooks

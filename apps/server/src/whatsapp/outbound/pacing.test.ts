@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../../test/app.js";
 import { criarEmpresa } from "../../../test/factories.js";
 import { unsafeWithSystem } from "../../db/tenant.js";
-import { INTERVALO_ENVIO_MS, reservarVaga } from "./pacing.js";
+import { INTERVALO_ENVIO_MS, reservarVaga, reservarVagas } from "./pacing.js";
 
 const t = useTestApp();
 let empresaId: string;
@@ -35,5 +35,14 @@ describe("send pacing per company number", () => {
     expect(esperas[79]).toBeLessThan(1_050);
     // and the 81st, a second later, waits for none of them
     expect(await reservar("official", depois(11_100))).toBe(0);
+  });
+
+  it("reserves a batch's slots in one go: the next sender waits for all of them (decision 1911)", async () => {
+    // a company of its own: the earlier tests' reservations do not reach it
+    const outra = (await unsafeWithSystem(t.deps.db.app, "teste", (tx) => criarEmpresa(tx))).id;
+    const reservarN = (n: number) =>
+      unsafeWithSystem(t.deps.db.app, "teste", (tx) => reservarVagas(tx, outra, "official", n, T0));
+    expect(await reservarN(50)).toBe(0);
+    expect(await reservarN(1)).toBe(50 * INTERVALO_ENVIO_MS.official);
   });
 });

@@ -13,8 +13,23 @@ export const INTERVALO_ENVIO_MS: Record<TProvedorWhatsApp, number> = { official:
  * returns how long to wait for it (0 when free now). `agora` is the database's clock unless given (tests fix it, so
  * the waits they read do not depend on how fast a loaded machine runs the reservations).
  */
-export async function reservarVaga(tx: TTx, empresaId: string, provedor: TProvedorWhatsApp, agora?: Date): Promise<number> {
-  const intervalo = INTERVALO_ENVIO_MS[provedor];
+export function reservarVaga(tx: TTx, empresaId: string, provedor: TProvedorWhatsApp, agora?: Date): Promise<number> {
+  return reservarVagas(tx, empresaId, provedor, 1, agora);
+}
+
+/**
+ * Reserves `n` consecutive slots at once (a send batch, decision 1911) and returns the wait for the first; the k-th
+ * is `k × INTERVALO_ENVIO_MS` after it. One row update for the whole batch, so a batch never interleaves with
+ * another sender of the same number faster than the provider's pace.
+ */
+export async function reservarVagas(
+  tx: TTx,
+  empresaId: string,
+  provedor: TProvedorWhatsApp,
+  n: number,
+  agora?: Date,
+): Promise<number> {
+  const intervalo = INTERVALO_ENVIO_MS[provedor] * n;
   const { rows } = await tx.query(
     `WITH relogio AS (SELECT coalesce($3::timestamptz, now()) AS agora)
      INSERT INTO whatsapp_sessions AS s (id_empresa_fk, status, proximo_envio_em)

@@ -19,7 +19,7 @@ import { reservarVaga } from "./pacing.js";
 const ESPERA_MAXIMA_NO_TRABALHO_MS = 5_000;
 const dormir = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-type TMensagemEnvio = {
+export type TMensagemEnvio = {
   id: string;
   id_lead_fk: string;
   message: string;
@@ -107,7 +107,7 @@ export async function processarEnvio(deps: TDeps, t: TTrabalho<TTrabalhoEnvio>):
  * A failed try: counted, with its reason; the message stays 'pending' for the queue's retry (`manter`) or is 'failed',
  * which is a `mensagem.status` row (decision 1702); the chat sees it live.
  */
-async function registrarFalha(
+export async function registrarFalha(
   deps: TDeps,
   tx: TTx,
   empresaId: string,
@@ -133,7 +133,7 @@ async function registrarFalha(
   );
 }
 
-async function montarEnvio(deps: TDeps, m: TMensagemEnvio): Promise<TEnvio> {
+export async function montarEnvio(deps: TDeps, m: TMensagemEnvio): Promise<TEnvio> {
   const para = m.telefone_normalizado ?? (m.telefone ? limparTelefone(m.telefone) : "");
   if (!para) throw new ErroProvedor(`${MSG.whatsappErroEnviarMensagem}: o lead não tem telefone`);
   if (m.message_type === "template") {
