@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "../../test/app.js";
 import { createTestDatabase } from "../../test/db.js";
 import { esperarFilasOciosas } from "../../test/queues.js";
+import { relogio } from "../core/clock.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { closeDeps, createDeps, type TDeps } from "../deps.js";
 import { criarConsultor, criarEmpresa, criarLead, criarUsuario } from "../seed/factories.js";
@@ -116,9 +117,10 @@ const SEMPRE = { dias: [0, 1, 2, 3, 4, 5, 6], inicio: "00:00", fim: "24:00" };
 describe("the business-hours sweep", () => {
   it("asks for a pass only for companies with the rule on, open at that moment, with leads waiting and someone to receive them", async () => {
     const d = await iniciar();
-    // a weekday that is not today in São Paulo, so the passes the sweep asks for (run on the real clock) assign nothing
+    // a weekday that is not today in São Paulo by the server's clock (decision 1795; CRM_RELOGIO may shift it), so
+    // the passes the sweep asks for on that clock assign nothing
     const hoje = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(
-      new Date().toLocaleString("en-US", { timeZone: "America/Sao_Paulo", weekday: "short" }),
+      relogio.agora().toLocaleString("en-US", { timeZone: "America/Sao_Paulo", weekday: "short" }),
     );
     const dia = (hoje + 3) % 7;
     // 2026-11-22 is a Sunday; São Paulo is UTC−3
