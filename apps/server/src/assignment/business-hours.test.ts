@@ -179,7 +179,7 @@ describe("several instances, and a restart mid-hours", () => {
     // a pass again (a retried job, the next tick) changes nothing
     expect(await atribuirFilaDeEspera(dois, e.id)).toBe(0);
     expect((await atribuicoes(e.id)).every((a) => a.n === 1)).toBe(true);
-  });
+  }, 120_000); // a wait, not a bound: the queue is waited for up to 30 s, over the 20 s default (decision 1931)
 
   it("leads that waited while every instance was down are assigned by the start-up sweep of the next one, once", async () => {
     for (const d of [...instancias]) await parar(d);
@@ -227,5 +227,5 @@ describe("several instances, and a restart mid-hours", () => {
     expect((await atribuicoes(e.id)).every((a) => a.n === 1)).toBe(true);
     expect(await atribuirFilaDeEspera(tres, e.id)).toBe(0);
     expect(await atribuirFilaDeEspera(quatro, e.id)).toBe(0);
-  });
+  }, 120_000); // a wait, not a bound: the queue is waited for up to 30 s, over the 20 s default (decision 1931)
 });
