@@ -34,6 +34,8 @@ const semViolacoesSerias = async (page: Page) =>
 test("a simulated lead writes; the consultant sees it live, replies, follows the ticks and sends an image", async ({
   browser,
 }) => {
+  // a wait, not a bound (decision 1931): at load ~25 on 2 cores it ran past the default 60 s before its first check
+  test.setTimeout(180_000);
   const consultor = await entrar(browser, "Consultor");
   // one of the consultant's own leads (a Consultor sees only leads assigned to them)
   const lista = await (await consultor.request.get("/api/conversas?limite=1")).json();
