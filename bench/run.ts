@@ -15,6 +15,7 @@ import { leadsListBench } from "./leads-list.js";
 import { legalBench } from "./legal.js";
 import { lighthouseBench } from "./lighthouse.js";
 import { loginBundleBench } from "./login-bundle.js";
+import { marketingImportBench } from "./marketing-import.js";
 import { metricsBench } from "./metrics.js";
 import { platformBench } from "./platform.js";
 import { privacyPackageBench } from "./privacy-package.js";
@@ -43,6 +44,7 @@ const benches: [string, () => Promise<string | string[]>][] = [
   ["whatsapp", whatsappPairingBench],
   ["screening", screeningBench],
   ["figures", companyFiguresBench],
+  ["marketing", marketingImportBench],
   ["legal", legalBench],
   ["legal", documentsUploadBench],
   ["platform", platformBench],

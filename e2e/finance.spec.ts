@@ -12,10 +12,13 @@ async function entrar(page: Page, papel: string) {
 const serias = async (page: Page) =>
   (await analisarAxe(page)).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 
-const hoje = () =>
-  new Intl.DateTimeFormat("pt-BR", { timeZone: "America/Sao_Paulo", day: "2-digit", month: "2-digit", year: "numeric" }).format(
-    new Date(),
-  );
+const diaBR = (iso: string) => iso.split("-").reverse().join("/");
+/** The period and trend the server computed for its own now (decision 1931): the screen must show the same. */
+const lerPeriodo = async (page: Page, periodo: string) =>
+  (await (await page.request.get(`/api/financeiro?periodo=${periodo}`)).json()) as {
+    periodo: { inicio: string; fim: string };
+    tendencia: { agrupamento: "dia" | "semana" };
+  };
 
 const valorDoCartao = async (page: Page, titulo: string) =>
   ((await page.getByRole("region", { name: titulo }).locator("p").nth(1).textContent()) ?? "").replace(/\s/g, " ").trim();
@@ -41,7 +44,8 @@ test("an admin opens /financeiro, changes the period, filters, sees the ranking 
   // the demo's last 30 days have revenue and costs
   await expect(page.getByRole("region", { name: "Receita Total" })).not.toContainText("R$ 0,00");
   await expect(page.getByRole("region", { name: "Custos Totais" })).not.toContainText("R$ 0,00");
-  await expect(page.getByText(/^Período: /)).toContainText(`a ${hoje()}`);
+  const trinta = await lerPeriodo(page, "last30days");
+  await expect(page.getByText(/^Período: /)).toContainText(`${diaBR(trinta.periodo.inicio)} a ${diaBR(trinta.periodo.fim)}`);
   await expect(page.getByTestId("grafico-tendencia")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("list", { name: "Custos por Plataforma" })).toContainText("Facebook");
   await expect(page.getByRole("list", { name: "Receita por Origem" }).getByRole("listitem").first()).toBeVisible();
@@ -74,8 +78,13 @@ test("an admin opens /financeiro, changes the period, filters, sees the ranking 
   await expect(page.getByLabel("Período", { exact: true })).toBeFocused();
   const receita30 = await valorDoCartao(page, "Receita Total");
   await page.getByLabel("Período", { exact: true }).selectOption({ label: "Este Ano" });
-  await expect(page.getByText(/^Período: /)).toContainText(`01/01/${new Date().getFullYear()} a ${hoje()}`);
-  await expect(page.getByText("Por semana (7 dias)")).toBeVisible();
+  // from 01/01 of São Paulo's year; daily in the first weeks of January, weekly after (agrupamentoTendencia)
+  const ano = await lerPeriodo(page, "thisYear");
+  expect(ano.periodo.inicio).toMatch(/^\d{4}-01-01$/);
+  await expect(page.getByText(/^Período: /)).toContainText(`${diaBR(ano.periodo.inicio)} a ${diaBR(ano.periodo.fim)}`);
+  await expect(
+    page.getByText(ano.tendencia.agrupamento === "dia" ? "Por dia" : "Por semana (7 dias)", { exact: true }),
+  ).toBeVisible();
   await expect.poll(() => valorDoCartao(page, "Receita Total")).not.toBe(receita30);
 
   // the advanced filters: platform narrows the costs

@@ -3,7 +3,7 @@ import { MSG } from "../packages/domain/src/messages";
 import { SEM_CONTATO_AINDA } from "../packages/domain/src/whatsapp";
 import { iniciarEvolutionFalsa } from "../test-support/fake-evolution";
 import { analisarAxe } from "./support/axe";
-import { csrfHeader, fecharContextos, LoginPage } from "./support/pages";
+import { csrfHeader, fecharContextos, LoginPage, semMensagemDeAusencia } from "./support/pages";
 
 test.afterEach(async ({ browser }) => fecharContextos(browser));
 
@@ -34,6 +34,8 @@ const semViolacoesSerias = async (page: Page) =>
 test("a simulated lead writes; the consultant sees it live, replies, follows the ticks and sends an image", async ({
   browser,
 }) => {
+  // a wait, not a bound (decision 1931): at load ~25 on 2 cores it ran past the default 60 s before its first check
+  test.setTimeout(180_000);
   const consultor = await entrar(browser, "Consultor");
   // one of the consultant's own leads (a Consultor sees only leads assigned to them)
   const lista = await (await consultor.request.get("/api/conversas?limite=1")).json();
@@ -47,6 +49,8 @@ test("a simulated lead writes; the consultant sees it live, replies, follows the
   expect(await semViolacoesSerias(consultor)).toEqual([]);
 
   const admin = await entrar(browser, "Admin Empresa");
+  // the lead's message stays the conversation's last whatever the hour: no away message (decision 1931)
+  const voltarAusencia = await semMensagemDeAusencia(admin);
   await admin.goto("/test-validation");
   await simularComoLead(admin, lead.telefone_normalizado, `Olá, preciso de ajuda ${marca}`);
 
@@ -95,6 +99,7 @@ test("a simulated lead writes; the consultant sees it live, replies, follows the
   // back in Conversas the conversation is read
   await consultor.getByRole("link", { name: "Voltar para Conversas" }).click();
   await expect(consultor.getByRole("link", { name: `Conversa com ${alvo.nome}` })).toContainText(`Recebi, obrigado ${marca}`);
+  await voltarAusencia();
 });
 
 test("a failed send shows the provider's reason and a retry action; templates fill the message box", async ({ browser }) => {

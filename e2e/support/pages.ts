@@ -77,3 +77,22 @@ export async function registrarConfirmado(page: Page): Promise<string> {
 export async function fecharContextos(browser: Browser) {
   await Promise.all(browser.contexts().map((c) => c.close().catch(() => {})));
 }
+
+/**
+ * Turns the company's away message off for a journey whose lead writes, and answers how to put it back. The away
+ * message is sent when the company is closed (decision 1882): at night, on a weekend or a holiday it becomes the
+ * conversation's last message, so a journey that is not about it would give another answer by the hour (decision
+ * 1931). `page` is signed in as the company's admin.
+ */
+export async function semMensagemDeAusencia(page: Page): Promise<() => Promise<void>> {
+  const horario = await (await page.request.get("/api/empresa/horario")).json();
+  const salvar = async (ausencia_ativa: boolean) => {
+    const r = await page.request.put("/api/empresa/horario", {
+      headers: await csrfHeader(page),
+      data: { ...horario, ausencia_ativa },
+    });
+    if (!r.ok()) throw new Error(`PUT /api/empresa/horario: ${r.status()} ${await r.text()}`);
+  };
+  await salvar(false);
+  return () => salvar(horario.ausencia_ativa);
+}

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "../../test/app.js";
 import { createTestDatabase } from "../../test/db.js";
 import { esperarFilasOciosas } from "../../test/queues.js";
+import { relogio } from "../core/clock.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { closeDeps, createDeps, type TDeps } from "../deps.js";
 import { criarConsultor, criarEmpresa, criarLead, criarUsuario } from "../seed/factories.js";
@@ -116,9 +117,10 @@ const SEMPRE = { dias: [0, 1, 2, 3, 4, 5, 6], inicio: "00:00", fim: "24:00" };
 describe("the business-hours sweep", () => {
   it("asks for a pass only for companies with the rule on, open at that moment, with leads waiting and someone to receive them", async () => {
     const d = await iniciar();
-    // a weekday that is not today in São Paulo, so the passes the sweep asks for (run on the real clock) assign nothing
+    // a weekday that is not today in São Paulo by the server's clock (decision 1795; CRM_RELOGIO may shift it), so
+    // the passes the sweep asks for on that clock assign nothing
     const hoje = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(
-      new Date().toLocaleString("en-US", { timeZone: "America/Sao_Paulo", weekday: "short" }),
+      relogio.agora().toLocaleString("en-US", { timeZone: "America/Sao_Paulo", weekday: "short" }),
     );
     const dia = (hoje + 3) % 7;
     // 2026-11-22 is a Sunday; São Paulo is UTC−3
@@ -150,6 +152,10 @@ describe("the business-hours sweep", () => {
 });
 
 describe("several instances, and a restart mid-hours", () => {
+  // "always open" still closes on national holidays: on the real clock these failed on 01/01 (faketime at 31/12
+  // 23:59), so the sweeps run on a fixed Wednesday morning that is no holiday (decision 1931)
+  beforeAll(() => relogio.fixar("2026-11-25T10:00:00-03:00"));
+  afterAll(() => relogio.fixar(null));
   it("two instances sweeping and passing at once assign each waiting lead once, spread by the rule", async () => {
     const um = instancias[0] ?? (await iniciar());
     const dois = await iniciar();
@@ -177,7 +183,7 @@ describe("several instances, and a restart mid-hours", () => {
     // a pass again (a retried job, the next tick) changes nothing
     expect(await atribuirFilaDeEspera(dois, e.id)).toBe(0);
     expect((await atribuicoes(e.id)).every((a) => a.n === 1)).toBe(true);
-  });
+  }, 120_000); // a wait, not a bound: the queue is waited for up to 30 s, over the 20 s default (decision 1931)
 
   it("leads that waited while every instance was down are assigned by the start-up sweep of the next one, once", async () => {
     for (const d of [...instancias]) await parar(d);
@@ -225,5 +231,5 @@ describe("several instances, and a restart mid-hours", () => {
     expect((await atribuicoes(e.id)).every((a) => a.n === 1)).toBe(true);
     expect(await atribuirFilaDeEspera(tres, e.id)).toBe(0);
     expect(await atribuirFilaDeEspera(quatro, e.id)).toBe(0);
-  });
+  }, 120_000); // a wait, not a bound: the queue is waited for up to 30 s, over the 20 s default (decision 1931)
 });

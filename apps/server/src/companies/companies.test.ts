@@ -13,6 +13,7 @@ import {
   type TEmpresaComUsuarios,
 } from "../../test/factories.js";
 import { consultar, emailsPara, tokenDoUltimoEmail } from "../auth/testing.js";
+import { relogio } from "../core/clock.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { aceitar, cadastro, linkDoUltimoConvite, SENHA_CONVITE } from "../invitations/testing.js";
 
@@ -27,8 +28,9 @@ beforeAll(async () => {
   plataforma = a.navegadores.plataforma;
 });
 
-// the join day is a São Paulo calendar day (the form refuses a later one): between 21:00 and 24:00 there the UTC day is tomorrow
-const hoje = () => isoDiaSP(new Date());
+// the join day is a São Paulo calendar day (the form refuses a later one): between 21:00 and 24:00 there the UTC day is
+// tomorrow; by the server's clock (decision 1795), as a run under CRM_RELOGIO has it
+const hoje = () => isoDiaSP(relogio.agora());
 const novaEmpresa = (extra: Record<string, unknown> = {}) => ({
   nome_empresa: "Taxa Certa Revisões",
   email_contato: "contato@taxacerta.com.br",

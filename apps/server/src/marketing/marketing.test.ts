@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type TNavegador, useTestApp } from "../../test/app.js";
 import { multipart } from "../../test/cross-tenant-support.js";
 import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
+import { relogio } from "../core/clock.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { criarCustoMarketing } from "../seed/factories.js";
 
@@ -12,8 +13,9 @@ const t = useTestApp();
 let a: TEmpresaComUsuarios;
 let b: TEmpresaComUsuarios;
 let deB: { id: string };
-const hoje = isoDiaSP(new Date());
-const diasAtras = (n: number) => isoDiaSP(new Date(Date.now() - n * 86_400_000));
+// days by the server's clock (decision 1795), so a run under CRM_RELOGIO agrees with the server's "today"
+const hoje = isoDiaSP(relogio.agora());
+const diasAtras = (n: number) => isoDiaSP(new Date(relogio.agora().getTime() - n * 86_400_000));
 
 beforeAll(async () => {
   a = await criarEmpresaComUsuarios(t);
@@ -374,18 +376,16 @@ describe("importing a cost spreadsheet", () => {
     const demais = await importar(c.navegadores.admin, [cab, ...linhasCsv(10_001)].join("\n"));
     expect(demais.statusCode).toBe(400);
     expect(demais.json().erro).toBe(MSG.csvCustosMuitasLinhas(10_000));
-    const t0 = performance.now();
+    // its 5 s goal is measured by bench/marketing-import.ts, not held here (decision 1931)
     const res = await importar(c.navegadores.admin, [cab, ...linhasCsv(10_000)].join("\n"));
-    const ms = performance.now() - t0;
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ inseridos: 10_000, ignorados: 0 });
-    expect(ms).toBeLessThan(5_000);
     const { rows } = await t.dono.query(
       "SELECT count(*)::int AS n, sum(valor_gasto)::text AS s FROM custos_marketing WHERE id_empresa_fk = $1",
       [c.empresa.id],
     );
     expect(rows[0]).toEqual({ n: 10_000, s: "12345600.00" });
-  });
+  }, 120_000); // a wait, not a bound: two imports of 10,000 lines took over 20 s on a loaded 2-core machine
 
   it("the platform admin imports into the company it names", async () => {
     const res = await importar(

@@ -155,12 +155,12 @@ describe("fetchSaida refuses internal destinations before connecting", () => {
   });
 
   it("cloud metadata is refused at once, even with an allow-list that covers it", async () => {
-    const t0 = performance.now();
     const e = await recusa(
       fetchSaida("http://169.254.169.254/latest/meta-data/", undefined, { politica: lerPoliticaSaida("169.254.0.0/16") }),
     );
+    // refused by the policy before any connection: a connection attempt would end in a TimeoutError, not this reason
+    // (no elapsed-time bound: a loaded machine cannot keep one, decision 1931)
     expect(e.detalhe).toMatchObject({ motivo: "metadata" });
-    expect(performance.now() - t0).toBeLessThan(200);
   });
 
   it.each(["ftp://example.com/x", "file:///etc/passwd", "http://user:secret@example.com/"])(
@@ -293,7 +293,7 @@ describe("limits", () => {
     const ms = performance.now() - t0;
     expect((e as Error).name).toBe("TimeoutError");
     expect(ms).toBeGreaterThanOrEqual(290);
-    expect(ms).toBeLessThan(1_500);
+    // no upper bound on the elapsed time (decision 1931): the 30 s default would outlast the test's own timeout
     expect(mudo.pedidos).toHaveLength(1);
   });
 

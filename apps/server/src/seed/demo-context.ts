@@ -1,4 +1,5 @@
 import type { TPlano } from "@crm/domain/plans";
+import { relogio } from "../core/clock.js";
 import type { TAleatorio } from "./random.js";
 
 export const MIN = 60_000;
@@ -10,10 +11,11 @@ export const diaISO = (d: Date) => d.toISOString().slice(0, 10);
 export const centavos = (v: number) => Math.round(v * 100) / 100;
 
 /**
- * The seed's default clock: the start of the current hour. Every generated date is relative to it, so
- * "Hoje" already has leads and seeding twice within the hour (or with the same `agora`) gives identical data.
+ * The seed's default clock: the start of the current hour by the server's clock (decision 1795, so a server under
+ * CRM_RELOGIO seeds the demo around its own "today"). Every generated date is relative to it, so "Hoje" already has
+ * leads and seeding twice within the hour (or with the same `agora`) gives identical data.
  */
-export function inicioDaHora(d: Date = new Date()): Date {
+export function inicioDaHora(d: Date = relogio.agora()): Date {
   return new Date(Math.floor(d.getTime() / 3_600_000) * 3_600_000);
 }
 

@@ -4,6 +4,7 @@ import { somarDias } from "@crm/domain/subscription";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, criarLead, entrar, type TEmpresaComUsuarios } from "../../test/factories.js";
+import { relogio } from "../core/clock.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 
 /**
@@ -11,7 +12,8 @@ import { unsafeWithSystem } from "../db/tenant.js";
  * person, and the ways back (reactivate, pay). Each test starts from a fresh company.
  */
 const t = useTestApp();
-const hoje = isoDiaSP(new Date());
+// today by the server's clock (decision 1795), read per test: a run that meets midnight must follow the server
+let hoje = isoDiaSP(relogio.agora());
 let c: TEmpresaComUsuarios;
 let leadId: string;
 
@@ -36,6 +38,7 @@ async function faturaPendente(vencimento: string) {
 }
 
 beforeEach(async () => {
+  hoje = isoDiaSP(relogio.agora());
   c = await criarEmpresaComUsuarios(t, { plano_assinatura: "Básico" });
   await definir("teste_ate = NULL, data_renovacao = $2::date, pagamento_tipo = 'pix'", [somarDias(hoje, 20)]);
   leadId = (await unsafeWithSystem(t.deps.db.app, "teste", (tx) => criarLead(tx, { id_empresa_fk: c.empresa.id }))).id;
