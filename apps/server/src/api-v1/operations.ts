@@ -5,12 +5,14 @@ import { OPERACOES_MENSAGENS } from "./messages.js";
 import type { TOperacaoApi } from "./operation.js";
 import { OPERACOES_PROCESSOS } from "./processes.js";
 import { OPERACOES_ETIQUETAS_NOTAS } from "./tags-notes.js";
+import { OPERACOES_TAREFAS } from "./tasks.js";
 
-/** Every operation of /api/v1, in the order the document lists them (decisions 1814, 1895, 1896). */
+/** Every operation of /api/v1, in the order the document lists them (decisions 1814, 1895, 1896, 1921). */
 export const OPERACOES_API: TOperacaoApi[] = [
   ...OPERACOES_LEADS,
   ...OPERACOES_MENSAGENS,
   ...OPERACOES_ETIQUETAS_NOTAS,
+  ...OPERACOES_TAREFAS,
   ...OPERACOES_PROCESSOS,
   ...OPERACOES_EMPRESA,
   ...OPERACOES_EVENTOS,
