@@ -128,7 +128,6 @@ export const AINDA_SEM_EQUIVALENTE: [inicio: string, operacao: string][] = [
   ["GET /api/chat/:leadId/mensagens/:mensagemId/midia", "GET /api/v1/mensagens/{id}/arquivo (messages:read)"],
   ["POST /api/chat/:leadId/mensagens/:mensagemId/reenviar", "POST /api/v1/mensagens/{id}/reenvio (messages:send)"],
   ["POST /api/chat/:leadId/mensagens/:mensagemId/midia/baixar", "idem, para o arquivo recebido"],
-  ["POST /api/chat/:leadId/transferencia", "POST /api/v1/leads/{id}/transferencia (leads:write)"],
   ["DELETE /api/prazos/", "idem"],
   ["DELETE /api/documentos/", "DELETE /api/v1/documentos/{id} (processes:write)"],
   ["PUT /api/custos-marketing/", "PATCH /api/v1/custos/{id} (costs:write)"],

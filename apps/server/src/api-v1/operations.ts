@@ -6,10 +6,12 @@ import type { TOperacaoApi } from "./operation.js";
 import { OPERACOES_PROCESSOS } from "./processes.js";
 import { OPERACOES_ETIQUETAS_NOTAS } from "./tags-notes.js";
 import { OPERACOES_TAREFAS } from "./tasks.js";
+import { OPERACOES_TRANSFERENCIA } from "./transfer.js";
 
-/** Every operation of /api/v1, in the order the document lists them (decisions 1814, 1895, 1896, 1921). */
+/** Every operation of /api/v1, in the order the document lists them (decisions 1814, 1895, 1896, 1921, 1922). */
 export const OPERACOES_API: TOperacaoApi[] = [
   ...OPERACOES_LEADS,
+  ...OPERACOES_TRANSFERENCIA,
   ...OPERACOES_MENSAGENS,
   ...OPERACOES_ETIQUETAS_NOTAS,
   ...OPERACOES_TAREFAS,
