@@ -12,7 +12,7 @@ import { chamarApi, criarChaveApi, novoLeadApi } from "./test-helpers.js";
 /**
  * The cross-tenant probe and a small fuzz over every /api/v1 operation, read from the declarations (a new operation is
  * probed without touching this file): a key of B with every scope, given A's ids (a lead, a message, a process, a tag,
- * a note, a task, a deadline, a document, a cost, a privacy request), neither reads nor changes A's rows;
+ * a note, a task, a consent, a deadline, a document, a cost, a privacy request), neither reads nor changes A's rows;
  * malformed input is a 4xx problem, never a 5xx.
  */
 const t = useTestApp();
@@ -61,6 +61,14 @@ beforeAll(async () => {
   const etiqueta = await criado(await comA("POST", "/etiquetas", { nome: "Alfa etiqueta sigilosa", cor: "#dc2626" }));
   await criado(await comA("PATCH", `/leads/${lead.id}/etiquetas`, { adicionar: [etiqueta.id] }));
   const nota = await criado(await comA("POST", `/leads/${lead.id}/notas`, { texto: "Alfa nota sigilosa" }));
+  await criado(
+    await comA("POST", `/leads/${lead.id}/consentimentos`, {
+      situacao: "concedido",
+      canal: "formulario",
+      texto: "Alfa consentimento sigiloso",
+      versao_texto: "v1",
+    }),
+  );
   const tarefa = await criado(
     await comA("POST", "/tarefas", {
       lead_id: lead.id,
@@ -111,6 +119,7 @@ beforeAll(async () => {
     "alfa etiqueta sigilosa",
     "alfa nota sigilosa",
     "alfa tarefa sigilosa",
+    "alfa consentimento sigiloso",
     "alfa prazo sigiloso",
     "alfa documento sigiloso",
     "alfa campanha sigilosa",
@@ -130,6 +139,7 @@ const somaDeA = async () =>
                 WHERE id_empresa_fk = $1) AS etiquetas_leads,
               (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM notas_lead x WHERE id_empresa_fk = $1) AS notas,
               (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM tarefas_lead x WHERE id_empresa_fk = $1) AS tarefas,
+              (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM consentimentos x WHERE id_empresa_fk = $1) AS consentimentos,
               (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM prazos_processo x WHERE id_empresa_fk = $1) AS prazos,
               (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM documentos x WHERE id_empresa_fk = $1) AS documentos,
               (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM custos_marketing x WHERE id_empresa_fk = $1) AS custos,

@@ -1,4 +1,5 @@
 import { OPERACOES_EMPRESA } from "./company.js";
+import { OPERACOES_CONSENTIMENTOS } from "./consents.js";
 import { OPERACOES_EVENTOS } from "./events.js";
 import { OPERACOES_LEADS } from "./leads.js";
 import { OPERACOES_MENSAGENS } from "./messages.js";
@@ -8,10 +9,11 @@ import { OPERACOES_ETIQUETAS_NOTAS } from "./tags-notes.js";
 import { OPERACOES_TAREFAS } from "./tasks.js";
 import { OPERACOES_TRANSFERENCIA } from "./transfer.js";
 
-/** Every operation of /api/v1, in the order the document lists them (decisions 1814, 1895, 1896, 1921, 1922). */
+/** Every operation of /api/v1, in the order the document lists them (decisions 1814, 1895, 1896, 1921–1923). */
 export const OPERACOES_API: TOperacaoApi[] = [
   ...OPERACOES_LEADS,
   ...OPERACOES_TRANSFERENCIA,
+  ...OPERACOES_CONSENTIMENTOS,
   ...OPERACOES_MENSAGENS,
   ...OPERACOES_ETIQUETAS_NOTAS,
   ...OPERACOES_TAREFAS,
