@@ -143,11 +143,10 @@ export const AINDA_SEM_EQUIVALENTE: [inicio: string, operacao: string][] = [
     "GET /api/v1/documentos/{id} (processes:read); o arquivo já é GET /api/v1/documentos/{id}/arquivo",
   ],
   ["POST /api/privacidade/pedidos/:id/", "documento do representante, aprovar e encerrar (privacy:write)"],
-  ["GET /api/agendamentos", "GET /api/v1/mensagens-agendadas (messages:read)"],
-  ["GET /api/chat/:leadId/agendamentos", "idem, as de um lead"],
-  ["POST /api/chat/:leadId/agendamentos", "POST /api/v1/leads/{id}/mensagens-agendadas (messages:send)"],
-  ["PUT /api/agendamentos/", "PATCH /api/v1/mensagens-agendadas/{id} (messages:send)"],
-  ["POST /api/agendamentos/", "POST /api/v1/mensagens-agendadas/{id}/cancelamento (messages:send)"],
+  [
+    "POST /api/chat/:leadId/agendamentos/midia",
+    "POST /api/v1/leads/{id}/mensagens-agendadas com imagem ou documento (multipart) (messages:send)",
+  ],
   ["GET /api/campanhas", "GET /api/v1/campanhas e suas figuras (campaigns:read)"],
   ["POST /api/campanhas", "POST /api/v1/campanhas, público e estado (campaigns:write)"],
 ];
