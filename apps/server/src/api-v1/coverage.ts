@@ -126,8 +126,6 @@ export const AINDA_SEM_EQUIVALENTE: [inicio: string, operacao: string][] = [
   ["GET /api/chat/:leadId/mensagens/:mensagemId/midia", "GET /api/v1/mensagens/{id}/arquivo (messages:read)"],
   ["POST /api/chat/:leadId/mensagens/:mensagemId/reenviar", "POST /api/v1/mensagens/{id}/reenvio (messages:send)"],
   ["POST /api/chat/:leadId/mensagens/:mensagemId/midia/baixar", "idem, para o arquivo recebido"],
-  ["DELETE /api/prazos/", "idem"],
-  ["DELETE /api/documentos/", "DELETE /api/v1/documentos/{id} (processes:write)"],
   ["PUT /api/custos-marketing/", "PATCH /api/v1/custos/{id} (costs:write)"],
   ["DELETE /api/custos-marketing/", "DELETE /api/v1/custos/{id} (costs:write)"],
   ["PUT /api/leads/:id/contrato", "PUT /api/v1/leads/{id}/contrato (leads:write)"],
@@ -136,12 +134,6 @@ export const AINDA_SEM_EQUIVALENTE: [inicio: string, operacao: string][] = [
   ["POST /api/empresa/webhooks", "POST /api/v1/webhooks, teste, rotação e reenvio (webhooks:manage)"],
   ["PATCH /api/empresa/webhooks/", "PATCH /api/v1/webhooks/{id} (webhooks:manage)"],
   ["DELETE /api/empresa/webhooks/", "DELETE /api/v1/webhooks/{id} (webhooks:manage)"],
-  ["PUT /api/processos/:id/aviso-cliente", "PATCH /api/v1/processos/{id}/aviso-cliente (processes:write)"],
-  ["PUT /api/prazos/:id$", "PATCH /api/v1/prazos/{id} (processes:write)"],
-  [
-    "GET /api/documentos/:id$",
-    "GET /api/v1/documentos/{id} (processes:read); o arquivo já é GET /api/v1/documentos/{id}/arquivo",
-  ],
   ["POST /api/privacidade/pedidos/:id/", "documento do representante, aprovar e encerrar (privacy:write)"],
   [
     "POST /api/chat/:leadId/agendamentos/midia",
