@@ -126,8 +126,6 @@ export const AINDA_SEM_EQUIVALENTE: [inicio: string, operacao: string][] = [
   ["GET /api/chat/:leadId/mensagens/:mensagemId/midia", "GET /api/v1/mensagens/{id}/arquivo (messages:read)"],
   ["POST /api/chat/:leadId/mensagens/:mensagemId/reenviar", "POST /api/v1/mensagens/{id}/reenvio (messages:send)"],
   ["POST /api/chat/:leadId/mensagens/:mensagemId/midia/baixar", "idem, para o arquivo recebido"],
-  ["PUT /api/custos-marketing/", "PATCH /api/v1/custos/{id} (costs:write)"],
-  ["DELETE /api/custos-marketing/", "DELETE /api/v1/custos/{id} (costs:write)"],
   ["PUT /api/leads/:id/contrato", "PUT /api/v1/leads/{id}/contrato (leads:write)"],
   ["GET /api/leads/:id/pre-analise", "GET /api/v1/leads/{id}/pre-analise (leads:read)"],
   ["GET /api/empresa/webhooks", "GET /api/v1/webhooks e suas entregas (webhooks:manage)"],
@@ -137,7 +135,7 @@ export const AINDA_SEM_EQUIVALENTE: [inicio: string, operacao: string][] = [
   ["POST /api/privacidade/pedidos/:id/", "documento do representante, aprovar e encerrar (privacy:write)"],
   [
     "POST /api/chat/:leadId/agendamentos/midia",
-    "POST /api/v1/leads/{id}/mensagens-agendadas com imagem ou documento (multipart) (messages:send)",
+    "imagem ou documento agendado: multipart em POST /api/v1/leads/{id}/mensagens-agendadas (messages:send)",
   ],
   ["GET /api/campanhas", "GET /api/v1/campanhas e suas figuras (campaigns:read)"],
   ["POST /api/campanhas", "POST /api/v1/campanhas, público e estado (campaigns:write)"],

@@ -1,5 +1,6 @@
 import { OPERACOES_EMPRESA } from "./company.js";
 import { OPERACOES_CONSENTIMENTOS } from "./consents.js";
+import { OPERACOES_CUSTOS } from "./costs.js";
 import { OPERACOES_PRAZOS } from "./deadlines.js";
 import { OPERACOES_DOCUMENTOS } from "./documents.js";
 import { OPERACOES_EVENTOS } from "./events.js";
@@ -12,7 +13,7 @@ import { OPERACOES_ETIQUETAS_NOTAS } from "./tags-notes.js";
 import { OPERACOES_TAREFAS } from "./tasks.js";
 import { OPERACOES_TRANSFERENCIA } from "./transfer.js";
 
-/** Every operation of /api/v1, in the order the document lists them (decisions 1814, 1895, 1896, 1921–1925). */
+/** Every operation of /api/v1, in the order the document lists them (decisions 1814, 1895, 1896, 1921–1926). */
 export const OPERACOES_API: TOperacaoApi[] = [
   ...OPERACOES_LEADS,
   ...OPERACOES_TRANSFERENCIA,
@@ -25,5 +26,6 @@ export const OPERACOES_API: TOperacaoApi[] = [
   ...OPERACOES_PRAZOS,
   ...OPERACOES_DOCUMENTOS,
   ...OPERACOES_EMPRESA,
+  ...OPERACOES_CUSTOS,
   ...OPERACOES_EVENTOS,
 ];
