@@ -141,10 +141,17 @@ beforeAll(async () => {
   await chamarApi(t, chaveB.chave, { method: "POST", url: "/api/v1/leads", payload: novoLeadApi("11 97654-0002", "Beta") });
 }, PROVA_MS);
 
+/**
+ * The lead's revisional summary, recomputed by a background job a minute after a lead is written (decision 1403): no
+ * request writes it, so it stays out of the sum, as in test/company-rows.ts (a slow run finishes the job mid-probe).
+ */
+const DERIVADAS_DO_LEAD = ["revisional_razao", "revisional_faixa", "revisional_sobrepago_centavos", "revisional_calculado_em"];
+
 const somaDeA = async () =>
   (
     await t.dono.query(
-      `SELECT (SELECT md5(string_agg(l::text, '' ORDER BY id)) FROM leads_juros_check l WHERE id_empresa_fk = $1) AS leads,
+      `SELECT (SELECT md5(string_agg((to_jsonb(l) - $2::text[])::text, '' ORDER BY id)) FROM leads_juros_check l
+                WHERE id_empresa_fk = $1) AS leads,
               (SELECT md5(string_agg(m::text, '' ORDER BY id)) FROM mensagens_whatsapp m WHERE id_empresa_fk = $1) AS mensagens,
               (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM etiquetas x WHERE id_empresa_fk = $1) AS etiquetas,
               (SELECT md5(string_agg(x::text, '' ORDER BY id_lead_fk, id_etiqueta_fk)) FROM leads_etiquetas x
@@ -157,7 +164,7 @@ const somaDeA = async () =>
               (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM documentos x WHERE id_empresa_fk = $1) AS documentos,
               (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM custos_marketing x WHERE id_empresa_fk = $1) AS custos,
               (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM privacidade_pedidos x WHERE id_empresa_fk = $1) AS pedidos`,
-      [a.empresa.id],
+      [a.empresa.id, DERIVADAS_DO_LEAD],
     )
   ).rows[0];
 
