@@ -131,6 +131,7 @@ export const CATALOGO_DADOS: Record<string, TTabelaCatalogo> = {
       "id_mensagem_fk",
       "ocorrido_em",
       "registrado_em",
+      "id_chave_api",
     ],
   },
   consultores: {

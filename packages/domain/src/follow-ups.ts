@@ -59,6 +59,8 @@ export const MSG_TAREFAS = {
   notaLonga: "A observação pode ter no máximo 2000 caracteres.",
   retornoObrigatorio: "Para agendar o retorno, informe a data e a hora.",
   jaFechada: "Este retorno já foi concluído ou cancelado.",
+  /** /api/v1 names the owner (a key is no person, decision 1921) */
+  responsavelInvalido: "Escolha como responsável um consultor ou administrador ativo desta empresa.",
   lembreteTitulo: "Hora do retorno",
   lembreteConteudo: (lead: string, titulo: string) => `${titulo}: ${lead}`,
   semRetornos: "Nenhum retorno agendado.",

@@ -30,7 +30,7 @@ import { lerPaginaApi } from "./read-page.js";
 const CURSOR = "WyIyMDI2LTEyLTA3IDEyOjAwOjAwKzAwIiwiMDE5MyJd";
 const ZIdSolicitacao = z.object({ id: z.guid({ error: TEXTO_API_V1.solicitacaoNaoEncontrada }) });
 
-const EXEMPLO_CUSTO: TCustoMarketing = {
+export const EXEMPLO_CUSTO: TCustoMarketing = {
   id: "0193a4c2-7d1e-7c3a-9b2f-4e5d6a7b8cd1",
   data_custo: "2026-12-07",
   plataforma: "Facebook",

@@ -39,7 +39,7 @@ const EXEMPLO_LEAD: TLeadApi = {
 };
 
 /** One lead of the key's company, read on the pipelined pool (db.leitura, ISO times), or 404. */
-async function lerLead(deps: Pick<TDeps, "db">, empresaId: string, id: string): Promise<TLeadApi> {
+export async function lerLead(deps: Pick<TDeps, "db">, empresaId: string, id: string): Promise<TLeadApi> {
   const { rows } = await lerComTenant(deps.db.leitura, contextoDaChave(empresaId), async () => ({
     name: "api-v1-lead",
     text: `SELECT ${COLUNAS} FROM leads_juros_check l WHERE l.id_empresa_fk = $1 AND l.id = $2`,

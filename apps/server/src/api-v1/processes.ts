@@ -52,7 +52,7 @@ const EXEMPLO_PROCESSO: TProcesso = {
   revisional_razao: null,
   revisional_faixa: null,
 };
-const EXEMPLO_PRAZO = {
+export const EXEMPLO_PRAZO = {
   id: "0193a4c2-7d1e-7c3a-9b2f-4e5d6a7b8cb1",
   processo_id: ID_PROCESSO,
   processo_nome: "Maria Souza",
@@ -71,7 +71,7 @@ const EXEMPLO_PRAZO = {
   concluido_em: null,
   updated_at: "2026-12-07T12:00:00.000Z",
 };
-const EXEMPLO_DOCUMENTO: Omit<TDocumento, "pode_excluir"> = {
+export const EXEMPLO_DOCUMENTO: Omit<TDocumento, "pode_excluir"> = {
   id: "0193a4c2-7d1e-7c3a-9b2f-4e5d6a7b8cc1",
   lead_id: ID_PROCESSO,
   lead_nome: "Maria Souza",
@@ -90,7 +90,7 @@ const processo = (deps: Pick<TDeps, "db">, empresaId: string, id: string) =>
   withTenant(deps.db.app, contextoDaChave(empresaId), (tx) => lerProcesso(tx, empresaId, id));
 
 /** A deadline as the API shows it: the screen's shape and its last change (the cursor's order). */
-async function lerPrazoApi(deps: Pick<TDeps, "db">, empresaId: string, id: string) {
+export async function lerPrazoApi(deps: Pick<TDeps, "db">, empresaId: string, id: string) {
   const { rows } = await withTenant(deps.db.app, contextoDaChave(empresaId), (tx) =>
     tx.query(
       `SELECT ${COLUNAS_PRAZO}, p.updated_at FROM prazos_processo p ${JUNCOES_PRAZO} WHERE p.id_empresa_fk = $1 AND p.id = $2`,
@@ -104,7 +104,7 @@ const paraPrazoApi = (r: Record<string, unknown>) => ({
   ...paraPrazo({ ...r, created_at: new Date(r.created_at as string), concluido_em: r.concluido_em ?? null }),
   updated_at: new Date(r.updated_at as string).toISOString(),
 });
-const semExcluir = ({ pode_excluir: _, ...d }: TDocumento) => d;
+export const semExcluir = ({ pode_excluir: _, ...d }: TDocumento) => d;
 
 /** Deadlines over `p`, `$1` the company and, when `porProcesso`, `$2` the process. */
 const paginaDePrazos = (porProcesso: boolean) => (p: { onde: string; ordem: string }) =>

@@ -26,6 +26,15 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
     "/chat/:leadId/transferencia",
     { config, schema: { params: ZLead, body: ZTransferencia, response: { 200: ZResultadoTransferencia } } },
     // the author's name comes from the session (the guard ran: the route has a permission)
-    (req) => transferirLead(deps, contexto(req), req.auth as TAuth, req.params.leadId, req.body),
+    (req) => {
+      const auth = req.auth as TAuth;
+      return transferirLead(
+        deps,
+        contexto(req),
+        { usuarioId: auth.usuarioId, nome: auth.nome || auth.email },
+        req.params.leadId,
+        req.body,
+      );
+    },
   );
 };

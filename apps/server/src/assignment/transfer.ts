@@ -5,9 +5,8 @@ import { MSG_TRANSFERENCIA } from "@crm/domain/transfer";
 import { acessarLead } from "../chat/access.js";
 import type { TDeps } from "../core/deps.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
-import type { TAuth } from "../http/auth-context.js";
 import { badRequest, forbidden } from "../http/errors.js";
-import { gravarTransferencia, type TLeadTransferido } from "../lead-events/transfer.js";
+import { gravarTransferencia, type TLeadTransferido, type TQuemTransfere } from "../lead-events/transfer.js";
 
 /** The company's consultants who can sign in, online or not: whom a lead may be transferred to. */
 export async function listarDestinos(tx: TTx, empresaId: string): Promise<TDestinoTransferencia[]> {
@@ -34,11 +33,12 @@ async function consultorDaPessoa(tx: TTx, empresaId: string, usuarioId: string):
  * company filter), locked; then who may: the company admin, or the consultant the lead is assigned to (403 for any
  * other); then to whom: an active consultant of the same company other than the current one, or the queue (a
  * consultant of another company is not found under the tenant: 400, nothing written). The write is lead-events'.
+ * An /api/v1 key acts as the company admin, with itself as the author (decision 1922).
  */
 export function transferirLead(
   deps: Pick<TDeps, "db" | "realtime" | "jobs">,
   ctx: TTenantCtx,
-  auth: TAuth,
+  quem: TQuemTransfere,
   leadId: string,
   pedido: TTransferencia,
 ): Promise<TResultadoTransferencia> {
@@ -68,7 +68,7 @@ export function transferirLead(
       lead,
       para,
       nota: pedido.nota,
-      autor: { usuarioId: auth.usuarioId, nome: auth.nome || auth.email },
+      autor: quem,
     });
     return { consultorId: para?.id ?? null, consultorNome: para?.nome ?? null, status_lead: status };
   });

@@ -1,3 +1,4 @@
+import { TEXTO_API_V1 } from "@crm/domain/api-v1";
 import type {
   TCanalConsentimento,
   TFinalidadeConsentimento,
@@ -19,6 +20,8 @@ export type TEntradaConsentimento = {
   canal: TCanalConsentimento;
   origem: TOrigemConsentimento;
   usuarioId?: string | null;
+  /** the /api/v1 key that recorded an entry of the company, when no person did (decision 1923) */
+  chaveApiId?: string | null;
   mensagemId?: string | null;
   whatsappId?: string | null;
   ocorridoEm: string | Date;
@@ -49,6 +52,7 @@ export async function gravarConsentimentos(
     canal: e.canal,
     origem: e.origem,
     usuario: e.usuarioId ?? null,
+    chave: e.chaveApiId ?? null,
     mensagem: e.mensagemId ?? null,
     wid: e.whatsappId ?? null,
     em: new Date(e.ocorridoEm).toISOString(),
@@ -56,10 +60,11 @@ export async function gravarConsentimentos(
   await tx.query(
     `WITH feitos AS (
        INSERT INTO consentimentos AS c (id_empresa_fk, id_lead_fk, finalidade, situacao, texto, versao_texto, canal, origem,
-              id_usuario_fk, id_mensagem_fk, whatsapp_message_id, ocorrido_em)
-       SELECT $1, x.lead, x.finalidade, x.situacao, x.texto, x.versao, x.canal, x.origem, x.usuario, x.mensagem, x.wid, x.em
+              id_usuario_fk, id_chave_api, id_mensagem_fk, whatsapp_message_id, ocorrido_em)
+       SELECT $1, x.lead, x.finalidade, x.situacao, x.texto, x.versao, x.canal, x.origem, x.usuario, x.chave, x.mensagem, x.wid,
+              x.em
          FROM jsonb_to_recordset($2::jsonb) AS x (ordem int, lead uuid, finalidade text, situacao text, texto text,
-              versao text, canal text, origem text, usuario uuid, mensagem uuid, wid text, em timestamptz)
+              versao text, canal text, origem text, usuario uuid, chave uuid, mensagem uuid, wid text, em timestamptz)
         ORDER BY x.ordem
        RETURNING NULL::consentimentos AS antes, c AS depois)
      ${sqlRegistro(3, { entidade: "consentimento", campos: "mudancas_consentimento", tipo: TIPO })}`,
@@ -100,13 +105,15 @@ export async function triagemPausada(tx: TTx, empresaId: string, leadId: string)
 export async function lerConsentimentoDoLead(tx: TTx, empresaId: string, leadId: string): Promise<TConsentimentoLead> {
   const { rows } = await tx.query(
     `SELECT c.id, c.finalidade, c.situacao, c.texto, c.versao_texto, c.canal, c.origem,
-            coalesce(nullif(u.nome, ''), u.email) AS usuario_nome, c.whatsapp_message_id,
+            CASE WHEN c.id_chave_api IS NOT NULL THEN $3 ELSE coalesce(nullif(u.nome, ''), u.email) END AS usuario_nome,
+            c.whatsapp_message_id,
             to_char(c.ocorrido_em AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ocorrido_em
        FROM consentimentos c
        LEFT JOIN usuarios_plataforma u ON u.id_empresa_fk = c.id_empresa_fk AND u.id = c.id_usuario_fk
       WHERE c.id_empresa_fk = $1 AND c.id_lead_fk = $2
       ORDER BY c.seq DESC`,
-    [empresaId, leadId],
+    // an entry an /api/v1 key recorded names the integration, as its messages and notes do (decision 1923)
+    [empresaId, leadId, TEXTO_API_V1.remetenteApi],
   );
   const ultima = (f: TFinalidadeConsentimento) => rows.find((r) => r.finalidade === f)?.situacao ?? null;
   return {

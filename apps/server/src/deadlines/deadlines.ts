@@ -140,10 +140,17 @@ export function criarPrazo(
   });
 }
 
-export function editarPrazo(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtx, id: string, e: TSalvarPrazo): Promise<TPrazo> {
+export function editarPrazo(
+  deps: Pick<TDeps, "db" | "realtime">,
+  ctx: TCtx,
+  id: string,
+  e: TSalvarPrazo,
+  autor = autorDe(ctx),
+): Promise<TPrazo> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     const antes = await lerPrazo(tx, ctx.empresaId, id);
-    const responsavel = e.responsavel_id ?? antes.responsavel_id ?? ctx.usuarioId;
+    // an /api/v1 key is no person ('' in the context): a deadline without an owner keeps none (decision 1925)
+    const responsavel = e.responsavel_id ?? antes.responsavel_id ?? (ctx.usuarioId || null);
     if (responsavel !== antes.responsavel_id) await validarResponsavel(tx, ctx.empresaId, responsavel);
     const fatalMudou = e.data_fatal !== antes.data_fatal;
     const seguranca = e.data_seguranca ?? dataSegurancaPadrao(e.data_fatal, ehFeriadoNacional);
@@ -165,7 +172,7 @@ export function editarPrazo(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtx, id:
         seguranca,
         responsavel,
         fatalMudou || seguranca !== antes.data_seguranca || responsavel !== antes.responsavel_id,
-        autorDoRegistro("prazo.alterado", { origem: "usuario", usuarioId: ctx.usuarioId }),
+        autorDoRegistro("prazo.alterado", autor),
       ],
     );
     const p = await lerPrazo(tx, ctx.empresaId, id);
@@ -206,7 +213,7 @@ export function mudarEstadoPrazo(
   });
 }
 
-export function excluirPrazo(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtx, id: string): Promise<void> {
+export function excluirPrazo(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtx, id: string, autor = autorDe(ctx)): Promise<void> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     const { rows } = await tx.query<{ lead: string }>(
       `WITH feitos AS (
@@ -214,7 +221,7 @@ export function excluirPrazo(deps: Pick<TDeps, "db" | "realtime">, ctx: TCtx, id
          RETURNING p AS antes, NULL::prazos_processo AS depois),
        registro AS (${sqlRegistro(3, PRAZO_NO_REGISTRO)})
        SELECT (f.antes).id_lead_fk AS lead FROM feitos f`,
-      [ctx.empresaId, id, autorDoRegistro("prazo.excluido", { origem: "usuario", usuarioId: ctx.usuarioId })],
+      [ctx.empresaId, id, autorDoRegistro("prazo.excluido", autor)],
     );
     if (!rows.length) throw notFound(MSG_PRAZOS.prazoNaoEncontrado);
     await avisarPrazosAlterados(deps, tx, ctx.empresaId, [rows[0].lead]);
@@ -227,6 +234,7 @@ export function definirAvisoCliente(
   ctx: TCtx,
   leadId: string,
   ativo: boolean,
+  autor = autorDe(ctx),
 ): Promise<{ ativo: boolean }> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     await lerProcessoDoPrazo(tx, ctx.empresaId, leadId, true);
@@ -238,7 +246,7 @@ export function definirAvisoCliente(
            FROM antes a WHERE l.id_empresa_fk = $1 AND l.id = (a.linha).id AND l.aviso_status_cliente IS DISTINCT FROM $3
           RETURNING a.linha AS antes, l AS depois)
        ${sqlRegistroDeLeads(4)}`,
-      [ctx.empresaId, leadId, ativo, autorDoRegistro("lead.alterado", { origem: "usuario", usuarioId: ctx.usuarioId })],
+      [ctx.empresaId, leadId, ativo, autorDoRegistro("lead.alterado", autor)],
     );
     return { ativo };
   });

@@ -1,28 +1,32 @@
 import { MSG_TAREFAS, TITULO_RETORNO } from "@crm/domain/follow-ups";
 import { pode } from "@crm/domain/permissions";
 import type { TListaTarefas, TNovoRetorno, TTarefa } from "@crm/domain/schemas/follow-ups";
-import { registrarMudancas } from "../change-log/record.js";
+import { registrarMudancas, type TAutorMudanca } from "../change-log/record.js";
 import type { TDeps } from "../core/deps.js";
 import { nomeDoUsuarioSql } from "../db/person-name.js";
 import { type TTenantCtx, type TTx, withTenant } from "../db/tenant.js";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors.js";
 
 /** The columns of a task as the API gives it (alias t, with its lead l and owner u). */
-const COLUNAS = `t.id, t.id_lead_fk AS lead_id, l.nome AS lead_nome, t.titulo, t.nota, t.vence_em, t.estado,
+export const COLUNAS_TAREFA = `t.id, t.id_lead_fk AS lead_id, l.nome AS lead_nome, t.titulo, t.nota, t.vence_em, t.estado,
   t.id_responsavel_fk AS responsavel_id, ${nomeDoUsuarioSql("u")} AS responsavel_nome, t.created_at`;
-const JUNCOES = `JOIN leads_juros_check l ON l.id_empresa_fk = t.id_empresa_fk AND l.id = t.id_lead_fk
+export const JUNCOES_TAREFA = `JOIN leads_juros_check l ON l.id_empresa_fk = t.id_empresa_fk AND l.id = t.id_lead_fk
   LEFT JOIN usuarios_plataforma u ON u.id_empresa_fk = t.id_empresa_fk AND u.id = t.id_responsavel_fk`;
 const LIMITE = 500;
 /** A time a minute gone is still 'now' (the form's clock and the server's differ by seconds). */
 const TOLERANCIA_MS = 60_000;
 
-const paraTarefa = (r: Record<string, unknown>): TTarefa => ({
+export const paraTarefa = (r: Record<string, unknown>): TTarefa => ({
   ...(r as Omit<TTarefa, "vence_em" | "created_at">),
   vence_em: new Date(r.vence_em as Date).toISOString(),
   created_at: new Date(r.created_at as Date).toISOString(),
 });
 
-type TAutor = { usuarioId: string; papel: string };
+/**
+ * Who owns a new task (`usuarioId`, `papel`): the person who creates it on a screen; /api/v1 names an owner and writes
+ * as its key (`registro`, the change log's author, no person as creator: decision 1921).
+ */
+type TAutor = { usuarioId: string; papel: string; registro?: TAutorMudanca };
 
 /**
  * Creates a follow-up task of a lead owned by its author, in the caller's transaction (the lead is already scoped
@@ -41,14 +45,22 @@ export async function criarTarefa(
   const { rows } = await tx.query(
     `WITH nova AS (
        INSERT INTO tarefas_lead (id_empresa_fk, id_lead_fk, titulo, nota, vence_em, id_responsavel_fk, criado_por_fk)
-       VALUES ($1, $2, $3, nullif($4, ''), $5, $6, $6) RETURNING *)
-     SELECT ${COLUNAS} FROM nova t ${JUNCOES}`,
-    [empresaId, leadId, t.titulo ?? TITULO_RETORNO, t.nota ?? null, t.vence_em, autor.usuarioId],
+       VALUES ($1, $2, $3, nullif($4, ''), $5, $6, $7) RETURNING *)
+     SELECT ${COLUNAS_TAREFA} FROM nova t ${JUNCOES_TAREFA}`,
+    [
+      empresaId,
+      leadId,
+      t.titulo ?? TITULO_RETORNO,
+      t.nota ?? null,
+      t.vence_em,
+      autor.usuarioId,
+      autor.registro ? (autor.registro.usuarioId ?? null) : autor.usuarioId,
+    ],
   );
   const tarefa = paraTarefa(rows[0]);
   await registrarMudancas(tx, {
     empresaId,
-    autor: { origem: "usuario", usuarioId: autor.usuarioId },
+    autor: autor.registro ?? { origem: "usuario", usuarioId: autor.usuarioId },
     mudancas: [{ entidade: "tarefa", id: tarefa.id, tipo: "tarefa.criada", depois: camposLogados(tarefa) }],
   });
   return tarefa;
@@ -78,8 +90,8 @@ export function listarTarefas(
   const dono = escopo === "minhas" ? ctx.usuarioId : null;
   return withTenant(deps.db.app, ctx, async (tx) => {
     const { rows } = await tx.query(
-      `SELECT ${COLUNAS}, count(*) FILTER (WHERE t.vence_em < $3) OVER () AS atrasadas
-         FROM tarefas_lead t ${JUNCOES}
+      `SELECT ${COLUNAS_TAREFA}, count(*) FILTER (WHERE t.vence_em < $3) OVER () AS atrasadas
+         FROM tarefas_lead t ${JUNCOES_TAREFA}
         WHERE t.id_empresa_fk = $1 AND t.estado = 'pendente'
           AND ($2::uuid IS NULL OR t.id_responsavel_fk = $2)
           AND ($2::uuid IS NOT NULL OR t.vence_em < $3)
@@ -94,7 +106,7 @@ export function listarTarefas(
 /** A lead's open tasks, next first (the chat header shows the first). */
 export async function tarefasDoLead(tx: TTx, empresaId: string, leadId: string): Promise<TTarefa[]> {
   const { rows } = await tx.query(
-    `SELECT ${COLUNAS} FROM tarefas_lead t ${JUNCOES}
+    `SELECT ${COLUNAS_TAREFA} FROM tarefas_lead t ${JUNCOES_TAREFA}
       WHERE t.id_empresa_fk = $1 AND t.id_lead_fk = $2 AND t.estado = 'pendente'
       ORDER BY t.vence_em, t.id LIMIT 20`,
     [empresaId, leadId],
@@ -102,12 +114,33 @@ export async function tarefasDoLead(tx: TTx, empresaId: string, leadId: string):
   return rows.map(paraTarefa);
 }
 
-/** Done or cancelled: by its owner, or an admin of the company. */
+/**
+ * The owner /api/v1 names for a new task (decision 1921): an active person of the company who may use tasks, as the
+ * one who creates it on a screen must be; anyone else (another company's, inactive, Jurídico) is a 400.
+ */
+export async function responsavelDaTarefa(
+  tx: TTx,
+  empresaId: string,
+  usuarioId: string,
+  registro: TAutorMudanca,
+): Promise<TAutor> {
+  const { rows } = await tx.query("SELECT papel FROM usuarios_plataforma WHERE id_empresa_fk = $1 AND id = $2 AND ativo", [
+    empresaId,
+    usuarioId,
+  ]);
+  const papel = rows[0]?.papel as string | undefined;
+  if (!papel || !pode(papel, "tarefas.usar"))
+    throw badRequest(MSG_TAREFAS.responsavelInvalido, { responsavel_id: MSG_TAREFAS.responsavelInvalido });
+  return { usuarioId, papel, registro };
+}
+
+/** Done or cancelled: by its owner, or an admin of the company (an /api/v1 key acts as one, with itself as `autor`). */
 export function fecharTarefa(
   deps: Pick<TDeps, "db">,
   ctx: TCtxTarefas,
   id: string,
   estado: "concluida" | "cancelada",
+  autor: TAutorMudanca = { origem: "usuario", usuarioId: ctx.usuarioId },
 ): Promise<TTarefa> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     const todas = pode(ctx.papel, "tarefas.todas");
@@ -123,13 +156,13 @@ export function fecharTarefa(
          UPDATE tarefas_lead SET estado = $3, updated_at = now(),
                 concluida_em = CASE WHEN $3 = 'concluida' THEN now() END
           WHERE id_empresa_fk = $1 AND id = $2 RETURNING *)
-       SELECT ${COLUNAS} FROM f t ${JUNCOES}`,
+       SELECT ${COLUNAS_TAREFA} FROM f t ${JUNCOES_TAREFA}`,
       [ctx.empresaId, id, estado],
     );
     const tarefa = paraTarefa(rows[0]);
     await registrarMudancas(tx, {
       empresaId: ctx.empresaId,
-      autor: { origem: "usuario", usuarioId: ctx.usuarioId },
+      autor,
       mudancas: [
         {
           entidade: "tarefa",

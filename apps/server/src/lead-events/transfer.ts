@@ -11,6 +11,9 @@ export type TLeadTransferido = { id: string; nome: string; status_lead: string; 
 
 const TRECHO = 140;
 
+/** Who transfers: a person (their name in the receiver's bell), or an /api/v1 key with no person (decision 1922). */
+export type TQuemTransfere = { usuarioId: string | null; nome: string; chaveApiId?: string | null };
+
 /**
  * Writes a transfer (decision 1836), whoever asked for it, in the caller's transaction: the consultant (`para` null:
  * the waiting queue) and, for an open lead, the waiting status, with ONE `lead.transferido` log row in the same
@@ -27,13 +30,15 @@ export async function gravarTransferencia(
     lead: TLeadTransferido;
     para: { id: string; nome: string } | null;
     nota: string;
-    autor: { usuarioId: string; nome: string };
+    autor: TQuemTransfere;
   },
 ): Promise<string> {
   const { lead } = p;
   const para = p.para?.id ?? null;
   const novoStatus = statusAposTransferencia(lead.status_lead);
-  const autor = { usuarioId: p.autor.usuarioId, origem: "usuario" as const, motivo: p.nota };
+  const autor = p.autor.chaveApiId
+    ? { usuarioId: null, origem: "api" as const, chaveApiId: p.autor.chaveApiId, motivo: p.nota }
+    : { usuarioId: p.autor.usuarioId, origem: "usuario" as const, motivo: p.nota };
   await tx.query(
     `WITH antes AS (SELECT l AS linha FROM leads_juros_check l WHERE l.id_empresa_fk = $1 AND l.id = $2),
      feitos AS (

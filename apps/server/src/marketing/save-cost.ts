@@ -75,6 +75,8 @@ export function atualizarCusto(
   id: string,
   c: TCustoMarketingForm,
   meta: { ip: string },
+  /** /api/v1 passes its key, with no person (decision 1926) */
+  quem = autor(ctx),
 ): Promise<TCustoMarketing> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     const { rows } = await tx.query(
@@ -87,12 +89,12 @@ export function atualizarCusto(
           RETURNING a.linha AS antes, c AS depois, ${COLUNAS_CUSTO}),
        registro AS (${sqlRegistro(15, CUSTO_NO_REGISTRO)})
        SELECT * FROM feitos`,
-      [ctx.empresaId, id, ...valores(c), autorDoRegistro("custo.alterado", autor(ctx))],
+      [ctx.empresaId, id, ...valores(c), autorDoRegistro("custo.alterado", quem)],
     );
     if (!rows[0]) throw notFound(MSG.custoNaoEncontrado);
     await registrarAuditoria(tx, {
       empresaId: ctx.empresaId,
-      usuarioId: ctx.usuarioId,
+      usuarioId: quem.usuarioId ?? null,
       acao: "marketing.custo_atualizado",
       entidade: "custo_marketing",
       entidadeId: id,
@@ -104,7 +106,14 @@ export function atualizarCusto(
 }
 
 /** Deletes a cost of the company by id (001 §7), after 'Tem certeza que deseja excluir este custo?' on screen. */
-export function excluirCusto(deps: Pick<TDeps, "db">, ctx: TCtxEmpresa, id: string, meta: { ip: string }): Promise<void> {
+export function excluirCusto(
+  deps: Pick<TDeps, "db">,
+  ctx: TCtxEmpresa,
+  id: string,
+  meta: { ip: string },
+  /** /api/v1 passes its key, with no person (decision 1926) */
+  quem = autor(ctx),
+): Promise<void> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     const { rows } = await tx.query(
       `WITH feitos AS (
@@ -112,12 +121,12 @@ export function excluirCusto(deps: Pick<TDeps, "db">, ctx: TCtxEmpresa, id: stri
          RETURNING c AS antes, NULL::custos_marketing AS depois),
        registro AS (${sqlRegistro(3, CUSTO_NO_REGISTRO)})
        SELECT (f.antes).data_custo, (f.antes).plataforma, (f.antes).valor_gasto::text, (f.antes).id_conta_anuncio FROM feitos f`,
-      [ctx.empresaId, id, autorDoRegistro("custo.excluido", autor(ctx))],
+      [ctx.empresaId, id, autorDoRegistro("custo.excluido", quem)],
     );
     if (!rows[0]) throw notFound(MSG.custoNaoEncontrado);
     await registrarAuditoria(tx, {
       empresaId: ctx.empresaId,
-      usuarioId: ctx.usuarioId,
+      usuarioId: quem.usuarioId ?? null,
       acao: "marketing.custo_excluido",
       entidade: "custo_marketing",
       entidadeId: id,

@@ -1,3 +1,4 @@
+import { TEXTO_API_V1 } from "@crm/domain/api-v1";
 import { MSG } from "@crm/domain/messages";
 import { pode } from "@crm/domain/permissions";
 import {
@@ -16,6 +17,7 @@ import type {
 } from "@crm/domain/schemas/scheduled-messages";
 import { contarParametros, renderizarTemplateProvedor } from "@crm/domain/templates";
 import { autorDoRegistro, sqlRegistro } from "../change-log/in-statement.js";
+import type { TAutorMudanca } from "../change-log/record.js";
 import { acessarLead } from "../chat/access.js";
 import { templatesAprovados } from "../chat/templates.js";
 import { relogio } from "../core/clock.js";
@@ -26,23 +28,28 @@ import { badRequest, conflict, forbidden, notFound } from "../http/errors.js";
 import { lerConfigWhatsApp, type TConfigWhatsApp } from "../whatsapp/providers/company-config.js";
 import { comoErroProvedor } from "../whatsapp/providers/provider.js";
 
-/** The roles of agendamentos.* always belong to a company. */
-export type TQuemAgenda = Pick<TTenantCtx, "usuarioId" | "papel"> & { empresaId: string };
+/**
+ * The roles of agendamentos.* always belong to a company. An /api/v1 key is no person (`usuarioId` ''): it acts as
+ * the company admin, is the change log's `autor` and leaves the schedule without an author (decision 1924).
+ */
+export type TQuemAgenda = Pick<TTenantCtx, "usuarioId" | "papel"> & { empresaId: string; autor?: TAutorMudanca };
+const autorDe = (q: Pick<TQuemAgenda, "usuarioId" | "autor">): TAutorMudanca =>
+  q.autor ?? { origem: "usuario", usuarioId: q.usuarioId };
 
 /** A time a minute gone is still 'now' (the form's clock and the server's differ by seconds), as follow-ups do. */
 const TOLERANCIA_MS = 60_000;
 const LIMITE_LISTA = 500;
 
 /** The columns of a schedule as the API gives it (alias a, with its lead l and author u). */
-const COLUNAS = `a.id, a.id_lead_fk AS lead_id, l.nome AS lead_nome, a.id_autor_fk AS autor_id,
+export const COLUNAS_AGENDAMENTO = `a.id, a.id_lead_fk AS lead_id, l.nome AS lead_nome, a.id_autor_fk AS autor_id,
   ${nomeDoUsuarioSql("u")} AS autor_nome, a.tipo, a.texto, a.midia_nome AS arquivo_nome,
   CASE WHEN a.template_nome IS NULL THEN NULL ELSE jsonb_build_object('nome', a.template_nome, 'idioma', a.template_idioma,
     'parametros', coalesce(a.template_parametros, '[]'::jsonb)) END AS modelo,
   a.agendada_para, a.status, a.motivo, a.cancelar_se_lead_escrever, a.id_mensagem_fk AS mensagem_id, a.created_at`;
-const JUNCOES = `JOIN leads_juros_check l ON l.id_empresa_fk = a.id_empresa_fk AND l.id = a.id_lead_fk
+export const JUNCOES_AGENDAMENTO = `JOIN leads_juros_check l ON l.id_empresa_fk = a.id_empresa_fk AND l.id = a.id_lead_fk
   LEFT JOIN usuarios_plataforma u ON u.id_empresa_fk = a.id_empresa_fk AND u.id = a.id_autor_fk`;
 
-const paraAgendamento = (r: Record<string, unknown>): TAgendamento => ({
+export const paraAgendamento = (r: Record<string, unknown>): TAgendamento => ({
   ...(r as Omit<TAgendamento, "agendada_para" | "created_at">),
   agendada_para: new Date(r.agendada_para as Date).toISOString(),
   created_at: new Date(r.created_at as Date).toISOString(),
@@ -93,7 +100,7 @@ export type TNovoAgendamentoServico = {
  */
 export async function criarAgendamento(
   deps: TDeps,
-  ctx: TTenantCtx,
+  ctx: TTenantCtx & { autor?: TAutorMudanca },
   leadId: string,
   n: TNovoAgendamentoServico,
 ): Promise<TAgendamento> {
@@ -126,7 +133,7 @@ export async function criarAgendamento(
       [
         lead.empresaId,
         lead.id,
-        ctx.usuarioId,
+        ctx.usuarioId || null,
         n.tipo,
         n.texto,
         n.midia?.chave ?? null,
@@ -139,7 +146,7 @@ export async function criarAgendamento(
         modelo?.texto ?? null,
         para,
         n.cancelar_se_lead_escrever,
-        autorDoRegistro("agendamento.criado", { origem: "usuario", usuarioId: ctx.usuarioId }),
+        autorDoRegistro("agendamento.criado", autorDe(ctx)),
       ],
     );
     await avisar(deps, tx, lead.empresaId, [lead.id]);
@@ -149,7 +156,7 @@ export async function criarAgendamento(
 
 async function lerAgendamento(tx: TTx, empresaId: string, id: string): Promise<TAgendamento> {
   const { rows } = await tx.query(
-    `SELECT ${COLUNAS} FROM mensagens_agendadas a ${JUNCOES} WHERE a.id_empresa_fk = $1 AND a.id = $2`,
+    `SELECT ${COLUNAS_AGENDAMENTO} FROM mensagens_agendadas a ${JUNCOES_AGENDAMENTO} WHERE a.id_empresa_fk = $1 AND a.id = $2`,
     [empresaId, id],
   );
   if (!rows[0]) throw notFound(MSG_AGENDADAS.naoEncontrada);
@@ -214,7 +221,7 @@ export async function editarAgendamento(deps: TDeps, q: TQuemAgenda, id: string,
         modelo?.idioma ?? null,
         modelo ? JSON.stringify(modelo.parametros) : null,
         modelo?.texto ?? null,
-        autorDoRegistro("agendamento.alterado", { origem: "usuario", usuarioId: q.usuarioId }),
+        autorDoRegistro("agendamento.alterado", autorDe(q)),
       ],
     );
     await avisar(deps, tx, q.empresaId, [a.id_lead_fk]);
@@ -223,6 +230,7 @@ export async function editarAgendamento(deps: TDeps, q: TQuemAgenda, id: string,
 }
 
 async function motivoDoCancelamento(tx: TTx, q: TQuemAgenda): Promise<string> {
+  if (!q.usuarioId) return MSG_AGENDADAS.canceladaPor(TEXTO_API_V1.remetenteApi);
   const { rows } = await tx.query(
     `SELECT ${nomeDoUsuarioSql("u")} AS nome FROM usuarios_plataforma u WHERE u.id_empresa_fk = $1 AND u.id = $2`,
     [q.empresaId, q.usuarioId],
@@ -243,12 +251,7 @@ export async function cancelarAgendamento(deps: TDeps, q: TQuemAgenda, id: strin
           RETURNING x.linha AS antes, a AS depois),
        registro AS (${registro(4)})
        SELECT 1`,
-      [
-        q.empresaId,
-        id,
-        await motivoDoCancelamento(tx, q),
-        autorDoRegistro("agendamento.cancelado", { origem: "usuario", usuarioId: q.usuarioId }),
-      ],
+      [q.empresaId, id, await motivoDoCancelamento(tx, q), autorDoRegistro("agendamento.cancelado", autorDe(q))],
     );
     await avisar(deps, tx, q.empresaId, [a.id_lead_fk]);
     return lerAgendamento(tx, q.empresaId, id);
@@ -262,7 +265,7 @@ export async function cancelarAgendamento(deps: TDeps, q: TQuemAgenda, id: strin
 export async function listarAgendamentos(tx: TTx, q: TQuemAgenda, f: TFiltroAgendamentos): Promise<TListaAgendamentos> {
   if (f.escopo === "todas" && !pode(q.papel, "agendamentos.todos")) throw forbidden(MSG_AGENDADAS.acessoNegado);
   const { rows } = await tx.query(
-    `SELECT ${COLUNAS}, count(*) OVER ()::int AS total FROM mensagens_agendadas a ${JUNCOES}
+    `SELECT ${COLUNAS_AGENDAMENTO}, count(*) OVER ()::int AS total FROM mensagens_agendadas a ${JUNCOES_AGENDAMENTO}
       WHERE a.id_empresa_fk = $1 AND ($2::uuid IS NULL OR a.id_autor_fk = $2) AND ($3::text IS NULL OR a.status = $3)
       ORDER BY (a.status = 'agendada') DESC,
                CASE WHEN a.status = 'agendada' THEN a.agendada_para END ASC,
@@ -276,7 +279,7 @@ export async function listarAgendamentos(tx: TTx, q: TQuemAgenda, f: TFiltroAgen
 /** The chat: the lead's pending schedules, by due time (everybody's: the conversation is the company's). */
 export async function agendamentosDoLead(tx: TTx, empresaId: string, leadId: string): Promise<TAgendamento[]> {
   const { rows } = await tx.query(
-    `SELECT ${COLUNAS} FROM mensagens_agendadas a ${JUNCOES}
+    `SELECT ${COLUNAS_AGENDAMENTO} FROM mensagens_agendadas a ${JUNCOES_AGENDAMENTO}
       WHERE a.id_empresa_fk = $1 AND a.id_lead_fk = $2 AND a.status = 'agendada' ORDER BY a.agendada_para, a.id`,
     [empresaId, leadId],
   );

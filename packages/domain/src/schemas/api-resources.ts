@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MSG } from "../messages";
 import { STATUS_JURIDICO } from "../status";
 import { ZEventoAuditoria } from "./audit-trail";
+import { ZConsentimentoLead } from "./consent";
 import { ZPrazo } from "./deadlines";
 import { ZDocumento } from "./documents";
 import { ZCustoMarketing } from "./marketing";
@@ -17,6 +18,8 @@ import { ZEtiqueta } from "./tags";
 export const ZEtiquetaApi = ZEtiqueta.extend({ created_at: z.string() }).meta({ id: "Etiqueta" });
 export type TEtiquetaApi = z.infer<typeof ZEtiquetaApi>;
 export const ZNotaApi = ZNota.meta({ id: "Nota" });
+/** A lead's consent now and its ledger, newest first (decision 1923). */
+export const ZConsentimentoApi = ZConsentimentoLead.meta({ id: "ConsentimentoLead" });
 export const ZProcessoApi = ZProcesso.meta({ id: "Processo" });
 export const ZPrazoApi = ZPrazo.extend({ updated_at: z.string() }).meta({ id: "Prazo" });
 export const ZDocumentoApi = ZDocumento.omit({ pode_excluir: true }).meta({ id: "Documento" });
