@@ -57,6 +57,7 @@ export const ESCOPOS_API = [
   "privacy:read",
   "privacy:write",
   "audit:read",
+  "webhooks:manage",
 ] as const;
 export type TEscopoApi = (typeof ESCOPOS_API)[number];
 export const NOME_ESCOPO_API: Record<TEscopoApi, string> = {
@@ -73,6 +74,7 @@ export const NOME_ESCOPO_API: Record<TEscopoApi, string> = {
   "privacy:read": "Ler as solicitações de titulares (LGPD)",
   "privacy:write": "Registrar solicitações de titulares (LGPD)",
   "audit:read": "Ler a trilha de auditoria",
+  "webhooks:manage": "Gerenciar os webhooks: endpoints, segredos, entregas e reenvios",
 };
 /** The prefix of every key made since decision 1811: secret scanners (GitHub's, GitLab's) find it in leaked text. */
 export const PREFIXO_CHAVE_API = "crm_live_";

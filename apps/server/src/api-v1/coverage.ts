@@ -127,10 +127,6 @@ export const AINDA_SEM_EQUIVALENTE: [inicio: string, operacao: string][] = [
   ["POST /api/chat/:leadId/mensagens/:mensagemId/reenviar", "POST /api/v1/mensagens/{id}/reenvio (messages:send)"],
   ["POST /api/chat/:leadId/mensagens/:mensagemId/midia/baixar", "idem, para o arquivo recebido"],
   ["PUT /api/leads/:id/contrato", "PUT /api/v1/leads/{id}/contrato (leads:write)"],
-  ["GET /api/empresa/webhooks", "GET /api/v1/webhooks e suas entregas (webhooks:manage)"],
-  ["POST /api/empresa/webhooks", "POST /api/v1/webhooks, teste, rotação e reenvio (webhooks:manage)"],
-  ["PATCH /api/empresa/webhooks/", "PATCH /api/v1/webhooks/{id} (webhooks:manage)"],
-  ["DELETE /api/empresa/webhooks/", "DELETE /api/v1/webhooks/{id} (webhooks:manage)"],
   ["POST /api/privacidade/pedidos/:id/", "documento do representante, aprovar e encerrar (privacy:write)"],
   [
     "POST /api/chat/:leadId/agendamentos/midia",

@@ -12,8 +12,8 @@ import { chamarApi, criarChaveApi, novoLeadApi } from "./test-helpers.js";
 /**
  * The cross-tenant probe and a small fuzz over every /api/v1 operation, read from the declarations (a new operation is
  * probed without touching this file): a key of B with every scope, given A's ids (a lead, a message, a process, a tag,
- * a note, a task, a consent, a scheduled message, a deadline, a document, a cost, a privacy request), neither reads
- * nor changes A's rows; malformed input is a 4xx problem, never a 5xx.
+ * a note, a task, a consent, a scheduled message, a deadline, a document, a cost, a privacy request, a webhook
+ * endpoint), neither reads nor changes A's rows; malformed input is a 4xx problem, never a 5xx.
  */
 const t = useTestApp();
 /** The probe is operations × A's ids requests (about a thousand): it grows with the API, past the 20 s default. */
@@ -117,7 +117,18 @@ beforeAll(async () => {
       cpf: "529.982.247-25",
     }),
   );
+  // last, and for one event type only, so that A's own writes above queue no delivery to it
+  const webhook = await criado(
+    await comA("POST", "/webhooks", {
+      url: "http://127.0.0.1:9/alfa-webhook-sigiloso",
+      descricao: "Alfa webhook sigiloso",
+      tipos_evento: ["subscription.changed"],
+    }),
+  );
   segredosA.push(
+    webhook.id,
+    "alfa-webhook-sigiloso",
+    "alfa webhook sigiloso",
     processo.id,
     etiqueta.id,
     nota.id,
@@ -163,7 +174,8 @@ const somaDeA = async () =>
               (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM prazos_processo x WHERE id_empresa_fk = $1) AS prazos,
               (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM documentos x WHERE id_empresa_fk = $1) AS documentos,
               (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM custos_marketing x WHERE id_empresa_fk = $1) AS custos,
-              (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM privacidade_pedidos x WHERE id_empresa_fk = $1) AS pedidos`,
+              (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM privacidade_pedidos x WHERE id_empresa_fk = $1) AS pedidos,
+              (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM webhook_endpoints x WHERE id_empresa_fk = $1) AS webhooks`,
       [a.empresa.id, DERIVADAS_DO_LEAD],
     )
   ).rows[0];

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { TEXTO_API_V1 } from "@crm/domain/api-v1";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type pg from "pg";
+import { cofreDe } from "../crypto/secrets.js";
 import { withTenant } from "../db/tenant.js";
 import { contextoDaChave, type TChaveAutenticada } from "./authenticate.js";
 import { ProblemaApi } from "./problem.js";
@@ -18,7 +19,13 @@ const reservas = new WeakMap<FastifyRequest, TReserva>();
  * over. The same key with another method, path or body → 422; a claim still without an answer → 409; a stored answer
  * is sent again as it was, with `Idempotent-Replayed: true`. A request without the header runs normally.
  */
-export async function reservarIdempotencia(pool: pg.Pool, req: FastifyRequest, reply: FastifyReply, chaveApi: TChaveAutenticada) {
+export async function reservarIdempotencia(
+  pool: pg.Pool,
+  appSecret: string,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  chaveApi: TChaveAutenticada,
+) {
   const cab = req.headers["idempotency-key"];
   if (cab === undefined) return;
   const chave = Array.isArray(cab) ? cab[0] : cab;
@@ -52,14 +59,20 @@ export async function reservarIdempotencia(pool: pg.Pool, req: FastifyRequest, r
   if (existente.status_http === null) throw new ProblemaApi("idempotencia_em_andamento", TEXTO_API_V1.idempotenciaEmAndamento);
   reply.header("idempotent-replayed", "true").status(existente.status_http);
   if (existente.tipo_conteudo) reply.type(existente.tipo_conteudo);
-  return reply.serializer((x: unknown) => x as string).send(existente.corpo ?? "");
+  return reply.serializer((x: unknown) => x as string).send(abrirCorpo(appSecret, existente.corpo));
 }
 
 /**
  * onSend: keeps the answer of a claimed request — any answer but a 5xx, whose claim is released so the client may
  * retry (the failure changed nothing: the handler's transaction rolled back).
  */
-export async function guardarIdempotencia(pool: pg.Pool, req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+export async function guardarIdempotencia(
+  pool: pg.Pool,
+  appSecret: string,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+) {
   const r = reservas.get(req);
   if (!r) return;
   reservas.delete(req);
@@ -69,7 +82,21 @@ export async function guardarIdempotencia(pool: pg.Pool, req: FastifyRequest, re
       ? tx.query("DELETE FROM api_idempotencia WHERE id_empresa_fk = $1 AND id_chave_fk = $2 AND chave = $3", onde)
       : tx.query(
           "UPDATE api_idempotencia SET status_http = $4, tipo_conteudo = $5, corpo = $6 WHERE id_empresa_fk = $1 AND id_chave_fk = $2 AND chave = $3",
-          [...onde, reply.statusCode, String(reply.getHeader("content-type") ?? ""), typeof payload === "string" ? payload : ""],
+          [
+            ...onde,
+            reply.statusCode,
+            String(reply.getHeader("content-type") ?? ""),
+            cofreDe(appSecret).cifrar(typeof payload === "string" ? payload : ""),
+          ],
         ),
   );
+}
+
+/**
+ * A kept answer is encrypted like the company's secrets (decision 1928): it may hold a webhook's `whsec_` secret,
+ * shown once, or a lead's personal data, for 24 h. One kept before the encryption is its own text.
+ */
+function abrirCorpo(appSecret: string, corpo: string | null): string {
+  if (!corpo) return "";
+  return cofreDe(appSecret).decifrar(corpo) ?? (corpo.startsWith("v1.") ? "" : corpo);
 }

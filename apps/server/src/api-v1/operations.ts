@@ -13,8 +13,9 @@ import { OPERACOES_MENSAGENS_AGENDADAS } from "./scheduled-messages.js";
 import { OPERACOES_ETIQUETAS_NOTAS } from "./tags-notes.js";
 import { OPERACOES_TAREFAS } from "./tasks.js";
 import { OPERACOES_TRANSFERENCIA } from "./transfer.js";
+import { OPERACOES_WEBHOOKS } from "./webhooks.js";
 
-/** Every operation of /api/v1, in the order the document lists them (decisions 1814, 1895, 1896, 1921–1927). */
+/** Every operation of /api/v1, in the order the document lists them (decisions 1814, 1895, 1896, 1921–1928). */
 export const OPERACOES_API: TOperacaoApi[] = [
   ...OPERACOES_LEADS,
   ...OPERACOES_TRANSFERENCIA,
@@ -30,4 +31,5 @@ export const OPERACOES_API: TOperacaoApi[] = [
   ...OPERACOES_EMPRESA,
   ...OPERACOES_CUSTOS,
   ...OPERACOES_EVENTOS,
+  ...OPERACOES_WEBHOOKS,
 ];

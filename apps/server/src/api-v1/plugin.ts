@@ -105,10 +105,11 @@ export function apiV1Plugin(operacoes: TOperacaoApi[]): FastifyPluginAsync {
     });
     app.addHook("preHandler", async (req, reply) => {
       const chave = chaves.get(req);
-      if (chave && (req.method === "POST" || req.method === "PATCH")) await reservarIdempotencia(deps.db.app, req, reply, chave);
+      if (chave && (req.method === "POST" || req.method === "PATCH"))
+        await reservarIdempotencia(deps.db.app, deps.config.appSecret, req, reply, chave);
     });
     app.addHook("onSend", async (req, reply, payload) => {
-      await guardarIdempotencia(deps.db.app, req, reply, payload);
+      await guardarIdempotencia(deps.db.app, deps.config.appSecret, req, reply, payload);
       return payload;
     });
     app.addHook("onResponse", async (req, reply) => {

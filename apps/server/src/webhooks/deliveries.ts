@@ -8,7 +8,18 @@ type TCtx = TTenantCtx & { empresaId: string };
 const MAX_LISTA = 100;
 const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-async function exigirEndpoint(tx: TTx, empresaId: string, id: string) {
+/** A delivery of `webhook_entregas d` with every attempt, as the delivery log (screen and /api/v1) shows it. */
+export const COLUNAS_ENTREGA = `d.id, d.id_mensagem, d.tipo, d.corpo, d.estado, d.tentativas,
+              CASE WHEN d.estado = 'pendente' THEN ${iso("d.proxima_tentativa_em")} END AS proxima_tentativa_em,
+              ${iso("d.criada_em")} AS criada_em,
+              coalesce((SELECT jsonb_agg(jsonb_build_object('tentativa', t.tentativa, 'em', ${iso("t.em")},
+                          'cabecalhos', t.cabecalhos, 'status_resposta', t.status_resposta,
+                          'corpo_resposta', t.corpo_resposta, 'erro', t.erro, 'latencia_ms', t.latencia_ms)
+                          ORDER BY t.tentativa, t.id)
+                          FROM webhook_tentativas t WHERE t.id_empresa_fk = d.id_empresa_fk AND t.id_entrega_fk = d.id), '[]') AS historico`;
+
+/** 404 unless the company has this endpoint. */
+export async function exigirEndpoint(tx: TTx, empresaId: string, id: string) {
   const { rowCount } = await tx.query("SELECT 1 FROM webhook_endpoints WHERE id_empresa_fk = $1 AND id = $2", [empresaId, id]);
   if (!rowCount) throw notFound(TEXTO_WEBHOOKS.endpointNaoEncontrado);
 }
@@ -26,14 +37,7 @@ export function listarEntregas(
   return withTenant(deps.db.app, ctx, async (tx) => {
     await exigirEndpoint(tx, ctx.empresaId, endpointId);
     const { rows } = await tx.query(
-      `SELECT d.id, d.id_mensagem, d.tipo, d.corpo, d.estado, d.tentativas,
-              CASE WHEN d.estado = 'pendente' THEN ${iso("d.proxima_tentativa_em")} END AS proxima_tentativa_em,
-              ${iso("d.criada_em")} AS criada_em,
-              coalesce((SELECT jsonb_agg(jsonb_build_object('tentativa', t.tentativa, 'em', ${iso("t.em")},
-                          'cabecalhos', t.cabecalhos, 'status_resposta', t.status_resposta,
-                          'corpo_resposta', t.corpo_resposta, 'erro', t.erro, 'latencia_ms', t.latencia_ms)
-                          ORDER BY t.tentativa, t.id)
-                          FROM webhook_tentativas t WHERE t.id_empresa_fk = d.id_empresa_fk AND t.id_entrega_fk = d.id), '[]') AS historico
+      `SELECT ${COLUNAS_ENTREGA}
          FROM webhook_entregas d
         WHERE d.id_empresa_fk = $1 AND d.id_endpoint_fk = $2 AND ($3::text IS NULL OR d.estado = $3)
           AND d.criada_em > now() - make_interval(days => $4)

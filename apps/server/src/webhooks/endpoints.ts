@@ -25,7 +25,8 @@ export const CANAL_WEBHOOKS = "crm_webhooks";
 export const acordarSenders = (tx: TTx) => tx.query(`SELECT pg_notify('${CANAL_WEBHOOKS}', '')`);
 
 const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-const COLUNAS = `id, url, descricao, tipos_evento, ativo, desativado_motivo,
+/** An endpoint as the screens and /api/v1 show it (never its secret). */
+export const COLUNAS_ENDPOINT = `id, url, descricao, tipos_evento, ativo, desativado_motivo,
   CASE WHEN segredo_anterior_ate > now() THEN ${iso("segredo_anterior_ate")} END AS segredo_anterior_ate,
   ${iso("created_at")} AS criado_em`;
 
@@ -38,7 +39,7 @@ async function conferirUrl(url: string): Promise<void> {
 export function listarEndpoints(deps: TDepsEndpoints, ctx: TCtx): Promise<TEndpointWebhook[]> {
   return withTenant(deps.db.app, ctx, async (tx) => {
     const { rows } = await tx.query(
-      `SELECT ${COLUNAS} FROM webhook_endpoints WHERE id_empresa_fk = $1 ORDER BY created_at DESC, id`,
+      `SELECT ${COLUNAS_ENDPOINT} FROM webhook_endpoints WHERE id_empresa_fk = $1 ORDER BY created_at DESC, id`,
       [ctx.empresaId],
     );
     return rows as TEndpointWebhook[];
@@ -62,7 +63,7 @@ export async function criarEndpoint(
     const segredo = gerarSegredo();
     const { rows } = await tx.query(
       `INSERT INTO webhook_endpoints (id_empresa_fk, url, descricao, tipos_evento, segredo_cifrado, criado_por_fk)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUNAS}`,
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUNAS_ENDPOINT}`,
       [ctx.empresaId, e.url, e.descricao, e.tipos_evento, cofreDe(deps.config.appSecret).cifrar(segredo), ctx.usuarioId || null],
     );
     return { ...(rows[0] as TEndpointWebhook), segredo };
@@ -87,7 +88,7 @@ export async function editarEndpoint(
               desativado_motivo = CASE WHEN $7 IS NULL THEN desativado_motivo WHEN $7 THEN NULL ELSE 'manual' END,
               falhando_desde = CASE WHEN $7 AND NOT ativo THEN NULL ELSE falhando_desde END,
               updated_at = now()
-        WHERE id_empresa_fk = $1 AND id = $2 RETURNING ${COLUNAS}`,
+        WHERE id_empresa_fk = $1 AND id = $2 RETURNING ${COLUNAS_ENDPOINT}`,
       [
         ctx.empresaId,
         id,
@@ -111,7 +112,7 @@ export function rotacionarSegredo(deps: TDepsEndpoints, ctx: TCtx, id: string): 
       `UPDATE webhook_endpoints
           SET segredo_anterior_cifrado = segredo_cifrado, segredo_cifrado = $3,
               segredo_anterior_ate = now() + make_interval(hours => $4), updated_at = now()
-        WHERE id_empresa_fk = $1 AND id = $2 RETURNING ${COLUNAS}`,
+        WHERE id_empresa_fk = $1 AND id = $2 RETURNING ${COLUNAS_ENDPOINT}`,
       [ctx.empresaId, id, cofreDe(deps.config.appSecret).cifrar(segredo), HORAS_SEGREDO_ANTERIOR],
     );
     if (!rows.length) throw notFound(TEXTO_WEBHOOKS.endpointNaoEncontrado);
