@@ -28,7 +28,7 @@ function paraMensagemApi(r: Record<string, unknown>): TMensagemApi {
   return { ...m, lead_id: r.id_lead_fk as string, updated_at: new Date(r.updated_at as Date).toISOString() };
 }
 
-const EXEMPLO_MENSAGEM: TMensagemApi = {
+export const EXEMPLO_MENSAGEM: TMensagemApi = {
   id: "0193a4c2-7d1e-7c3a-9b2f-4e5d6a7b8c9e",
   lead_id: "0193a4c2-7d1e-7c3a-9b2f-4e5d6a7b8c9d",
   direcao: "saida",
@@ -81,7 +81,7 @@ async function paginaDeMensagens(
 }
 
 /** One message of the key's company, as the API shows it (what a send answers). */
-async function lerMensagem(deps: Pick<TDeps, "db">, empresaId: string, id: string): Promise<TMensagemApi> {
+export async function lerMensagem(deps: Pick<TDeps, "db">, empresaId: string, id: string): Promise<TMensagemApi> {
   const { rows } = await lerComTenant(deps.db.leitura, contextoDaChave(empresaId), async () => ({
     name: "api-v1-mensagem",
     text: `SELECT ${COLUNAS_MENSAGEM}, updated_at FROM mensagens_whatsapp WHERE id_empresa_fk = $1 AND id = $2`,

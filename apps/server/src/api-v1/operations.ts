@@ -5,6 +5,7 @@ import { OPERACOES_PRAZOS } from "./deadlines.js";
 import { OPERACOES_DOCUMENTOS } from "./documents.js";
 import { OPERACOES_EVENTOS } from "./events.js";
 import { OPERACOES_LEADS } from "./leads.js";
+import { OPERACOES_ARQUIVOS_MENSAGEM } from "./message-files.js";
 import { OPERACOES_MENSAGENS } from "./messages.js";
 import type { TOperacaoApi } from "./operation.js";
 import { OPERACOES_PRE_ANALISE } from "./pre-analysis.js";
@@ -15,13 +16,14 @@ import { OPERACOES_TAREFAS } from "./tasks.js";
 import { OPERACOES_TRANSFERENCIA } from "./transfer.js";
 import { OPERACOES_WEBHOOKS } from "./webhooks.js";
 
-/** Every operation of /api/v1, in the order the document lists them (decisions 1814, 1895, 1896, 1921–1928). */
+/** Every operation of /api/v1, in the order the document lists them (decisions 1814, 1895, 1896, 1921–1929). */
 export const OPERACOES_API: TOperacaoApi[] = [
   ...OPERACOES_LEADS,
   ...OPERACOES_TRANSFERENCIA,
   ...OPERACOES_CONSENTIMENTOS,
   ...OPERACOES_PRE_ANALISE,
   ...OPERACOES_MENSAGENS,
+  ...OPERACOES_ARQUIVOS_MENSAGEM,
   ...OPERACOES_MENSAGENS_AGENDADAS,
   ...OPERACOES_ETIQUETAS_NOTAS,
   ...OPERACOES_TAREFAS,
