@@ -58,6 +58,8 @@ export const ESCOPOS_API = [
   "privacy:write",
   "audit:read",
   "webhooks:manage",
+  "campaigns:read",
+  "campaigns:write",
 ] as const;
 export type TEscopoApi = (typeof ESCOPOS_API)[number];
 export const NOME_ESCOPO_API: Record<TEscopoApi, string> = {
@@ -75,6 +77,8 @@ export const NOME_ESCOPO_API: Record<TEscopoApi, string> = {
   "privacy:write": "Registrar solicitações de titulares (LGPD)",
   "audit:read": "Ler a trilha de auditoria",
   "webhooks:manage": "Gerenciar os webhooks: endpoints, segredos, entregas e reenvios",
+  "campaigns:read": "Ler as campanhas, os seus números e contar públicos",
+  "campaigns:write": "Criar, pausar, retomar e cancelar campanhas",
 };
 /** The prefix of every key made since decision 1811: secret scanners (GitHub's, GitLab's) find it in leaked text. */
 export const PREFIXO_CHAVE_API = "crm_live_";

@@ -129,6 +129,4 @@ export const AINDA_SEM_EQUIVALENTE: [inicio: string, operacao: string][] = [
     "POST /api/chat/:leadId/agendamentos/midia",
     "imagem ou documento agendado: multipart em POST /api/v1/leads/{id}/mensagens-agendadas (messages:send)",
   ],
-  ["GET /api/campanhas", "GET /api/v1/campanhas e suas figuras (campaigns:read)"],
-  ["POST /api/campanhas", "POST /api/v1/campanhas, público e estado (campaigns:write)"],
 ];

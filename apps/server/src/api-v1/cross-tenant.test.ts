@@ -117,7 +117,8 @@ beforeAll(async () => {
       cpf: "529.982.247-25",
     }),
   );
-  // last, and for one event type only, so that A's own writes above queue no delivery to it
+  // last, and for one event type only, so that few of A's own writes reach it; a delivery that fails moves only
+  // its `falhando_desde`, which the sum leaves out (the delivery job's, not a request's)
   const webhook = await criado(
     await comA("POST", "/webhooks", {
       url: "http://127.0.0.1:9/alfa-webhook-sigiloso",
@@ -175,7 +176,8 @@ const somaDeA = async () =>
               (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM documentos x WHERE id_empresa_fk = $1) AS documentos,
               (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM custos_marketing x WHERE id_empresa_fk = $1) AS custos,
               (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM privacidade_pedidos x WHERE id_empresa_fk = $1) AS pedidos,
-              (SELECT md5(string_agg(x::text, '' ORDER BY id)) FROM webhook_endpoints x WHERE id_empresa_fk = $1) AS webhooks`,
+              (SELECT md5(string_agg((to_jsonb(x) - 'falhando_desde')::text, '' ORDER BY id)) FROM webhook_endpoints x
+                WHERE id_empresa_fk = $1) AS webhooks`,
       [a.empresa.id, DERIVADAS_DO_LEAD],
     )
   ).rows[0];

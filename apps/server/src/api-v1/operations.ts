@@ -1,3 +1,4 @@
+import { OPERACOES_CAMPANHAS } from "./campaigns.js";
 import { OPERACOES_EMPRESA } from "./company.js";
 import { OPERACOES_CONSENTIMENTOS } from "./consents.js";
 import { OPERACOES_CUSTOS } from "./costs.js";
@@ -16,7 +17,7 @@ import { OPERACOES_TAREFAS } from "./tasks.js";
 import { OPERACOES_TRANSFERENCIA } from "./transfer.js";
 import { OPERACOES_WEBHOOKS } from "./webhooks.js";
 
-/** Every operation of /api/v1, in the order the document lists them (decisions 1814, 1895, 1896, 1921–1929). */
+/** Every operation of /api/v1, in the order the document lists them (decisions 1814, 1895, 1896, 1921–1930). */
 export const OPERACOES_API: TOperacaoApi[] = [
   ...OPERACOES_LEADS,
   ...OPERACOES_TRANSFERENCIA,
@@ -33,5 +34,6 @@ export const OPERACOES_API: TOperacaoApi[] = [
   ...OPERACOES_EMPRESA,
   ...OPERACOES_CUSTOS,
   ...OPERACOES_EVENTOS,
+  ...OPERACOES_CAMPANHAS,
   ...OPERACOES_WEBHOOKS,
 ];

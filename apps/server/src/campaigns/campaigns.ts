@@ -24,7 +24,7 @@ const ehUnica = (e: unknown) =>
  */
 export async function criarCampanha(
   tx: TTx,
-  p: { empresaId: string; usuarioId: string; appSecret: string },
+  p: { empresaId: string; autor: TAutorMudanca; appSecret: string },
   c: TNovaCampanha,
 ): Promise<{ id: string }> {
   const cfg = await lerConfigWhatsApp(tx, p.appSecret, p.empresaId);
@@ -65,7 +65,7 @@ export async function criarCampanha(
         c.espaco_max_s,
         inicio.toISOString(),
         c.campanha_marketing || null,
-        p.usuarioId,
+        p.autor.usuarioId ?? null,
       ],
     );
     id = rows[0].id;
@@ -94,13 +94,7 @@ export async function criarCampanha(
         WHERE c.id_empresa_fk = $1 AND c.id = $2
        RETURNING NULL::campanhas_whatsapp AS antes, c AS depois)
      ${sqlRegistro(5, REGISTRO)}`,
-    [
-      p.empresaId,
-      id,
-      contagem.elegiveis,
-      JSON.stringify(contagem.exclusoes),
-      autorDoRegistro("campanha.criada", { origem: "usuario", usuarioId: p.usuarioId }),
-    ],
+    [p.empresaId, id, contagem.elegiveis, JSON.stringify(contagem.exclusoes), autorDoRegistro("campanha.criada", p.autor)],
   );
   return { id };
 }
@@ -210,6 +204,17 @@ const comoCampanha = (r: TLinha): TCampanha => {
     funil: { destinatarios, pendentes, ignorados, falhas, enviadas, entregues, lidas, respondidas, qualificados, convertidos },
   };
 };
+
+/**
+ * A cursor page of the company's campaigns with their funnels (/api/v1, decision 1930): `$1` the company, then the
+ * page's own values from `$4` (`sqlDaPagina`'s `onde` and `ordem` over `c`).
+ */
+export const sqlPaginaCampanhas = (pg: { onde: string; ordem: string }) =>
+  `SELECT ${COLUNAS}, f.*, k.custo, c.updated_at::text AS _cursor_t FROM campanhas_whatsapp c ${FUNIL}
+    WHERE c.id_empresa_fk = $1 AND ${pg.onde} ${pg.ordem}`;
+/** The values `$2` and `$3` of the funnel, after the company. */
+export const VALORES_FUNIL = [STATUS_QUALIFICADOS, STATUS_CONVERTIDOS];
+export const paraCampanha = (r: Record<string, unknown>) => comoCampanha(r as TLinha);
 
 /** The company's campaigns, newest first, each with its funnel. */
 export async function listarCampanhas(tx: TTx, empresaId: string): Promise<TCampanha[]> {

@@ -35,7 +35,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     const campanha = await withTenant(deps.db.app, ctx, async (tx) => {
       const { id } = await criarCampanha(
         tx,
-        { empresaId: ctx.empresaId, usuarioId: ctx.usuarioId, appSecret: deps.config.appSecret },
+        { empresaId: ctx.empresaId, autor: { origem: "usuario", usuarioId: ctx.usuarioId }, appSecret: deps.config.appSecret },
         req.body,
       );
       // the first pass right away when the start is now (the sweep would find it within seconds anyway)
