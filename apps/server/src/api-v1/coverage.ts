@@ -123,7 +123,6 @@ export const SO_INTERNAS: [inicio: string, motivo: string][] = [
 
 /** Meant for /api/v1, not built yet: the operation each will be (decision 1814 names the order). */
 export const AINDA_SEM_EQUIVALENTE: [inicio: string, operacao: string][] = [
-  ["PUT /api/leads/:id/contrato", "PUT /api/v1/leads/{id}/contrato (leads:write)"],
   ["POST /api/privacidade/pedidos/:id/", "documento do representante, aprovar e encerrar (privacy:write)"],
   [
     "POST /api/chat/:leadId/agendamentos/midia",

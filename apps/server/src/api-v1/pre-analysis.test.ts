@@ -5,7 +5,7 @@ import { useTestApp } from "../../test/app.js";
 import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { chamarApi, criarChaveApi, novoLeadApi } from "./test-helpers.js";
 
-/** GET /api/v1/leads/{id}/pre-analise (decision 1927): the lead screen's reading of the revisional pre-analysis. */
+/** A lead's revisional pre-analysis through /api/v1 (decision 1927): read as the lead's screen does, the contract saved. */
 const t = useTestApp();
 let a: TEmpresaComUsuarios;
 let chave: TChaveApiCriada;
@@ -50,5 +50,49 @@ describe("a lead's pre-analysis through the API", () => {
     const res = await ler(id, (await criarChaveApi(a, { escopos: ["processes:read"] })).chave);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: "escopo_insuficiente" });
+  });
+});
+
+describe("a lead's contract saved through the API", () => {
+  const contrato = {
+    modalidade_credito: "financiamento_veiculo",
+    valor_contrato: 45000.5,
+    valor_parcela: 1890.37,
+    quantidade_parcelas: 48,
+    quantidade_parcelas_pagas: 12,
+    data_contrato: "2024-03-15",
+    banco: "Banco Exemplo",
+  };
+  const salvar = (id: string, corpo: object, k = chave.chave, headers: Record<string, string> = {}) =>
+    chamarApi(t, k, { method: "PATCH", url: `/api/v1/leads/${id}/contrato`, payload: corpo, headers });
+
+  it("saves the whole form with centavos, answers the analysis the screen then shows, logged with the key", async () => {
+    const id = await novoLead("11 97777-5004");
+    const res = await salvar(id, contrato, chave.chave, { "idempotency-key": "contrato-1" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().contrato).toMatchObject({ valor_contrato: 45000.5, valor_parcela: 1890.37, quantidade_parcelas: 48 });
+    expect(res.json()).toEqual((await ler(id)).json());
+    const replay = await salvar(id, contrato, chave.chave, { "idempotency-key": "contrato-1" });
+    expect(replay.headers["idempotent-replayed"]).toBe("true");
+    const { rows } = await t.dono.query(
+      "SELECT origem, id_chave_api FROM mudancas WHERE id_entidade = $1 AND tipo = 'lead.alterado' ORDER BY id",
+      [id],
+    );
+    expect(rows).toEqual([{ origem: "api", id_chave_api: chave.id }]);
+  });
+
+  it("a bad value is a 400 naming the field in pt-BR, the contract unchanged; another company's lead is 404", async () => {
+    const id = await novoLead("11 97777-5005");
+    expect((await salvar(id, contrato)).statusCode).toBe(200);
+    const ruim = await salvar(id, { ...contrato, quantidade_parcelas_pagas: 999 });
+    expect(ruim.statusCode).toBe(400);
+    expect(ruim.json()).toMatchObject({ code: "dados_invalidos" });
+    expect(ruim.json().campos).toHaveProperty("quantidade_parcelas_pagas");
+    expect((await ler(id)).json().contrato.quantidade_parcelas_pagas).toBe(12);
+    const chaveB = (await criarChaveApi(await criarEmpresaComUsuarios(t, { plano_assinatura: "Enterprise" }))).chave;
+    expect((await salvar(id, { ...contrato, banco: "Outro" }, chaveB)).statusCode).toBe(404);
+    expect((await ler(id)).json().contrato.banco).toBe("Banco Exemplo");
+    const soLer = (await criarChaveApi(a, { escopos: ["leads:read"] })).chave;
+    expect((await salvar(id, contrato, soLer)).statusCode).toBe(403);
   });
 });
