@@ -118,12 +118,15 @@ export const SO_INTERNAS: [inicio: string, motivo: string][] = [
   ["GET /api/privacidade/incidentes", "incidentes de segurança: a comunicação à ANPD é decisão do encarregado, numa tela"],
   ["POST /api/privacidade/incidentes", "idem"],
   ["PUT /api/privacidade/incidentes/", "idem"],
+  [
+    "POST /api/privacidade/pedidos/:id/",
+    "aprovar o representante, gerar o pacote, eliminar e encerrar são decisões do encarregado sobre um titular, numa tela: a API registra e lê as solicitações",
+  ],
   ["GET /api/privacidade/pedidos/:id/pacote/arquivo", "o pacote do titular vai a ele por link; a empresa o baixa na tela"],
 ];
 
 /** Meant for /api/v1, not built yet: the operation each will be (decision 1814 names the order). */
 export const AINDA_SEM_EQUIVALENTE: [inicio: string, operacao: string][] = [
-  ["POST /api/privacidade/pedidos/:id/", "documento do representante, aprovar e encerrar (privacy:write)"],
   [
     "POST /api/chat/:leadId/agendamentos/midia",
     "imagem ou documento agendado: multipart em POST /api/v1/leads/{id}/mensagens-agendadas (messages:send)",
