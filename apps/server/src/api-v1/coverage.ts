@@ -126,9 +126,4 @@ export const SO_INTERNAS: [inicio: string, motivo: string][] = [
 ];
 
 /** Meant for /api/v1, not built yet: the operation each will be (decision 1814 names the order). */
-export const AINDA_SEM_EQUIVALENTE: [inicio: string, operacao: string][] = [
-  [
-    "POST /api/chat/:leadId/agendamentos/midia",
-    "imagem ou documento agendado: multipart em POST /api/v1/leads/{id}/mensagens-agendadas (messages:send)",
-  ],
-];
+export const AINDA_SEM_EQUIVALENTE: [inicio: string, operacao: string][] = [];

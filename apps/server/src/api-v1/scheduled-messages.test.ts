@@ -4,6 +4,7 @@ import type { TLeadApi } from "@crm/domain/schemas/api-leads";
 import type { TMensagemAgendadaApi } from "@crm/domain/schemas/api-scheduled-messages";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
+import { multipart } from "../../test/cross-tenant-support.js";
 import { criarEmpresaComUsuarios, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { chamarApi, criarChaveApi, novoLeadApi } from "./test-helpers.js";
 
@@ -137,5 +138,39 @@ describe("scheduled messages through the API", () => {
     expect(dois.body).toBe(um.body);
     const { rows } = await t.dono.query("SELECT count(*)::int AS n FROM mensagens_agendadas WHERE id_lead_fk = $1", [lead.id]);
     expect(rows[0].n).toBe(1);
+  });
+
+  it("schedules a document from a multipart form: checked by content, stored, logged with the key", async () => {
+    const lead = await novoLead("11 92222-0091");
+    const url = `/api/v1/leads/${lead.id}/mensagens-agendadas/midia`;
+    const form = (nome: string, dados: Buffer, mime: string) =>
+      multipart({ tipo: "document", legenda: "Segue a simulação", agendada_para: daqui(3) }, { nome, dados, mime });
+    const res = await chamarApi(t, chave.chave, {
+      method: "POST",
+      url,
+      ...form("simulacao.txt", Buffer.from("1;2;3\n"), "text/plain"),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const ag = res.json() as TMensagemAgendadaApi;
+    expect(ag).toMatchObject({ lead_id: lead.id, tipo: "document", texto: "Segue a simulação", status: "agendada" });
+    const { rows } = await t.dono.query("SELECT midia_chave FROM mensagens_agendadas WHERE id = $1", [ag.id]);
+    expect(await t.deps.storage.abrir(rows[0].midia_chave)).toBeTruthy();
+    expect((await registro(ag.id)).map((r) => [r.tipo, r.origem, r.id_chave_api])).toEqual([
+      ["agendamento.criado", "api", chave.id],
+    ]);
+    // a file that is not what its name says is refused, and nothing is scheduled
+    const falso = await chamarApi(t, chave.chave, {
+      method: "POST",
+      url,
+      ...form("contrato.pdf", Buffer.from("não sou um PDF"), "application/pdf"),
+    });
+    expect(falso.statusCode).toBe(400);
+    expect(falso.json()).toMatchObject({ code: "dados_invalidos" });
+    const { rows: n } = await t.dono.query("SELECT count(*)::int AS n FROM mensagens_agendadas WHERE id_lead_fk = $1", [lead.id]);
+    expect(n[0].n).toBe(1);
+    // another company's key cannot schedule for the lead
+    const chaveB = await criarChaveApi(b);
+    const deB = await chamarApi(t, chaveB.chave, { method: "POST", url, ...form("x.txt", Buffer.from("x"), "text/plain") });
+    expect(deB.statusCode).toBe(404);
   });
 });

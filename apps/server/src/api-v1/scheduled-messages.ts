@@ -10,6 +10,7 @@ import { ZEditarAgendamento, ZNovoAgendamento } from "@crm/domain/schemas/schedu
 import { z } from "zod";
 import type { TDeps } from "../core/deps.js";
 import { withTenant } from "../db/tenant.js";
+import { agendarMidia } from "../scheduled-messages/schedule-media.js";
 import {
   COLUNAS_AGENDAMENTO,
   cancelarAgendamento,
@@ -47,6 +48,18 @@ const EXEMPLO_AGENDADA: TMensagemAgendadaApi = {
 };
 
 /** Who schedules through the API: the company admin's reach, no person, the key as the log's author (decision 1924). */
+/** The multipart form of a scheduled image or document, as the chat's (described for the document only). */
+const ZFormularioAgendadaMidia = z.object({
+  tipo: z.enum(["image", "document"]),
+  legenda: z.string().max(1024).optional(),
+  agendada_para: z.string().meta({ format: "date-time" }),
+  cancelar_se_lead_escrever: z.enum(["true", "false"]).optional(),
+  modelo: z.string().optional().meta({ description: "o modelo aprovado em JSON: {nome, idioma, parametros}" }),
+  arquivo: z
+    .string()
+    .meta({ format: "binary", description: "JPEG, PNG ou WEBP (image); PDF, Word, Excel ou texto (document); até 16 MB" }),
+});
+
 const quemDaChave = (c: TChaveAutenticada) => ({ ...contextoDaChave(c.empresaId), autor: autorDaChave(c) });
 
 async function lerAgendadaApi(deps: Pick<TDeps, "db">, empresaId: string, id: string): Promise<TMensagemAgendadaApi> {
@@ -123,6 +136,33 @@ export const OPERACOES_MENSAGENS_AGENDADAS = [
     internas: ["POST /api/chat/:leadId/agendamentos"],
     handler: async ({ deps, chave, params, body }) => {
       const a = await criarAgendamento(deps, quemDaChave(chave), params.id, { tipo: "text", ...body });
+      return lerAgendadaApi(deps, chave.empresaId, a.id);
+    },
+  }),
+  operacao({
+    id: "agendarMidia",
+    method: "POST",
+    url: "/leads/:id/mensagens-agendadas/midia",
+    escopo: "messages:send",
+    tag: "Mensagens agendadas",
+    resumo: "Agenda uma imagem ou um documento a um lead (multipart/form-data)",
+    descricao:
+      "Como no chat: o arquivo é conferido pelo conteúdo e guardado agora, enviado na hora marcada; as mesmas regras do agendamento de texto (janela de 24 horas, modelo, cancelamento se o lead escrever).",
+    status: 201,
+    schema: { params: ZIdLead, resposta: ZMensagemAgendadaApi },
+    formulario: ZFormularioAgendadaMidia,
+    exemplo: {
+      pedido: {
+        tipo: "document",
+        legenda: "Segue a simulação",
+        agendada_para: EXEMPLO_AGENDADA.agendada_para,
+        arquivo: "(o arquivo: simulacao.pdf)",
+      },
+      resposta: { ...EXEMPLO_AGENDADA, tipo: "document", texto: "Segue a simulação" },
+    },
+    internas: ["POST /api/chat/:leadId/agendamentos/midia"],
+    handler: async ({ deps, chave, params, req }) => {
+      const a = await agendarMidia(deps, quemDaChave(chave), params.id, req);
       return lerAgendadaApi(deps, chave.empresaId, a.id);
     },
   }),
