@@ -1,10 +1,9 @@
 import type { TChaveApiCriada } from "@crm/domain/api-keys";
 import { MSG_CAMPANHAS } from "@crm/domain/campaigns";
-import { TEXTOS_CONSENTIMENTO } from "@crm/domain/consent";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app.js";
+import { consentirMarketing } from "../../test/consent.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
-import { gravarConsentimentos } from "../consent/ledger.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { chamarApi, criarChaveApi } from "./test-helpers.js";
 
@@ -39,24 +38,7 @@ beforeAll(async () => {
         lead.id,
         etiqueta,
       ]);
-      const registro = (situacao: "concedido" | "revogado") => ({
-        leadId: lead.id,
-        finalidade: "marketing" as const,
-        situacao,
-        texto: TEXTOS_CONSENTIMENTO.optIn.texto,
-        versao: TEXTOS_CONSENTIMENTO.optIn.versao,
-        canal: "formulario" as const,
-        origem: "empresa" as const,
-        usuarioId: a.usuarios.admin.id,
-        ocorridoEm: new Date(),
-      });
-      if (p)
-        await gravarConsentimentos(
-          tx,
-          a.empresa.id,
-          p === "revogado" ? [registro("concedido"), registro("revogado")] : [registro("concedido")],
-          { origem: "usuario", usuarioId: a.usuarios.admin.id },
-        );
+      if (p) await consentirMarketing(tx, { empresaId: a.empresa.id, leadId: lead.id, adminId: a.usuarios.admin.id }, p);
     }
   });
 });

@@ -1,12 +1,11 @@
 import { MSG_CAMPANHAS, type TRitmo, violacoesDoRitmo } from "@crm/domain/campaigns";
-import { TEXTOS_CONSENTIMENTO } from "@crm/domain/consent";
 import type { TCampanha, TNovaCampanhaEntrada } from "@crm/domain/schemas/campaigns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evolutionTexto, iniciarEvolutionFalsa, type TEvolutionFalsa } from "../../../../test-support/fake-evolution.js";
 import { useTestApp } from "../../test/app.js";
+import { consentirMarketing } from "../../test/consent.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { esperarFilasOciosas } from "../../test/queues.js";
-import { gravarConsentimentos } from "../consent/ledger.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { sql } from "../screening/testing.js";
 import { caminhoWebhook, configurarNaoOficial } from "../whatsapp/testing/setup.js";
@@ -55,24 +54,8 @@ async function criarLeads(e: TEmpresaComUsuarios, etiqueta: string, perfis: TPer
         lead.id,
         etiqueta,
       ]);
-      const registro = (situacao: "concedido" | "revogado") => ({
-        leadId: lead.id,
-        finalidade: "marketing" as const,
-        situacao,
-        texto: TEXTOS_CONSENTIMENTO.optIn.texto,
-        versao: TEXTOS_CONSENTIMENTO.optIn.versao,
-        canal: "formulario" as const,
-        origem: "empresa" as const,
-        usuarioId: e.usuarios.admin.id,
-        ocorridoEm: new Date(),
-      });
       if (p.consentimento)
-        await gravarConsentimentos(
-          tx,
-          e.empresa.id,
-          p.consentimento === "revogado" ? [registro("concedido"), registro("revogado")] : [registro("concedido")],
-          { origem: "usuario", usuarioId: e.usuarios.admin.id },
-        );
+        await consentirMarketing(tx, { empresaId: e.empresa.id, leadId: lead.id, adminId: e.usuarios.admin.id }, p.consentimento);
       criados.push({ id: lead.id, fone });
     }
     return criados;
