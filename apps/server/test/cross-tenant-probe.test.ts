@@ -29,6 +29,10 @@ const PAPEIS_B = ["admin", "consultor", "juridico"] as const;
  */
 const NAO_ALCANCADAS: Record<string, string> = {
   "PATCH /api/v1/leads/:id": "authenticated by an API key, not a session: B's people get 401 before any input is read",
+  "POST /api/v1/campanhas":
+    "authenticated by an API key (401 to B's people); its body is the campaign form the generator does not build; api-v1/cross-tenant.test.ts probes every /api/v1 operation with B's key",
+  "POST /api/v1/webhooks/:id/reenvio-falhas":
+    "authenticated by an API key (401 to B's people) and needs a period body; api-v1/cross-tenant.test.ts probes it with B's key and A's endpoint",
   "POST /api/campanhas":
     "company B already has its seeded campaign in progress (one per number, decision 1891), so B's admin gets 409 before planning; POST /api/campanhas/publico plans the same audience SELECT with A's ids in the filters",
   "POST /api/empresa/webhooks/:id/reenviar-falhas":

@@ -57,7 +57,7 @@ afterAll(async () => {
   await servidor?.parar();
   await dono?.end().catch(() => {});
   await banco?.stop().catch(() => {});
-  rmSync(dir, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 });
 
 const SENHA_ADMIN = "senha-das-falhas-1";
@@ -277,7 +277,8 @@ describe("kill -9 of the server during a CSV import", () => {
       expect(final.status).toBe("concluida");
     } finally {
       await s.parar();
-      rmSync(dataDir, { recursive: true, force: true });
+      // a killed PostgreSQL may still be writing its files for a moment: ENOTEMPTY is tried again
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     }
   }, 400_000);
 });

@@ -406,7 +406,9 @@ describe(`fuzz de todas as rotas (FUZZ_SEED=${SEMENTE})`, () => {
       await conferir();
     }
     duracaoMs = performance.now() - inicio;
-  }, 300_000);
+    // every route of the app, a checksum of the company after each write: with this session's new routes a 2-core
+    // machine passed 300 s (CI-like run, load ~5); this is the run's patience, not a goal
+  }, 900_000);
 
   afterAll(async () => {
     await dono?.end();
