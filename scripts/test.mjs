@@ -18,6 +18,16 @@ let passed = 0;
 let failed = 0;
 // the names of what failed, printed again just before the last line: CI keeps only the tail of the output
 const falhas = [];
+// why a test failed, in a few lines under its name: the tail CI keeps is then enough to start from
+const motivo = (mensagem) =>
+  mensagem
+    ? `\n      ${mensagem
+        .split("\n")
+        .filter((l) => l.trim())
+        .slice(0, 4)
+        .map((l) => l.slice(0, 240))
+        .join("\n      ")}`
+    : "";
 
 // 1. Vitest (its PgBouncer test installs pgbouncer itself too, or fails saying how: here the install's output stays
 // out of a test worker's, and what to run is printed once)
@@ -46,9 +56,10 @@ if (existsSync(vitestJson)) {
   failed += r.numFailedTests;
   for (const f of r.testResults) {
     const arquivo = path.relative(root, f.name);
-    for (const a of f.assertionResults.filter((x) => x.status === "failed")) falhas.push(`vitest  ${arquivo} > ${a.fullName}`);
+    for (const a of f.assertionResults.filter((x) => x.status === "failed"))
+      falhas.push(`vitest  ${arquivo} > ${a.fullName}${motivo(a.failureMessages?.[0])}`);
     if (f.status === "failed" && f.assertionResults.every((a) => a.status !== "failed"))
-      falhas.push(`vitest  ${arquivo}: ${f.message}`);
+      falhas.push(`vitest  ${arquivo}: ${f.message || "(no message)"}`);
   }
   // a file that fails to load has no failed test but fails the run: count each such file
   failed += r.testResults.filter((f) => f.status === "failed" && f.assertionResults.every((a) => a.status !== "failed")).length;

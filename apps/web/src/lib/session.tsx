@@ -5,6 +5,8 @@ import { ApiError, api } from "./api";
 import { esperar } from "./sleep";
 
 export const CHAVE_SESSAO = ["sessao"] as const;
+/** The public config (demo accounts, dev mailbox): the same signed in or out, and what /login waits for. */
+export const CHAVE_CONFIG_PUBLICA = "config-publica";
 
 /** Why the last session ended when the person did not sign out themselves ('sessao': expired or revoked). */
 let motivoSaida: "sessao" | null = null;
@@ -44,9 +46,13 @@ export const sessaoQuery = queryOptions({
  * signed-in layout redirect to /login (with ?motivo=sessao when the session expired or was revoked).
  */
 export function encerrarSessaoLocal(qc: QueryClient, motivo: "sessao" | null = null) {
+  // signing out is answered twice (the server's 'session revoked' echo and sair's own call, in either order): the
+  // second must not cancel what /login already asked for, or its public config stays pending for good
+  if (qc.getQueryData(CHAVE_SESSAO) === null) return;
   motivoSaida = saindo ? null : motivo;
-  qc.cancelQueries();
-  qc.removeQueries({ predicate: (q) => q.queryKey[0] !== CHAVE_SESSAO[0] });
+  // a session fetch in flight is cancelled too (it could bring the signed-out person back); the public config is not
+  void qc.cancelQueries({ predicate: (q) => q.queryKey[0] !== CHAVE_CONFIG_PUBLICA });
+  qc.removeQueries({ predicate: (q) => q.queryKey[0] !== CHAVE_SESSAO[0] && q.queryKey[0] !== CHAVE_CONFIG_PUBLICA });
   qc.setQueryData(CHAVE_SESSAO, null);
 }
 

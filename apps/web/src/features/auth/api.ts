@@ -2,10 +2,11 @@ import type { TLogin, TRegistro } from "@crm/domain/schemas/auth";
 import type { TConfigPublica, TSessao } from "@crm/domain/schemas/session";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
+import { CHAVE_CONFIG_PUBLICA } from "../../lib/session";
 
 /** What the signed-out pages need: demo quick-fill accounts and whether the dev mailbox exists. */
 export const configPublicaQuery = queryOptions({
-  queryKey: ["config-publica"],
+  queryKey: [CHAVE_CONFIG_PUBLICA],
   queryFn: ({ signal }) => api<TConfigPublica>("/api/config/publica", { signal }),
   staleTime: Number.POSITIVE_INFINITY,
   retry: 1,
