@@ -35,8 +35,10 @@ const semPgbouncer = garantirPgbouncer();
 if (semPgbouncer) console.error(`\n${semPgbouncer}\n`);
 const vitestJson = path.join(out, "vitest.json");
 const naoTratados = path.join(out, "vitest-unhandled.json");
+const errosDeSuite = path.join(out, "vitest-suite-errors.json");
 rmSync(vitestJson, { force: true });
 rmSync(naoTratados, { force: true });
+rmSync(errosDeSuite, { force: true });
 const statusVitest = run(
   "npx",
   [
@@ -47,11 +49,12 @@ const statusVitest = run(
     "--reporter=./scripts/vitest-unhandled-errors.mjs",
     `--outputFile.json=${vitestJson}`,
   ],
-  { VITEST_UNHANDLED_JSON: naoTratados },
+  { VITEST_UNHANDLED_JSON: naoTratados, VITEST_SUITE_ERRORS_JSON: errosDeSuite },
 );
 const falhasAntes = failed;
 if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, "utf8"));
+  const deSuite = existsSync(errosDeSuite) ? JSON.parse(readFileSync(errosDeSuite, "utf8")) : {};
   passed += r.numPassedTests;
   failed += r.numFailedTests;
   for (const f of r.testResults) {
@@ -59,7 +62,8 @@ if (existsSync(vitestJson)) {
     for (const a of f.assertionResults.filter((x) => x.status === "failed"))
       falhas.push(`vitest  ${arquivo} > ${a.fullName}${motivo(a.failureMessages?.[0])}`);
     if (f.status === "failed" && f.assertionResults.every((a) => a.status !== "failed"))
-      falhas.push(`vitest  ${arquivo}: ${f.message || "(no message)"}`);
+      // a hook that threw or ran out of time: its tests are skipped and only the reporter above kept the error
+      falhas.push(`vitest  ${arquivo}:${motivo([f.message, ...(deSuite[f.name] ?? [])].filter(Boolean).join("\n"))}`);
   }
   // a file that fails to load has no failed test but fails the run: count each such file
   failed += r.testResults.filter((f) => f.status === "failed" && f.assertionResults.every((a) => a.status !== "failed")).length;

@@ -6,10 +6,22 @@
 //   'beforeExit' handler calls process.exit(0) once its cluster stopped: that overwrote Vitest's exit status, so
 //   `vitest run` exited 0 with failed tests (7 failed and 9 errors, status 0, in one run). The status is set again
 //   on 'exit', after every other handler.
+// It also writes, to VITEST_SUITE_ERRORS_JSON when set, the errors of hooks and files (a beforeAll that threw or ran
+// out of time): Vitest's JSON report marks such a file failed with an empty message and its tests skipped.
 import { writeFileSync } from "node:fs";
 
 export default class ErrosNaoTratados {
-  onTestRunEnd(_modulos, erros, motivo) {
+  onTestRunEnd(modulos, erros, motivo) {
+    if (process.env.VITEST_SUITE_ERRORS_JSON) {
+      const porArquivo = {};
+      for (const m of modulos) {
+        const mensagens = [m, ...m.children.allSuites()].flatMap((s) =>
+          s.errors().map((e) => `${s === m ? "" : `${s.fullName}: `}${e.message ?? String(e)}`),
+        );
+        if (mensagens.length) porArquivo[m.moduleId] = mensagens;
+      }
+      writeFileSync(process.env.VITEST_SUITE_ERRORS_JSON, JSON.stringify(porArquivo));
+    }
     const lista = erros.map((e) => ({
       nome: e.name ?? "Error",
       mensagem: e.message ?? String(e),

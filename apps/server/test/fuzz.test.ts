@@ -22,6 +22,11 @@ const SEMENTE = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 
 const POR_ROTA_ADMIN = Number(process.env.FUZZ_POR_ROTA ?? 14);
 const POR_ROTA_ANONIMO = 4;
 const MINIMO_DE_ROTAS = 90;
+/**
+ * How long an accepted write's jobs may take to settle (queues idle, two equal sums): a wait, not a bound. A quiet
+ * machine settles in well under a second; 15 s was once too little on a loaded CI run, which threw in the hook.
+ */
+const ESTAVEL_MS = 60_000;
 
 const t = useTestApp();
 
@@ -330,7 +335,7 @@ describe(`fuzz de todas as rotas (FUZZ_SEED=${SEMENTE})`, () => {
     const r = criarAleatorio(SEMENTE);
     const admin = E.navegadores.admin;
     const anonimo = t.navegador();
-    let soma = await checksumEstavel(dono, E.empresa.id, 15_000, 150);
+    let soma = await checksumEstavel(dono, E.empresa.id, ESTAVEL_MS, 150);
     // refused reads (GET) since the last sum: checked together at the next write or at the route's end
     let recusadosDesdeASoma: string[] = [];
     let ultimoAceito = "nenhum";
@@ -394,7 +399,7 @@ describe(`fuzz de todas as rotas (FUZZ_SEED=${SEMENTE})`, () => {
           soma =
             c.method === "GET"
               ? await checksumDaEmpresa(dono, E.empresa.id)
-              : await checksumEstavel(dono, E.empresa.id, 15_000, 30);
+              : await checksumEstavel(dono, E.empresa.id, ESTAVEL_MS, 30);
           ultimoAceito = rotulo;
         }
         if (quem === "admin" && !admin.cookies.has(COOKIE_SESSAO)) {
@@ -406,9 +411,9 @@ describe(`fuzz de todas as rotas (FUZZ_SEED=${SEMENTE})`, () => {
       await conferir();
     }
     duracaoMs = performance.now() - inicio;
-    // every route of the app, a checksum of the company after each write: with this session's new routes a 2-core
-    // machine passed 300 s (CI-like run, load ~5); this is the run's patience, not a goal
-  }, 900_000);
+    // every route of the app, a checksum of the company after each write: 312 s on a quiet 2-core machine, 332 s with
+    // two CPU hogs beside it (2026-12-07); this is the run's patience, not a goal
+  }, 1_500_000);
 
   afterAll(async () => {
     await dono?.end();
