@@ -92,6 +92,14 @@ test("the admin erases a titular's data from the request: atendida, then a proce
   await expect(resultado.getByText(/backups\) que ainda contenham seus dados expiram até \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
   await resultado.getByRole("button", { name: "Fechar", exact: true }).first().click();
   await expect(linha.getByText("Atendida", { exact: true })).toBeVisible();
+  // the reply reached the titular on WhatsApp, at the phone on file the erasure removed (decision 1942)
+  await linha.getByRole("button", { name: `Ver resposta do protocolo ${protocolo}` }).click();
+  const lida = page.getByRole("dialog", { name: `Resposta — protocolo ${protocolo}` });
+  await expect(lida.getByText(/^Resposta enviada ao titular pelo WhatsApp em \d{2}\/\d{2}\/\d{4}/)).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(await violacoes(page)).toEqual([]);
+  await lida.getByRole("button", { name: "Fechar", exact: true }).first().click();
   // the lead's conversation is gone from Conversas
   const conversas = (await (await page.request.get("/api/conversas?limite=50")).json()) as { itens: { nome: string }[] };
   expect(conversas.itens.map((c) => c.nome)).not.toContain("Titular Eliminação E2E");

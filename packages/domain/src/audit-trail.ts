@@ -83,6 +83,8 @@ export const ROTULOS_ACAO: Record<string, string> = {
   "privacidade.alertada": "Alerta de prazo de privacidade",
   "privacidade.atendida": "Pedido de privacidade atendido",
   "privacidade.recusada": "Pedido de privacidade recusado",
+  "privacidade.resposta_enviada": "Resposta ao titular enviada pelo WhatsApp",
+  "privacidade.resposta_falhou": "Resposta ao titular não enviada pelo WhatsApp",
   "privacidade.incidente_registrado": "Registrou um incidente de segurança",
   "privacidade.incidente_alterado": "Alterou um incidente de segurança",
   "privacidade.incidente_comunicado": "Registrou a comunicação de um incidente à ANPD",

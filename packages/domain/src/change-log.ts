@@ -53,6 +53,9 @@ export const TIPOS_MUDANCA = {
     "privacidade.alertada",
     "privacidade.atendida",
     "privacidade.recusada",
+    /** an erasure's reply on WhatsApp (decision 1942): delivered to the provider, or given up with its reason */
+    "privacidade.resposta_enviada",
+    "privacidade.resposta_falhou",
     // the security-incident register (decision 1875): the entity's id is the incident's
     "privacidade.incidente_registrado",
     "privacidade.incidente_alterado",

@@ -93,6 +93,8 @@ export const TABELAS_PRIVACIDADE: Record<string, TTabelaCatalogo> = {
       documento_storage_key: p("documentos", "direitos_titulares"),
       documento_nome: p("documentos", "direitos_titulares"),
       resposta: p("comunicacao", "direitos_titulares"),
+      // the phone an erasure's reply goes to, encrypted, only until that send ends (decision 1942)
+      resposta_para_cifrado: p("contato", "direitos_titulares"),
     },
     outras: [
       "id",
@@ -119,6 +121,9 @@ export const TABELAS_PRIVACIDADE: Record<string, TTabelaCatalogo> = {
       "created_at",
       "updated_at",
       "eliminacao",
+      "resposta_envio",
+      "resposta_envio_em",
+      "resposta_envio_erro",
     ],
   },
   ropa_versoes: {

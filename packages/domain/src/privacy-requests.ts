@@ -218,7 +218,7 @@ export const MSG_PRIVACIDADE = {
   eliminacaoSemLead: "Esta solicitação não está ligada a um lead: não há dados a eliminar pelo sistema.",
   eliminacaoNaoVerificada: "Confirme a identidade do titular antes de eliminar os dados.",
   eliminacaoJaFeita: "Os dados deste lead já foram eliminados.",
-  /** the reply kept on the request (and sent on WhatsApp when the phone is held): what went, what stayed and why, backups */
+  /** the reply kept on the request and sent on WhatsApp to the phone on file (decision 1942): what went, what stayed and why, backups */
   respostaEliminacao: (p: {
     protocolo: string;
     eliminados: string[];
@@ -235,6 +235,12 @@ export const MSG_PRIVACIDADE = {
       "Se você voltar a nos escrever por conta própria, registraremos um novo consentimento.",
     ].join("\n"),
   usoBloqueado: "Dados retidos por obrigação legal: uso bloqueado para outros fins (LGPD, art. 16).",
+  /** the erasure reply's WhatsApp send, under the reply on /privacidade (decision 1942) */
+  respostaEnvioPendente: "Enviando a resposta ao titular pelo WhatsApp…",
+  respostaEnviada: (em: string) => `Resposta enviada ao titular pelo WhatsApp em ${em}.`,
+  respostaNaoEnviada: (motivo: string) =>
+    `A resposta não foi enviada pelo WhatsApp (${motivo}). Envie-a ao titular por outro meio; o telefone já foi eliminado.`,
+  respostaSemWhatsApp: "o WhatsApp da empresa não está configurado",
 } as const;
 
 /** The bell notification's `dados.tipo` of a clock alert. */

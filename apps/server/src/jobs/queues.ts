@@ -128,3 +128,28 @@ export const FILA_ENVIO_LOTE: TFila<TTrabalhoEnvioLote> = {
 };
 export type TTrabalhoEnvioLote = { empresaId: string; mensagemIds: string[] };
 export type TTrabalhoCarteira = { empresaId: string; leadIds: string[] };
+
+export type TTrabalhoRespostaEliminacao = { empresaId: string; pedidoId: string };
+const dadosRespostaEliminacao = z.object({ empresaId: zId(), pedidoId: zId() });
+
+/** Erasure replies whose every try died (a process killed on its last try): marked 'falhou', and the phone goes. */
+export const FILA_RESPOSTA_ELIMINACAO_FALHAS: TFila<TTrabalhoRespostaEliminacao> = {
+  nome: "privacidade.resposta.falhas",
+  dados: dadosRespostaEliminacao,
+  tentativas: 5,
+};
+
+/**
+ * One job per erasure reply on WhatsApp (decision 1942), queued by privacy-requests/erase-lead.ts and worked by
+ * whatsapp/outbound/send-erasure-reply.ts: a provider that is down or slow is tried again 10 s, 20 s, 40 s and 80 s
+ * later; a refusal (the official API's closed 24-hour window, a number not on WhatsApp) ends it at once.
+ */
+export const FILA_RESPOSTA_ELIMINACAO: TFila<TTrabalhoRespostaEliminacao> = {
+  nome: "privacidade.resposta",
+  dados: dadosRespostaEliminacao,
+  tentativas: 5,
+  atrasoSegundos: 10,
+  backoff: true,
+  expiraSegundos: 120,
+  filaMorta: FILA_RESPOSTA_ELIMINACAO_FALHAS,
+};

@@ -16,7 +16,9 @@ import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
 import { type TCtxDaEmpresa, type TTx, unsafeComoSistemaNaTransacao, withTenant } from "../db/tenant.js";
 import { conflict, notFound } from "../http/errors.js";
+import { FILA_RESPOSTA_ELIMINACAO } from "../jobs/queues.js";
 import { suprimirTitular } from "../suppression/suppression-list.js";
+import { agendarRespostaEliminacao } from "./erasure-reply.js";
 import { registrarAcaoPrivacidade } from "./log.js";
 
 /** The anonymous unit's name (decision 1861): the row stays so every summary keeps counting it; the person is gone. */
@@ -41,11 +43,12 @@ type TLog = { warn: (o: object, m: string) => void };
  * keeps (a legal process: its documents, deadlines, name and phone; a tax record: the name) is marked with its reason
  * and blocked; the phone and CPF enter the suppression list as keyed hashes; the request closes 'atendida' or
  * 'parcialmente_atendida' with the reply; the change log gets `lead.eliminado` (counts only, no personal value) and
- * the audit trail's personal values about the lead are redacted without breaking its chain. The stored files (chat
- * media, documents not held) are removed after the commit.
+ * the audit trail's personal values about the lead are redacted without breaking its chain; the reply is queued for
+ * WhatsApp, to the phone kept encrypted only for that send (decision 1942). The stored files (chat media, documents
+ * not held) are removed after the commit.
  */
 export async function eliminarDadosDoTitular(
-  deps: Pick<TDeps, "db" | "storage" | "config">,
+  deps: Pick<TDeps, "db" | "storage" | "config" | "jobs">,
   ctx: TCtxDaEmpresa,
   pedidoId: string,
   corpo: TEliminarDados,
@@ -103,6 +106,10 @@ export async function eliminarDadosDoTitular(
         WHERE id_empresa_fk = $1 AND id = $2`,
       [ctx.empresaId, p.id, status, resposta.slice(0, 4000), JSON.stringify(resultado), agora],
     );
+    // the reply goes to the phone on file, which the titular confirmed with the code (decision 1942); a request with
+    // no lead has no phone of ours to answer on, and the company answers it as it received it
+    const telefone = lead ? (lead.telefone_normalizado ?? p.telefone_normalizado) : null;
+    if (telefone) await agendarRespostaEliminacao(deps, tx, ctx.empresaId, p.id, telefone);
     const autor = { origem: "usuario" as const, usuarioId: ctx.usuarioId };
     if (lead)
       await registrarMudancas(tx, {
@@ -136,6 +143,7 @@ export async function eliminarDadosDoTitular(
       );
     return { resultado, arquivos: feito.arquivos };
   });
+  deps.jobs.acordar(FILA_RESPOSTA_ELIMINACAO);
   // after the commit: a file that fails to go is logged and named, never brought back (the row is gone)
   for (const chave of arquivos)
     await deps.storage

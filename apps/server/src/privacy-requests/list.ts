@@ -13,7 +13,7 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 /** The columns of a request as /privacidade and /api/v1 show it (decision 1895: one reading for both). */
 export const COLUNAS_PEDIDO = `id, protocolo, direito, canal, status, id_lead_fk, nome_titular, representante_nome,
   documento_storage_key IS NOT NULL AS tem_documento, aberto_em, vence_em::text AS vence_em, prazo_dias,
-  verificado_em, resposta_simplificada_em, encerrado_em, resposta`;
+  verificado_em, resposta_simplificada_em, encerrado_em, resposta, resposta_envio, resposta_envio_em, resposta_envio_erro`;
 
 /**
  * A request's access package as /privacidade shows it (decision 1865): its state ('expirado' once past its link's
@@ -32,8 +32,11 @@ const PACOTE_DO_PEDIDO = `(SELECT json_build_object('status', CASE WHEN k.status
 export function paraPedido(linha: Record<string, unknown>, agora: Date): Omit<TPedidoPrivacidade, "pacote"> {
   const r = linha as Omit<
     TPedidoPrivacidade,
-    "pacote" | "lead_id" | "aberto_em" | "verificado_em" | "resposta_simplificada_em" | "encerrado_em"
+    "pacote" | "lead_id" | "aberto_em" | "verificado_em" | "resposta_simplificada_em" | "encerrado_em" | "resposta_envio"
   > & {
+    resposta_envio: "pendente" | "enviada" | "falhou" | null;
+    resposta_envio_em: Date | null;
+    resposta_envio_erro: string | null;
     id_lead_fk: string | null;
     aberto_em: Date;
     verificado_em: Date | null;
@@ -62,6 +65,9 @@ export function paraPedido(linha: Record<string, unknown>, agora: Date): Omit<TP
     encerrado_em: iso(r.encerrado_em),
     no_prazo: r.encerrado_em ? isoDiaSP(new Date(r.encerrado_em)) <= r.vence_em : null,
     resposta: r.resposta,
+    resposta_envio: r.resposta_envio
+      ? { status: r.resposta_envio, em: iso(r.resposta_envio_em), erro: r.resposta_envio_erro }
+      : null,
   };
 }
 

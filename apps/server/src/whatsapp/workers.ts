@@ -6,6 +6,7 @@ import { baixarMidiaRecebida } from "./inbound/download-media.js";
 import { ingestorDe } from "./inbound/ingest.js";
 import { processarEntrada } from "./inbound/process-inbox.js";
 import { processarEnvioLote } from "./outbound/send-batch.js";
+import { iniciarTrabalhosRespostaEliminacao } from "./outbound/send-erasure-reply.js";
 import { processarEnvio } from "./outbound/send-message.js";
 import {
   FILA_ENTRADA,
@@ -38,6 +39,8 @@ export async function iniciarTrabalhosWhatsApp(deps: TDeps): Promise<void> {
   // batches of different numbers at once: each mostly waits on its pace and the provider (decision 1911)
   await jobs.trabalhar<TTrabalhoEnvioLote>(FILA_ENVIO_LOTE, (t) => processarEnvioLote(deps, t), { concorrencia: 8 });
   await jobs.trabalhar<TTrabalhoMidia>(FILA_MIDIA, (t) => baixarMidiaRecebida(deps, t), { concorrencia: 2 });
+  // an erasure's reply, to a phone the erasure removed everywhere else (decision 1942)
+  await iniciarTrabalhosRespostaEliminacao(deps);
 
   // the sandbox's delivery reports go through the same inbox as a real provider's webhooks
   await jobs.trabalhar(FILA_SANDBOX, async (t) => {

@@ -49,6 +49,10 @@ export const ZPedidoPrivacidade = z.object({
   pacote: ZPacotePrivacidade.nullable(),
   /** the reply recorded when closed (an erasure's says what went, what stayed and why, and the backups) */
   resposta: z.string().nullable(),
+  /** an erasure reply's send on WhatsApp (decision 1942); null when none was due (no phone on file, or not an erasure) */
+  resposta_envio: z
+    .object({ status: z.enum(["pendente", "enviada", "falhou"]), em: z.string().nullable(), erro: z.string().nullable() })
+    .nullable(),
 });
 export type TPedidoPrivacidade = z.infer<typeof ZPedidoPrivacidade>;
 

@@ -1,5 +1,12 @@
+import { formatarDataHora } from "@crm/domain/format";
 import { MSG } from "@crm/domain/messages";
-import { ITENS_RETENCAO, ROTULO_ITEM_RETENCAO, ROTULO_STATUS_PEDIDO, type TItemRetencao } from "@crm/domain/privacy-requests";
+import {
+  ITENS_RETENCAO,
+  MSG_PRIVACIDADE,
+  ROTULO_ITEM_RETENCAO,
+  ROTULO_STATUS_PEDIDO,
+  type TItemRetencao,
+} from "@crm/domain/privacy-requests";
 import { type TPedidoPrivacidade, type TResultadoEliminacao, ZEliminarDados } from "@crm/domain/schemas/privacy-requests";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -155,6 +162,29 @@ export function ReplyDialog({
       rodape={<Button onClick={() => onOpenChange(false)}>Fechar</Button>}
     >
       <p className="whitespace-pre-line text-sm text-slate-800">{p.resposta}</p>
+      <EnvioDaResposta envio={p.resposta_envio} />
     </Dialog>
+  );
+}
+
+/** Where an erasure's reply stands on WhatsApp (decision 1942): on its way, sent when, or why not and what to do. */
+function EnvioDaResposta({ envio }: { envio: TPedidoPrivacidade["resposta_envio"] }) {
+  if (!envio) return null;
+  if (envio.status === "pendente")
+    return (
+      <p role="status" className="mt-3 text-sm text-slate-700">
+        {MSG_PRIVACIDADE.respostaEnvioPendente}
+      </p>
+    );
+  if (envio.status === "enviada")
+    return (
+      <Alert tipo="sucesso" className="mt-3">
+        {MSG_PRIVACIDADE.respostaEnviada(envio.em ? formatarDataHora(envio.em) : "")}
+      </Alert>
+    );
+  return (
+    <Alert tipo="aviso" className="mt-3">
+      {MSG_PRIVACIDADE.respostaNaoEnviada(envio.erro ?? MSG.erroInterno)}
+    </Alert>
   );
 }

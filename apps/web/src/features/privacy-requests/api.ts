@@ -22,9 +22,14 @@ export const painelQuery = (empresaId: string | null) =>
   queryOptions({
     queryKey: [...CHAVE_PRIVACIDADE, empresaId],
     queryFn: ({ signal }) => api<TPainelPrivacidade>(`/api/privacidade/pedidos${comEmpresa(empresaId)}`, { signal }),
-    // a package being built is polled every 2 s until it is ready or failed (decision 1865)
+    // a package being built, or an erasure reply on its way to WhatsApp, is polled every 2 s until it ends (decisions
+    // 1865, 1942)
     refetchInterval: (q) =>
-      q.state.data?.pedidos.some((p) => p.pacote?.status === "na_fila" || p.pacote?.status === "gerando") ? 2000 : false,
+      q.state.data?.pedidos.some(
+        (p) => p.pacote?.status === "na_fila" || p.pacote?.status === "gerando" || p.resposta_envio?.status === "pendente",
+      )
+        ? 2000
+        : false,
   });
 
 /** Starts the access and portability package of a verified request (decision 1865). */
