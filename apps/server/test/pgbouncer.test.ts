@@ -220,6 +220,10 @@ describe("behind PgBouncer in transaction mode (decision 1901)", () => {
     const doApp = pools.filter((p) => p.usuario === APP_ROLE && p.banco === "crm");
     expect(doApp.length).toBe(1);
     expect(doApp[0].servidor).toBeLessThanOrEqual(2);
+    // /metrics shows the direct session pool beside the pooled ones (a scraper on this machine needs no token)
+    const metricas = await (await fetch(`${servidor.url}/metrics`)).text();
+    for (const pool of ["app", "sessao"])
+      expect(metricas).toMatch(new RegExp(`crm_db_pool_connections\\{pool="${pool}",state="in_use"\\} \\d`));
   }, 240_000);
 
   it("keeps each company's lead to itself while both share the pooled server connections", async () => {

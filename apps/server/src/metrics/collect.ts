@@ -8,7 +8,8 @@ type TFonte = Pick<TDeps, "db" | "jobs" | "realtime">;
 let fonte: TFonte | null = null;
 
 /**
- * Figures read at scrape time (decision 1854): the pools' connections, the job queues' depth and oldest waiting job,
+ * Figures read at scrape time (decision 1854): the pools' connections (app, pipelined reads, jobs, and the direct
+ * session pool when a transaction pooler is in front), the job queues' depth and oldest waiting job,
  * the LISTEN connection and PostgreSQL's notification queue. One query for the queues (pg-boss keeps one partition
  * per queue) and one for the notification queue: the scrape stays well under its 50 ms goal.
  */
@@ -28,6 +29,16 @@ new Gauge({
       app: { total: deps.db.app.totalCount, ociosas: deps.db.app.idleCount, esperando: deps.db.app.waitingCount },
       leitura: { total: deps.db.leitura.totalCount, ociosas: deps.db.leitura.idleCount, esperando: deps.db.leitura.waitingCount },
       jobs: deps.jobs.conexoes(),
+      // the direct pool behind a transaction pooler (decision 1901); without one it is `app` itself, not counted twice
+      ...(deps.db.sessao === deps.db.app
+        ? {}
+        : {
+            sessao: {
+              total: deps.db.sessao.totalCount,
+              ociosas: deps.db.sessao.idleCount,
+              esperando: deps.db.sessao.waitingCount,
+            },
+          }),
     };
     for (const [pool, c] of Object.entries(pools)) {
       this.set({ pool, state: "in_use" }, c.total - c.ociosas);

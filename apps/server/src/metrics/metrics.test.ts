@@ -63,6 +63,8 @@ describe("GET /metrics", () => {
     for (const pool of ["app", "leitura", "jobs"])
       for (const state of ["in_use", "idle", "waiting"])
         expect(texto).toMatch(new RegExp(`crm_db_pool_connections\\{pool="${pool}",state="${state}"\\} \\d`));
+    // without a transaction pooler the session pool is the app pool: not counted twice (pgbouncer.test.ts shows it)
+    expect(texto).not.toContain('pool="sessao"');
     expect(texto).toMatch(/^crm_listen_connected 1$/m);
     expect(texto).toMatch(/^crm_pg_notification_queue_usage_ratio \d/m);
     // nobody works the dead-letter queue: the job waits there
