@@ -48,7 +48,7 @@ async function enviarRespostaEliminacao(deps: TDeps, t: TTrabalho<TTrabalhoRespo
       [t.dados.empresaId, t.dados.pedidoId],
     );
     const r = rows[0];
-    if (!r) return null; // sent already, or given up: a job run twice sends once
+    if (!r) return null; // ended already (sent or given up): a job run again after that sends nothing
     const para = cofreDe(deps.config.appSecret).decifrar(r.resposta_para_cifrado);
     const cfg = await lerConfigWhatsApp(tx, deps.config.appSecret, t.dados.empresaId);
     if (!cfg || !configCompleta(cfg)) {
