@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { webhookTextoAssinado } from "../../../bench/webhook-support.js";
 import { cofreDe } from "../src/crypto/secrets.js";
-import { freePort, startEmbeddedPostgres, type TEmbeddedDb } from "../src/db/embedded.js";
+import { freePort, recuperarServidorAnterior, startEmbeddedPostgres, type TEmbeddedDb } from "../src/db/embedded.js";
 import { withDatabase } from "../src/db/pool.js";
 import { criarEmpresa, criarUsuario } from "../src/seed/factories.js";
-import { clienteHttp, esperar, iniciarProcessoServidor, pararPostgresDaPasta, type TProcessoServidor } from "./server-process.js";
+import { clienteHttp, esperar, iniciarProcessoServidor, type TProcessoServidor } from "./server-process.js";
 
 /**
  * Faults only a whole process shows (decision 0013): PostgreSQL restarted under a webhook burst. The server runs as its
@@ -279,7 +279,7 @@ describe("kill -9 of the server during a CSV import", () => {
       await s.parar();
       // the database outlives a server that had to be killed: stopped first, or its files are removed under it
       // (ENOTEMPTY on a loaded machine) and it keeps running after the suite
-      await pararPostgresDaPasta(dataDir);
+      await recuperarServidorAnterior(path.join(dataDir, "pg"));
       rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     }
   }, 600_000);

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -48,7 +47,7 @@ export async function iniciarProcessoServidor(
       const fim = new Promise((ok) => filho.once("exit", ok));
       filho.kill("SIGTERM");
       // the server's own shutdown ends its embedded PostgreSQL with a checkpoint: on a loaded machine, after a large
-      // import, that passed 10 s, and a SIGKILL then left the database running (pararPostgresDaPasta)
+      // import, that passed 10 s, and a SIGKILL then left the database running (faults.test.ts stops it)
       const t = setTimeout(() => filho.kill("SIGKILL"), 30_000);
       await fim;
       clearTimeout(t);
@@ -107,39 +106,4 @@ export function clienteHttp(base: string) {
       return res;
     },
   };
-}
-
-/**
- * Stops the embedded PostgreSQL of a data folder if it still runs (its postmaster.pid names it): a server killed with
- * SIGKILL leaves it behind by design (the next start adopts or ends it), and a test must not leave it running nor
- * remove its files under it. A fast shutdown (SIGINT), then SIGKILL after `ms`.
- */
-export async function pararPostgresDaPasta(dataDir: string, ms = 30_000): Promise<void> {
-  let pid: number;
-  try {
-    pid = Number(readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[0]);
-  } catch {
-    return; // never started, or stopped cleanly (the file goes with it)
-  }
-  // a zombie (ended, not yet reaped by whoever adopted it) counts as ended: it holds no file
-  const vivo = () => {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      return false;
-    }
-    try {
-      return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-    } catch {
-      return true; // no /proc: the signal's answer
-    }
-  };
-  if (!pid || !vivo()) return;
-  process.kill(pid, "SIGINT");
-  const fim = Date.now() + ms;
-  while (vivo() && Date.now() < fim) await new Promise((r) => setTimeout(r, 100));
-  if (!vivo()) return;
-  process.kill(pid, "SIGKILL");
-  const fimKill = Date.now() + 10_000;
-  while (vivo() && Date.now() < fimKill) await new Promise((r) => setTimeout(r, 100));
 }

@@ -48,9 +48,9 @@ function ehPostgresDe(pid: number, dir: string): boolean {
  * After a crash, a kill -9 or a power loss, the data directory may hold a stale postmaster.pid (PostgreSQL would
  * refuse to start) or a PostgreSQL left running without its parent (an orphan holding the directory). The stale file
  * is removed; the orphan is asked to stop (fast shutdown, then immediate) so this start owns its server again.
- * Returns what it found, for the log.
+ * Returns what it found, for the log. Tests that kill a server call it too, before removing the data folder.
  */
-async function recuperarServidorAnterior(dir: string): Promise<"nada" | "pid-obsoleto" | "orfao-parado"> {
+export async function recuperarServidorAnterior(dir: string): Promise<"nada" | "pid-obsoleto" | "orfao-parado"> {
   const pidFile = path.join(dir, "postmaster.pid");
   if (!existsSync(pidFile)) return "nada";
   const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);

@@ -17,6 +17,13 @@ export function coletarNaLeitura(deps: TFonte): void {
   fonte = deps;
 }
 
+/** A pg pool's connections, in the shape the job queue's `conexoes()` gives. */
+const contagem = (p: { totalCount: number; idleCount: number; waitingCount: number }) => ({
+  total: p.totalCount,
+  ociosas: p.idleCount,
+  esperando: p.waitingCount,
+});
+
 new Gauge({
   name: "crm_db_pool_connections",
   help: "Database pool connections by pool and state (in_use, idle, waiting callers)",
@@ -26,19 +33,11 @@ new Gauge({
     if (!fonte) return;
     const deps = fonte;
     const pools = {
-      app: { total: deps.db.app.totalCount, ociosas: deps.db.app.idleCount, esperando: deps.db.app.waitingCount },
-      leitura: { total: deps.db.leitura.totalCount, ociosas: deps.db.leitura.idleCount, esperando: deps.db.leitura.waitingCount },
+      app: contagem(deps.db.app),
+      leitura: contagem(deps.db.leitura),
       jobs: deps.jobs.conexoes(),
       // the direct pool behind a transaction pooler (decision 1901); without one it is `app` itself, not counted twice
-      ...(deps.db.sessao === deps.db.app
-        ? {}
-        : {
-            sessao: {
-              total: deps.db.sessao.totalCount,
-              ociosas: deps.db.sessao.idleCount,
-              esperando: deps.db.sessao.waitingCount,
-            },
-          }),
+      ...(deps.db.sessao === deps.db.app ? {} : { sessao: contagem(deps.db.sessao) }),
     };
     for (const [pool, c] of Object.entries(pools)) {
       this.set({ pool, state: "in_use" }, c.total - c.ociosas);
