@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
 import { MSG } from "../packages/domain/src/messages";
 import { analisarAxe } from "./support/axe";
@@ -158,6 +160,15 @@ test("/empresas, /empresa/{id} and its management at 390 px: no horizontal page 
   await expect(page.getByText("Conectado", { exact: true })).toBeVisible();
   await semRolagemHorizontal(page);
   expect(await serias(page)).toEqual([]);
+  // 'Exportar empresa' (decision 1943): the whole company as one archive, its header naming it
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: MSG.exportarEmpresa }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^empresa-justa-revisao-financeira-\d{4}-\d{2}-\d{2}\.tar\.gz$/);
+  const arquivo = gunzipSync(readFileSync(await download.path())).toString("utf8");
+  expect(arquivo).toContain('"empresa": {');
+  expect(arquivo).toContain('"nome": "Justa Revisão Financeira"');
 
   await page.getByRole("link", { name: "Gestão de usuários" }).click();
   await expect(page.getByRole("heading", { name: "Gestão de usuários" })).toBeVisible();

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 
 /**
  * A local S3-compatible server for tests only (ARCHITECTURE §8; the product never uses it). It speaks the real S3
- * REST protocol, path style (`/{bucket}/{key}`): PUT, GET, HEAD and DELETE of objects, with S3's XML error bodies
+ * REST protocol, path style (`/{bucket}/{key}`): PUT, GET, HEAD and DELETE of objects, ListObjectsV2 of a bucket, with S3's XML error bodies
  * (NoSuchKey, NoSuchBucket, SignatureDoesNotMatch…). Every request's AWS Signature V4 is checked by recomputing it
  * from scratch with the known secret (canonical request → string to sign → HMAC chain), so a client that signs
  * wrongly, or with the wrong secret, is refused exactly as S3 would refuse it.
@@ -38,6 +38,8 @@ export type TServidorS3 = {
   /** objects per bucket, by key */
   buckets: Map<string, Map<string, TObjetoS3>>;
   pedidos: TPedidoS3[];
+  /** a ListObjectsV2 page's size when the client asks for none (S3: 1000); smaller, a test walks the pages */
+  paginaListagem: number;
   limpar: () => void;
   fechar: () => Promise<void>;
 };
@@ -162,8 +164,40 @@ function lerCorpo(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-/** Stores, reads and deletes objects; the S3 error when the bucket or key does not exist. */
+/**
+ * ListObjectsV2 (`GET /{bucket}?list-type=2`): keys in UTF-8 binary order under `prefix`, `max-keys` a page (1000 by
+ * default, as S3), `continuation-token` the page after; `encoding-type=url` encodes the keys as S3 does.
+ */
+function listar(objetos: Map<string, TObjetoS3>, bucket: string, consulta: URLSearchParams, pagina0: number) {
+  const prefixo = consulta.get("prefix") ?? "";
+  const max = Math.min(Number(consulta.get("max-keys") ?? pagina0), pagina0);
+  const depois = consulta.get("continuation-token");
+  const apos = depois ? Buffer.from(depois, "base64url").toString("utf8") : "";
+  const chaves = [...objetos.keys()]
+    .filter((k) => k.startsWith(prefixo) && k > apos)
+    .sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  const pagina = chaves.slice(0, max);
+  const truncada = chaves.length > pagina.length;
+  const nome = (k: string) => (consulta.get("encoding-type") === "url" ? encodeURIComponent(k).replace(/%2F/g, "/") : k);
+  const conteudo = pagina
+    .map((k) => {
+      const o = objetos.get(k) as TObjetoS3;
+      return `<Contents><Key>${xml(nome(k))}</Key><LastModified>${o.modificado.toISOString()}</LastModified><ETag>${xml(o.etag)}</ETag><Size>${o.dados.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`;
+    })
+    .join("");
+  const seguinte = truncada
+    ? `<NextContinuationToken>${Buffer.from(pagina.at(-1) ?? "").toString("base64url")}</NextContinuationToken>`
+    : "";
+  const corpo = `<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>${xml(bucket)}</Name><Prefix>${xml(prefixo)}</Prefix><KeyCount>${pagina.length}</KeyCount><MaxKeys>${max}</MaxKeys><IsTruncated>${truncada}</IsTruncated>${conteudo}${seguinte}</ListBucketResult>`;
+  return { status: 200, cabecalhos: { "Content-Type": "application/xml" }, corpo: Buffer.from(corpo) };
+}
+
+/** Stores, reads and deletes objects, and lists a bucket; the S3 error when the bucket or key does not exist. */
 function atender(s: TServidorS3, req: IncomingMessage, corpo: Buffer, bucket?: string, chave?: string) {
+  const consulta = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
+  const objetosDoBucket = bucket ? s.buckets.get(bucket) : undefined;
+  if (bucket && !chave && req.method === "GET" && consulta.get("list-type") === "2" && objetosDoBucket)
+    return listar(objetosDoBucket, bucket, consulta, s.paginaListagem);
   if (!bucket || !chave)
     return { erro: { status: 501, codigo: "NotImplemented", mensagem: "Only object operations, path style." } };
   const objetos = s.buckets.get(bucket);
@@ -221,6 +255,7 @@ export async function iniciarFakeS3(
     chaveAcesso: o.chaveAcesso ?? "AKIAFAKES3TESTE00001",
     segredo: o.segredo ?? randomBytes(20).toString("base64"),
     buckets: new Map(buckets.map((b) => [b, new Map()])),
+    paginaListagem: 1000,
     pedidos: [],
     limpar: () => {
       s.pedidos.length = 0;

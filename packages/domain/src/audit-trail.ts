@@ -19,6 +19,7 @@ export const LEITURAS_AUDITADAS = {
   "auditoria.exportada": "Exportou a trilha de auditoria",
   "privacidade.ropa_baixado": "Baixou o registro de operações",
   "acesso.plataforma": "Admin da plataforma acessou dados da empresa",
+  "empresa.exportada": "Exportou todos os dados da empresa",
 } as const;
 export type TLeituraAuditada = keyof typeof LEITURAS_AUDITADAS;
 

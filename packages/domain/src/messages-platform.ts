@@ -56,6 +56,11 @@ export const MSG_PLATAFORMA = {
   empresaExcluida: "Empresa excluída.",
   erroExcluirEmpresa: "Erro ao excluir empresa. Tente novamente.",
   nenhumUsuarioEmpresa: "Nenhum usuário nesta empresa",
+  // one company's export (decision 1943)
+  exportarEmpresa: "Exportar empresa",
+  exportarEmpresaTitulo: "Portabilidade e encerramento",
+  exportarEmpresaDescricao:
+    "Baixa um arquivo com todos os dados e arquivos desta empresa: leads, conversas, documentos, processos, usuários, registro de mudanças e trilha de auditoria. Serve para a portabilidade (LGPD) e para levar a empresa a outra instalação do CRM (npm run company:import). O arquivo tem dados pessoais e senhas cifradas: guarde-o com cuidado. O download fica registrado na auditoria.",
   nenhumaAcaoRegistrada: "Nenhuma ação da plataforma registrada",
   papelAlteradoNaEmpresa: "Papel alterado.",
   usuarioDesativadoNaEmpresa: "Usuário desativado. As sessões dele foram encerradas.",
@@ -67,3 +72,15 @@ export const MSG_PLATAFORMA = {
   erroAcaoUsuarioEmpresa: "Erro ao executar a ação. Tente novamente.",
   usuarioNaoEncontradoNaEmpresa: "Usuário não encontrado nesta empresa",
 } as const;
+
+/** The archive of one company's export (decision 1943): the company's name made safe for a file name, and the day. */
+export function nomeArquivoExportacaoEmpresa(nome: string, dia: string): string {
+  const base = nome
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+  return `empresa-${base || "sem-nome"}-${dia}.tar.gz`;
+}

@@ -7,6 +7,7 @@ import { z } from "zod";
  * 3. `arquivos/<chave>`: every stored file, as stored;
  * 4. `manifesto.json`: every entry's row count, size and sha256 (known only once written, hence last) and the
  *    sequences' positions.
+ * One company's export (decision 1943) is the same format, with `empresa` in the header.
  */
 export const FORMATO_BACKUP = 1;
 export const ENTRADA_CABECALHO = "cabecalho.json";
@@ -22,6 +23,10 @@ export const Cabecalho = z.object({
   migracao: z.string(),
   criadoEm: z.string(),
   tabelas: z.array(z.object({ schema: z.string(), nome: z.string(), colunas: z.array(z.string()) })),
+  /** set on one company's export (decision 1943): only its rows and files are in the archive */
+  empresa: z.object({ id: z.uuid(), nome: z.string() }).optional(),
+  /** the exporting installation's APP_SECRET fingerprint (crypto/secrets.ts): another one cannot read its secrets */
+  impressaoDaChave: z.string().optional(),
 });
 export type TCabecalho = z.infer<typeof Cabecalho>;
 

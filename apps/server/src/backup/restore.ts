@@ -41,6 +41,11 @@ export async function restaurarBackup(o: {
 }): Promise<TResultadoRestauracao> {
   const inicio = performance.now();
   const { cabecalho, manifesto } = await verificarArquivo(o.origem);
+  if (cabecalho.empresa)
+    throw new ErroRestauracao(
+      `Este arquivo é a exportação da empresa ${cabecalho.empresa.nome}, não um backup da instalação: ` +
+        "importe-o com npm run company:import.",
+    );
   const migracoes = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith(".sql")).sort();
   if (!migracoes.includes(`${cabecalho.migracao}.sql`))
     throw new ErroRestauracao(

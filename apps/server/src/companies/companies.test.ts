@@ -1,7 +1,10 @@
+import { Readable } from "node:stream";
+import { gunzipSync } from "node:zlib";
 import { MSG } from "@crm/domain/messages";
 import { isoDiaSP } from "@crm/domain/period";
 import type { TDetalheEmpresa, TPaginaEmpresas } from "@crm/domain/schemas/companies";
 import { TAMANHO_PAGINA_EMPRESAS } from "@crm/domain/schemas/companies";
+import tar from "tar-stream";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TNavegador } from "../../test/app.js";
 import { useTestApp } from "../../test/app.js";
@@ -66,6 +69,7 @@ describe("who may use the company routes", () => {
     { method: "GET" as const, url: `/api/empresas/${a.empresa.id}` },
     { method: "PUT" as const, url: `/api/empresas/${a.empresa.id}`, payload: novaEmpresa() },
     { method: "POST" as const, url: `/api/empresas/${a.empresa.id}/suspender` },
+    { method: "GET" as const, url: `/api/empresas/${a.empresa.id}/exportacao` },
     { method: "POST" as const, url: `/api/empresas/${a.empresa.id}/reativar` },
     { method: "DELETE" as const, url: `/api/empresas/${a.empresa.id}`, payload: { confirmacao: a.empresa.nome_empresa } },
     {
@@ -510,5 +514,48 @@ describe("GET /api/empresas/:id and the management actions", () => {
     // the operator by name (decision 1633)
     expect(d.historico[0].autor).toBe(a.usuarios.plataforma.nome);
     expect(d.convites.map((x) => x.email)).toEqual(["nova.pessoa@exemplo.com.br"]);
+  });
+});
+
+describe("GET /api/empresas/:id/exportacao ('Exportar empresa', decision 1943)", () => {
+  /** The archive's entries, by name. */
+  async function entradas(gz: Buffer): Promise<Map<string, string>> {
+    const extract = tar.extract();
+    Readable.from([gunzipSync(gz)]).pipe(extract);
+    const r = new Map<string, string>();
+    for await (const e of extract) {
+      const partes: Buffer[] = [];
+      for await (const p of e) partes.push(p as Buffer);
+      r.set(e.header.name, Buffer.concat(partes).toString("utf8"));
+    }
+    return r;
+  }
+
+  it("downloads the company's rows only (read as crm_app, under RLS), audited; 404 for an unknown id", async () => {
+    const res = await plataforma.req({ url: `/api/empresas/${a.empresa.id}/exportacao` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/gzip");
+    expect(res.headers["content-disposition"]).toMatch(
+      /^attachment; filename="empresa-revisao-agil-ltda-\d{4}-\d{2}-\d{2}\.tar\.gz"$/,
+    );
+    const e = await entradas(res.rawPayload);
+    const cabecalho = JSON.parse(e.get("cabecalho.json") ?? "{}");
+    expect(cabecalho.empresa).toEqual({ id: a.empresa.id, nome: a.empresa.nome_empresa });
+    const manifesto = JSON.parse(e.get("manifesto.json") ?? "{}") as { tabelas: { tabela: string; linhas: number }[] };
+    const linhas = (tabela: string) => manifesto.tabelas.find((x) => x.tabela === `public.${tabela}`)?.linhas;
+    expect(linhas("empresas")).toBe(1);
+    expect(linhas("leads_juros_check")).toBe(3);
+    expect(linhas("usuarios_plataforma")).toBe(3);
+    // nothing of the other company anywhere in the archive
+    const tudo = [...e.values()].join("\n");
+    expect(tudo).toContain(a.empresa.id);
+    expect(tudo).not.toContain(b.empresa.id);
+    expect(await auditoria("empresa.exportada", a.empresa.id)).toEqual([
+      expect.objectContaining({ id_empresa_fk: a.empresa.id, id_usuario_fk: a.usuarios.plataforma.id }),
+    ]);
+
+    const nao = await plataforma.req({ url: "/api/empresas/00000000-0000-4000-8000-000000000000/exportacao" });
+    expect(nao.statusCode).toBe(404);
+    expect(nao.json().erro).toBe(MSG.empresaNaoEncontrada);
   });
 });

@@ -32,6 +32,7 @@ import {
   crossTenantReenviarConvite,
 } from "./company-users.js";
 import { crossTenantCriarEmpresa } from "./create-company.js";
+import { crossTenantExportarEmpresa } from "./export-company.js";
 import { crossTenantListarEmpresas } from "./list-companies.js";
 
 /** 000 §6: the platform admin only; every company role gets 403 from the permission table before the handler. */
@@ -90,6 +91,18 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete("/empresas/:empresaId", { config, schema: { params: ZIdEmpresa, body: ZExcluirEmpresa } }, async (req, reply) => {
     await crossTenantExcluirEmpresa(deps, contexto(req), req.params.empresaId, req.body.confirmacao, metaDaRequisicao(req));
     return reply.status(204).send();
+  });
+
+  // 'Exportar empresa' (decision 1943): the whole company as an archive; the download is an audited read
+  const exportar = { ...config, auditar: { acao: "empresa.exportada", entidade: "empresa", id: "empresaId" } } as const;
+  app.get("/empresas/:empresaId/exportacao", { config: exportar, schema: { params: ZIdEmpresa } }, async (req, reply) => {
+    const r = await crossTenantExportarEmpresa(deps, req.params.empresaId);
+    return reply
+      .header("Content-Type", "application/gzip")
+      .header("Content-Length", String(r.bytes))
+      .header("Content-Disposition", `attachment; filename="${r.nome}"`)
+      .header("Cache-Control", "no-store")
+      .send(r.stream);
   });
 
   // ---------------------------------------------------------------- /empresa/{id}/management

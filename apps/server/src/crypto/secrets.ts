@@ -47,3 +47,10 @@ export function mascarar(valor: string | null): { definido: boolean; mascara: st
   if (!valor) return { definido: false, mascara: null };
   return { definido: true, mascara: `••••••••${valor.length > 8 ? valor.slice(-4) : ""}` };
 }
+
+/**
+ * A short public fingerprint of APP_SECRET (HKDF under its own label: it reveals nothing of the key): a company's
+ * export carries it so that the import can say whether what APP_SECRET protects survives the move (decision 1943).
+ */
+export const impressaoDaChave = (appSecret: string): string =>
+  Buffer.from(hkdfSync("sha256", appSecret, "crm-revisional", "impressao-da-chave/v1", 8)).toString("hex");

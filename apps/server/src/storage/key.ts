@@ -13,8 +13,11 @@ export type TArmazenamento = {
   abrir: (chave: string) => Promise<{ stream: Readable; tamanho: number }>;
   existe: (chave: string) => Promise<boolean>;
   remover: (chave: string) => Promise<void>;
-  /** every stored key, in key order, streamed (a backup reads the whole store; decision 1857) */
-  listar: () => AsyncIterable<string>;
+  /**
+   * every stored key, in key order, streamed (a backup reads the whole store; decision 1857); with `pasta`, only the
+   * keys under that folder (`{empresaId}`: one company's files, decision 1943)
+   */
+  listar: (pasta?: string) => AsyncIterable<string>;
 };
 
 const CHAVE_VALIDA = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;

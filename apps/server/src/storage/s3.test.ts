@@ -73,6 +73,25 @@ describe("S3-compatible storage driver (against a SigV4-checking fake)", () => {
     ]);
   });
 
+  it("lists every key, or one company's folder, in key order across pages (ListObjectsV2: backup and 'Exportar empresa')", async () => {
+    const chaves = ["emp-a/lead/1.txt", "emp-a/lead/2.txt", "emp-a/z.pdf", "emp-ab/x.txt", "emp-b/y.txt"];
+    for (const k of chaves) await s.gravar(k, Buffer.from(k));
+    s3.paginaListagem = 2;
+    try {
+      const todas: string[] = [];
+      for await (const k of s.listar()) todas.push(k);
+      expect(todas.filter((k) => chaves.includes(k))).toEqual(chaves);
+      const daPasta: string[] = [];
+      for await (const k of s.listar("emp-a")) daPasta.push(k);
+      // a folder, not a prefix: emp-ab is another company
+      expect(daPasta).toEqual(["emp-a/lead/1.txt", "emp-a/lead/2.txt", "emp-a/z.pdf"]);
+      await expect(s.listar("../x")[Symbol.asyncIterator]().next()).rejects.toThrow("chave de armazenamento inválida");
+    } finally {
+      s3.paginaListagem = 1000;
+      for (const k of chaves) await s.remover(k);
+    }
+  });
+
   it("answers a missing object: existe false, ler and abrir reject with S3's NoSuchKey", async () => {
     expect(await s.existe("empresa/lead/nao-existe.pdf")).toBe(false);
     await expect(s.ler("empresa/lead/nao-existe.pdf")).rejects.toThrow(

@@ -89,11 +89,12 @@ export function criarArmazenamentoS3(o: TOpcoesS3): TArmazenamento {
       // S3 answers 204 whether or not the object existed: removing twice is fine
       await comSdk((m, s3) => s3.send(new m.DeleteObjectCommand({ Bucket, Key }))).catch(falha("DeleteObject", chave));
     },
-    async *listar() {
+    async *listar(pasta) {
+      const Prefix = pasta === undefined ? undefined : `${validarChave(pasta)}/`;
       // needs s3:ListBucket on the bucket (only the backup lists: docs/operations.md, decision 1857)
       let ContinuationToken: string | undefined;
       do {
-        const r = await comSdk((m, s3) => s3.send(new m.ListObjectsV2Command({ Bucket, ContinuationToken }))).catch(
+        const r = await comSdk((m, s3) => s3.send(new m.ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }))).catch(
           falha("ListObjectsV2", ""),
         );
         for (const o of r.Contents ?? []) if (o.Key) yield o.Key;

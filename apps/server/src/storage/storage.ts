@@ -43,7 +43,7 @@ export function criarArmazenamentoLocal(raiz: string): TArmazenamento {
         () => false,
       ),
     remover: (chave) => rm(caminho(chave), { force: true }),
-    listar: () => listarPasta(raiz, ""),
+    listar: (pasta) => listarPasta(raiz, pasta === undefined ? "" : validarChave(pasta)),
   };
 }
 

@@ -4,7 +4,18 @@ import { MSG } from "@crm/domain/messages";
 import { pode } from "@crm/domain/permissions";
 import { contar } from "@crm/domain/plural";
 import type { TDetalheEmpresa } from "@crm/domain/schemas/companies";
-import { Briefcase, CreditCard, History, MessageCircle, Percent, Scale, Settings, Users } from "lucide-react";
+import {
+  Briefcase,
+  CreditCard,
+  Download,
+  History,
+  MessageCircle,
+  PackageOpen,
+  Percent,
+  Scale,
+  Settings,
+  Users,
+} from "lucide-react";
 import { Link } from "react-router";
 import { comEmpresa } from "../../lib/chosenCompany";
 import { useSessaoAtual } from "../../lib/session";
@@ -144,6 +155,19 @@ function Detalhe({ d }: { d: TDetalheEmpresa }) {
           )}
         </Card>
       </div>
+
+      {/* one company's archive (decision 1943): a plain link, so the browser streams the download with the session */}
+      <Card className="p-4">
+        <h2 className="flex items-center gap-2 font-semibold text-slate-900">
+          <PackageOpen className="size-4" aria-hidden="true" />
+          {MSG.exportarEmpresaTitulo}
+        </h2>
+        <p className="mt-2 text-sm text-slate-700">{MSG.exportarEmpresaDescricao}</p>
+        <a href={`/api/empresas/${e.id}/exportacao`} download className={buttonClasses("outline", "md", "mt-3")}>
+          <Download className="size-4" aria-hidden="true" />
+          {MSG.exportarEmpresa}
+        </a>
+      </Card>
 
       <Card className="p-4">
         <h2 className="flex items-center gap-2 font-semibold text-slate-900">
