@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { MSG_CAMPANHAS } from "../packages/domain/src/campaigns";
+import { corpoProvedorDoPadrao, MODELOS_PADRAO } from "../packages/domain/src/templates";
 import { analisarAxe } from "./support/axe";
 import { fecharContextos, LoginPage } from "./support/pages";
 
@@ -37,7 +38,16 @@ test("the admin builds an audience, sees the exclusions, starts a campaign and s
 
   const nome = `Campanha E2E ${Date.now()}`;
   await dialogo.getByLabel("Nome da campanha").fill(nome);
-  await dialogo.getByLabel("Texto").fill("Olá, {{nome}}! Temos uma condição especial para revisar o seu contrato.");
+  // an approved template, picked from the provider's list (decision 1944): its text and one field per variable
+  const [saudacao] = MODELOS_PADRAO;
+  await dialogo.getByLabel("Tipo de mensagem").selectOption("modelo");
+  await dialogo.getByLabel(MSG_CAMPANHAS.modeloAprovado).selectOption(`${saudacao?.nomeProvedor}|pt_BR`);
+  await expect(dialogo.getByRole("figure")).toContainText(corpoProvedorDoPadrao(saudacao?.conteudo ?? ""));
+  await expect(dialogo.getByLabel(MSG_CAMPANHAS.variavelDoModelo(1))).toHaveValue("{{nome}}");
+  await dialogo.getByLabel(MSG_CAMPANHAS.variavelDoModelo(2)).fill("{{consultor}}");
+  await dialogo.getByLabel(MSG_CAMPANHAS.variavelDoModelo(3)).fill("{{empresa}}");
+  const comModelo = await analisarAxe(page);
+  expect(comModelo.violations.filter((v) => v.impact !== "minor").map((v) => v.id)).toEqual([]);
   // all day, no gap: the sandbox takes them at once
   await dialogo.getByLabel("Janela: início (hora)").fill("0");
   await dialogo.getByLabel("Janela: fim (hora)").fill("24");

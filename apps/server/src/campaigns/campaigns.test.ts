@@ -1,14 +1,16 @@
 import { MSG_CAMPANHAS, type TRitmo, violacoesDoRitmo } from "@crm/domain/campaigns";
-import type { TCampanha, TNovaCampanhaEntrada } from "@crm/domain/schemas/campaigns";
+import type { TCampanha, TModelosCampanha, TNovaCampanhaEntrada } from "@crm/domain/schemas/campaigns";
+import { MODELOS_PADRAO } from "@crm/domain/templates";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evolutionTexto, iniciarEvolutionFalsa, type TEvolutionFalsa } from "../../../../test-support/fake-evolution.js";
+import { iniciarGraphFalso } from "../../../../test-support/fake-graph.js";
 import { useTestApp } from "../../test/app.js";
 import { consentirMarketing } from "../../test/consent.js";
 import { criarEmpresaComUsuarios, criarLead, type TEmpresaComUsuarios } from "../../test/factories.js";
 import { esperarFilasOciosas } from "../../test/queues.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { sql } from "../screening/testing.js";
-import { caminhoWebhook, configurarNaoOficial } from "../whatsapp/testing/setup.js";
+import { caminhoWebhook, configurarNaoOficial, configurarOficial } from "../whatsapp/testing/setup.js";
 import { enviarCampanhasDaEmpresa } from "./sender.js";
 
 /**
@@ -139,6 +141,52 @@ async function escreve(numero: string, texto: string): Promise<void> {
 }
 
 const em = (iso: string, segundos = 0) => new Date(new Date(iso).getTime() + segundos * 1000);
+
+describe("GET /api/campanhas/modelos: the approved-template picker (decision 1944)", () => {
+  it("lists the provider's approved templates with language and variables; the gateway has none; another company's provider is not asked", async () => {
+    // company B's sandbox approves the six built-in templates, as the official API would list them
+    const res = await b.navegadores.admin.req({ url: "/api/campanhas/modelos" });
+    expect(res.statusCode, res.body).toBe(200);
+    const { aprovados, erro } = res.json() as TModelosCampanha;
+    expect(erro).toBeNull();
+    expect(aprovados.length).toBe(MODELOS_PADRAO.length);
+    expect(aprovados[0]).toMatchObject({ idioma: "pt_BR", parametros: expect.any(Number), corpo: expect.any(String) });
+    // company A sends through a gateway: no Meta templates (the form falls back to a typed name)
+    const gateway = await a.navegadores.admin.req({ url: "/api/campanhas/modelos" });
+    expect(gateway.json()).toEqual({ aprovados: [], erro: null });
+    // a consultant may not build campaigns
+    expect((await a.navegadores.consultor.req({ url: "/api/campanhas/modelos" })).statusCode).toBe(403);
+  });
+
+  it("reads the official API's approved templates only, and says why when Graph refuses", async () => {
+    const graph = await iniciarGraphFalso();
+    const c = await criarEmpresaComUsuarios(t, { plano_assinatura: "Enterprise" });
+    const antes = t.deps.config.whatsappGraphUrl;
+    try {
+      t.deps.config.whatsappGraphUrl = graph.url;
+      await configurarOficial(c.navegadores.admin, graph);
+      const res = await c.navegadores.admin.req({ url: "/api/campanhas/modelos" });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as TModelosCampanha).aprovados).toEqual([
+        {
+          nome: "retomar_contato",
+          idioma: "pt_BR",
+          categoria: "MARKETING",
+          corpo: "Olá {{1}}, ainda podemos revisar seu contrato. Podemos conversar?",
+          parametros: 1,
+        },
+      ]);
+      // a revoked token: Graph answers 401 to the listing, and the picker says so
+      await configurarOficial(c.navegadores.admin, { ...graph, token: "EAAG-token-revogado" });
+      const recusa = (await c.navegadores.admin.req({ url: "/api/campanhas/modelos" })).json() as TModelosCampanha;
+      expect(recusa.aprovados).toEqual([]);
+      expect(recusa.erro).toMatch(/./);
+    } finally {
+      t.deps.config.whatsappGraphUrl = antes;
+      await graph.fechar();
+    }
+  });
+});
 
 describe("the audience", () => {
   it("counts the excluded by reason: no consent, opted out, no WhatsApp; only the opted-in are planned", async () => {

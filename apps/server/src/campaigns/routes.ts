@@ -1,5 +1,12 @@
 import { MSG_CAMPANHAS } from "@crm/domain/campaigns";
-import { ZAcaoCampanha, ZCampanha, ZContagemPublico, ZFiltrosCampanha, ZNovaCampanha } from "@crm/domain/schemas/campaigns";
+import {
+  ZAcaoCampanha,
+  ZCampanha,
+  ZContagemPublico,
+  ZFiltrosCampanha,
+  ZModelosCampanha,
+  ZNovaCampanha,
+} from "@crm/domain/schemas/campaigns";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withTenant } from "../db/tenant.js";
@@ -7,6 +14,7 @@ import { contextoEmpresa } from "../http/tenant.js";
 import { contarPublico } from "./audience.js";
 import { criarCampanha, lerCampanha, listarCampanhas, mudarEstadoCampanha } from "./campaigns.js";
 import { FILA_CAMPANHAS } from "./sender.js";
+import { modelosDaCampanha } from "./templates.js";
 
 /** The company admin's own company only (decision 1791: `propria`); the permission table's one key. */
 const config = { permissao: "campanhas.gerenciar", negado: MSG_CAMPANHAS.acessoNegado, alvo: "propria" } as const;
@@ -23,6 +31,10 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = contextoEmpresa(req);
       return withTenant(deps.db.app, ctx, (tx) => contarPublico(tx, ctx.empresaId, req.body.filtros));
     },
+  );
+
+  app.get("/campanhas/modelos", { config, schema: { response: { 200: ZModelosCampanha } } }, (req) =>
+    modelosDaCampanha(deps, contextoEmpresa(req)),
   );
 
   app.get("/campanhas", { config, schema: { response: { 200: z.array(ZCampanha) } } }, (req) => {

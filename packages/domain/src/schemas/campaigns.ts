@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ESTADOS_CAMPANHA, MOTIVOS_EXCLUSAO, MSG_CAMPANHAS, PADROES_RITMO, TIPOS_MENSAGEM_CAMPANHA } from "../campaigns";
 import { FAIXAS_RAZAO } from "../revisional/bands";
 import { ORIGENS_LEAD, STATUS_LEAD } from "../status";
+import { ZTemplateAprovado } from "./chat";
 import { zId } from "./id";
 import { zTexto } from "./text";
 
@@ -133,3 +134,7 @@ export type TCampanha = z.infer<typeof ZCampanha>;
 
 export const ZAcaoCampanha = z.object({ acao: z.enum(["pausar", "retomar", "cancelar"]) });
 export type TAcaoCampanha = z.infer<typeof ZAcaoCampanha>;
+
+/** The message step's template picker (decision 1944): the company's approved templates, or why they could not be read. */
+export const ZModelosCampanha = z.object({ aprovados: z.array(ZTemplateAprovado), erro: z.string().nullable() });
+export type TModelosCampanha = z.infer<typeof ZModelosCampanha>;

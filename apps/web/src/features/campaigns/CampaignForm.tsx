@@ -2,6 +2,7 @@ import { MOTIVOS_EXCLUSAO, MSG_CAMPANHAS, PADROES_RITMO, ROTULOS_EXCLUSAO, VARIA
 import { FAIXAS_RAZAO, ROTULO_FAIXA } from "@crm/domain/revisional/bands";
 import { type TFiltrosCampanhaEntrada, type TNovaCampanhaEntrada, ZNovaCampanha } from "@crm/domain/schemas/campaigns";
 import { ORIGENS_LEAD, STATUS_LEAD } from "@crm/domain/status";
+import { IDIOMA_TEMPLATE_PADRAO } from "@crm/domain/whatsapp";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, mensagemDeErro } from "../../lib/api";
@@ -13,6 +14,7 @@ import { Select } from "../../ui/Select";
 import { Textarea } from "../../ui/Textarea";
 import { toast } from "../../ui/toast";
 import { CHAVE_CAMPANHAS, consultoresQuery, criarCampanha, etiquetasQuery, publicoQuery } from "./api";
+import { TemplatePicker, type TModeloEscolhido } from "./TemplatePicker";
 
 type TOpcao<T extends string> = { valor: T; rotulo: string };
 
@@ -69,8 +71,7 @@ export function CampaignForm({ onCriada, onCancelar }: { onCriada: () => void; o
   const [nome, setNome] = useState("");
   const [tipo, setTipo] = useState<"texto" | "modelo">("texto");
   const [texto, setTexto] = useState("Olá, {{nome}}! ");
-  const [modelo, setModelo] = useState("");
-  const [parametros, setParametros] = useState("{{nome}}");
+  const [modelo, setModelo] = useState<TModeloEscolhido>({ nome: "", idioma: IDIOMA_TEMPLATE_PADRAO, parametros: [] });
   const [ritmo, setRitmo] = useState({
     janela_inicio: String(PADROES_RITMO.janelaInicio),
     janela_fim: String(PADROES_RITMO.janelaFim),
@@ -97,16 +98,7 @@ export function CampaignForm({ onCriada, onCancelar }: { onCriada: () => void; o
       filtros: { ...filtros, criadoDe: filtros.criadoDe || undefined, criadoAte: filtros.criadoAte || undefined },
       tipo_mensagem: tipo,
       texto: tipo === "texto" ? texto : undefined,
-      modelo:
-        tipo === "modelo"
-          ? {
-              nome: modelo,
-              parametros: parametros
-                .split(",")
-                .map((p) => p.trim())
-                .filter(Boolean),
-            }
-          : undefined,
+      modelo: tipo === "modelo" ? { ...modelo, parametros: modelo.parametros.filter(Boolean) } : undefined,
       janela_inicio: Number(ritmo.janela_inicio),
       janela_fim: Number(ritmo.janela_fim),
       limite_diario: Number(ritmo.limite_diario),
@@ -215,17 +207,7 @@ export function CampaignForm({ onCriada, onCancelar }: { onCriada: () => void; o
             <Textarea value={texto} onChange={(e) => setTexto(e.target.value)} rows={4} maxLength={4096} />
           </Field>
         ) : (
-          <div className="grid gap-3 sm:grid-cols-2">
-            <Field label="Nome do modelo aprovado" erro={erros.modelo}>
-              <Input value={modelo} onChange={(e) => setModelo(e.target.value)} />
-            </Field>
-            <Field
-              label="Variáveis do modelo"
-              dica={`Separadas por vírgula, na ordem {{1}}, {{2}}...: ${VARIAVEIS_CAMPANHA.join(", ")}`}
-            >
-              <Input value={parametros} onChange={(e) => setParametros(e.target.value)} />
-            </Field>
-          </div>
+          <TemplatePicker valor={modelo} onChange={setModelo} erro={erros.modelo} />
         )}
       </section>
 

@@ -3,6 +3,7 @@ import type {
   TCampanha,
   TContagemPublico,
   TFiltrosCampanhaEntrada,
+  TModelosCampanha,
   TNovaCampanhaEntrada,
 } from "@crm/domain/schemas/campaigns";
 import type { TEtiqueta } from "@crm/domain/schemas/tags";
@@ -41,3 +42,12 @@ export const consultoresQuery = () =>
 export const criarCampanha = (c: TNovaCampanhaEntrada) => api<TCampanha>("/api/campanhas", { method: "POST", body: c });
 export const mudarEstado = (id: string, acao: TAcaoCampanha["acao"]) =>
   api<TCampanha>(`/api/campanhas/${id}/estado`, { method: "POST", body: { acao } });
+
+/** The company's approved templates for the message step (decision 1944): read from the provider, so not retried. */
+export const modelosQuery = () =>
+  queryOptions({
+    queryKey: [...CHAVE_CAMPANHAS, "modelos"],
+    queryFn: ({ signal }) => api<TModelosCampanha>("/api/campanhas/modelos", { signal }),
+    staleTime: 60_000,
+    retry: false,
+  });
