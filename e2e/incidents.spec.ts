@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { MSG_INCIDENTES } from "../packages/domain/src/incidents";
 import { analisarAxe } from "./support/axe";
 import { LoginPage } from "./support/pages";
 
@@ -68,6 +69,19 @@ test("the admin registers an incident for one chosen lead: 3 business days left,
   await expect(rascunho).toHaveValue(/Motivos da demora: Comunicação dentro do prazo/);
   await expect(detalhe.getByRole("list", { name: "Titulares afetados" }).getByText("Ainda não avisado")).toBeVisible();
   expect(await violacoes(page)).toEqual([]);
+
+  // 'Avisar todos' (decision 1945): confirmed, the notice goes to the titular not notified yet, on the record
+  await detalhe.getByRole("button", { name: `${MSG_INCIDENTES.avisarTodos} (1)` }).click();
+  const confirmar = page.getByRole("dialog", { name: MSG_INCIDENTES.avisarTodosTitulo });
+  await expect(confirmar.getByText(MSG_INCIDENTES.avisarTodosConfirmar(1))).toBeVisible();
+  await confirmar.getByRole("button", { name: "Enviar avisos" }).click();
+  await expect(
+    page.getByText(/^1 aviso na fila do WhatsApp · 0 por email\.$|^0 avisos na fila do WhatsApp · 1 por email\.$/),
+  ).toBeVisible();
+  await expect(detalhe.getByText(MSG_INCIDENTES.nenhumAvisoPendente)).toBeVisible();
+  await expect(
+    detalhe.getByRole("list", { name: "Titulares afetados" }).getByText(/^Avisado por (WhatsApp|email) em /),
+  ).toBeVisible();
 
   // ANPD's protocol recorded: the clock stops, the history says so
   await detalhe.getByLabel("Protocolo da ANPD").fill("00261.009999/2026-01");

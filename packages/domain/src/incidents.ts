@@ -286,6 +286,18 @@ export const MSG_INCIDENTES = {
   encerradoOk: "Incidente encerrado.",
   avisoEnfileirado: "Aviso enviado para a fila do WhatsApp.",
   avisoEmail: "Aviso enviado por email.",
+  // 'Avisar todos' (decision 1945)
+  avisarTodos: "Avisar todos os ainda não avisados",
+  avisarTodosTitulo: "Avisar todos os titulares",
+  avisarTodosConfirmar: (n: number) =>
+    `Enviar o aviso a ${n} ${n === 1 ? "titular ainda não avisado" : "titulares ainda não avisados"}? Quem tem telefone recebe pelo WhatsApp; quem só tem email, por email. Cada aviso fica registrado no histórico.`,
+  avisosEmLote: (r: { whatsapp: number; email: number; semContato: number }) =>
+    `${[
+      `${r.whatsapp} ${r.whatsapp === 1 ? "aviso" : "avisos"} na fila do WhatsApp`,
+      `${r.email} por email`,
+      ...(r.semContato ? [`${r.semContato} sem telefone nem email: avise-os por outro meio`] : []),
+    ].join(" · ")}.`,
+  nenhumAvisoPendente: "Todos os titulares já foram avisados.",
   avisoAssunto: (empresa: string) => `${empresa}: aviso de incidente de segurança com seus dados`,
   novoIncidentePlataforma: "Novo incidente de segurança registrado pela plataforma",
   novoIncidentePlataformaConteudo: (numero: string) =>

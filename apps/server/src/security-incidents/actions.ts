@@ -1,15 +1,15 @@
-import { avisoAoTitular, MSG_INCIDENTES } from "@crm/domain/incidents";
+import { avisoAoTitular, MSG_INCIDENTES, type TCanalAviso } from "@crm/domain/incidents";
 import { isoDiaSP } from "@crm/domain/period";
-import type { TComunicarAnpd } from "@crm/domain/schemas/incidents";
+import type { TAvisosEmLote, TComunicarAnpd } from "@crm/domain/schemas/incidents";
 import { relogio } from "../core/clock.js";
 import type { TDeps } from "../core/deps.js";
-import { type TCtxDaEmpresa, withTenant } from "../db/tenant.js";
+import { type TCtxDaEmpresa, type TTx, withTenant } from "../db/tenant.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
 import { FILA_ENVIO } from "../jobs/queues.js";
 import { enfileirarMensagemAoLead } from "../lead-events/queue-message.js";
 import { emailAvisoIncidente } from "../mail/templates.js";
 import { registrarAcaoIncidente } from "./log.js";
-import { fatosDoIncidente, foraDoPrazo, lerIncidente } from "./read.js";
+import { fatosDoIncidente, foraDoPrazo, lerIncidente, type TLinha } from "./read.js";
 
 const autorDe = (ctx: TCtxDaEmpresa) => ({ origem: "usuario" as const, usuarioId: ctx.usuarioId });
 
@@ -83,57 +83,116 @@ export async function avisarTitular(
   ctx: TCtxDaEmpresa,
   id: string,
   leadId: string,
-  canal: "whatsapp" | "email",
+  canal: TCanalAviso,
 ): Promise<{ mensagem: string }> {
   const r = await withTenant(deps.db.app, ctx, async (tx) => {
-    const i = await lerIncidente(tx, ctx.empresaId, id, true);
-    if (!i) throw notFound(MSG_INCIDENTES.naoEncontrado);
-    if (i.status === "encerrado") throw conflict(MSG_INCIDENTES.encerrado);
-    const { rows } = await tx.query(
-      `SELECT l.nome, l.email, l.telefone_normalizado FROM privacidade_incidente_titulares t
-         JOIN leads_juros_check l ON l.id_empresa_fk = t.id_empresa_fk AND l.id = t.id_lead_fk
-        WHERE t.id_empresa_fk = $1 AND t.id_incidente_fk = $2 AND t.id_lead_fk = $3 FOR UPDATE OF t`,
-      [ctx.empresaId, id, leadId],
-    );
-    const lead = rows[0];
+    const i = await incidenteAberto(tx, ctx, id);
+    const [lead] = await titulares(tx, ctx.empresaId, id, { leadId });
     if (!lead) throw notFound(MSG_INCIDENTES.titularNaoEncontrado);
+    if (canal === "email" && !lead.email) throw badRequest(MSG_INCIDENTES.semEmail);
+    if (canal === "whatsapp" && !lead.telefone_normalizado) throw badRequest(MSG_INCIDENTES.semTelefone);
     const agora = relogio.agora();
-    const fatos = await fatosDoIncidente(tx, ctx.empresaId, i);
-    const texto = avisoAoTitular(fatos, lead.nome, agora);
-    let mensagemId: string | null = null;
-    if (canal === "email") {
-      if (!lead.email) throw badRequest(MSG_INCIDENTES.semEmail);
-      await deps.mailer.enfileirar(tx, {
-        para: lead.email,
-        empresaId: ctx.empresaId,
-        ...emailAvisoIncidente(MSG_INCIDENTES.avisoAssunto(fatos.empresa), texto),
-      });
-    } else {
-      if (!lead.telefone_normalizado) throw badRequest(MSG_INCIDENTES.semTelefone);
-      ({ mensagemId } = await enfileirarMensagemAoLead(deps, tx, {
-        empresaId: ctx.empresaId,
-        leadId,
-        texto,
-        sender: "sistema",
-        natureza: "automatica",
-        senderNome: REMETENTE_INCIDENTE,
-        autor: autorDe(ctx),
-      }));
-    }
-    await tx.query(
-      `UPDATE privacidade_incidente_titulares SET aviso_canal = $4, aviso_em = $5, aviso_mensagem_fk = $6
-        WHERE id_empresa_fk = $1 AND id_incidente_fk = $2 AND id_lead_fk = $3`,
-      [ctx.empresaId, id, leadId, canal, agora, mensagemId],
-    );
-    await registrarAcaoIncidente(tx, {
-      empresaId: ctx.empresaId,
-      incidenteId: id,
-      acao: "titular_avisado",
-      autor: autorDe(ctx),
-      detalhe: { canal, id_lead: leadId, fora_do_prazo: foraDoPrazo(i.vence_em, agora) },
-    });
+    await avisar(deps, tx, ctx, i, await fatosDoIncidente(tx, ctx.empresaId, i), lead, canal, agora);
     return { mensagem: canal === "email" ? MSG_INCIDENTES.avisoEmail : MSG_INCIDENTES.avisoEnfileirado };
   });
   if (canal === "whatsapp") deps.jobs.acordar(FILA_ENVIO);
   return r;
+}
+
+/**
+ * 'Avisar todos' (decision 1945): every affected titular not notified yet, in one transaction — by WhatsApp when the
+ * lead has a phone, else by email; one with neither is counted, and stays on the list to be reached another way.
+ * Each notice is its own history and change-log row, as one sent alone.
+ */
+export async function avisarTodos(
+  deps: Pick<TDeps, "db" | "realtime" | "jobs" | "mailer">,
+  ctx: TCtxDaEmpresa,
+  id: string,
+): Promise<TAvisosEmLote> {
+  const r = await withTenant(deps.db.app, ctx, async (tx) => {
+    const i = await incidenteAberto(tx, ctx, id);
+    const fatos = await fatosDoIncidente(tx, ctx.empresaId, i);
+    const agora = relogio.agora();
+    const feitos: TAvisosEmLote = { whatsapp: 0, email: 0, semContato: 0 };
+    for (const lead of await titulares(tx, ctx.empresaId, id, { soNaoAvisados: true })) {
+      const canal = lead.telefone_normalizado ? "whatsapp" : lead.email ? "email" : null;
+      if (!canal) feitos.semContato += 1;
+      else {
+        await avisar(deps, tx, ctx, i, fatos, lead, canal, agora);
+        feitos[canal] += 1;
+      }
+    }
+    return feitos;
+  });
+  if (r.whatsapp) deps.jobs.acordar(FILA_ENVIO);
+  return r;
+}
+
+async function incidenteAberto(tx: TTx, ctx: TCtxDaEmpresa, id: string) {
+  const i = await lerIncidente(tx, ctx.empresaId, id, true);
+  if (!i) throw notFound(MSG_INCIDENTES.naoEncontrado);
+  if (i.status === "encerrado") throw conflict(MSG_INCIDENTES.encerrado);
+  return i;
+}
+
+type TTitular = { id: string; nome: string; email: string | null; telefone_normalizado: string | null };
+
+/** The incident's affected titulares (one, or those not notified yet), locked: two notices never cross. */
+async function titulares(
+  tx: TTx,
+  empresaId: string,
+  id: string,
+  o: { leadId?: string; soNaoAvisados?: boolean },
+): Promise<TTitular[]> {
+  const { rows } = await tx.query<TTitular>(
+    `SELECT l.id, l.nome, l.email, l.telefone_normalizado FROM privacidade_incidente_titulares t
+       JOIN leads_juros_check l ON l.id_empresa_fk = t.id_empresa_fk AND l.id = t.id_lead_fk
+      WHERE t.id_empresa_fk = $1 AND t.id_incidente_fk = $2 AND ($3::uuid IS NULL OR t.id_lead_fk = $3)
+        AND (NOT $4 OR t.aviso_em IS NULL)
+      ORDER BY l.id FOR UPDATE OF t`,
+    [empresaId, id, o.leadId ?? null, o.soNaoAvisados ?? false],
+  );
+  return rows;
+}
+
+async function avisar(
+  deps: Pick<TDeps, "db" | "realtime" | "jobs" | "mailer">,
+  tx: TTx,
+  ctx: TCtxDaEmpresa,
+  i: TLinha,
+  fatos: Awaited<ReturnType<typeof fatosDoIncidente>>,
+  lead: TTitular,
+  canal: TCanalAviso,
+  agora: Date,
+): Promise<void> {
+  const texto = avisoAoTitular(fatos, lead.nome, agora);
+  let mensagemId: string | null = null;
+  if (canal === "email")
+    await deps.mailer.enfileirar(tx, {
+      para: lead.email as string,
+      empresaId: ctx.empresaId,
+      ...emailAvisoIncidente(MSG_INCIDENTES.avisoAssunto(fatos.empresa), texto),
+    });
+  else
+    ({ mensagemId } = await enfileirarMensagemAoLead(deps, tx, {
+      empresaId: ctx.empresaId,
+      leadId: lead.id,
+      texto,
+      sender: "sistema",
+      natureza: "automatica",
+      senderNome: REMETENTE_INCIDENTE,
+      autor: autorDe(ctx),
+    }));
+  await tx.query(
+    `UPDATE privacidade_incidente_titulares SET aviso_canal = $4, aviso_em = $5, aviso_mensagem_fk = $6
+      WHERE id_empresa_fk = $1 AND id_incidente_fk = $2 AND id_lead_fk = $3`,
+    [ctx.empresaId, i.id, lead.id, canal, agora, mensagemId],
+  );
+  await registrarAcaoIncidente(tx, {
+    empresaId: ctx.empresaId,
+    incidenteId: i.id,
+    acao: "titular_avisado",
+    autor: autorDe(ctx),
+    detalhe: { canal, id_lead: lead.id, fora_do_prazo: foraDoPrazo(i.vence_em, agora) },
+  });
 }

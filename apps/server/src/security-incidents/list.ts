@@ -51,6 +51,10 @@ export function detalharIncidente(deps: Pick<TDeps, "db">, ctx: TCtxDaEmpresa, i
         ORDER BY l.nome, t.id_lead_fk LIMIT ${LIMITE_TITULARES}`,
       [ctx.empresaId, id],
     );
+    const { rows: pendentes } = await tx.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM privacidade_incidente_titulares WHERE id_empresa_fk = $1 AND id_incidente_fk = $2 AND aviso_em IS NULL",
+      [ctx.empresaId, id],
+    );
     const { rows: historico } = await tx.query(
       `SELECT h.em, h.acao, u.nome AS autor FROM privacidade_incidente_historico h
          LEFT JOIN usuarios_plataforma u ON u.id = h.id_usuario_fk
@@ -62,6 +66,7 @@ export function detalharIncidente(deps: Pick<TDeps, "db">, ctx: TCtxDaEmpresa, i
       rascunho_anpd: rascunhoComunicacaoAnpd(fatos, agora),
       rascunho_aviso: avisoAoTitular(fatos, titulares[0]?.nome ?? null, agora),
       titulares: titulares.map((t) => ({ ...t, aviso_em: t.aviso_em ? iso(t.aviso_em) : null })),
+      nao_avisados: pendentes[0]?.n ?? 0,
       historico: historico.map((h) => ({ em: iso(h.em), acao: ROTULO_ACAO_INCIDENTE[h.acao] ?? h.acao, autor: h.autor })),
     };
   });

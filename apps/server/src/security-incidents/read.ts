@@ -12,7 +12,7 @@ export const COLUNAS_INCIDENTE = `i.id, i.numero, i.id_incidente_plataforma, i.t
   (SELECT count(*)::int FROM privacidade_incidente_titulares t
     WHERE t.id_empresa_fk = i.id_empresa_fk AND t.id_incidente_fk = i.id AND t.aviso_em IS NOT NULL) AS titulares_avisados`;
 
-type TLinha = Record<string, unknown> & {
+export type TLinha = Record<string, unknown> & {
   id: string;
   vence_em: string;
   status: TIncidente["status"];

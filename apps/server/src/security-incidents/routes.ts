@@ -1,6 +1,7 @@
 import { MSG_INCIDENTES } from "@crm/domain/incidents";
 import {
   ZAvisarTitular,
+  ZAvisosEmLote,
   ZBuscaTitulares,
   ZComunicarAnpd,
   ZContagemTitulares,
@@ -19,7 +20,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withTenant } from "../db/tenant.js";
 import { contexto, contextoEmpresa } from "../http/tenant.js";
-import { avisarTitular, comunicarAnpd, encerrarIncidente } from "./actions.js";
+import { avisarTitular, avisarTodos, comunicarAnpd, encerrarIncidente } from "./actions.js";
 import { detalharIncidente, listarIncidentes, unsafeListarIncidentesPlataforma } from "./list.js";
 import {
   buscarTitulares,
@@ -109,6 +110,12 @@ export const securityIncidentRoutes: FastifyPluginAsyncZod = async (app) => {
     "/privacidade/incidentes/:id/titulares/:leadId/avisar",
     { config, schema: { params: ZIdLead, body: ZAvisarTitular, response: { 200: ZMensagem } } },
     (req) => avisarTitular(deps, contextoEmpresa(req), req.params.id, req.params.leadId, req.body.canal),
+  );
+
+  app.post(
+    "/privacidade/incidentes/:id/titulares/avisar-todos",
+    { config, schema: { params: ZId, response: { 200: ZAvisosEmLote } } },
+    (req) => avisarTodos(deps, contextoEmpresa(req), req.params.id),
   );
 
   app.get(

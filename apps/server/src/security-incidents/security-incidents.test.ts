@@ -292,6 +292,66 @@ describe("actions: edit, notices, ANPD, closing — each a change-log row and a 
     expect(priv).toEqual({ inc: false, hist: false, hist_upd: false });
   });
 
+  it("'Avisar todos' notifies every titular not notified yet, by WhatsApp or else email, each on its own record", async () => {
+    relogio.fixar("2026-11-19T10:00:00-03:00");
+    // a company of its own: the other tests count company A's leads
+    const e = await criarEmpresaComUsuarios(t, { nome_empresa: "Delta Revisões Ltda" } as never);
+    const admin = e.navegadores.admin;
+    const [ana, bruno, davi, eva] = await unsafeWithSystem(t.deps.db.app, "teste", async (tx) => {
+      const lead = (nome: string, telefone: string | null, email: string | null) =>
+        criarLead(tx, {
+          id_empresa_fk: e.empresa.id,
+          nome,
+          telefone,
+          ...(telefone ? {} : { telefone_normalizado: null }),
+          email,
+        } as never);
+      return [
+        await lead("Ana Delta", "(11) 97777-1000", "ana@exemplo.com.br"),
+        await lead("Bruno Delta", "(11) 97777-2000", null),
+        await lead("Davi Sem Contato", null, null),
+        await lead("Eva Só Email", null, "eva@exemplo.com.br"),
+      ];
+    });
+    const { id } = await registrar(e, { titulares: { modo: "todos" } });
+    // Ana already got hers by email: she is not notified twice
+    const primeiro = await admin.req({
+      method: "POST",
+      url: `/api/privacidade/incidentes/${id}/titulares/${ana?.id}/avisar`,
+      payload: { canal: "email" },
+    });
+    expect(primeiro.statusCode, primeiro.body).toBe(200);
+    expect((await detalhe(id, e)).nao_avisados).toBe(3);
+    const emails = async () => (await sql("SELECT count(*)::int AS n FROM emails_saida")).at(0)?.n as number;
+    const emailsAntes = await emails();
+
+    const todos = `/api/privacidade/incidentes/${id}/titulares/avisar-todos`;
+    const res = await admin.req({ method: "POST", url: todos, payload: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    // Bruno has a phone (WhatsApp), Eva only an email, Davi nothing
+    expect(res.json()).toEqual({ whatsapp: 1, email: 1, semContato: 1 });
+    const d = await detalhe(id, e);
+    expect(d.nao_avisados).toBe(1);
+    expect(d.incidente.titulares_avisados).toBe(3);
+    const canal = (lead?: { id: string }) => d.titulares.find((x) => x.lead_id === lead?.id)?.aviso_canal ?? null;
+    expect([canal(ana), canal(bruno), canal(davi), canal(eva)]).toEqual(["email", "whatsapp", null, "email"]);
+    expect(await emails()).toBe(emailsAntes + 1);
+    const [paraEva] = await sql("SELECT texto FROM emails_saida WHERE para = 'eva@exemplo.com.br'");
+    expect(paraEva.texto).toContain("Olá, Eva.");
+    const [zap] = await sql("SELECT natureza_envio, message FROM mensagens_whatsapp WHERE id_lead_fk = $1", [bruno?.id]);
+    expect(zap).toMatchObject({ natureza_envio: "automatica" });
+    expect(zap.message).toContain("Olá, Bruno.");
+    // one history row and one change-log row per notice, as when sent one by one
+    const avisos = async () => (await logDe(id)).filter((x) => x === "privacidade.incidente_titular_avisado");
+    expect(await avisos()).toHaveLength(3);
+    // again: nobody left with a contact, nothing sent twice
+    const outra = await admin.req({ method: "POST", url: todos, payload: {} });
+    expect(outra.json()).toEqual({ whatsapp: 0, email: 0, semContato: 1 });
+    expect(await avisos()).toHaveLength(3);
+    // another company's admin cannot notify these titulares
+    expect((await a.navegadores.admin.req({ method: "POST", url: todos, payload: {} })).statusCode).toBe(404);
+  });
+
   it("a WhatsApp notice to a lead who opted out is refused by the send guard, with its reason on the titular's row", async () => {
     relogio.fixar(null);
     const optout = await a.navegadores.admin.req({

@@ -107,6 +107,9 @@ export const ZEncerrarIncidente = z.object({
 });
 
 export const ZAvisarTitular = z.object({ canal: z.enum(CANAIS_AVISO, { error: "Escolha WhatsApp ou email." }) });
+/** 'Avisar todos' (decision 1945): how many notices went by each channel, and how many titulares have no contact. */
+export const ZAvisosEmLote = z.object({ whatsapp: z.number().int(), email: z.number().int(), semContato: z.number().int() });
+export type TAvisosEmLote = z.infer<typeof ZAvisosEmLote>;
 
 const ZContagemSchema = z.object({
   dias_uteis: z.number().int(),
@@ -177,6 +180,8 @@ export const ZDetalheIncidente = z.object({
   /** the notice with the first titular's name, as a sample of what each receives */
   rascunho_aviso: z.string(),
   titulares: z.array(ZTitularIncidente),
+  /** every affected titular not notified yet, shown or not ('Avisar todos', decision 1945) */
+  nao_avisados: z.number().int(),
   historico: z.array(z.object({ em: z.string(), acao: z.string(), autor: z.string().nullable() })),
 });
 export type TDetalheIncidente = z.infer<typeof ZDetalheIncidente>;

@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { mensagemDeErro } from "../../lib/api";
 import { Button } from "../../ui/Button";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { CopyButton } from "../../ui/CopyButton";
 import { Dialog } from "../../ui/Dialog";
 import { EmptyState } from "../../ui/EmptyState";
@@ -14,7 +15,15 @@ import { Input } from "../../ui/Input";
 import { Spinner } from "../../ui/Spinner";
 import { Textarea } from "../../ui/Textarea";
 import { toast } from "../../ui/toast";
-import { avisarTitular, CHAVE_INCIDENTES, comunicarAnpd, detalheQuery, editarIncidente, encerrarIncidente } from "./api";
+import {
+  avisarTitular,
+  avisarTodos,
+  CHAVE_INCIDENTES,
+  comunicarAnpd,
+  detalheQuery,
+  editarIncidente,
+  encerrarIncidente,
+} from "./api";
 import { Contagem } from "./Countdown";
 import { IncidentForm } from "./IncidentForm";
 
@@ -123,6 +132,7 @@ function Conteudo({
           Cada titular recebe o aviso com o próprio nome. No WhatsApp, quem pediu para não receber mensagens (SAIR) é bloqueado
           pela regra de consentimento: envie por email.
         </p>
+        {aberto && d.titulares.length > 0 && <AvisarTodos d={d} empresaId={empresaId} onMudou={onMudou} />}
         {d.titulares.length === 0 ? (
           <p className="text-sm text-slate-600">Nenhum titular neste incidente.</p>
         ) : (
@@ -156,6 +166,45 @@ function Conteudo({
         </ol>
       </section>
     </div>
+  );
+}
+
+function AvisarTodos({
+  d,
+  empresaId,
+  onMudou,
+}: {
+  d: TDetalheIncidente;
+  empresaId: string | null;
+  onMudou: () => Promise<void>;
+}) {
+  const [confirmando, setConfirmando] = useState(false);
+  if (d.nao_avisados === 0) return <p className="text-sm text-slate-700">{MSG_INCIDENTES.nenhumAvisoPendente}</p>;
+  const avisar = async () => {
+    try {
+      const r = await avisarTodos(empresaId, d.incidente.id);
+      toast.success(MSG_INCIDENTES.avisosEmLote(r));
+      await onMudou();
+    } catch (e) {
+      toast.error(mensagemDeErro(e, "Não foi possível enviar os avisos."));
+      throw e;
+    }
+  };
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={() => setConfirmando(true)}>
+        {MSG_INCIDENTES.avisarTodos} ({d.nao_avisados})
+      </Button>
+      <ConfirmDialog
+        open={confirmando}
+        onOpenChange={setConfirmando}
+        titulo={MSG_INCIDENTES.avisarTodosTitulo}
+        mensagem={MSG_INCIDENTES.avisarTodosConfirmar(d.nao_avisados)}
+        rotuloConfirmar="Enviar avisos"
+        rotuloConfirmando="Enviando..."
+        onConfirmar={avisar}
+      />
+    </>
   );
 }
 

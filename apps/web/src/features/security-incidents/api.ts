@@ -1,4 +1,5 @@
 import type {
+  TAvisosEmLote,
   TComunicarAnpd,
   TDetalheIncidente,
   TEditarIncidente,
@@ -55,6 +56,10 @@ export const avisarTitular = (empresaId: string | null, id: string, leadId: stri
     method: "POST",
     body: { canal },
   });
+
+/** 'Avisar todos' (decision 1945): every titular not notified yet, by WhatsApp or else email. */
+export const avisarTodos = (empresaId: string | null, id: string) =>
+  api<TAvisosEmLote>(`${BASE}/${id}/titulares/avisar-todos${comEmpresa(empresaId)}`, { method: "POST", body: {} });
 
 /** The platform admin's incidents across companies (decision 1877). */
 export const plataformaQuery = queryOptions({
