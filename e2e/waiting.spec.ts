@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { CONTAS_DEMO } from "../packages/domain/src/demo";
 import { MENUS } from "../packages/domain/src/menus";
 import { MSG } from "../packages/domain/src/messages";
-import { formatarTelefone } from "../packages/domain/src/phone";
+import { formatarTelefone } from "../packages/domain/src/phone-display";
 import { PAPEL, type TPapel } from "../packages/domain/src/roles";
 import type { TTelefonesRepetidos } from "../packages/domain/src/schemas/waiting";
 import { analisarAxe } from "./support/axe";

@@ -54,8 +54,9 @@ export function chunks() {
         else if (publico.has(id)) grupo.set(id, "publico");
         else grupo.set(id, shell.has(id) ? "shell" : "dashboard");
       }
-      // a module /leads shares with another page (the table kit, the badges) comes with this chunk to that page
-      for (const id of leads) if (!raiz(id) && !grupo.has(id)) grupo.set(id, publico.has(id) ? "publico" : "leads");
+      // the rest of /leads' own, even what a signed-out page also uses (the test-validation page's lead table): in
+      // `publico` it would load with /dashboard, and with it the libraries it imports (zod, libphonenumber)
+      for (const id of leads) if (!raiz(id) && !grupo.has(id)) grupo.set(id, "leads");
     },
   };
   const dele = (nome: string) => (id: string) => grupo.get(id) === nome;

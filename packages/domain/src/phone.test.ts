@@ -1,8 +1,8 @@
 import fc from "fast-check";
+import { isValidPhoneNumber } from "libphonenumber-js/mobile";
 import { describe, expect, it } from "vitest";
 import {
   DDDS_BRASIL,
-  formatarTelefone,
   limparTelefone,
   linkTelefone,
   linkWhatsApp,
@@ -10,6 +10,7 @@ import {
   telefoneValido,
   trechosTelefoneBusca,
 } from "./phone";
+import { formatarTelefone } from "./phone-display";
 
 const ddd = fc.constantFrom(...[...DDDS_BRASIL].map(String));
 const digitos = (n: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((a) => a.join(""));
@@ -141,6 +142,9 @@ describe("libphonenumber (decision 1744)", () => {
 
   it("knows Brazil's 67 area codes: none of 10, 20, 23, 25, 26, 29, 30, 36, 39, 40, 50, 52, 56–60, 70, 72, 76, 78, 80, 90", () => {
     expect(DDDS_BRASIL.size).toBe(67);
+    // the list written out in phone.ts is the one the installed libphonenumber accepts (decision 1744)
+    const daBiblioteca = Array.from({ length: 89 }, (_, i) => 11 + i).filter((d) => isValidPhoneNumber(`+55${d}987654321`));
+    expect([...DDDS_BRASIL]).toEqual(daBiblioteca);
     for (const ddd of [11, 19, 21, 55, 61, 68, 79, 99]) expect(DDDS_BRASIL.has(ddd), String(ddd)).toBe(true);
     for (const ddd of [10, 20, 23, 25, 26, 29, 30, 36, 39, 40, 50, 52, 56, 57, 58, 59, 60, 70, 72, 76, 78, 80, 90])
       expect(DDDS_BRASIL.has(ddd), String(ddd)).toBe(false);

@@ -1,5 +1,3 @@
-import { isValidPhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js/mobile";
-
 /**
  * One phone identity for every entry path (manual form, CSV import, API, WhatsApp webhooks, invitations, team,
  * seed) and for search (ARCHITECTURE §6, decision 1501). The canonical form is digits only:
@@ -12,11 +10,15 @@ import { isValidPhoneNumber, parsePhoneNumberFromString } from "libphonenumber-j
 
 /**
  * The area codes (DDD) in use in Brazil: those where libphonenumber's Brazilian mobile pattern accepts a number
- * (decision 1744; Google keeps it in step with Anatel's plan; the same 67 codes the list kept here had).
+ * (decision 1744; Google keeps it in step with Anatel's plan). Written out rather than computed at load, so that a
+ * page that only normalizes numbers does not download libphonenumber's metadata; phone.test.ts fails when the
+ * installed libphonenumber says otherwise.
  */
-export const DDDS_BRASIL: ReadonlySet<number> = new Set(
-  Array.from({ length: 89 }, (_, i) => 11 + i).filter((ddd) => isValidPhoneNumber(`+55${ddd}987654321`)),
-);
+export const DDDS_BRASIL: ReadonlySet<number> = new Set([
+  11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 24, 27, 28, 31, 32, 33, 34, 35, 37, 38, 41, 42, 43, 44, 45, 46, 47, 48, 49, 51, 53,
+  54, 55, 61, 62, 63, 64, 65, 66, 67, 68, 69, 71, 73, 74, 75, 77, 79, 81, 82, 83, 84, 85, 86, 87, 88, 89, 91, 92, 93, 94, 95, 96,
+  97, 98, 99,
+]);
 
 /** DDD + local number (10 or 11 digits) → canonical 55…, or null. */
 function brasileiro(n: string): string | null {
@@ -66,7 +68,7 @@ export function normalizarTelefone(raw: string | null | undefined, opcoes: TOpco
 }
 
 /** Canonical digits of a stored phone: digit-only values are canonical already (foreign ones have no +). */
-function canonicoArmazenado(t: string): string | null {
+export function canonicoArmazenado(t: string): string | null {
   return normalizarTelefone(t, { internacional: /^\d+$/.test(t.trim()) });
 }
 
@@ -79,24 +81,6 @@ export function telefoneValido(t: string): boolean {
 export function limparTelefone(raw: string): string {
   const d = raw.replace(/\D/g, "");
   return d.length === 11 && !d.startsWith("55") ? `55${d}` : d;
-}
-
-/**
- * A phone as people read it: '(11) 97000-2222' (mobile), '(11) 3456-7890' (landline), '+1 415 555 2671' (foreign).
- * Stored canonical digits or anything typed; what is not a phone is shown as it is.
- */
-export function formatarTelefone(t: string | null | undefined): string {
-  if (!t) return "";
-  const n = canonicoArmazenado(t);
-  if (!n) return t.trim();
-  if (n.startsWith("55")) {
-    const m = /^55(\d{2})(\d{4,5})(\d{4})$/.exec(n) as RegExpExecArray;
-    return `(${m[1]}) ${m[2]}-${m[3]}`;
-  }
-  // a foreign number grouped as its country writes it (libphonenumber, decision 1744); one the metadata cannot
-  // group without changing its digits is shown whole
-  const texto = parsePhoneNumberFromString(`+${n}`)?.formatInternational();
-  return texto?.replace(/\D/g, "") === n ? texto : `+${n}`;
 }
 
 /** wa.me link with the full number, country code included (000 §2.12: digits only). */

@@ -161,7 +161,7 @@ export function rotuloDia(d: Date | string | number, agora: Date = new Date()): 
 }
 
 /** The one phone formatter (phone.ts), kept importable from here for the chat screens. */
-export { formatarTelefone } from "./phone";
+export { formatarTelefone } from "./phone-display";
 
 // ---------------------------------------------------------------- status actions of the chat side panel
 export const ACOES_STATUS_CHAT = [

@@ -8,7 +8,7 @@ import {
   nomeArquivoExportacao,
   type TLeadExportado,
 } from "@crm/domain/leads-export";
-import { formatarTelefone } from "@crm/domain/phone";
+import { formatarTelefone } from "@crm/domain/phone-display";
 import type { TExportarLeads } from "@crm/domain/schemas/leads";
 import type ExcelJS from "exceljs";
 import type { TDeps } from "../../core/deps.js";

@@ -1,5 +1,6 @@
 import { nomeDeArquivoSeguro } from "@crm/domain/file-names";
-import { formatarTelefone, normalizarTelefone } from "@crm/domain/phone";
+import { normalizarTelefone } from "@crm/domain/phone";
+import { formatarTelefone } from "@crm/domain/phone-display";
 import { PAPEL } from "@crm/domain/roles";
 import { STATUS_REABREM_NA_CARTEIRA } from "@crm/domain/transfer";
 import { enviarAusencias } from "../../business-hours/away-message.js";

@@ -1,4 +1,3 @@
-import { tituloPainelJuridico } from "@crm/domain/legal-dashboard";
 import { PAPEL } from "@crm/domain/roles";
 import { Building2 } from "lucide-react";
 import { lazy, Suspense } from "react";
@@ -7,10 +6,12 @@ import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { Badge } from "../../ui/Badge";
 import { Card, CardContent } from "../../ui/Card";
 import { Spinner } from "../../ui/Spinner";
-import { TrialBanner } from "../subscription/TrialBanner";
 import { CompanyDashboard } from "./CompanyDashboard";
 
 // the Consultor's dashboard (decision 0503) lives with /desempenho; loaded only for consultants
+// shown only during a trial, after its own query answers: its chunk (the plans and the subscription's rules) loads
+// beside that query instead of before the first paint (decision 1504: /dashboard ≤ 150 KB gzip)
+const TrialBanner = lazy(() => import("../subscription/TrialBanner").then((m) => ({ default: m.TrialBanner })));
 const ConsultantDashboard = lazy(() =>
   import("../performance/ConsultantDashboard").then((m) => ({ default: m.ConsultantDashboard })),
 );
@@ -35,7 +36,9 @@ export function DashboardPage() {
   if (usuario.papel === PAPEL.admin)
     return (
       <>
-        <TrialBanner />
+        <Suspense fallback={null}>
+          <TrialBanner />
+        </Suspense>
         <CompanyDashboard />
       </>
     );
@@ -43,7 +46,7 @@ export function DashboardPage() {
   if (usuario.papel === PAPEL.juridico) {
     return (
       <Suspense fallback={<Spinner rotulo="Carregando" className="mx-auto size-6 text-blue-700" />}>
-        <LegalDashboard alvo={{ empresaId: null }} titulo={tituloPainelJuridico(usuario.papel)} />
+        <LegalDashboard alvo={{ empresaId: null }} />
       </Suspense>
     );
   }

@@ -1,6 +1,6 @@
 import { formatarData } from "@crm/domain/format";
 import { MSG } from "@crm/domain/messages";
-import { formatarTelefone } from "@crm/domain/phone";
+import { formatarTelefone } from "@crm/domain/phone-display";
 import type { TTelefonesRepetidos } from "@crm/domain/schemas/waiting";
 import { Link } from "react-router";
 import { Dialog } from "../../ui/Dialog";

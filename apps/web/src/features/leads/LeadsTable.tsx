@@ -1,5 +1,5 @@
 import { formatarBRL, formatarData } from "@crm/domain/format";
-import { formatarTelefone } from "@crm/domain/phone";
+import { formatarTelefone } from "@crm/domain/phone-display";
 import type { TFiltroLeads, TLeadLista, TOrdemLeads } from "@crm/domain/schemas/leads";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { memo, type ReactNode, useEffect, useState } from "react";

@@ -1,7 +1,7 @@
 import { formatarData } from "@crm/domain/format";
 import { MSG } from "@crm/domain/messages";
 import { pode } from "@crm/domain/permissions";
-import { formatarTelefone } from "@crm/domain/phone";
+import { formatarTelefone } from "@crm/domain/phone-display";
 import { contar } from "@crm/domain/plural";
 import { PAPEL } from "@crm/domain/roles";
 import {

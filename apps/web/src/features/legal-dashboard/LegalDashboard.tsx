@@ -1,5 +1,5 @@
 import { formatarBRL, formatarDataHora, formatarInteiro } from "@crm/domain/format";
-import { DICAS_DOCUMENTOS } from "@crm/domain/legal-dashboard";
+import { DICAS_DOCUMENTOS, tituloPainelJuridico } from "@crm/domain/legal-dashboard";
 import { MSG } from "@crm/domain/messages";
 import { contar } from "@crm/domain/plural";
 import type { TAlertaJuridico, TPainelJuridico } from "@crm/domain/schemas/legal-dashboard";
@@ -8,6 +8,7 @@ import { AlertTriangle, CheckCircle2, CircleDollarSign, Clock, FileText, Folder,
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { cn } from "../../lib/cn";
+import { useSessaoAtual } from "../../lib/session";
 import { Button, buttonClasses } from "../../ui/Button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
@@ -32,7 +33,9 @@ function Carregando({ rotulo }: { rotulo: string }) {
  * The legal dashboard (000 §2.14): /juridico for everybody who may read it, and the Jurídico's /dashboard.
  * 'Dashboard Jurídico' for the Jurídico, 'Departamento Jurídico' for the others; live.
  */
-export function LegalDashboard({ alvo, titulo }: { alvo: TAlvo; titulo: string }) {
+/** `titulo`: by default the signed-in person's (000 §2.14), computed here so /dashboard need not load these rules. */
+export function LegalDashboard({ alvo, titulo }: { alvo: TAlvo; titulo?: string }) {
+  const { usuario } = useSessaoAtual();
   useLegalDashboardRealtime();
   const q = useQuery(painelJuridicoQuery(alvo));
   const sufixo = alvo.empresaId ? `?empresa=${alvo.empresaId}` : "";
@@ -40,7 +43,7 @@ export function LegalDashboard({ alvo, titulo }: { alvo: TAlvo; titulo: string }
     <div className="mx-auto max-w-7xl space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold text-slate-900">{titulo}</h1>
+          <h1 className="text-2xl font-bold text-slate-900">{titulo ?? tituloPainelJuridico(usuario.papel)}</h1>
           <p className="mt-1 text-sm text-slate-600">Processos jurídicos, documentos e o que pede atenção hoje.</p>
         </div>
         <div className="flex flex-wrap gap-2">

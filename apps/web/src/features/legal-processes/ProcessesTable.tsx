@@ -1,5 +1,5 @@
 import { formatarBRL, formatarDataHora } from "@crm/domain/format";
-import { formatarTelefone } from "@crm/domain/phone";
+import { formatarTelefone } from "@crm/domain/phone-display";
 import type { TFiltroProcessos, TOrdemProcessos, TProcesso } from "@crm/domain/schemas/processes";
 import { ArrowDown, ArrowUp, ArrowUpDown, MessageSquare, Pencil } from "lucide-react";
 import type { ReactNode } from "react";

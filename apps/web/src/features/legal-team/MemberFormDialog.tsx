@@ -1,5 +1,5 @@
 import { MSG } from "@crm/domain/messages";
-import { formatarTelefone } from "@crm/domain/phone";
+import { formatarTelefone } from "@crm/domain/phone-display";
 import {
   type TMembroJuridico,
   type TNovoMembroJuridico,

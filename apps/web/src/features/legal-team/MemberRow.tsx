@@ -1,5 +1,5 @@
 import { MSG } from "@crm/domain/messages";
-import { formatarTelefone } from "@crm/domain/phone";
+import { formatarTelefone } from "@crm/domain/phone-display";
 import { DURACAO_COPIADO_MS, type TMembroJuridico } from "@crm/domain/schemas/team";
 import { Mail, Pencil, Phone, Send, Trash2 } from "lucide-react";
 import { Badge } from "../../ui/Badge";

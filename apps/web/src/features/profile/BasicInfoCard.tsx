@@ -1,5 +1,5 @@
 import { MSG } from "@crm/domain/messages";
-import { formatarTelefone } from "@crm/domain/phone";
+import { formatarTelefone } from "@crm/domain/phone-display";
 import { type TPerfil, type TPerfilBasico, type TPerfilBasicoEntrada, ZPerfilBasico } from "@crm/domain/schemas/profile";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";

@@ -1,4 +1,3 @@
-import { formatarTelefone } from "@crm/domain/phone";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
@@ -40,7 +39,8 @@ export function SearchBox() {
             id: `${id}-lead-${l.id}`,
             grupo: "Leads" as const,
             titulo: l.nome,
-            detalhe: [l.email, formatarTelefone(l.telefone)].filter(Boolean).join(" · "),
+            // the phone comes formatted from buscar (api.ts)
+            detalhe: [l.email, l.telefone].filter(Boolean).join(" · "),
             etiqueta: l.status_lead,
             destino: `/chat/${l.id}`,
           })),

@@ -1,6 +1,6 @@
 import { formatarData } from "@crm/domain/format";
 import { MSG } from "@crm/domain/messages";
-import { formatarTelefone } from "@crm/domain/phone";
+import { formatarTelefone } from "@crm/domain/phone-display";
 import type { TConsultor } from "@crm/domain/schemas/team";
 import { Pencil, Trash2 } from "lucide-react";
 import { Badge } from "../../ui/Badge";

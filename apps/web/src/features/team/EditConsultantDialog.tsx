@@ -1,5 +1,5 @@
 import { MSG } from "@crm/domain/messages";
-import { formatarTelefone } from "@crm/domain/phone";
+import { formatarTelefone } from "@crm/domain/phone-display";
 import { type TConsultor, type TEdicaoConsultor, ZEdicaoConsultor } from "@crm/domain/schemas/team";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";

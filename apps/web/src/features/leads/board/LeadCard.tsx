@@ -1,7 +1,7 @@
 import { formatarBRL, formatarData } from "@crm/domain/format";
 import { colunaDoStatus, STATUS_MENU_CARTAO } from "@crm/domain/leads-board";
 import { pode } from "@crm/domain/permissions";
-import { formatarTelefone } from "@crm/domain/phone";
+import { formatarTelefone } from "@crm/domain/phone-display";
 import type { TCartaoLead } from "@crm/domain/schemas/leads";
 import type { TStatusLead } from "@crm/domain/status";
 import { useDraggable } from "@dnd-kit/core";
