@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import WebSocket from "ws";
@@ -37,6 +38,7 @@ let dono: pg.Pool;
 let pgb: TPgbouncer;
 let servidor: TProcessoServidor;
 const empresas: Record<"a" | "b", { id: string; email: string }> = {} as never;
+let emailPlataforma: string;
 let caminhoWebhook: string;
 
 beforeAll(async () => {
@@ -55,6 +57,7 @@ beforeAll(async () => {
       const u = await criarUsuario(c as never, { id_empresa_fk: empresa.id, papel: "Admin Empresa" } as never);
       empresas[k] = { id: empresa.id, email: u.email };
     }
+    emailPlataforma = (await criarUsuario(c as never, { id_empresa_fk: null, papel: "Admin Plataforma" } as never)).email;
     const cofre = cofreDe(SEGREDO_TESTES);
     await c.query(
       "UPDATE empresas SET whatsapp_provedor = 'official', ia_triagem_ativa = false, config_whatsapp_api = $2 WHERE id = $1",
@@ -248,6 +251,19 @@ describe("behind PgBouncer in transaction mode (decision 1901)", () => {
     const alheio = await navA.req("PATCH", `/api/leads/${id}/status`, { status: "Perdido" });
     expect(alheio.status).toBe(404);
     expect((await listar(navB, "&busca=Lead")).itens[0].status_lead).toBe("Novo Lead");
+  }, 120_000);
+
+  it("exports one company through the pooler: one read-only transaction of COPYs (decision 1943)", async () => {
+    const nav = clienteHttp(servidor.url);
+    const r = await nav.req("POST", "/api/auth/login", { email: emailPlataforma, password: SENHA_FACTORY });
+    expect(r.status, await r.clone().text()).toBe(200);
+    const res = await nav.req("GET", `/api/empresas/${empresas.b.id}/exportacao`);
+    expect(res.status, res.status === 200 ? "" : await res.clone().text()).toBe(200);
+    const arquivo = gunzipSync(Buffer.from(await res.arrayBuffer())).toString("utf8");
+    expect(arquivo).toContain(`"id": "${empresas.b.id}"`);
+    // the lead company B created through the pooler is in it, and nothing of company A
+    expect(arquivo).toContain("lead.b@exemplo.com");
+    expect(arquivo).not.toContain(empresas.a.id);
   }, 120_000);
 
   it("leaves no tenant setting nor time zone on a server connection after its transaction", async () => {
