@@ -3,6 +3,7 @@
 // documented at the top of each file (defaults run in a few minutes on a 2-core machine).
 
 import { apiV1Bench } from "./api-v1.js";
+import { backupBench } from "./backup.js";
 import { bulkWritesBench } from "./bulk-writes.js";
 import { campaignsBench } from "./campaigns.js";
 import { changeLogBench } from "./change-log.js";
@@ -36,6 +37,7 @@ const benches: [string, () => Promise<string | string[]>][] = [
   ["foundation", dbRecoveryBench],
   ["operations", metricsBench],
   ["rolling", rollingRestartBench],
+  ["backup", backupBench],
   ["lighthouse", lighthouseBench],
   ["leads", leadsListBench],
   ["leads", leadsImportBench],
