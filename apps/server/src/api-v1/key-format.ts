@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { PREFIXO_CHAVE_API } from "@crm/domain/api-keys";
+import { segredosAceitos } from "../crypto/secrets.js";
 
 /**
  * The shape of an API key (decision 1811): `crm_live_<company id, 32 hex>_<32 random chars><22-char tag>`. The tag is
@@ -18,9 +19,13 @@ export const hashDaChave = (chave: string) => createHash("sha256").update(chave)
 
 /** The signer of one installation: its tags are the first 16 bytes of HMAC-SHA256(company hex + random part). */
 export function assinadorDeChaves(appSecret: string) {
-  const segredo = createHmac("sha256", appSecret).update("crm-chaves-api-v1").digest();
-  const tag = (empresaHex: string, aleatorio: string) =>
-    createHmac("sha256", segredo).update(`${empresaHex}.${aleatorio}`).digest().subarray(0, 16);
+  // APP_SECRET signs new keys; a key signed with a secret it replaced (APP_SECRET_PREVIOUS) still reads (decision 1946)
+  const [segredo, ...antigos] = segredosAceitos(appSecret).map((s) =>
+    createHmac("sha256", s).update("crm-chaves-api-v1").digest(),
+  ) as [Buffer, ...Buffer[]];
+  const tagCom = (chave: Buffer, empresaHex: string, aleatorio: string) =>
+    createHmac("sha256", chave).update(`${empresaHex}.${aleatorio}`).digest().subarray(0, 16);
+  const tag = (empresaHex: string, aleatorio: string) => tagCom(segredo, empresaHex, aleatorio);
   return {
     /** A new key of the company: the key (shown once), the prefix the list shows and the hash that is stored. */
     gerar(empresaId: string): { chave: string; prefixo: string; hash: string } {
@@ -33,9 +38,12 @@ export function assinadorDeChaves(appSecret: string) {
     ler(chave: string): TChaveLida | null {
       const a = ASSINADA.exec(chave);
       if (a) {
-        const esperada = tag(a[1], a[2]);
         const dada = Buffer.from(a[3], "base64url");
-        if (dada.length !== esperada.length || !timingSafeEqual(dada, esperada)) return null;
+        const confere = (k: Buffer) => {
+          const esperada = tagCom(k, a[1], a[2]);
+          return dada.length === esperada.length && timingSafeEqual(dada, esperada);
+        };
+        if (![segredo, ...antigos].some(confere)) return null;
         return { empresaId: uuidDe(a[1]), hash: hashDaChave(chave), assinada: true };
       }
       const l = LEGADA.exec(chave);

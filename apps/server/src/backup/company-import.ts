@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { LEITOR_ENTRADA } from "../audit-trail/chain.js";
-import { impressaoDaChave } from "../crypto/secrets.js";
+import { impressaoDaChave, segredosAceitos } from "../crypto/secrets.js";
 import type { TArmazenamento } from "../storage/storage.js";
 import { PREFIXO_ARQUIVOS, type TCabecalho } from "./archive-format.js";
 import { colunasDeTransacao, listaDeColunas, nomeQualificado, type TTabelaBackup } from "./catalog.js";
@@ -94,7 +94,9 @@ export async function importarEmpresa(o: {
         `Contagem de linhas diferente do manifesto; nada foi importado:\n  ${erradas.map((t) => `${t.tabela}: ${t.encontradas} (manifesto: ${t.esperadas})`).join("\n  ")}`,
       );
     await client.query("COMMIT");
-    const segredosPerdidos = cabecalho.impressaoDaChave === impressaoDaChave(o.appSecret) ? [] : SEGREDOS_DA_CHAVE;
+    // this installation's APP_SECRET, or one it replaced (APP_SECRET_PREVIOUS, decision 1946), reads them
+    const legiveis = segredosAceitos(o.appSecret).map(impressaoDaChave);
+    const segredosPerdidos = legiveis.includes(cabecalho.impressaoDaChave ?? "") ? [] : SEGREDOS_DA_CHAVE;
     return { cabecalho, empresa, tabelas, arquivos: manifesto.arquivos.length, segredosPerdidos, ms: performance.now() - inicio };
   } catch (e) {
     await client.query("ROLLBACK").catch(() => {});

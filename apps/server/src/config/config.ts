@@ -4,6 +4,7 @@ import path from "node:path";
 import { BACKUP_RETENCAO_DIAS_PADRAO } from "@crm/domain/privacy-requests";
 import { zNumero } from "@crm/domain/schemas/number";
 import { z } from "zod";
+import { registrarSegredosAnteriores } from "../crypto/secrets.js";
 import { definirPoliticaSaida } from "../net/outbound.js";
 import { entradaDaUrl, lerPoliticaSaida, type TPoliticaSaida } from "../net/outbound-policy.js";
 
@@ -29,6 +30,17 @@ const ZEnv = z.object({
   /** `transaction`: DATABASE_URL and DATABASE_APP_URL go through a pooler in transaction mode (decision 1901) */
   DATABASE_POOLER: z.enum(["none", "transaction"], { error: () => "use none ou transaction (o padrão é none)" }).default("none"),
   APP_SECRET: z.string().min(32, "APP_SECRET precisa de pelo menos 32 caracteres").optional(),
+  /** the secrets APP_SECRET replaced, comma-separated, newest first (decision 1946) */
+  APP_SECRET_PREVIOUS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine((l) => l.every((s) => s.length >= 32), "cada segredo de APP_SECRET_PREVIOUS precisa de pelo menos 32 caracteres"),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("CRM Revisional <nao-responda@crm.local>"),
   SEED_DEMO: z.enum(["auto", "true", "false"]).default("auto"),
@@ -162,6 +174,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   // process-wide like the environment it comes from: the fetch helpers of the providers and the AI client read it
   definirPoliticaSaida(outbound, { logLevel: e.LOG_LEVEL });
   const dataDir = path.resolve(e.DATA_DIR);
+  const appSecret = loadSecret(dataDir, e.APP_SECRET);
+  // process-wide too: whatever holds APP_SECRET also accepts what the secrets it replaced made (decision 1946)
+  registrarSegredosAnteriores(appSecret, e.APP_SECRET_PREVIOUS);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -172,7 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     databaseAppUrl: e.DATABASE_APP_URL,
     databaseListenUrl: e.DATABASE_LISTEN_URL,
     poolerDeTransacao: e.DATABASE_POOLER === "transaction",
-    appSecret: loadSecret(dataDir, e.APP_SECRET),
+    appSecret,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO === "auto" ? !e.DATABASE_URL : e.SEED_DEMO === "true",

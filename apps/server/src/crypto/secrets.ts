@@ -14,11 +14,40 @@ export type TCofre = {
 
 const PREFIXO = "v1.";
 const cofres = new Map<string, TCofre>();
+const anteriores = new Map<string, readonly string[]>();
+
+/**
+ * APP_SECRET_PREVIOUS (decision 1946): the secrets APP_SECRET replaced, still accepted where a value made with them
+ * cannot be remade — a stored ciphertext decrypts, an API key's tag and a suppression hash match — while everything
+ * new is made with APP_SECRET. Registered by loadConfig for the current secret.
+ */
+export function registrarSegredosAnteriores(atual: string, lista: readonly string[]): void {
+  anteriores.set(
+    atual,
+    lista.filter((s) => s !== atual),
+  );
+  cofres.delete(atual);
+}
+
+/** The current secret first, then the ones it replaced (APP_SECRET_PREVIOUS), newest first. */
+export const segredosAceitos = (atual: string): string[] => [atual, ...(anteriores.get(atual) ?? [])];
+
+const chaveDoCofre = (segredo: string) =>
+  Buffer.from(hkdfSync("sha256", segredo, "crm-revisional", "segredos-empresa/aes-256-gcm/v1", 32));
 
 export function cofreDe(appSecret: string): TCofre {
   const existente = cofres.get(appSecret);
   if (existente) return existente;
-  const chave = Buffer.from(hkdfSync("sha256", appSecret, "crm-revisional", "segredos-empresa/aes-256-gcm/v1", 32));
+  const [chave, ...antigas] = segredosAceitos(appSecret).map(chaveDoCofre) as [Buffer, ...Buffer[]];
+  const abrir = (k: Buffer, bruto: Buffer): string | null => {
+    try {
+      const d = createDecipheriv("aes-256-gcm", k, bruto.subarray(0, 12));
+      d.setAuthTag(bruto.subarray(12, 28));
+      return Buffer.concat([d.update(bruto.subarray(28)), d.final()]).toString("utf8");
+    } catch {
+      return null;
+    }
+  };
   const cofre: TCofre = {
     cifrar(texto) {
       const iv = randomBytes(12);
@@ -28,14 +57,13 @@ export function cofreDe(appSecret: string): TCofre {
     },
     decifrar(cifra) {
       if (!cifra?.startsWith(PREFIXO)) return null;
-      try {
-        const bruto = Buffer.from(cifra.slice(PREFIXO.length), "base64url");
-        const d = createDecipheriv("aes-256-gcm", chave, bruto.subarray(0, 12));
-        d.setAuthTag(bruto.subarray(12, 28));
-        return Buffer.concat([d.update(bruto.subarray(28)), d.final()]).toString("utf8");
-      } catch {
-        return null;
+      const bruto = Buffer.from(cifra.slice(PREFIXO.length), "base64url");
+      // made with APP_SECRET, or with a secret it replaced (decision 1946): GCM's tag tells which key is right
+      for (const k of [chave, ...antigas]) {
+        const texto = abrir(k, bruto);
+        if (texto !== null) return texto;
       }
+      return null;
     },
   };
   cofres.set(appSecret, cofre);

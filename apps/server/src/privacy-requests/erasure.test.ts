@@ -11,11 +11,12 @@ import { chamarApi, criarChaveApi, novoLeadApi } from "../api-v1/test-helpers.js
 import { encadearAuditoria } from "../audit-trail/chain.js";
 import { verificarTrilhas } from "../audit-trail/verify-all.js";
 import { recusaPorConsentimento } from "../consent/send-guard.js";
+import { registrarSegredosAnteriores } from "../crypto/secrets.js";
 import { withTenant } from "../db/tenant.js";
 import { CABECALHO_CSV, importarCsvAteOFim } from "../leads/test-helpers.js";
 import { definirPoliticaSaida } from "../net/outbound.js";
 import { lerPoliticaSaida } from "../net/outbound-policy.js";
-import { hashDaSupressao, hmacEmSql } from "../suppression/keyed-hash.js";
+import { hashDaSupressao, hmacsEmSql } from "../suppression/keyed-hash.js";
 import { esperarAte } from "../whatsapp/testing/wait.js";
 
 /** Decisions 1861–1864: an erasure request answered by one action — erased, held with reasons, suppressed. */
@@ -174,8 +175,8 @@ describe("erasure that holds", () => {
       { tipo: "telefone", hash: esperado("telefone:5511981110001") },
     ]);
     // the SQL form (the import's set-based check) gives the same HMAC
-    const h = hmacEmSql(SEGREDO_TESTES, "$1::text", 2);
-    const [r] = await sql(`SELECT ${h.sql} AS h`, ["telefone:5511981110001", ...h.chaves]);
+    const h = hmacsEmSql(SEGREDO_TESTES, "$1::text", 2);
+    const [r] = await sql(`SELECT ${h.sql[0]} AS h`, ["telefone:5511981110001", ...h.chaves]);
     expect(r.h).toEqual(hashDaSupressao(SEGREDO_TESTES, "telefone", "5511981110001"));
     const tudo = JSON.stringify(await sql("SELECT * FROM supressoes"));
     expect(tudo).not.toContain("981110001");
@@ -201,6 +202,29 @@ describe("erasure that holds", () => {
       duplicadas: [{ linha: 2, telefone: "(11) 98111-0001", motivo: "suprimido" }],
     });
     expect(await sql("SELECT 1 FROM leads_juros_check WHERE telefone_normalizado = '5511981110001'")).toEqual([]);
+  });
+
+  it("keeps stopping a titular erased under the APP_SECRET it replaced, while that one is in APP_SECRET_PREVIOUS", async () => {
+    // an entry made before a rotation: its hash is the old secret's (decision 1946)
+    const antigo = "segredo-antigo-da-instalacao-com-32-caracteres";
+    await sql("INSERT INTO supressoes (id_empresa_fk, tipo, hash) VALUES ($1, 'telefone', $2)", [
+      a.empresa.id,
+      hashDaSupressao(antigo, "telefone", "5511981119009"),
+    ]);
+    const form = () => a.navegadores.admin.req({ method: "POST", url: "/api/leads", payload: novoLeadApi("11 98111-9009") });
+    const csv = [CABECALHO_CSV, "Pessoa Antiga,(11) 98111-9009,Carro,1,1,,"].join("\n");
+    registrarSegredosAnteriores(SEGREDO_TESTES, [antigo]);
+    try {
+      expect((await form()).statusCode).toBe(422);
+      const { importacao } = await importarCsvAteOFim(a.navegadores.admin, csv);
+      expect(importacao?.resultado).toMatchObject({ inseridos: 0, duplicadas: [{ linha: 2, motivo: "suprimido" }] });
+    } finally {
+      registrarSegredosAnteriores(SEGREDO_TESTES, []);
+    }
+    // without the old secret the entry no longer matches: what the rotation section of docs/operations.md warns of
+    const criado = await form();
+    expect(criado.statusCode, criado.body).toBe(201);
+    await sql("DELETE FROM supressoes WHERE hash = $1", [hashDaSupressao(antigo, "telefone", "5511981119009")]);
   });
 
   it("logs lead.eliminado and delivers lead.erased to the webhooks without personal data", async () => {

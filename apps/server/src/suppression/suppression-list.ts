@@ -1,5 +1,5 @@
 import type { TTx } from "../db/tenant.js";
-import { hashDaSupressao, type TTipoSupressao } from "./keyed-hash.js";
+import { hashDaSupressao, hashesDaSupressao, type TTipoSupressao } from "./keyed-hash.js";
 
 type TValores = { telefone?: string | null; cpf?: string | null };
 
@@ -32,7 +32,10 @@ export async function suprimirTitular(
 
 /** Whether a phone or CPF is on the company's suppression list (a lead created by a person, the API). */
 export async function estaSuprimido(tx: TTx, empresaId: string, appSecret: string, v: TValores): Promise<boolean> {
-  const e = entradas(appSecret, v);
+  // under APP_SECRET or a secret it replaced (decision 1946)
+  const e = (["telefone", "cpf"] as const)
+    .filter((tipo) => v[tipo])
+    .flatMap((tipo) => hashesDaSupressao(appSecret, tipo, v[tipo] as string).map((hash) => ({ tipo, hash })));
   if (!e.length) return false;
   const { rowCount } = await tx.query(
     `SELECT 1 FROM supressoes s JOIN unnest($2::text[], $3::bytea[]) AS x (t, h) ON s.tipo = x.t AND s.hash = x.h
@@ -48,13 +51,14 @@ export async function estaSuprimido(tx: TTx, empresaId: string, appSecret: strin
  */
 export async function liberarTelefones(tx: TTx, empresaId: string, appSecret: string, telefones: string[]): Promise<string[]> {
   if (!telefones.length) return [];
-  const hashes = telefones.map((t) => hashDaSupressao(appSecret, "telefone" satisfies TTipoSupressao, t));
+  // each phone's hashes under APP_SECRET and the secrets it replaced (decision 1946)
+  const hashes = telefones.map((t) => hashesDaSupressao(appSecret, "telefone" satisfies TTipoSupressao, t));
   const { rows } = await tx.query(
     `DELETE FROM supressoes WHERE id_empresa_fk = $1 AND tipo = 'telefone' AND hash = ANY ($2::bytea[]) RETURNING hash`,
-    [empresaId, hashes],
+    [empresaId, hashes.flat()],
   );
   const saiu = new Set(rows.map((r) => (r.hash as Buffer).toString("hex")));
-  return telefones.filter((_, i) => saiu.has(hashes[i].toString("hex")));
+  return telefones.filter((_, i) => hashes[i].some((h) => saiu.has(h.toString("hex"))));
 }
 
 /** Whether the company has any entry at all: a bulk writer skips the set-based check when not. */

@@ -3,7 +3,7 @@ import { pipeline } from "node:stream/promises";
 import type { TResultadoImportacao } from "@crm/domain/schemas/leads";
 import { from as copyFrom } from "pg-copy-streams";
 import type { TTx } from "../../db/tenant.js";
-import { hmacEmSql } from "../../suppression/keyed-hash.js";
+import { hmacsEmSql } from "../../suppression/keyed-hash.js";
 import { temSupressoes } from "../../suppression/suppression-list.js";
 import { garantirLimiteMensal, travarCriacaoDeLeads } from "../plan-limit.js";
 import { COLUNAS_LINHAS_IMPORTACAO, TABELA_LINHAS_IMPORTACAO } from "./import-file.js";
@@ -104,10 +104,11 @@ async function inserirLote(tx: TTx, p: { empresaId: string; usuarioId: string },
  */
 async function marcarSuprimidas(tx: TTx, empresaId: string, appSecret: string): Promise<void> {
   if (!(await temSupressoes(tx, empresaId))) return;
-  const h = hmacEmSql(appSecret, "'telefone:' || s.telefone_normalizado", 2);
+  // under APP_SECRET or a secret it replaced (decision 1946)
+  const h = hmacsEmSql(appSecret, "'telefone:' || s.telefone_normalizado", 2);
   await tx.query(
     `UPDATE importacao_linhas s SET suprimido = true FROM supressoes x
-      WHERE x.id_empresa_fk = $1 AND x.tipo = 'telefone' AND x.hash = ${h.sql}
+      WHERE x.id_empresa_fk = $1 AND x.tipo = 'telefone' AND x.hash IN (${h.sql.join(", ")})
         AND s.repetida_de IS NULL AND NOT s.cadastrado`,
     [empresaId, ...h.chaves],
   );
