@@ -14,8 +14,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Writes one company — its rows in every tenant table, its users, security log and audit chain, and its stored
  * files — into an archive of the backup's format with `empresa` in the header (decision 1943): the platform admin's
  * "Exportar empresa" (portability, offboarding) and `npm run company:export`. The rows are read in one REPEATABLE
- * READ snapshot as a job of that company: row-level security admits only its rows, and every read also names the
- * company, so neither alone decides what leaves the installation.
+ * READ snapshot as the system role: a company's own screens do not see every row of it (a person's notifications and
+ * personal quick replies are theirs only), and the archive must hold them all. What keeps the other companies out is
+ * the one condition every read carries (company-scope.ts), checked by the tests against every table.
  */
 export async function exportarEmpresa(o: {
   pool: pg.Pool;
@@ -35,7 +36,7 @@ export async function exportarEmpresa(o: {
     await client.query(
       `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY;
        SELECT set_config('app.empresa_id', ${client.escapeLiteral(o.empresaId)}, true), set_config('app.usuario_id', '', true),
-              set_config('app.papel', 'trabalho', true), set_config('application_name', 'crm:exportar empresa', true)`,
+              set_config('app.papel', 'sistema', true), set_config('application_name', 'crm:exportar empresa', true)`,
     );
     const { rows } = await client.query<{ nome: string }>("SELECT nome_empresa AS nome FROM empresas WHERE id = $1", [
       o.empresaId,

@@ -16,6 +16,7 @@ import {
   type TEmpresaComUsuarios,
 } from "../../test/factories.js";
 import { consultar, emailsPara, tokenDoUltimoEmail } from "../auth/testing.js";
+import { filtroDaEmpresa } from "../backup/company-scope.js";
 import { relogio } from "../core/clock.js";
 import { unsafeWithSystem } from "../db/tenant.js";
 import { aceitar, cadastro, linkDoUltimoConvite, SENHA_CONVITE } from "../invitations/testing.js";
@@ -531,7 +532,16 @@ describe("GET /api/empresas/:id/exportacao ('Exportar empresa', decision 1943)",
     return r;
   }
 
-  it("downloads the company's rows only (read as crm_app, under RLS), audited; 404 for an unknown id", async () => {
+  it("downloads every row of the company and none of another (read as crm_app), audited; 404 for an unknown id", async () => {
+    // rows only their owner sees under RLS (a personal quick reply, a notification): the export must still carry them
+    await t.dono.query(
+      `INSERT INTO respostas_rapidas (id_empresa_fk, id_usuario_fk, atalho, titulo, conteudo) VALUES ($1, $2, 'minha', 'Minha', 'Olá')`,
+      [a.empresa.id, a.usuarios.consultor.id],
+    );
+    await t.dono.query(
+      "INSERT INTO notificacoes (id_empresa_fk, id_usuario_fk, tipo, titulo, conteudo) VALUES ($1, $2, 'system', 'Aviso', 'Só para o consultor')",
+      [a.empresa.id, a.usuarios.consultor.id],
+    );
     const res = await plataforma.req({ url: `/api/empresas/${a.empresa.id}/exportacao` });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers["content-type"]).toBe("application/gzip");
@@ -546,6 +556,19 @@ describe("GET /api/empresas/:id/exportacao ('Exportar empresa', decision 1943)",
     expect(linhas("empresas")).toBe(1);
     expect(linhas("leads_juros_check")).toBe(3);
     expect(linhas("usuarios_plataforma")).toBe(3);
+    // every table: as many rows as the company has, counted past RLS — but the security log and the audit chain,
+    // which the download itself (an audited read, written as it goes out) and the audit follower add to meanwhile
+    for (const m of manifesto.tabelas) {
+      const [schema, nome] = m.tabela.split(".") as [string, string];
+      const { rows } = await t.dono.query(
+        `SELECT count(*)::int AS n FROM ${m.tabela} WHERE ${filtroDaEmpresa({ schema, nome })}`,
+        [a.empresa.id],
+      );
+      if (nome.startsWith("auditoria")) expect(m.linhas, m.tabela).toBeLessThanOrEqual(rows[0].n);
+      else expect(m.linhas, m.tabela).toBe(rows[0].n);
+    }
+    expect(linhas("respostas_rapidas")).toBeGreaterThan(0);
+    expect(linhas("notificacoes")).toBeGreaterThan(0);
     // nothing of the other company anywhere in the archive
     const tudo = [...e.values()].join("\n");
     expect(tudo).toContain(a.empresa.id);

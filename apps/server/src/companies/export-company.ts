@@ -16,8 +16,8 @@ const versao = versaoDoApp();
 
 /**
  * 'Exportar empresa' (decision 1943): one company's rows and files in the backup's format, written to a private
- * temporary file as a job of that company (row-level security admits only its rows), then streamed and removed once
- * the download ends or is dropped. Read as crm_app through the app pool: no other right is needed.
+ * temporary file, then streamed and removed once the download ends or is dropped. Read as crm_app through the app
+ * pool (in the system role, so that every row of the company is read): no other right is needed.
  */
 export async function crossTenantExportarEmpresa(
   deps: Pick<TDeps, "db" | "storage" | "config" | "migracao">,
