@@ -3,6 +3,7 @@
 // documented at the top of each file (defaults run in a few minutes on a 2-core machine).
 
 import { apiV1Bench } from "./api-v1.js";
+import { auditTrailBench } from "./audit-trail.js";
 import { bulkWritesBench } from "./bulk-writes.js";
 import { campaignsBench } from "./campaigns.js";
 import { changeLogBench } from "./change-log.js";
@@ -58,6 +59,7 @@ const benches: [string, () => Promise<string | string[]>][] = [
   ["privacy", privacyPackageBench],
   ["scheduled", scheduledMessagesBench],
   ["campaigns", campaignsBench],
+  ["audit", auditTrailBench],
 ];
 const only = process.argv[2];
 for (const [grupo, bench] of benches) {

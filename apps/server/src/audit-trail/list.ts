@@ -35,6 +35,18 @@ export function condicaoAuditoria(cadeia: string, f: TFiltroAuditoria): { where:
   return { where: conds.join(" AND "), params };
 }
 
+/**
+ * The SQL of one /auditoria page (decision 1822): `limite + 1` events, so the route knows whether there is a next
+ * page. One text for the route and bench/audit-trail.ts, which explains it as the route runs it.
+ */
+export function consultaPaginaAuditoria(cadeia: string, f: TFiltroAuditoria): { text: string; values: unknown[] } {
+  const { where, params } = condicaoAuditoria(cadeia, f);
+  return {
+    text: `SELECT ${COLUNAS_EVENTO} FROM ${DE_EVENTOS} WHERE ${where} ORDER BY e.seq DESC LIMIT ${f.limite + 1}`,
+    values: params,
+  };
+}
+
 /** The columns of an event as /auditoria and its export show it (the person's current name, if they still exist). */
 export const COLUNAS_EVENTO = `e.seq::int AS seq, e.ocorrido_em AS "ocorridoEm", e.id_usuario_fk AS "usuarioId", u.nome AS pessoa,
   e.origem, e.acao, e.entidade, e.entidade_id AS "entidadeId", e.ip, e.dados, e.redigido_em IS NOT NULL AS redigido`;
