@@ -1,4 +1,4 @@
-// The audit trail (decisions 1821–1823): /auditoria over a 10M-event trail (goal: p95 ≤ 500 ms for the first page
+// The audit trail (decisions 1821–1823, 1955): /auditoria over a 10M-event trail (goal: p95 ≤ 500 ms for the first page
 // with no filter and with each filter, the CSV export streamed) and audit:verify over a 1M-event chain.
 //
 //   npm run build && npm run bench -- audit          (or npx tsx bench/audit-trail.ts)
@@ -516,7 +516,7 @@ export async function auditTrailBench(): Promise<string[]> {
     if (q?.seq !== String(meio) || q.motivo !== "conteudo")
       throw new Error(`evento ${meio} adulterado; a verificação achou ${JSON.stringify(q)}`);
     log(`  com o evento ${meio} alterado: ${(ms / 1000).toFixed(1)} s, "${adulterada.linhas[0]}" (carga ${c0}–${carga()})`);
-    return [`audit (decisions 1821, 1822): ${total} eventos, cadeia verificada de ${tamanhoCadeia}`, ...linhas];
+    return [`audit (decisions 1821, 1822, 1955): ${total} eventos, cadeia verificada de ${tamanhoCadeia}`, ...linhas];
   } finally {
     await b.fechar();
   }
