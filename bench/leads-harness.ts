@@ -31,10 +31,17 @@ export type TBancada = {
   reutilizada: boolean;
   /** the server child's process id (its CPU time per request: bench/legal.ts) */
   servidorPid: number;
+  /** signs another person in (their password: SENHA_BANCADA) and gives their GET, like `obter` (bench/audit-trail.ts) */
+  entrarComo: (email: string) => Promise<{ cookie: string; obter: TBancada["obter"] }>;
   fechar: () => Promise<void>;
 };
 
-const SENHA = "bench-senha-123";
+/** The password of the bench's people: a bench that adds people signs them in with it (`entrarComo`). */
+export const SENHA_BANCADA = "bench-senha-123";
+const SENHA = SENHA_BANCADA;
+
+/** What a bench does once the company exists and before the server starts (bench/audit-trail.ts: its trail). */
+type TPreparar = (b: { dono: Pg.Pool; db: TDb; empresaId: string; usuarioId: string }) => Promise<void>;
 
 /** Reads a positive integer setting from the environment. */
 export function numeroEnv(nome: string, padrao: number): number {
@@ -61,7 +68,7 @@ async function bancadaAnterior(
   return rows[0] ?? null;
 }
 
-export async function iniciarBancada(rotulo: string): Promise<TBancada> {
+export async function iniciarBancada(rotulo: string, preparar?: TPreparar): Promise<TBancada> {
   // the server child derives crm_app's password from APP_SECRET: the same secret as these pools', or the server would
   // give crm_app another password and shut out the direct calls
   process.env.APP_SECRET ??= "bench-".repeat(6);
@@ -70,6 +77,9 @@ export async function iniciarBancada(rotulo: string): Promise<TBancada> {
   const pg = externo ? null : await startEmbeddedPostgres({ dir: path.join(dir, "pg"), password: "bench", persistent: false });
   const url = externo ?? (pg as { url: string }).url;
   const dono = new Pg.Pool({ connectionString: url, max: 4 });
+  // PostgreSQL's stop may reach an idle client of this pool first: without a listener that error ends the process
+  // before the bench prints its figures (as bench/scratch-db.ts found)
+  dono.on("error", () => {});
   await migrate(dono);
   const db = createDb(await prepararLoginDaAplicacao({ owner: dono, ownerUrl: url, appSecret: process.env.APP_SECRET }), {
     max: 25,
@@ -93,6 +103,15 @@ export async function iniciarBancada(rotulo: string): Promise<TBancada> {
       [empresaId, email, PAPEL.admin, await hashSenha(SENHA)],
     );
     usuarioId = u.rows[0].id as string;
+  }
+  try {
+    await preparar?.({ dono, db, empresaId, usuarioId });
+  } catch (e) {
+    await db.close();
+    await dono.end();
+    await pg?.stop();
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
   }
 
   const port = await freePort();
@@ -121,6 +140,7 @@ export async function iniciarBancada(rotulo: string): Promise<TBancada> {
   const { cookie, csrf } = await entrar(base, email);
   const cliente = clienteLeve(port, cookie);
   const obter = cliente.obter;
+  const outros: ReturnType<typeof clienteLeve>[] = [];
   return {
     dono,
     db,
@@ -133,8 +153,15 @@ export async function iniciarBancada(rotulo: string): Promise<TBancada> {
     usuarioId,
     reutilizada: !!anterior,
     servidorPid: servidor.pid as number,
+    async entrarComo(outro: string) {
+      const sessao = await entrar(base, outro);
+      const c = clienteLeve(port, sessao.cookie);
+      outros.push(c);
+      return { cookie: sessao.cookie, obter: c.obter };
+    },
     async fechar() {
       cliente.fechar();
+      for (const c of outros) c.fechar();
       await new Promise<void>((ok) => {
         servidor.once("exit", () => ok());
         servidor.kill("SIGTERM");

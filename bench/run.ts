@@ -3,6 +3,7 @@
 // documented at the top of each file (defaults run in a few minutes on a 2-core machine).
 
 import { apiV1Bench } from "./api-v1.js";
+import { auditTrailBench } from "./audit-trail.js";
 import { backupBench } from "./backup.js";
 import { bulkWritesBench } from "./bulk-writes.js";
 import { campaignsBench } from "./campaigns.js";
@@ -60,6 +61,7 @@ const benches: [string, () => Promise<string | string[]>][] = [
   ["privacy", privacyPackageBench],
   ["scheduled", scheduledMessagesBench],
   ["campaigns", campaignsBench],
+  ["audit", auditTrailBench],
 ];
 const only = process.argv[2];
 for (const [grupo, bench] of benches) {

@@ -15,7 +15,7 @@ const LOTE = 2_000;
 export async function exportarAuditoria(
   deps: Pick<TDeps, "db">,
   ctx: TTenantCtx,
-  c: { where: string; params: unknown[] },
+  c: { where: string; params: unknown[]; ordem: string },
   log?: { error: (o: object, m: string) => void },
 ): Promise<Readable> {
   const saida = new PassThrough();
@@ -26,7 +26,7 @@ export async function exportarAuditoria(
   const trabalho = withTenant(deps.db.app, ctx, async (tx) => {
     await tx.query(
       `DECLARE trilha NO SCROLL CURSOR FOR
-       SELECT ${COLUNAS_EVENTO}, encode(e.hash, 'hex') AS hash FROM ${DE_EVENTOS} WHERE ${c.where} ORDER BY e.seq DESC`,
+       SELECT ${COLUNAS_EVENTO}, encode(e.hash, 'hex') AS hash FROM ${DE_EVENTOS} WHERE ${c.where} ORDER BY ${c.ordem}`,
       c.params,
     );
     let { rows } = await tx.query<TLinhaEvento & { hash: string }>(`FETCH ${LOTE} FROM trilha`);

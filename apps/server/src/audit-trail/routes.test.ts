@@ -27,6 +27,7 @@ afterAll(() => fake?.fechar());
 
 type TEv = {
   seq: number;
+  ocorridoEm: string;
   acao: string;
   entidade: string;
   entidadeId: string | null;
@@ -160,5 +161,35 @@ describe("/auditoria", () => {
     expect(linhas.length).toBeGreaterThan(2);
     expect(linhas.slice(1).every((l) => l.includes(a.usuarios.admin.nome))).toBe(true);
     expect(await acoes("?acao=auditoria.exportada")).toEqual(["auditoria.exportada"]);
+  });
+
+  it("a period lists its events newest first by time, one chained late included, page by page and in the CSV (decision 1955)", async () => {
+    // two sign-ins of a past day, the earlier one chained after the later (its transaction committed late)
+    const entrada = (quando: string) =>
+      t.dono.query(
+        `INSERT INTO auditoria (id_empresa_fk, id_usuario_fk, acao, entidade, entidade_id, dados, ip_address, created_at)
+         VALUES ($1, $2::uuid, 'login', 'usuario', $2::text, '{}', '203.0.113.9', $3)`,
+        [a.empresa.id, a.usuarios.consultor.id, quando],
+      );
+    await entrada("2024-03-10T15:00:00Z");
+    await encadearTudo(t.deps.db.app);
+    await entrada("2024-03-09T15:00:00Z");
+    const periodo = "?de=2024-03-09&ate=2024-03-10&limite=1";
+    const p1 = await eventos(a.navegadores.admin, periodo);
+    const p2 = await eventos(a.navegadores.admin, `${periodo}&antesDe=${p1.proximo}`);
+    expect([...p1.eventos, ...p2.eventos].map((e) => e.ocorridoEm)).toEqual([
+      "2024-03-10T15:00:00.000Z",
+      "2024-03-09T15:00:00.000Z",
+    ]);
+    expect(p2.eventos[0].seq).toBeGreaterThan(p1.eventos[0].seq);
+    expect(p2.proximo).toBeNull();
+    const csv = await a.navegadores.admin.req({ method: "GET", url: "/api/auditoria/exportacao?de=2024-03-09&ate=2024-03-10" });
+    expect(csv.statusCode).toBe(200);
+    const seqs = csv.body
+      .trim()
+      .split("\r\n")
+      .slice(1)
+      .map((l) => Number(l.split(";")[0]));
+    expect(seqs).toEqual([p1.eventos[0].seq, p2.eventos[0].seq]);
   });
 });

@@ -5,7 +5,7 @@ import { ZFiltroAuditoria, ZPaginaAuditoria, ZPessoasAuditoria } from "@crm/doma
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { withTenant } from "../db/tenant.js";
 import { exportarAuditoria } from "./export.js";
-import { COLUNAS_EVENTO, condicaoAuditoria, DE_EVENTOS, paraEvento, type TLinhaEvento, trilhaDoPedido } from "./list.js";
+import { condicaoAuditoria, consultaPaginaAuditoria, paraEvento, type TLinhaEvento, trilhaDoPedido } from "./list.js";
 
 const config = { permissao: "auditoria.ver", negado: TEXTO_AUDITORIA.acessoNegado, alvo: "empresaOpcional" } as const;
 
@@ -18,13 +18,8 @@ export const auditTrailRoutes: FastifyPluginAsyncZod = async (app) => {
     { config, schema: { querystring: ZFiltroAuditoria, response: { 200: ZPaginaAuditoria } } },
     async (req) => {
       const { ctx, cadeia } = trilhaDoPedido(req);
-      const { where, params } = condicaoAuditoria(cadeia, req.query);
-      const { rows } = await withTenant(deps.db.app, ctx, (tx) =>
-        tx.query<TLinhaEvento>(
-          `SELECT ${COLUNAS_EVENTO} FROM ${DE_EVENTOS} WHERE ${where} ORDER BY e.seq DESC LIMIT ${req.query.limite + 1}`,
-          params,
-        ),
-      );
+      const { text, values } = consultaPaginaAuditoria(cadeia, req.query);
+      const { rows } = await withTenant(deps.db.app, ctx, (tx) => tx.query<TLinhaEvento>(text, values));
       const pagina = rows.slice(0, req.query.limite);
       return { eventos: pagina.map(paraEvento), proximo: rows.length > req.query.limite ? (pagina.at(-1)?.seq ?? null) : null };
     },
