@@ -73,6 +73,10 @@ export const SO_INTERNAS: [inicio: string, motivo: string][] = [
   ["POST /api/atribuicao/automatica", "roda a distribuição da empresa inteira: ação de administrador"],
   ["GET /api/atribuicao/fila", "a fila de espera de tela"],
   ["GET /api/atribuicao/campanhas", "figuras de tela"],
+  [
+    "GET /api/campanhas/modelos",
+    "os modelos aprovados que o formulário oferece (decisão 1944); um sistema os lista no WhatsApp Manager da empresa e manda nome e idioma",
+  ],
   ["GET /api/empresa/atribuicao", "configurações da empresa, só em /configuracoes"],
   ["PUT /api/empresa/atribuicao", "idem"],
   ["GET /api/empresa/pre-analise", "idem"],

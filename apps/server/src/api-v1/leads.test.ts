@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { TChaveApiCriada } from "@crm/domain/api-keys";
 import type { TLeadApi } from "@crm/domain/schemas/api-leads";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -126,5 +127,28 @@ describe("leads through the API", () => {
       url: `/api/v1/leads?updated_since=${encodeURIComponent(rows[0].agora.toISOString())}`,
     });
     expect((res.json() as { itens: TLeadApi[] }).itens.map((l) => l.id)).toEqual([depois.id]);
+  });
+
+  it("a page is compressed as the client asks (brotli or gzip) and left as it is otherwise", async () => {
+    const e = await criarEmpresaComUsuarios(t, { plano_assinatura: "Enterprise" });
+    const k = await criarChaveApi(e);
+    for (let i = 0; i < 12; i++) await criar(k.chave, `11 92222-${String(1000 + i)}`, `Pessoa Comprimida ${i}`);
+    const pedir = (aceitas?: string) =>
+      chamarApi(t, k.chave, { url: "/api/v1/leads?limit=100", headers: aceitas ? { "accept-encoding": aceitas } : {} });
+    const simples = await pedir();
+    expect(simples.statusCode).toBe(200);
+    expect(simples.headers["content-encoding"]).toBeUndefined();
+    const texto = simples.body;
+    expect(Buffer.byteLength(texto)).toBeGreaterThan(1024);
+    const gzip = await pedir("gzip, deflate");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gzip.headers.vary).toContain("accept-encoding");
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(texto);
+    const br = await pedir("gzip;q=0.5, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(texto);
+    const nenhum = await pedir("br;q=0, gzip;q=0, identity");
+    expect(nenhum.headers["content-encoding"]).toBeUndefined();
+    expect(nenhum.body).toBe(texto);
   });
 });

@@ -2,6 +2,7 @@ import { type TEscopoApi, TEXTO_CHAVES_API } from "@crm/domain/api-keys";
 import { TEXTO_API_V1 } from "@crm/domain/api-v1";
 import { PLANO_INFO, type TPlano } from "@crm/domain/plans";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { comprimirNaHora, semCompressaoDoPlugin } from "../http/compression.js";
 import { registrarUpload } from "../http/upload.js";
 import { autenticarChave, type TChaveAutenticada } from "./authenticate.js";
 import { guardarIdempotencia, reservarIdempotencia } from "./idempotency.js";
@@ -78,6 +79,8 @@ export function apiV1Plugin(operacoes: TOperacaoApi[]): FastifyPluginAsync {
       },
     });
 
+    // the API's answers are compressed at once, cheaply, by its own onSend below (decision 1952)
+    app.addHook("onRequest", async (req) => semCompressaoDoPlugin(req));
     app.addHook("onRequest", async (req, reply) => {
       const escopo = req.routeOptions.config.escopo;
       if (!escopo) return; // the document and the reference page are open
@@ -110,7 +113,8 @@ export function apiV1Plugin(operacoes: TOperacaoApi[]): FastifyPluginAsync {
     });
     app.addHook("onSend", async (req, reply, payload) => {
       await guardarIdempotencia(deps.db.app, deps.config.appSecret, req, reply, payload);
-      return payload;
+      // what is kept for a replay is the answer as written; each reply is compressed for its own client
+      return comprimirNaHora(req, reply, payload);
     });
     app.addHook("onResponse", async (req, reply) => {
       const chave = usadas.get(req);

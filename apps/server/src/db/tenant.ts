@@ -143,8 +143,14 @@ const PAPEL_TRABALHO = "trabalho";
  * Crosses tenants on purpose (sign-in, registration, webhooks, jobs): the name says so.
  * `motivo` documents why at the call site and shows up in pg_stat_activity.
  */
-export function unsafeWithSystem<T>(pool: pg.Pool, motivo: string, fn: (tx: TTx) => Promise<T>): Promise<T> {
-  return inTransaction(pool, doSistema(motivo), fn);
+export function unsafeWithSystem<T>(
+  pool: pg.Pool,
+  motivo: string,
+  fn: (tx: TTx) => Promise<T>,
+  /** more settings local to the transaction, set with the others in its first round trip (e.g. synchronous_commit) */
+  ajustes: [string, string][] = [],
+): Promise<T> {
+  return inTransaction(pool, [...doSistema(motivo), ...ajustes], fn);
 }
 
 const doSistema = (motivo: string): [string, string][] => [

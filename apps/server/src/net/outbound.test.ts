@@ -5,7 +5,15 @@ import { gzipSync } from "node:zlib";
 import { MSG } from "@crm/domain/messages";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { definirPoliticaSaida, ErroSaida, erroDeSaida, fetchSaida, observarRecusas, type TOpcoesSaida } from "./outbound.js";
+import {
+  definirPoliticaSaida,
+  ErroSaida,
+  erroDeSaida,
+  fetchSaida,
+  observarRecusas,
+  pedirSaida,
+  type TOpcoesSaida,
+} from "./outbound.js";
 import { lerPoliticaSaida, POLITICA_ESTRITA } from "./outbound-policy.js";
 
 type TPedido = { metodo: string; caminho: string; headers: IncomingMessage["headers"]; corpo: string };
@@ -302,6 +310,40 @@ describe("limits", () => {
     const p = fetchSaida(`${mudo.url}/`, { signal: c.signal }, loopback());
     setTimeout(() => c.abort(), 50);
     expect(((await p.catch((e: unknown) => e)) as Error).name).toBe("AbortError");
+  });
+});
+
+describe("pedirSaida (the webhooks' attempts, decision 1951)", () => {
+  it("answers a 3xx as it is, and reads the answer's headers and body", async () => {
+    const antes = alvo.pedidos.length;
+    const para = `http://127.0.0.1:${alvo.porta}/`;
+    const r = await pedirSaida(
+      `http://127.0.0.1:${redirecionador.porta}/?status=307&para=${encodeURIComponent(para)}`,
+      { metodo: "POST", headers: { "content-type": "application/json" }, corpo: "{}" },
+      { politica: lerPoliticaSaida(`127.0.0.1:${redirecionador.porta}`) },
+    );
+    expect(r.status).toBe(307);
+    expect(r.headers.location).toBe(para);
+    expect(alvo.pedidos).toHaveLength(antes);
+  });
+
+  it("checks a kept socket's address against the policy before reusing it", async () => {
+    const s = await servidor((_req, res) => res.end("ok"));
+    try {
+      const url = `http://localhost:${s.porta}/gancho`;
+      const pedido = { metodo: "POST", headers: { "content-type": "application/json" }, corpo: "{}" };
+      const primeiro = await pedirSaida(url, pedido, { politica: lerPoliticaSaida(`localhost:${s.porta}`), manterConexao: true });
+      expect(primeiro.corpo.toString()).toBe("ok");
+      const segundo = await pedirSaida(url, pedido, { politica: lerPoliticaSaida(`localhost:${s.porta}`), manterConexao: true });
+      expect(segundo.status).toBe(200);
+      // the same socket (kept), the next request under a policy that refuses loopback: refused, nothing sent
+      expect(new Set(s.pedidos.map((p) => p.headers.connection))).toEqual(new Set(["keep-alive"]));
+      const e = await recusa(pedirSaida(url, pedido, { politica: POLITICA_ESTRITA, manterConexao: true }));
+      expect(e.codigo).toBe("destino_recusado");
+      expect(s.pedidos).toHaveLength(2);
+    } finally {
+      await s.fechar();
+    }
   });
 });
 

@@ -103,6 +103,15 @@ const CREDENCIAIS = ["authorization", "proxy-authorization", "cookie", "apikey",
 /** one connection per request: a pooled socket is never reused for a host that would now be refused */
 const agenteHttp = new http.Agent({ keepAlive: false });
 const agenteHttps = new https.Agent({ keepAlive: false });
+/**
+ * `pedirSaida` with `manterConexao` (the webhooks' attempts, decision 1951): a socket kept open a few seconds for the
+ * next request to the same host and port. It was opened through the checked lookup, and before each reuse its
+ * address is checked again against the request's policy; idle 4 s at most, under the usual 5 s of servers, so a
+ * request rarely meets a socket the other side is closing.
+ */
+const OCIOSA_MS = 4_000;
+const agenteHttpMantido = new http.Agent({ keepAlive: true, timeout: OCIOSA_MS, maxSockets: 64, scheduling: "lifo" });
+const agenteHttpsMantido = new https.Agent({ keepAlive: true, timeout: OCIOSA_MS, maxSockets: 64, scheduling: "lifo" });
 
 type TDestino = { url: URL; host: string; porta: number };
 
@@ -194,7 +203,25 @@ async function lerPedido(entrada: string | URL | Request, init: RequestInit = {}
   return { url, metodo, headers, corpo, redirect, signal };
 }
 
-type TResposta = { status: number; statusText: string; headers: Headers; corpo: Buffer | null };
+/** One hop's answer: the headers as they came (name, value, name, value…), the body decoded (gzip, deflate, br). */
+type TResposta = { status: number; statusText: string; cabecalhos: string[]; decodificada: boolean; corpo: Buffer | null };
+
+/** fetch's Headers of one hop's answer: a decoded body's encoding and length no longer describe it, so they go. */
+function headersDe(r: TResposta): Headers {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < r.cabecalhos.length; i += 2) {
+    try {
+      headers.append(r.cabecalhos[i], r.cabecalhos[i + 1]);
+    } catch {
+      // a header value fetch would not accept: left out
+    }
+  }
+  if (r.decodificada) {
+    headers.delete("content-encoding");
+    headers.delete("content-length");
+  }
+  return headers;
+}
 
 /** The body, decoded (gzip, deflate, br), counted as it arrives: past the limit the connection is dropped. */
 function lerCorpo(res: http.IncomingMessage, limite: number, destino: TDestino, cortar: boolean): Promise<Buffer> {
@@ -237,16 +264,19 @@ function lerCorpo(res: http.IncomingMessage, limite: number, destino: TDestino, 
 /** One hop: connects through the checked lookup, sends, reads the answer within the limits. */
 function umSalto(
   destino: TDestino,
-  p: { metodo: string; headers: Headers; corpo: Buffer | null },
+  p: { metodo: string; headers: Headers | Record<string, string>; corpo: Buffer | null },
   o: Required<Omit<TOpcoesSaida, "politica">> & { politica: TPoliticaSaida },
   sinal: AbortSignal,
+  manter = false,
 ): Promise<TResposta> {
   return new Promise<TResposta>((resolve, reject) => {
     const seguro = destino.url.protocol === "https:";
     const headers: Record<string, string> = {};
-    p.headers.forEach((v, k) => {
-      headers[k] = v;
-    });
+    if (p.headers instanceof Headers)
+      p.headers.forEach((v, k) => {
+        headers[k] = v;
+      });
+    else for (const k in p.headers) headers[k.toLowerCase()] = p.headers[k];
     headers["accept-encoding"] ??= "gzip, deflate, br";
     headers.accept ??= "*/*";
     headers["user-agent"] ??= "CRM-Revisional";
@@ -258,7 +288,7 @@ function umSalto(
       path: `${destino.url.pathname}${destino.url.search}`,
       method: p.metodo,
       headers,
-      agent: seguro ? agenteHttps : agenteHttp,
+      agent: manter ? (seguro ? agenteHttpsMantido : agenteHttpMantido) : seguro ? agenteHttps : agenteHttp,
       lookup: lookupConferido(o.politica, destino),
     };
     const req = (seguro ? https : http).request(opcoes);
@@ -290,32 +320,38 @@ function umSalto(
       o.conexaoTimeoutMs,
     );
     req.once("socket", (s) => {
-      if (!s.connecting) return clearTimeout(conexao);
+      if (!s.connecting) {
+        clearTimeout(conexao);
+        // a kept socket: its address, checked when it connected, is checked again against this request's policy
+        const v = s.remoteAddress ? avaliarEndereco(o.politica, destino, s.remoteAddress) : { ok: false as const };
+        if (!v.ok) {
+          s.destroy();
+          fim(
+            recusar("destino_recusado", MSG.destinoNaoPermitido, {
+              host: destino.host,
+              porta: destino.porta,
+              endereco: s.remoteAddress ?? null,
+              motivo: "motivo" in v ? v.motivo : "socket",
+            }),
+          );
+        }
+        return;
+      }
       s.once(seguro ? "secureConnect" : "connect", () => clearTimeout(conexao));
     });
     req.on("error", (e) => fim(e));
     req.once("response", (res) => {
       const status = res.statusCode ?? 0;
-      const respHeaders = new Headers();
-      for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
-        try {
-          respHeaders.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
-        } catch {
-          // a header value fetch would not accept: left out
-        }
-      }
+      const base = { status, statusText: res.statusMessage ?? "", cabecalhos: res.rawHeaders };
       if (p.metodo === "HEAD" || SEM_CORPO.has(status) || REDIRECIONAMENTOS.has(status)) {
         res.resume();
-        fim(null, { status, statusText: res.statusMessage ?? "", headers: respHeaders, corpo: null });
+        fim(null, { ...base, decodificada: false, corpo: null });
         return;
       }
-      lerCorpo(res, o.limiteBytes, destino, o.cortarCorpo).then((corpo) => {
-        if (respHeaders.has("content-encoding")) {
-          respHeaders.delete("content-encoding");
-          respHeaders.delete("content-length");
-        }
-        fim(null, { status, statusText: res.statusMessage ?? "", headers: respHeaders, corpo });
-      }, fim);
+      lerCorpo(res, o.limiteBytes, destino, o.cortarCorpo).then(
+        (corpo) => fim(null, { ...base, decodificada: res.headers["content-encoding"] !== undefined, corpo }),
+        fim,
+      );
     });
     req.end(p.corpo ?? undefined);
   });
@@ -344,7 +380,7 @@ export async function fetchSaida(
   for (let saltos = 0; ; saltos++) {
     const destino = conferirUrl(url, o.politica);
     const r = await umSalto(destino, { metodo, headers, corpo }, o, sinal);
-    const local = r.headers.get("location");
+    const local = r.status >= 300 && r.status < 400 ? headersDe(r).get("location") : null;
     if (!REDIRECIONAMENTOS.has(r.status) || !local || pedido.redirect === "manual") return resposta(r, url, saltos > 0);
     if (pedido.redirect === "error") throw new TypeError(`redirecionamento recusado (redirect: "error") de ${url.origin}`);
     if (saltos >= o.maxRedirecionamentos)
@@ -367,12 +403,57 @@ export async function fetchSaida(
   }
 }
 
+/** The answer of `pedirSaida`: its status, its headers as node reads them (lower-case names), its body within the limit. */
+export type TRespostaSaida = { status: number; headers: http.IncomingHttpHeaders; corpo: Buffer };
+
+/**
+ * One request to a URL a company set, for a sender that wants neither fetch's objects nor redirects (the outbound
+ * webhooks' attempts, decision 1950): the same guard as `fetchSaida` — the URL, every address its name resolves to,
+ * the socket connected only to a checked address —, the same connect and total timeouts (a DOMException
+ * 'TimeoutError') and body limit, but a 3xx is the answer, never followed, and no Request, Headers, Response or
+ * AbortSignal.timeout is built: ~0.3 ms of CPU less per request, which a sender of a thousand a second spends.
+ */
+export async function pedirSaida(
+  entrada: string,
+  pedido: { metodo: string; headers: Record<string, string>; corpo: string | null },
+  opcoes: TOpcoesSaida & {
+    /** keep the socket a few seconds for the next request to the same host (checked again before each reuse) */
+    manterConexao?: boolean;
+  } = {},
+): Promise<TRespostaSaida> {
+  const o = { ...PADROES_SAIDA, ...opcoes, politica: opcoes.politica ?? politicaDoProcesso };
+  const url = new URL(entrada);
+  const destino = conferirUrl(url, o.politica);
+  const controle = new AbortController();
+  const tempo = setTimeout(
+    () => controle.abort(new DOMException(`sem resposta em ${o.timeoutMs} ms`, "TimeoutError")),
+    o.timeoutMs,
+  );
+  const corpo = pedido.corpo === null ? null : Buffer.from(pedido.corpo, "utf8");
+  return umSalto(
+    destino,
+    { metodo: pedido.metodo.toUpperCase(), headers: pedido.headers, corpo },
+    o,
+    controle.signal,
+    opcoes.manterConexao,
+  )
+    .then((r) => {
+      const headers: http.IncomingHttpHeaders = {};
+      for (let i = 0; i + 1 < r.cabecalhos.length; i += 2) {
+        const nome = r.cabecalhos[i].toLowerCase();
+        headers[nome] ??= r.cabecalhos[i + 1];
+      }
+      return { status: r.status, headers, corpo: r.corpo ?? Buffer.alloc(0) };
+    })
+    .finally(() => clearTimeout(tempo));
+}
+
 function resposta(r: TResposta, url: URL, redirecionada: boolean): Response {
   if (r.status < 200 || r.status > 599) throw new TypeError(`resposta HTTP ${r.status} inesperada de ${url.origin}`);
   const res = new Response(SEM_CORPO.has(r.status) ? null : r.corpo, {
     status: r.status,
     statusText: r.statusText,
-    headers: r.headers,
+    headers: headersDe(r),
   });
   Object.defineProperty(res, "url", { value: url.href });
   Object.defineProperty(res, "redirected", { value: redirecionada });

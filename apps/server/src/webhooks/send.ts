@@ -1,5 +1,5 @@
 import { BYTES_RESPOSTA_LOG, TIMEOUT_WEBHOOK_MS } from "@crm/domain/webhooks";
-import { erroDeSaida, fetchSaida } from "../net/outbound.js";
+import { erroDeSaida, pedirSaida } from "../net/outbound.js";
 import type { TPoliticaSaida } from "../net/outbound-policy.js";
 import { assinar } from "./signature.js";
 
@@ -43,19 +43,27 @@ export async function enviarTentativa(
   const inicio = performance.now();
   const latencia = () => Math.round(performance.now() - inicio);
   try {
-    const r = await fetchSaida(
+    // the guard's own request without fetch's objects (decision 1950): a 3xx is the answer, never followed
+    const r = await pedirSaida(
       e.url,
-      { method: "POST", headers: cabecalhos, body: e.corpo, redirect: "manual" },
-      { timeoutMs: TIMEOUT_WEBHOOK_MS, limiteBytes: BYTES_RESPOSTA_LOG, cortarCorpo: true, maxRedirecionamentos: 0, politica },
+      { metodo: "POST", headers: cabecalhos, corpo: e.corpo },
+      {
+        timeoutMs: TIMEOUT_WEBHOOK_MS,
+        limiteBytes: BYTES_RESPOSTA_LOG,
+        cortarCorpo: true,
+        maxRedirecionamentos: 0,
+        politica,
+        manterConexao: true,
+      },
     );
-    const corpo = await r.text();
+    const retryAfter = r.headers["retry-after"];
     return {
       cabecalhos,
       status: r.status,
-      corpo,
+      corpo: r.corpo.toString("utf8"),
       erro: null,
       latenciaMs: latencia(),
-      retryAfterS: lerRetryAfter(r.headers.get("retry-after"), Date.now()),
+      retryAfterS: lerRetryAfter(typeof retryAfter === "string" ? retryAfter : null, Date.now()),
     };
   } catch (err) {
     const recusa = erroDeSaida(err);

@@ -32,7 +32,14 @@ export async function iniciarTrabalhosWebhooks(deps: TDeps, o: TOpcoesDespachant
   const ler = async () => {
     do {
       denovo = false;
-      while ((await gerarEntregas(deps.db.app, LOTE_LEITURA)) === LOTE_LEITURA) despachante.bombear();
+      for (;;) {
+        // the new deliveries this sender has room for are leased to it as they are written, and sent at once after
+        // the commit, without a claim (decision 1950)
+        const { lidas, reservadas } = await gerarEntregas(deps.db.app, LOTE_LEITURA, despachante.reservaLocal() ?? undefined);
+        despachante.receber(reservadas);
+        if (lidas < LOTE_LEITURA) break;
+        despachante.bombear();
+      }
     } while (denovo);
   };
   const rodar = (): Promise<void> => {
