@@ -202,6 +202,13 @@ describe("Exportar empresa / npm run company:import (decision 1943)", () => {
     // into a third installation with another APP_SECRET: the rows come, and what that key protected is listed
     const c = await createTestDatabase();
     try {
+      // a file an import killed before its commit left behind: refused with other content, taken with the same
+      const [sobra] = Object.keys(await somasDosArquivos(armazenamento("origem"), empresaId));
+      await armazenamento("terceira").gravar(sobra as string, Buffer.from("outro conteúdo"));
+      await expect(
+        importarEmpresa({ url: c.url, armazenamento: armazenamento("terceira"), origem: arquivo, appSecret: "outro".repeat(8) }),
+      ).rejects.toThrow(`O arquivo ${sobra} já existe no armazenamento desta instalação: nada foi importado.`);
+      await armazenamento("terceira").gravar(sobra as string, await armazenamento("origem").ler(sobra as string));
       const r = await importarEmpresa({
         url: c.url,
         armazenamento: armazenamento("terceira"),

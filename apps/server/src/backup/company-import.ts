@@ -75,14 +75,16 @@ export async function importarEmpresa(o: {
     await exigirNova(client, empresa, o.origem);
     const tabelaPorNome = new Map(cabecalho.tabelas.map((t) => [`${t.schema}.${t.nome}`, t]));
     const porEntrada = new Map(manifesto.tabelas.map((t) => [t.entrada, t]));
+    const somaDoArquivo = new Map(manifesto.arquivos.map((a) => [a.chave, a.sha256]));
     for await (const e of entradasDoArquivo(o.origem)) {
       const nome = e.header.name;
       const doManifesto = porEntrada.get(nome);
       const t = doManifesto && tabelaPorNome.get(doManifesto.tabela);
       if (t) await carregarTabela(client, t, e);
-      else if (nome.startsWith(PREFIXO_ARQUIVOS))
-        await gravarArquivo(o.armazenamento, nome.slice(PREFIXO_ARQUIVOS.length), e, gravados);
-      else await contarEEscrever(e);
+      else if (nome.startsWith(PREFIXO_ARQUIVOS)) {
+        const chave = nome.slice(PREFIXO_ARQUIVOS.length);
+        await gravarArquivo(o.armazenamento, chave, e, gravados, somaDoArquivo.get(chave));
+      } else await contarEEscrever(e);
     }
     await marcarComoLidas(client, cabecalho.tabelas, empresa.id);
     await avancarSequencias(client, cabecalho.tabelas);
@@ -155,9 +157,24 @@ async function carregarTabela(client: pg.ClientBase, t: TTabelaBackup, linhas: A
   );
 }
 
-async function gravarArquivo(armazenamento: TArmazenamento, chave: string, e: AsyncIterable<Buffer>, gravados: string[]) {
-  if (await armazenamento.existe(chave))
+/**
+ * One stored file. A key already in the store is accepted only with the archive's very content (sha256 of the
+ * manifest): what an import killed before its commit left behind, which the next try must not trip on.
+ */
+async function gravarArquivo(
+  armazenamento: TArmazenamento,
+  chave: string,
+  e: AsyncIterable<Buffer>,
+  gravados: string[],
+  sha256: string | undefined,
+) {
+  if (await armazenamento.existe(chave)) {
+    const { stream } = await armazenamento.abrir(chave);
+    const igual = (await contarEEscrever(stream)).sha256 === sha256;
+    await contarEEscrever(e);
+    if (igual) return;
     throw new ErroRestauracao(`O arquivo ${chave} já existe no armazenamento desta instalação: nada foi importado.`);
+  }
   const spool = path.join(tmpdir(), `crm-importacao-${process.pid}-${gravados.length}`);
   try {
     await contarEEscrever(e, createWriteStream(spool, { mode: 0o600 }));
