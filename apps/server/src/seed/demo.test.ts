@@ -365,5 +365,6 @@ describe("seedDemoIfEmpty", () => {
     expect({ ...outro, ms: 0 }).toEqual({ ...primeiro, ms: 0 });
     expect(await contagens(bancos[1].db)).toEqual(await contagens(bancos[0].db));
     expect(await impressaoDosNomes(bancos[1].db)).toBe(await impressaoDosNomes(bancos[0].db));
-  });
+    // a whole second seed: 20 s was not enough on a 2-core machine running the rest of the suite beside it
+  }, 180_000);
 });
